@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "uvd",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "uvctl", targets: ["uvctl"]),
+        .library(name: "UVCore", targets: ["UVCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "UVCore"),
+        .executableTarget(
+            name: "uvctl",
+            dependencies: [
+                "UVCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "UVCoreTests",
+            dependencies: [
+                "UVCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "UVCtlTests", dependencies: ["uvctl"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The sun protection factor printed on the bottle. `spf50` stands for "50+".
+public enum SPF: Int, Sendable, CaseIterable, Codable {
+    case none = 1
+    case spf15 = 15
+    case spf30 = 30
+    case spf50 = 50
+
+    /// The labelled factor (1 for no sunscreen).
+    public var label: Double { Double(rawValue) }
+
+    /// How users write it: `none`, `15`, `30`, `50`.
+    public var argument: String { self == .none ? "none" : String(rawValue) }
+
+    /// Accepts `none`, `0`, `15`, `30`, `50` and `50+` (also with an `spf` prefix).
+    public init?(parsing text: String) {
+        var value = text.lowercased().trimmingCharacters(in: .whitespaces)
+        if value.hasPrefix("spf") { value = String(value.dropFirst(3)).trimmingCharacters(in: .whitespaces) }
+        switch value {
+        case "none", "0", "1": self = .none
+        case "15": self = .spf15
+        case "30": self = .spf30
+        case "50", "50+": self = .spf50
+        default: return nil
+        }
+    }
+}
+
+/// How much sunscreen went on. The laboratory SPF test uses 2 mg/cm²; most people apply far less.
+public enum SunscreenQuantity: String, Sendable, CaseIterable, Codable {
+    case low, medium, lots
+
+    /// Applied dose in mg/cm².
+    public var dose: Double {
+        switch self {
+        case .low: 0.5
+        case .medium: 1.0
+        case .lots: 2.0
+        }
+    }
+
+    /// Below the test dose, a second layer is worth suggesting ("double application").
+    public var suggestsDoubleApplication: Bool { self != .lots }
+}
+
+/// What the wearer is doing, which sets how fast protection wears off.
+public enum SunscreenActivity: String, Sendable, CaseIterable, Codable {
+    case indoors, normal, active
+
+    /// Fraction of protection lost after `hours` since application, growing pro rata and capped at 1:
+    /// normal 10 %/h, active or in water 17.5 %/h, indoors nothing for 2 h then 5 %/h.
+    /// (The per-2-hour steps of the product's burn-time engine, spread evenly over time.)
+    public func decay(afterHours hours: Double) -> Double {
+        let elapsed = max(0, hours)
+        let lost: Double
+        switch self {
+        case .indoors: lost = max(0, elapsed - 2) * 0.05
+        case .normal: lost = elapsed * 0.10
+        case .active: lost = elapsed * 0.175
+        }
+        return min(1, lost)
+    }
+}
+
+/// How long the product keeps its SPF in water, as labelled ("water resistant 40/80 minutes").
+public enum WaterResistance: Int, Sendable, CaseIterable, Codable {
+    case none = 0
+    case minutes40 = 40
+    case minutes80 = 80
+
+    public var duration: TimeInterval { TimeInterval(rawValue * 60) }
+}
+
+/// One application of sunscreen, and the protection it gives over time.
+public struct SunscreenApplication: Sendable, Equatable, Codable {
+    public var spf: SPF
+    public var quantity: SunscreenQuantity
+    public var activity: SunscreenActivity
+    public var appliedAt: Date
+    public var waterResistance: WaterResistance
+    /// When the wearer last went into water (or towelled off) since applying.
+    public var waterEventAt: Date?
+
+    public init(
+        spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity = .normal, appliedAt: Date,
+        waterResistance: WaterResistance = .none, waterEventAt: Date? = nil
+    ) {
+        self.spf = spf
+        self.quantity = quantity
+        self.activity = activity
+        self.appliedAt = appliedAt
+        self.waterResistance = waterResistance
+        self.waterEventAt = waterEventAt
+    }
+
+    /// The protection factor actually given `date`: `SPF^(dose/2) × (1 − decay)`, clamped to [1, SPF].
+    ///
+    /// The power law for under-application follows Faurschou & Wulf (2007), "The relation between
+    /// sun protection factor and amount of suncreen applied in vivo", Br J Dermatol 156:716–719.
+    /// Before the application there is no protection.
+    public func effectiveSPF(at date: Date) -> Double {
+        guard date >= appliedAt else { return 1 }
+        return Self.effectiveSPF(
+            spf: spf, quantity: quantity, activity: activity,
+            hoursSinceApplied: date.timeIntervalSince(appliedAt) / 3600)
+    }
+
+    /// The same formula for an elapsed time, without a calendar.
+    public static func effectiveSPF(
+        spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity, hoursSinceApplied: Double
+    ) -> Double {
+        guard spf != .none else { return 1 }
+        let fresh = pow(spf.label, quantity.dose / 2)
+        let remaining = fresh * (1 - activity.decay(afterHours: hoursSinceApplied))
+        return min(spf.label, max(1, remaining))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// One UV index value at an instant.
+public struct UVSample: Sendable, Equatable, Codable {
+    public var time: Date
+    public var uvi: Double
+
+    public init(time: Date, uvi: Double) {
+        self.time = time
+        self.uvi = uvi
+    }
+}
+
+/// A time series of UV index values (usually hourly), read as straight lines between samples.
+public struct UVSeries: Sendable, Equatable {
+    /// Samples in time order.
+    public let samples: [UVSample]
+
+    public init(_ samples: [UVSample]) {
+        self.samples = samples.sorted { $0.time < $1.time }
+    }
+
+    /// The value at `date`, interpolated linearly; before the first or after the last sample the
+    /// nearest sample's value holds. Zero for an empty series.
+    public func uvi(at date: Date) -> Double {
+        guard let first = samples.first, let last = samples.last else { return 0 }
+        if date <= first.time { return first.uvi }
+        if date >= last.time { return last.uvi }
+        var low = 0, high = samples.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if samples[middle].time <= date { low = middle } else { high = middle }
+        }
+        let a = samples[low], b = samples[high]
+        let fraction = date.timeIntervalSince(a.time) / b.time.timeIntervalSince(a.time)
+        return a.uvi + fraction * (b.uvi - a.uvi)
+    }
+
+    /// The samples with `interval.start <= time < interval.end`.
+    public func samples(in interval: DateInterval) -> [UVSample] {
+        samples.filter { $0.time >= interval.start && $0.time < interval.end }
+    }
+}

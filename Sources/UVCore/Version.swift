@@ -1,0 +1,4 @@
+/// The release of uvd and uvctl.
+public enum UVDVersion {
+    public static let string = "0.1.0"
+}

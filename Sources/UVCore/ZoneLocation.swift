@@ -1,0 +1,61 @@
+import Foundation
+
+/// A place derived from a time zone name: the zero-configuration location.
+public struct ZoneLocation: Sendable, Equatable {
+    public var name: String
+    public var coordinate: Coordinate
+    public var timeZoneIdentifier: String
+    /// True when the zone names no place (e.g. `Etc/UTC`) and Greenwich stands in.
+    public var isDefault: Bool
+
+    /// Greenwich, the stand-in when the zone names no place.
+    public static func greenwich(timeZoneIdentifier: String) -> ZoneLocation {
+        ZoneLocation(
+            name: "Greenwich", coordinate: Coordinate(latitude: 51.4779, longitude: -0.0015),
+            timeZoneIdentifier: timeZoneIdentifier, isDefault: true)
+    }
+
+    /// The place for `zone` from the text of tzdata's `zone1970.tab`, else Greenwich.
+    ///
+    /// Each line of the table is `codes<TAB>coordinates<TAB>TZ[<TAB>comment]`, coordinates in
+    /// ISO 6709 sign-degrees-minutes[-seconds] form (`-3352+15113`, `+404251-0740023`).
+    public static func resolve(zone: String, zoneTable: String) -> ZoneLocation {
+        for line in zoneTable.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 3, fields[2] == zone,
+                  let coordinate = parseISO6709(String(fields[1]))
+            else { continue }
+            return ZoneLocation(
+                name: placeName(ofZone: zone), coordinate: coordinate,
+                timeZoneIdentifier: zone, isDefault: false)
+        }
+        return greenwich(timeZoneIdentifier: zone)
+    }
+
+    /// `America/Argentina/Buenos_Aires` → `Buenos Aires`.
+    static func placeName(ofZone zone: String) -> String {
+        (zone.split(separator: "/").last.map(String.init) ?? zone).replacingOccurrences(of: "_", with: " ")
+    }
+
+    static func parseISO6709(_ text: String) -> Coordinate? {
+        guard let split = text.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }
+        guard let latitude = parseAngle(text[..<split], degreeDigits: 2),
+              let longitude = parseAngle(text[split...], degreeDigits: 3)
+        else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    private static func parseAngle(_ text: Substring, degreeDigits: Int) -> Double? {
+        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let digits = Array(text.dropFirst())
+        guard digits.count == degreeDigits + 2 || digits.count == degreeDigits + 4,
+              digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber)
+        else { return nil }
+        func number(_ range: Range<Int>) -> Double { Double(String(digits[range]))! }
+        var value = number(0..<degreeDigits) + number(degreeDigits..<degreeDigits + 2) / 60
+        if digits.count == degreeDigits + 4 {
+            value += number(degreeDigits + 2..<degreeDigits + 4) / 3600
+        }
+        return sign == "-" ? -value : value
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import UVCore
+
+/// `uvctl burn-time`: minutes to sunburn for a skin type, a UV index and optional sunscreen.
+struct BurnTimeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "burn-time",
+        abstract: "Minutes until the skin starts to burn.",
+        discussion: """
+            burn time = clamp(5, 240, 0.5 × MED × effective SPF ÷ UVI) minutes, where MED is the skin \
+            type's minimal erythemal dose and effective SPF = SPF^(dose ÷ 2) × (1 − wear), between 1 and SPF.
+            """
+    )
+
+    @Option(name: .customLong("skin-type"), help: "Fitzpatrick skin type, I to VI (or 1 to 6).")
+    var skinType: SkinType
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("UV index, 0 or more.", valueName: "index"))
+    var uvi: Double
+
+    @Option(help: "Sunscreen SPF: none, 15, 30 or 50 (50+).")
+    var spf: SPF = .none
+
+    @Option(help: "How much went on: low (0.5 mg/cm²), medium (1) or lots (2, the tested amount).")
+    var quantity: SunscreenQuantity = .lots
+
+    @Option(name: .customLong("applied-minutes-ago"), help: ArgumentHelp("Minutes since it was applied.", valueName: "minutes"))
+    var appliedMinutesAgo: Double = 0
+
+    @Option(help: "What you are doing: indoors, normal or active (sport, water).")
+    var activity: SunscreenActivity = .normal
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard uvi.isFinite, uvi >= 0, uvi <= 25 else {
+            throw ValidationError("--uvi must be a number from 0 to 25 (got \(uvi)).")
+        }
+        guard appliedMinutesAgo.isFinite, appliedMinutesAgo >= 0 else {
+            throw ValidationError("--applied-minutes-ago must be 0 or more minutes (got \(appliedMinutesAgo)).")
+        }
+    }
+
+    func run() throws {
+        let effective = SunscreenApplication.effectiveSPF(
+            spf: spf, quantity: quantity, activity: activity, hoursSinceApplied: appliedMinutesAgo / 60)
+        let burnTime = BurnTime(skinType: skinType, uvi: uvi, effectiveSPF: effective)
+
+        if output.json {
+            try JSONOutput.print(Report(
+                skinType: skinType.numeral, uvi: uvi, level: UVLevel(uvi: uvi).rawValue,
+                spf: spf.argument, quantity: quantity.rawValue, activity: activity.rawValue,
+                appliedMinutesAgo: appliedMinutesAgo, effectiveSPF: effective.rounded(places: 2),
+                burnTimeMinutes: Nullable(burnTime.wholeMinutes), noBurnRisk: burnTime == .noRisk))
+            return
+        }
+
+        let terminal = Terminal.standardOutput()
+        let level = UVLevel(uvi: uvi)
+        switch burnTime {
+        case .noRisk:
+            print("No burn risk: the UV index is 0.")
+        case .minutes:
+            let minutes = burnTime.wholeMinutes ?? 0
+            let capped = minutes >= Int(BurnTime.limits.upperBound) ? " or more" : ""
+            print(terminal.bold("Burn time about \(minutes) min\(capped)"))
+        }
+        print("Skin type \(skinType.numeral) · UV \(String(format: "%.1f", uvi)) \(terminal.paint(level.name, level))")
+        if spf != .none {
+            print("SPF \(spf.argument) · \(quantity.rawValue) · applied \(Int(appliedMinutesAgo)) min ago · \(activity.rawValue) → effective SPF \(String(format: "%.1f", effective))")
+            if quantity.suggestsDoubleApplication {
+                print("Tip: \(quantity.rawValue) is less than the tested 2 mg/cm²; a second layer brings you closer to the label.")
+            }
+        }
+        print(terminal.dim("An estimate, not medical advice."))
+    }
+
+    /// The `--json` shape.
+    struct Report: Encodable {
+        let skinType: String
+        let uvi: Double
+        let level: String
+        let spf: String
+        let quantity: String
+        let activity: String
+        let appliedMinutesAgo: Double
+        let effectiveSPF: Double
+        /// Null when there is no burn risk.
+        let burnTimeMinutes: Nullable<Int>
+        let noBurnRisk: Bool
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import UVCore
+
+/// Where a calculation is for: given coordinates, or the system time zone's place.
+struct Place {
+    var name: String
+    var coordinate: Coordinate
+    var timeZone: TimeZone
+    /// Set when no place was given and none could be derived: the views say how to set one.
+    var isDefault: Bool
+
+    static let defaultLocationNote = "default location — set yours with `uvctl location set`"
+
+    /// The place for the system time zone (`TZ`, else `/etc/localtime`), from tzdata's zone1970.tab.
+    static func fromSystemTimeZone(zoneTablePath: String = "/usr/share/zoneinfo/zone1970.tab") -> Place {
+        let zone = TimeZone.current
+        let table = (try? String(contentsOfFile: zoneTablePath, encoding: .utf8)) ?? ""
+        let location = ZoneLocation.resolve(zone: zone.identifier, zoneTable: table)
+        return Place(name: location.name, coordinate: location.coordinate, timeZone: zone, isDefault: location.isDefault)
+    }
+}
+
+/// `--lat/--lon/--tz`, shared by the commands that compute for a place.
+struct PlaceOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("Latitude in degrees, north positive (−90 to 90).", valueName: "degrees"))
+    var lat: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Longitude in degrees, east positive (−180 to 180).", valueName: "degrees"))
+    var lon: Double?
+
+    @Option(help: ArgumentHelp("IANA time zone for local times, e.g. Australia/Sydney (default: the system's).", valueName: "zone"))
+    var tz: String?
+
+    func validate() throws {
+        switch (lat, lon) {
+        case (nil, nil):
+            break
+        case (let lat?, let lon?):
+            guard Coordinate(latitude: lat, longitude: lon).isValid else {
+                throw ValidationError("--lat must be between -90 and 90 and --lon between -180 and 180 (got \(lat), \(lon)).")
+            }
+        default:
+            throw ValidationError("Give --lat and --lon together, or neither to use the place of the system time zone.")
+        }
+        if let tz, TimeZone(identifier: tz) == nil {
+            throw ValidationError("Unknown time zone '\(tz)': use an IANA name such as Europe/Paris or Australia/Sydney (see /usr/share/zoneinfo).")
+        }
+    }
+
+    /// The place these options name (validated first by ArgumentParser).
+    func resolve() -> Place {
+        var place = Place.fromSystemTimeZone()
+        if let tz, let zone = TimeZone(identifier: tz) {
+            place.timeZone = zone
+        }
+        if let lat, let lon {
+            place.coordinate = Coordinate(latitude: lat, longitude: lon)
+            place.name = Self.describe(place.coordinate)
+            place.isDefault = false
+        }
+        return place
+    }
+
+    /// `33.87°S 151.21°E`.
+    static func describe(_ coordinate: Coordinate) -> String {
+        let latitude = String(format: "%.2f°%@", abs(coordinate.latitude), coordinate.latitude < 0 ? "S" : "N")
+        let longitude = String(format: "%.2f°%@", abs(coordinate.longitude), coordinate.longitude < 0 ? "W" : "E")
+        return "\(latitude) \(longitude)"
+    }
+}
