@@ -35,9 +35,8 @@ public struct ClearSkyUV: Sendable {
 
     /// Madronich's formula alone, for a geometric zenith angle in degrees; 0 with the Sun down.
     public static func madronich(zenith: Double, ozone: Double = referenceOzone) -> Double {
-        let mu0 = Degrees.cos(zenith)
-        guard mu0 > 0, ozone > 0 else { return 0 }
-        return 12.5 * pow(mu0, 2.42) * pow(ozone / referenceOzone, -1.23)
+        guard zenith < 90, ozone > 0 else { return 0 }
+        return 12.5 * pow(Degrees.cos(zenith), 2.42) * pow(ozone / referenceOzone, -1.23)
     }
 
     /// The modelled UV index for a solar position.

@@ -80,7 +80,12 @@ public enum ProtectionWindow {
         return a.time.addingTimeInterval(fraction * b.time.timeIntervalSince(a.time))
     }
 
+    /// Rounds to a whole minute by `rule`; an instant within a microsecond of a whole minute is
+    /// that minute (interpolation leaves floating-point dust such as 07:19:59.9999999).
     private static func minute(_ date: Date, _ rule: FloatingPointRoundingRule) -> Date {
-        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(rule) * 60)
+        let minutes = date.timeIntervalSince1970 / 60
+        let nearest = minutes.rounded()
+        let whole = abs(minutes - nearest) < 1e-8 ? nearest : minutes.rounded(rule)
+        return Date(timeIntervalSince1970: whole * 60)
     }
 }

@@ -1,0 +1,37 @@
+import Testing
+import UVCore
+
+@Suite("Location from the time zone")
+struct ZoneLocationTests {
+    static let table = """
+        # tzdb timezone descriptions
+        AU\t-3352+15113\tAustralia/Sydney\tNew South Wales (most areas)
+        US\t+404251-0740023\tAmerica/New_York\tEastern (most areas)
+        AR\t-3436-05827\tAmerica/Argentina/Buenos_Aires\tBuenos Aires (BA, CF)
+        """
+
+    @Test func degreesAndMinutes() {
+        let sydney = ZoneLocation.resolve(zone: "Australia/Sydney", zoneTable: Self.table)
+        #expect(sydney.name == "Sydney" && !sydney.isDefault)
+        #expect(abs(sydney.coordinate.latitude - -(33 + 52.0 / 60)) < 1e-9)
+        #expect(abs(sydney.coordinate.longitude - (151 + 13.0 / 60)) < 1e-9)
+    }
+
+    @Test func degreesMinutesSeconds() {
+        let newYork = ZoneLocation.resolve(zone: "America/New_York", zoneTable: Self.table)
+        #expect(abs(newYork.coordinate.latitude - (40 + 42.0 / 60 + 51.0 / 3600)) < 1e-9)
+        #expect(abs(newYork.coordinate.longitude - -(74 + 0.0 / 60 + 23.0 / 3600)) < 1e-9)
+    }
+
+    @Test func placeNameFromTheLastComponent() {
+        #expect(ZoneLocation.resolve(zone: "America/Argentina/Buenos_Aires", zoneTable: Self.table).name == "Buenos Aires")
+    }
+
+    @Test(arguments: ["Etc/UTC", "UTC", "Mars/Olympus_Mons"])
+    func zonesWithoutAPlaceFallBackToGreenwich(zone: String) {
+        let location = ZoneLocation.resolve(zone: zone, zoneTable: Self.table)
+        #expect(location.isDefault && location.name == "Greenwich")
+        #expect(location.timeZoneIdentifier == zone)
+        #expect(location.coordinate.approximate == Coordinate(latitude: 51.5, longitude: 0))
+    }
+}
