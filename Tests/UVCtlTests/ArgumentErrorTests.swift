@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+@Suite("uvctl bad arguments")
+struct ArgumentErrorTests {
+    /// Each bad call exits 64 (EX_USAGE) and says what is wrong and what is allowed.
+    @Test(arguments: [
+        (["burn-time", "--skin-type", "VII", "--uvi", "5"], "Please provide one of"),
+        (["burn-time", "--skin-type", "II", "--uvi", "-3"], "--uvi must be a number from 0 to 25"),
+        (["burn-time", "--skin-type", "II", "--uvi", "5", "--spf", "20"], "'none', '15', '30'"),
+        (["burn-time", "--skin-type", "II", "--uvi", "5", "--quantity", "heaps"], "'low', 'medium' or 'lots'"),
+        (["burn-time", "--uvi", "5"], "Missing expected argument '--skin-type"),
+        (["skin", "quiz", "--answers", "1,2,3"], "needs 10 comma-separated answers"),
+        (["skin", "quiz", "--answers", "1,2,3,4,5,0,0,0,0,0"], "each answer must be 0, 1, 2, 3 or 4"),
+        (["sun", "--lat", "40"], "Give --lat and --lon together"),
+        (["sun", "--lat", "95", "--lon", "0"], "--lat must be between -90 and 90"),
+        (["sun", "--lat", "40", "--lon", "0", "--at", "yesterday"], "not an ISO 8601 time"),
+        (["sun", "--lat", "40", "--lon", "0", "--cloud-cover", "150"], "--cloud-cover must be 0 to 100"),
+        (["forecast", "--offline", "--date", "2026-02-30"], "is not a calendar date"),
+        (["forecast", "--offline", "--tz", "Mars/Base"], "Unknown time zone 'Mars/Base'"),
+        (["guide", "planets"], "levels"),
+    ])
+    func exitsWithUsageError(arguments: [String], message: String) throws {
+        let result = try Uvctl.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+}
