@@ -11,6 +11,11 @@ struct ForecastChart {
     let terminal: Terminal
     let clock: ClockFormat
 
+    /// Below this an hour reads as night: no level, no burn time.
+    static let visibleIndex = 0.05
+    /// A peak below this is not worth pointing at.
+    static let notablePeak = 1.0
+
     /// Bar columns per UV index unit; 15 and above fill the bar.
     static let columnsPerIndex = 2.0
     static let barWidth = 30
@@ -46,12 +51,16 @@ struct ForecastChart {
         case .takeCare(let window) where outlook.day.contains(now): text = "Take care \(span(window))"
         case .over, .takeCare: text = "Sunscreen window \(outlook.window.map(span) ?? "")"
         }
-        if let peak = outlook.peak, peak.uvi >= 1 {
+        if let peak = notablePeak {
             let level = UVLevel(uvi: peak.uvi)
             text += " · peak " + terminal.paint(String(format: "%.1f", peak.uvi), level)
                 + " at \(clock.time(peak.at)) (\(span(peak.span)))"
         }
         return text
+    }
+
+    private var notablePeak: PeakWindow? {
+        outlook.peak.flatMap { $0.uvi >= Self.notablePeak ? $0 : nil }
     }
 
     private func span(_ span: TimeSpan) -> String {
@@ -62,13 +71,11 @@ struct ForecastChart {
         let label = clock.hour(hour.time).leftPadded(to: 6)
         let value = String(format: "%5.1f", hour.uvi)
         let bar = Self.bar(hour.uvi).rightPadded(to: Self.barWidth)
-        let level = (hour.uvi < 0.05 ? "" : hour.level.name).rightPadded(to: 10)
-        let burn: String = switch hour.burnTime {
-        case .noRisk: "".rightPadded(to: 11)
-        case .minutes: "BT \(hour.burnTime.wholeMinutes ?? 0) min".rightPadded(to: 11)
-        }
+        let visible = hour.uvi >= Self.visibleIndex
+        let level = (visible ? hour.level.name : "").rightPadded(to: 10)
+        let burn = (visible ? hour.burnTime.wholeMinutes.map { "BT \($0) min" } ?? "" : "").rightPadded(to: 11)
         let inWindow = outlook.window?.contains(hour.time) ?? false
-        let inPeak = outlook.peak?.span.contains(hour.time) ?? false
+        let inPeak = notablePeak?.span.contains(hour.time) ?? false
         let marks = (inWindow ? "┃" : " ") + (inPeak ? " ▲" : "  ")
         let isCurrent = now >= hour.time && now < hour.time.addingTimeInterval(3600)
         let line = "\(label) \(value) \(terminal.paint(bar, hour.level)) \(level) \(burn)\(marks)\(isCurrent ? " ◀ now" : "")"
