@@ -32,17 +32,17 @@ public struct SunTimes: Sendable, Equatable {
             polarState = noonElevation > 0 ? .polarDay : .polarNight
             return
         }
-        let rise = Self.refine(times: 2, start: noon.addingTimeInterval(-halfDay * 240)) { guess in
-            Self.sunriseHourAngle(at: guess, latitude: coordinate.latitude)
-                .map { Self.solarNoon(near: guess, longitude: coordinate.longitude).addingTimeInterval(-$0 * 240) } ?? guess
-        }
-        let set = Self.refine(times: 2, start: noon.addingTimeInterval(halfDay * 240)) { guess in
-            Self.sunriseHourAngle(at: guess, latitude: coordinate.latitude)
-                .map { Self.solarNoon(near: guess, longitude: coordinate.longitude).addingTimeInterval($0 * 240) } ?? guess
-        }
-        sunrise = rise
-        sunset = set
+        sunrise = Self.horizonCrossing(from: noon, direction: -1, halfDay: halfDay, coordinate: coordinate)
+        sunset = Self.horizonCrossing(from: noon, direction: 1, halfDay: halfDay, coordinate: coordinate)
         polarState = nil
+    }
+
+    /// Sunrise (`direction` −1) or sunset (+1): the half-day arc from noon, refined at its own time.
+    private static func horizonCrossing(from noon: Date, direction: Double, halfDay: Double, coordinate: Coordinate) -> Date {
+        refine(times: 2, start: noon.addingTimeInterval(direction * halfDay * 240)) { guess in
+            guard let hourAngle = sunriseHourAngle(at: guess, latitude: coordinate.latitude) else { return guess }
+            return solarNoon(near: guess, longitude: coordinate.longitude).addingTimeInterval(direction * hourAngle * 240)
+        }
     }
 
     /// Solar noon (UTC instant) on the UTC day of `date`'s neighbourhood, for a longitude.

@@ -19,23 +19,17 @@ struct ClockFormat {
     }
 
     /// `9:20 am` / `09:20`.
-    func time(_ date: Date) -> String {
-        let parts = LocalClock(date, timeZone)
-        if uses12Hour {
-            let hour = parts.hour % 12 == 0 ? 12 : parts.hour % 12
-            return "\(hour):\(twoDigits(parts.minute)) \(parts.hour < 12 ? "am" : "pm")"
-        }
-        return "\(twoDigits(parts.hour)):\(twoDigits(parts.minute))"
-    }
+    func time(_ date: Date) -> String { format(date, minutesIn12Hour: true) }
 
-    /// The hour alone, for chart rows: `9 am` / `09:00`.
-    func hour(_ date: Date) -> String {
+    /// The hour alone where the clock allows it, for chart rows: `9 am` / `09:00`.
+    func hour(_ date: Date) -> String { format(date, minutesIn12Hour: false) }
+
+    private func format(_ date: Date, minutesIn12Hour: Bool) -> String {
         let parts = LocalClock(date, timeZone)
-        if uses12Hour {
-            let hour = parts.hour % 12 == 0 ? 12 : parts.hour % 12
-            return "\(hour) \(parts.hour < 12 ? "am" : "pm")"
-        }
-        return "\(twoDigits(parts.hour)):\(twoDigits(parts.minute))"
+        guard uses12Hour else { return "\(twoDigits(parts.hour)):\(twoDigits(parts.minute))" }
+        let hour = parts.hour % 12 == 0 ? 12 : parts.hour % 12
+        let minutes = minutesIn12Hour || parts.minute != 0 ? ":\(twoDigits(parts.minute))" : ""
+        return "\(hour)\(minutes) \(parts.hour < 12 ? "am" : "pm")"
     }
 
     /// `Sunday 4 October 2026`.
