@@ -14,6 +14,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "UVCore"),
+        .target(name: "UVProviders", dependencies: ["UVCore"]),
         .executableTarget(
             name: "uvctl",
             dependencies: [
@@ -28,6 +29,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders"]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import UVCore
+
+/// One station's measurement from ARPANSA's real-time feed.
+public struct StationReading: Sendable, Equatable, Codable {
+    /// The station name as ARPANSA writes it (`location id`).
+    public var station: String
+    public var uvi: Double?
+    public var time: Date
+    /// ARPANSA's status word; anything but `ok` means no current value.
+    public var status: String
+}
+
+/// Reads `uvvalues.xml`: one `<location id="…">` per station with `<index>`, `<time>` (local),
+/// `<date>` (DD/MM/YYYY) and `<utcdatetime>`.
+///
+/// The feed starts with a UTF-8 byte-order mark and uses CRLF line ends. `<utcdatetime>` is not
+/// reliably UTC (some captures carry local standard time in it), so for known stations the
+/// instant comes from `<date>` + `<time>` on the station's own clock; `<utcdatetime>` is used
+/// only for stations this table does not know.
+public enum ARPANSAParser {
+    public static func parse(_ data: Data) throws(ProviderError) -> [StationReading] {
+        let delegate = Collector()
+        let parser = XMLParser(data: data)
+        parser.delegate = delegate
+        guard parser.parse() else {
+            throw .malformed(.arpansa, "not XML: \(parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown error")")
+        }
+        guard delegate.closedStations else { throw .malformed(.arpansa, "no complete <stations> element") }
+        return try delegate.records.map(reading)
+    }
+
+    private static func reading(_ record: [String: String]) throws(ProviderError) -> StationReading {
+        guard let id = record["id"], !id.isEmpty else { throw .malformed(.arpansa, "a <location> without an id") }
+        guard let time = instant(record, station: id) else {
+            throw .malformed(.arpansa, "\(id): no readable <date>/<time> or <utcdatetime>")
+        }
+        let status = record["status"] ?? "ok"
+        let uvi = record["index"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return StationReading(station: id, uvi: status == "ok" ? uvi : nil, time: time, status: status)
+    }
+
+    private static func instant(_ record: [String: String], station: String) -> Date? {
+        if let known = ARPANSAStation.named(station), let zone = TimeZone(identifier: known.timeZoneIdentifier),
+           let date = record["date"], let time = record["time"],
+           let local = localInstant(date: date, time: time, zone: zone) {
+            return local
+        }
+        guard let utc = record["utcdatetime"]?.wholeMatch(of: /(\d{4})\/(\d{2})\/(\d{2}) (\d{1,2}):(\d{2})/),
+              let year = Int(utc.1), let month = Int(utc.2), let day = Int(utc.3), let hour = Int(utc.4), let minute = Int(utc.5)
+        else { return nil }
+        return LocalTimestamp.instant(year: year, month: month, day: day, hour: hour, minute: minute, utcOffsetSeconds: 0)
+    }
+
+    /// `13/07/2017` + `3:09 PM` on the station's clock.
+    private static func localInstant(date: String, time: String, zone: TimeZone) -> Date? {
+        guard let d = date.wholeMatch(of: /(\d{1,2})\/(\d{1,2})\/(\d{4})/),
+              let t = time.wholeMatch(of: /(\d{1,2}):(\d{2}) ?([AaPp][Mm])/),
+              let day = Int(d.1), let month = Int(d.2), let year = Int(d.3),
+              let hour12 = Int(t.1), let minute = Int(t.2), (1...12).contains(hour12)
+        else { return nil }
+        let hour = hour12 % 12 + (t.3.lowercased() == "pm" ? 12 : 0)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))
+    }
+
+    /// Gathers each `<location>`'s child texts.
+    private final class Collector: NSObject, XMLParserDelegate {
+        var records: [[String: String]] = []
+        var closedStations = false
+        private var current: [String: String]?
+        private var text = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            text = ""
+            if name == "location" { current = ["id": attributes["id"] ?? ""] }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "stations" { closedStations = true }
+            if name == "location", let record = current {
+                records.append(record)
+                current = nil
+            } else if current != nil {
+                current?[name] = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            text = ""
+        }
+    }
+}
