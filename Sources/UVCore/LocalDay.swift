@@ -29,4 +29,10 @@ public enum LocalDay {
     public static func hours(of day: DateInterval) -> [Date] {
         stride(from: 0, to: day.duration, by: 3600).map { day.start.addingTimeInterval($0) }
     }
+
+    /// `YYYY-MM-DD` of the local day containing `date`.
+    public static func key(_ date: Date, in zone: TimeZone) -> String {
+        let parts = calendar(zone).dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
 }

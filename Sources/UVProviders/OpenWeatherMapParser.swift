@@ -30,20 +30,14 @@ public enum OpenWeatherMapParser {
             hour.uvi.map { HourlyUV(time: Date(timeIntervalSince1970: hour.dt), uvi: $0, cloudCoverPercent: hour.clouds) }
         }
         let offset = answer.timezone_offset ?? 0
+        let zone = TimeZone(secondsFromGMT: offset) ?? .gmt
         let daily = (answer.daily ?? []).compactMap { day in
-            day.uvi.map { DailyUV(date: Self.localDate(day.dt, offset: offset), maxUVI: $0) }
+            day.uvi.map { DailyUV(date: LocalDay.key(Date(timeIntervalSince1970: day.dt), in: zone), maxUVI: $0) }
         }
         guard current != nil || !hourly.isEmpty else { throw .malformed(.openWeatherMap, "no current or hourly block") }
         return UVForecast(
             source: .openWeatherMap, coordinate: Coordinate(latitude: answer.lat, longitude: answer.lon),
             utcOffsetSeconds: offset, current: current, hourly: hourly, daily: daily)
-    }
-
-    private static func localDate(_ unix: TimeInterval, offset: Int) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: unix))
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
     private struct Failure: Decodable {
