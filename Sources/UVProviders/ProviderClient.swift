@@ -1,0 +1,100 @@
+import Foundation
+import UVCore
+
+/// What one request to a provider came to.
+public enum FetchOutcome<Value: Sendable>: Sendable {
+    /// New data, with the validators for the next conditional request.
+    case fetched(Value, etag: String?, lastModified: String?)
+    /// `304 Not Modified`: what we have is still current.
+    case notModified
+    /// No usable answer; `retryAfter` when the provider said how long to wait.
+    case failed(String, retryAfter: TimeInterval?)
+}
+
+/// Asks the providers and parses their answers; one request per call, conditional where the
+/// provider supports it. Knows nothing about when to ask: that is `FetchPolicy`.
+public struct ProviderClient: Sendable {
+    public var http: any HTTPClient
+    public var endpoints: ProviderEndpoints
+
+    public init(http: any HTTPClient, endpoints: ProviderEndpoints = ProviderEndpoints()) {
+        self.http = http
+        self.endpoints = endpoints
+    }
+
+    public func openMeteo(for coordinate: Coordinate, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
+        await fetch(.openMeteo, endpoints.openMeteoRequest(for: coordinate), health: health, now: now) { data throws(ProviderError) in
+            try Plausibility.screen(OpenMeteoParser.parse(data), now: now).0
+        }
+    }
+
+    public func openWeatherMap(for coordinate: Coordinate, key: String, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
+        await fetch(.openWeatherMap, endpoints.openWeatherMapRequest(for: coordinate, key: key), health: health, now: now) { data throws(ProviderError) in
+            try Plausibility.screen(OpenWeatherMapParser.parse(data, units: .metric), now: now).0
+        }
+    }
+
+    public func arpansa(health: ProviderHealth, now: Date) async -> FetchOutcome<[StationReading]> {
+        await fetch(.arpansa, endpoints.arpansaRequest(), health: health, now: now) { data throws(ProviderError) in
+            try ARPANSAParser.parse(data).filter { reading in
+                reading.uvi.map(Plausibility.uviRange.contains) ?? true
+                    && abs(reading.time.timeIntervalSince(now)) < 2 * 86_400
+            }
+        }
+    }
+
+    private func fetch<Value>(
+        _ source: UVSource, _ url: URL, health: ProviderHealth, now: Date, parse: (Data) throws(ProviderError) -> Value
+    ) async -> FetchOutcome<Value> {
+        var headers: [String: String] = [:]
+        if let etag = health.etag { headers["If-None-Match"] = etag }
+        if let lastModified = health.lastModified { headers["If-Modified-Since"] = lastModified }
+        let response: HTTPResponse
+        do {
+            response = try await http.get(HTTPRequest(url: url, headers: headers))
+        } catch {
+            return .failed("\(source.rawValue): \(error)", retryAfter: nil)
+        }
+        switch response.status {
+        case 304:
+            return .notModified
+        case 200..<300:
+            do {
+                return .fetched(try parse(response.body), etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+            } catch {
+                return .failed(error.description, retryAfter: nil)
+            }
+        default:
+            let reason = Self.reason(source, response)
+            return .failed(reason, retryAfter: response.headers["retry-after"].flatMap { RetryAfter.seconds($0, now: now) })
+        }
+    }
+
+    /// The provider's own words for an error status, where its error body gives them.
+    private static func reason(_ source: UVSource, _ response: HTTPResponse) -> String {
+        var detail = ""
+        do {
+            switch source {
+            case .openMeteo: _ = try OpenMeteoParser.parse(response.body)
+            case .openWeatherMap: _ = try OpenWeatherMapParser.parse(response.body, units: .metric)
+            case .arpansa, .model: break
+            }
+        } catch {
+            if case .refused(_, let text) = error { detail = ": \(text)" }
+        }
+        return "\(source.rawValue): HTTP \(response.status)\(detail)"
+    }
+}
+
+/// `Retry-After`: delay-seconds or an HTTP-date (RFC 9110 §10.2.3).
+enum RetryAfter {
+    static func seconds(_ value: String, now: Date) -> TimeInterval? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(trimmed), seconds >= 0 { return TimeInterval(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: trimmed).map { max(0, $0.timeIntervalSince(now)) }
+    }
+}

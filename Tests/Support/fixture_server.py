@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""A local stand-in for the UV providers, for uvd's tests.
+
+Serves fixture files at provider paths, with ETag/304, scripted error statuses and a log of
+every request. Prints its port on the first line of standard output, then serves until killed.
+
+  fixture_server.py --route /v1/forecast=FILE [--route PATH=FILE ...]
+                    [--fail PATH=STATUS[:RETRY_AFTER]] [--rebase-today] [--log FILE]
+
+--rebase-today moves every date in an Open-Meteo answer so that its first day is today (UTC),
+keeping the shape and values: real answers, but never "far from now".
+"""
+import argparse
+import datetime
+import hashlib
+import http.server
+import json
+import os
+import re
+import signal
+import urllib.parse
+
+
+def rebase(body: bytes) -> bytes:
+    text = body.decode("utf-8")
+    dates = re.findall(r"\d{4}-\d{2}-\d{2}", text)
+    if not dates:
+        return body
+    first = datetime.date.fromisoformat(min(dates))
+    delta = datetime.datetime.now(datetime.timezone.utc).date() - first
+    return re.sub(
+        r"\d{4}-\d{2}-\d{2}",
+        lambda m: (datetime.date.fromisoformat(m.group(0)) + delta).isoformat(),
+        text,
+    ).encode("utf-8")
+
+
+def main() -> None:
+    # A parent's threads may have SIGTERM blocked, and the mask is inherited: unblock it, or
+    # the test that started this server can never stop it.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--route", action="append", default=[])
+    parser.add_argument("--fail", action="append", default=[])
+    parser.add_argument("--rebase-today", action="store_true")
+    parser.add_argument("--log")
+    args = parser.parse_args()
+    routes = dict(r.split("=", 1) for r in args.route)
+    failures = dict(f.split("=", 1) for f in args.fail)
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            url = urllib.parse.urlsplit(self.path)
+            if args.log:
+                with open(args.log, "a") as log:
+                    log.write(json.dumps({
+                        "path": url.path,
+                        "query": dict(urllib.parse.parse_qsl(url.query)),
+                        "userAgent": self.headers.get("User-Agent"),
+                        "ifNoneMatch": self.headers.get("If-None-Match"),
+                    }) + "\n")
+            if url.path in failures:
+                status, _, retry = failures[url.path].partition(":")
+                body = b'{"error":true,"reason":"scripted failure"}'
+                self.send_response(int(status))
+                if retry:
+                    self.send_header("Retry-After", retry)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            if url.path not in routes:
+                self.send_error(404)
+                return
+            with open(routes[url.path], "rb") as f:
+                body = f.read()
+            if args.rebase_today and routes[url.path].endswith(".json"):
+                body = rebase(body)
+            etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+            if self.headers.get("If-None-Match") == etag:
+                self.send_response(304)
+                self.send_header("ETag", etag)
+                self.end_headers()
+                return
+            self.send_response(200)
+            self.send_header("ETag", etag)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    os.close(1)  # end of the port line for the reader; sys.stdout.close() leaves fd 1 open
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
