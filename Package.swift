@@ -15,6 +15,7 @@ let package = Package(
     targets: [
         .target(name: "UVCore"),
         .target(name: "UVProviders", dependencies: ["UVCore"]),
+        .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .executableTarget(
             name: "uvctl",
             dependencies: [
@@ -30,6 +31,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders"]),
+        .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl"]),
     ],
     swiftLanguageModes: [.v6]
