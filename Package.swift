@@ -11,11 +11,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "UVCore"),
         .target(name: "UVProviders", dependencies: ["UVCore"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
+        .target(name: "UVStore", dependencies: ["UVCore", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "uvctl",
             dependencies: [
@@ -32,6 +34,7 @@ let package = Package(
         ),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
+        .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,22 +2,15 @@ import ArgumentParser
 import Foundation
 import UVCore
 
-/// Where a calculation is for: given coordinates, or the system time zone's place.
-struct Place {
-    var name: String
-    var coordinate: Coordinate
-    var timeZone: TimeZone
-    /// Set when no place was given and none could be derived: the views say how to set one.
-    var isDefault: Bool
-
-    static let defaultLocationNote = "default location — set yours with `uvctl location set`"
-
+extension Place {
     /// The place for the system time zone (`TZ`, else `/etc/localtime`), from tzdata's zone1970.tab.
     static func fromSystemTimeZone(zoneTablePath: String = "/usr/share/zoneinfo/zone1970.tab") -> Place {
         let zone = TimeZone.current
         let table = (try? String(contentsOfFile: zoneTablePath, encoding: .utf8)) ?? ""
         let location = ZoneLocation.resolve(zone: zone.identifier, zoneTable: table)
-        return Place(name: location.name, coordinate: location.coordinate, timeZone: zone, isDefault: location.isDefault)
+        return Place(
+            name: location.name, coordinate: location.coordinate, timeZoneIdentifier: zone.identifier,
+            source: location.isDefault ? .default : .timeZone)
     }
 }
 
@@ -51,13 +44,13 @@ struct PlaceOptions: ParsableArguments {
     /// The place these options name (validated first by ArgumentParser).
     func resolve() -> Place {
         var place = Place.fromSystemTimeZone()
-        if let tz, let zone = TimeZone(identifier: tz) {
-            place.timeZone = zone
+        if let tz {
+            place.timeZoneIdentifier = tz
         }
         if let lat, let lon {
             place.coordinate = Coordinate(latitude: lat, longitude: lon)
             place.name = Self.describe(place.coordinate)
-            place.isDefault = false
+            place.source = .manual
         }
         return place
     }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where uvd computes for, with how it got there. The daemon keeps and sends coordinates to
+/// 0.1° only (`Coordinate.approximate`); the offline calculators use what they are given.
+public struct Place: Sendable, Equatable, Codable {
+    /// How the place was chosen, in order of precedence.
+    public enum Source: String, Sendable, Codable {
+        /// `uvctl location set`.
+        case manual
+        /// GeoClue2.
+        case geoclue
+        /// The system time zone's place from zone1970.tab.
+        case timeZone = "time-zone"
+        /// The zone names no place; Greenwich stands in.
+        case `default`
+    }
+
+    public var name: String
+    public var coordinate: Coordinate
+    public var timeZoneIdentifier: String
+    public var source: Source
+
+    public init(name: String, coordinate: Coordinate, timeZoneIdentifier: String, source: Source) {
+        self.name = name
+        self.coordinate = coordinate
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.source = source
+    }
+
+    /// True when Greenwich stands in for a place nobody chose.
+    public var isDefault: Bool { source == .default }
+
+    /// The place's zone (GMT if the name is unknown to this system).
+    public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+
+    /// Shown on every view when the place is the stand-in.
+    public static let defaultLocationNote = "default location — set yours with `uvctl location set`"
+}

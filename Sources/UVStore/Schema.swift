@@ -1,0 +1,42 @@
+import GRDB
+
+/// The tables and their migrations, oldest first. Never edit a shipped migration: add one.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "savedPlace") { t in
+                t.primaryKey("name", .text).collate(.nocase)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "sunscreen") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("appliedAt", .double).notNull().indexed()
+                t.column("removedAt", .double)
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "forecast") { t in
+                t.primaryKey("placeKey", .text)
+                t.column("fetchedAt", .double).notNull()
+                t.column("value", .text).notNull()
+            }
+            try db.create(table: "reading") { t in
+                t.column("placeKey", .text).notNull()
+                t.column("time", .double).notNull()
+                t.column("source", .text).notNull()
+                t.column("uvi", .double).notNull()
+                t.primaryKey(["placeKey", "time", "source"])
+            }
+            try db.create(table: "stationSnapshot") { t in
+                t.primaryKey("id", .integer)
+                t.column("fetchedAt", .double).notNull()
+                t.column("value", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import UVCore
+import UVProviders
+import UVStore
+
+@Suite("On-disk store")
+struct StoreTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-store-\(UUID().uuidString)")
+    var path: URL { directory.appendingPathComponent("uvd.sqlite") }
+    let now = Date(timeIntervalSince1970: 1_768_438_800)
+
+    @Test func emptyStoreHasDefaults() throws {
+        let store = try Store(path: path)
+        #expect(try store.profile() == Profile())
+        #expect(try store.manualPlace() == nil)
+        #expect(try store.currentSunscreen() == nil)
+        #expect(try store.savedPlaces().isEmpty)
+        #expect(store.recoveredFrom == nil)
+    }
+
+    @Test func everythingSurvivesReopening() throws {
+        do {
+            let store = try Store(path: path)
+            try store.saveProfile(Profile(skinType: .III, defaultSPF: .spf50))
+            try store.applySunscreen(SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: now))
+            try store.savePlace(Place(name: "Beach", coordinate: Coordinate(latitude: -33.8915, longitude: 151.2767), timeZoneIdentifier: "Australia/Sydney", source: .manual))
+        }
+        let store = try Store(path: path)
+        #expect(try store.profile().skinType == .III)
+        #expect(try store.currentSunscreen()?.spf == .spf30)
+        #expect(try store.savedPlaces().map(\.name) == ["Beach"])
+    }
+
+    @Test func coordinatesAreNeverStoredFinerThanATenthOfADegree() throws {
+        let store = try Store(path: path)
+        let precise = Coordinate(latitude: -33.86882, longitude: 151.20929)
+        try store.saveManualPlace(Place(name: "Sydney", coordinate: precise, timeZoneIdentifier: "Australia/Sydney", source: .manual))
+        try store.savePlace(Place(name: "Home", coordinate: precise, timeZoneIdentifier: "Australia/Sydney", source: .manual))
+        #expect(try store.manualPlace()?.coordinate == Coordinate(latitude: -33.9, longitude: 151.2))
+        #expect(try store.savedPlaces().first?.coordinate == Coordinate(latitude: -33.9, longitude: 151.2))
+        let bytes = try Data(contentsOf: path) + ((try? Data(contentsOf: URL(fileURLWithPath: path.path + "-wal"))) ?? Data())
+        #expect(bytes.range(of: Data("33.868".utf8)) == nil)
+    }
+
+    @Test func sunscreenLifecycle() throws {
+        let store = try Store(path: path)
+        try store.applySunscreen(SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: now))
+        try store.applySunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: now.addingTimeInterval(3600)))
+        #expect(try store.currentSunscreen()?.spf == .spf50)
+        let wet = try store.recordWaterEvent(at: now.addingTimeInterval(5400))
+        #expect(wet?.waterEventAt == now.addingTimeInterval(5400))
+        #expect(try store.currentSunscreen()?.waterEventAt == now.addingTimeInterval(5400))
+        #expect(try store.removeSunscreen(at: now.addingTimeInterval(7200)))
+        #expect(try store.currentSunscreen() == nil)
+        #expect(try !store.removeSunscreen(at: now.addingTimeInterval(7300)))
+        #expect(try store.recordWaterEvent(at: now) == nil)
+    }
+
+    @Test func forecastsReadingsAndProviderState() throws {
+        let store = try Store(path: path)
+        let forecast = UVForecast(
+            source: .openMeteo, coordinate: Coordinate(latitude: -33.9, longitude: 151.2), utcOffsetSeconds: 39_600,
+            current: CurrentConditions(time: now, uvi: 7.2, temperatureCelsius: 26),
+            hourly: [HourlyUV(time: now, uvi: 7.2, clearSkyUVI: 8)], daily: [DailyUV(date: "2026-01-15", maxUVI: 11)])
+        try store.saveForecast(forecast, fetchedAt: now, for: "-33.9,151.2")
+        #expect(try store.forecast(for: "-33.9,151.2") == StoredForecast(fetchedAt: now, forecast: forecast))
+        #expect(try store.forecast(for: "0.0,0.0") == nil)
+        #expect(try store.readings(for: "-33.9,151.2", since: now.addingTimeInterval(-60)) == [UVSample(time: now, uvi: 7.2)])
+
+        var state = ProviderState()
+        state[.openMeteo].recordSuccess(at: now, etag: "\"abc\"", lastModified: nil)
+        state.budget.record(on: "2026-01-15")
+        try store.saveProviderState(state)
+        #expect(try store.providerState() == state)
+    }
+
+    @Test func savedPlacesByNameIgnoringCase() throws {
+        let store = try Store(path: path)
+        try store.savePlace(Place(name: "Work", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "UTC", source: .manual))
+        #expect(try store.removePlace(named: "work"))
+        #expect(try !store.removePlace(named: "work"))
+    }
+
+    @Test func aCorruptFileIsMovedAsideAndAFreshStoreStarts() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 8192).write(to: path)
+        let store = try Store(path: path)
+        let aside = try #require(store.recoveredFrom)
+        #expect(FileManager.default.fileExists(atPath: aside.path))
+        #expect(aside.lastPathComponent.hasPrefix("uvd.sqlite.corrupt-"))
+        try store.saveProfile(Profile(skinType: .II))
+        #expect(try store.profile().skinType == .II)
+    }
+
+    @Test func directoryIsPrivate() throws {
+        _ = try Store(path: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+    }
+}
