@@ -15,6 +15,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "UVCore"),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "UVProtocol"),
         .target(name: "UVProviders", dependencies: ["UVCore"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .target(name: "UVStore", dependencies: ["UVCore", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
+        .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl"]),
     ],
     swiftLanguageModes: [.v6]

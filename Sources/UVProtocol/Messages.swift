@@ -1,0 +1,223 @@
+/// The shapes `io.uvd` replies with, shared by uvd and uvctl (`uvctl … --json` prints them).
+/// Times are ISO 8601 strings with the place's UTC offset.
+
+public struct LocationInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+    public var timeZone: String
+    /// manual, geoclue, time-zone or default.
+    public var source: String
+    public var isDefault: Bool
+
+    public init(name: String, latitude: Double, longitude: Double, timeZone: String, source: String, isDefault: Bool) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.timeZone = timeZone
+        self.source = source
+        self.isDefault = isDefault
+    }
+}
+
+public struct SpanInfo: Codable, Sendable, Equatable {
+    public var start: String
+    public var end: String
+
+    public init(start: String, end: String) {
+        self.start = start
+        self.end = end
+    }
+}
+
+public struct PeakInfo: Codable, Sendable, Equatable {
+    public var start: String
+    public var end: String
+    public var uvi: Double
+    public var at: String
+
+    public init(start: String, end: String, uvi: Double, at: String) {
+        self.start = start
+        self.end = end
+        self.uvi = uvi
+        self.at = at
+    }
+}
+
+public struct SunscreenInfo: Codable, Sendable, Equatable {
+    public var spf: String
+    public var quantity: String
+    public var activity: String
+    public var appliedAt: String
+    public var effectiveSPF: Double
+    public var reapplyAt: String
+    /// interval, protectionUsedUp or water.
+    public var reapplyReason: String
+    @Null public var waterEventAt: String?
+
+    public init(spf: String, quantity: String, activity: String, appliedAt: String, effectiveSPF: Double, reapplyAt: String, reapplyReason: String, waterEventAt: String?) {
+        self.spf = spf
+        self.quantity = quantity
+        self.activity = activity
+        self.appliedAt = appliedAt
+        self.effectiveSPF = effectiveSPF
+        self.reapplyAt = reapplyAt
+        self.reapplyReason = reapplyReason
+        self.waterEventAt = waterEventAt
+    }
+}
+
+/// `GetStatus` and `Subscribe`: everything one glance needs.
+public struct StatusInfo: Codable, Sendable, Equatable {
+    public var uvi: Double
+    public var level: String
+    /// open-meteo, arpansa, openweathermap or model.
+    public var source: String
+    public var attribution: String
+    @Null public var updatedAt: String?
+    @Null public var ageMinutes: Int?
+    /// Older than 90 minutes.
+    public var stale: Bool
+    /// fresh, stale or expired (older than 6 h: the model answers instead).
+    public var freshness: String
+    /// Why the model answers, when it does.
+    @Null public var note: String?
+    public var location: LocationInfo
+    public var skinType: String
+    public var skinTypeIsDefault: Bool
+    @Null public var burnTimeMinutes: Int?
+    @Null public var sunscreen: SunscreenInfo?
+    @Null public var window: SpanInfo?
+    @Null public var peak: PeakInfo?
+    @Null public var temperatureCelsius: Double?
+    public var requestsToday: Int
+    public var now: String
+
+    public init(
+        uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
+        freshness: String, note: String?, location: LocationInfo, skinType: String, skinTypeIsDefault: Bool,
+        burnTimeMinutes: Int?, sunscreen: SunscreenInfo?, window: SpanInfo?, peak: PeakInfo?,
+        temperatureCelsius: Double?, requestsToday: Int, now: String
+    ) {
+        self.uvi = uvi
+        self.level = level
+        self.source = source
+        self.attribution = attribution
+        self.updatedAt = updatedAt
+        self.ageMinutes = ageMinutes
+        self.stale = stale
+        self.freshness = freshness
+        self.note = note
+        self.location = location
+        self.skinType = skinType
+        self.skinTypeIsDefault = skinTypeIsDefault
+        self.burnTimeMinutes = burnTimeMinutes
+        self.sunscreen = sunscreen
+        self.window = window
+        self.peak = peak
+        self.temperatureCelsius = temperatureCelsius
+        self.requestsToday = requestsToday
+        self.now = now
+    }
+}
+
+public struct HourInfo: Codable, Sendable, Equatable {
+    public var time: String
+    public var uvi: Double
+    public var level: String
+    @Null public var clearSkyUVI: Double?
+    @Null public var burnTimeMinutes: Int?
+
+    public init(time: String, uvi: Double, level: String, clearSkyUVI: Double?, burnTimeMinutes: Int?) {
+        self.time = time
+        self.uvi = uvi
+        self.level = level
+        self.clearSkyUVI = clearSkyUVI
+        self.burnTimeMinutes = burnTimeMinutes
+    }
+}
+
+public struct DailyInfo: Codable, Sendable, Equatable {
+    public var date: String
+    public var maxUVI: Double
+
+    public init(date: String, maxUVI: Double) {
+        self.date = date
+        self.maxUVI = maxUVI
+    }
+}
+
+/// `GetForecast`, and `uvctl forecast --json` (live or `--offline`).
+public struct ForecastInfo: Codable, Sendable, Equatable {
+    public var source: String
+    public var attribution: String
+    @Null public var updatedAt: String?
+    public var location: LocationInfo
+    public var date: String
+    public var skinType: String
+    public var windowThreshold: Double
+    public var hours: [HourInfo]
+    @Null public var window: SpanInfo?
+    @Null public var peak: PeakInfo?
+    @Null public var sunrise: String?
+    @Null public var sunset: String?
+    public var solarNoon: String
+    public var daily: [DailyInfo]
+
+    public init(
+        source: String, attribution: String, updatedAt: String?, location: LocationInfo, date: String, skinType: String,
+        windowThreshold: Double, hours: [HourInfo], window: SpanInfo?, peak: PeakInfo?, sunrise: String?, sunset: String?,
+        solarNoon: String, daily: [DailyInfo]
+    ) {
+        self.source = source
+        self.attribution = attribution
+        self.updatedAt = updatedAt
+        self.location = location
+        self.date = date
+        self.skinType = skinType
+        self.windowThreshold = windowThreshold
+        self.hours = hours
+        self.window = window
+        self.peak = peak
+        self.sunrise = sunrise
+        self.sunset = sunset
+        self.solarNoon = solarNoon
+        self.daily = daily
+    }
+}
+
+public struct StationInfo: Codable, Sendable, Equatable {
+    public var station: String
+    @Null public var uvi: Double?
+    public var time: String
+    public var ageMinutes: Int
+    public var status: String
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(station: String, uvi: Double?, time: String, ageMinutes: Int, status: String, latitude: Double, longitude: Double) {
+        self.station = station
+        self.uvi = uvi
+        self.time = time
+        self.ageMinutes = ageMinutes
+        self.status = status
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+public struct ProfileInfo: Codable, Sendable, Equatable {
+    @Null public var skinType: String?
+    public var spf: String
+    public var quantity: String
+    public var activity: String
+    public var waterResistanceMinutes: Int
+
+    public init(skinType: String?, spf: String, quantity: String, activity: String, waterResistanceMinutes: Int) {
+        self.skinType = skinType
+        self.spf = spf
+        self.quantity = quantity
+        self.activity = activity
+        self.waterResistanceMinutes = waterResistanceMinutes
+    }
+}

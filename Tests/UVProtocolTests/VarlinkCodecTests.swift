@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import UVProtocol
+
+@Suite("Varlink messages")
+struct VarlinkCodecTests {
+    struct Location: Codable, Equatable {
+        var location: String?
+    }
+
+    @Test func framingSplitsOnNUL() throws {
+        var framing = VarlinkFraming()
+        #expect(try framing.append(Array("{\"a\":1}\0{\"b\"".utf8)) == [Array("{\"a\":1}".utf8)])
+        #expect(try framing.append(Array(":2}\0".utf8)) == [Array("{\"b\":2}".utf8)])
+        #expect(try framing.append([]) == [])
+    }
+
+    @Test func framingRefusesOversizedMessages() {
+        var framing = VarlinkFraming(limit: 16)
+        #expect(throws: VarlinkFraming.Oversized.self) { try framing.append(Array(repeating: UInt8(ascii: "x"), count: 17)) }
+        var complete = VarlinkFraming(limit: 16)
+        #expect(throws: VarlinkFraming.Oversized.self) { try complete.append(Array(repeating: UInt8(ascii: "x"), count: 20) + [0]) }
+    }
+
+    @Test func callsDecode() throws {
+        let call = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.GetStatus","parameters":{"location":"Home"},"more":true}"#.utf8))
+        #expect(call.method == "io.uvd.GetStatus" && call.more && !call.oneway)
+        #expect(try call.decodeParameters(Location.self) == Location(location: "Home"))
+        let bare = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.GetStatus"}"#.utf8))
+        #expect(try bare.decodeParameters(Location.self) == Location(location: nil))
+    }
+
+    @Test(arguments: ["", "null", "[]", #"{"parameters":{}}"#, #"{"method":7}"#, "{\"method\":"])
+    func malformedCalls(text: String) {
+        #expect(throws: VarlinkError.self) { try VarlinkCall(decoding: Data(text.utf8)) }
+    }
+
+    @Test func badParametersNameTheParameter() throws {
+        let call = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.GetStatus","parameters":{"location":5}}"#.utf8))
+        #expect(throws: VarlinkError.invalidParameter("location")) { try call.decodeParameters(Location.self) }
+    }
+
+    @Test func repliesAndErrors() throws {
+        let reply = try VarlinkReply.encode(Location(location: "x"), continues: true)
+        #expect(String(decoding: reply, as: UTF8.self) == "{\"continues\":true,\"parameters\":{\"location\":\"x\"}}\0")
+        let error = VarlinkReply.encode(.methodNotFound("io.uvd.Nope"))
+        #expect(String(decoding: error, as: UTF8.self) == "{\"error\":\"org.varlink.service.MethodNotFound\",\"parameters\":{\"method\":\"io.uvd.Nope\"}}\0")
+    }
+
+    @Test func nullFieldsAreWrittenAndMayBeAbsent() throws {
+        let status = HourInfo(time: "t", uvi: 1, level: "low", clearSkyUVI: nil, burnTimeMinutes: nil)
+        let text = String(decoding: try JSONEncoder().encode(status), as: UTF8.self)
+        #expect(text.contains("\"clearSkyUVI\":null") && text.contains("\"burnTimeMinutes\":null"))
+        let decoded = try JSONDecoder().decode(HourInfo.self, from: Data(#"{"time":"t","uvi":1,"level":"low"}"#.utf8))
+        #expect(decoded == status)
+    }
+
+    @Test func interfaceDeclaresEveryMethod() {
+        for method in ["GetStatus", "GetForecast", "ListStations", "SetLocation", "AddLocation", "ListLocations", "RemoveLocation",
+                       "GetProfile", "SetProfile", "ApplySunscreen", "RemoveSunscreen", "RecordWater", "Refresh", "Reload", "Subscribe"] {
+            #expect(UVDInterface.description.contains("method \(method)("), "\(method)")
+        }
+    }
+}
