@@ -15,8 +15,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "UVCore"),
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "UVProtocol"),
+        .target(name: "UVPlatform", dependencies: ["CSystemd", "UVProtocol"]),
         .target(name: "UVProviders", dependencies: ["UVCore"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .target(name: "UVStore", dependencies: ["UVCore", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -38,6 +39,7 @@ let package = Package(
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
+        .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform"]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl"]),
     ],
     swiftLanguageModes: [.v6]

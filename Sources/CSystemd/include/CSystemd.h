@@ -1,0 +1,16 @@
+// The parts of libsystemd and the socket API that Swift cannot reach directly: `struct ucred`
+// needs _GNU_SOURCE (defined only in shim.c, so Glibc's own module is not contradicted), and
+// sd_journal_send is variadic.
+#ifndef UVD_CSYSTEMD_H
+#define UVD_CSYSTEMD_H
+
+#include <sys/uio.h>
+#include <systemd/sd-daemon.h>
+
+/// The uid of the process at the other end of a Unix socket, or -1 with errno set.
+long long uvd_peer_uid(int fd);
+
+/// sd_journal_sendv: one structured journal entry from "FIELD=value" strings.
+int uvd_journal_sendv(const struct iovec *fields, int count);
+
+#endif

@@ -1,0 +1,175 @@
+import CSystemd
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a socket operation failed, with the call and errno's text.
+public struct SocketError: Error, CustomStringConvertible, Equatable {
+    public let call: String
+    public let code: Int32
+
+    init(_ call: String, _ code: Int32 = errno) {
+        self.call = call
+        self.code = code
+    }
+
+    public var description: String { "\(call): \(String(cString: strerror(code)))" }
+}
+
+/// A listening Unix stream socket.
+public final class UnixListener: Sendable {
+    public let fd: Int32
+    /// The path it was bound to, removed on close (nil for an inherited socket).
+    let path: String?
+
+    /// Binds `path`: its directory is created 0700, a stale socket file is replaced, the socket
+    /// is made 0600. Fails if another process is already listening there.
+    public init(path: String, backlog: Int32 = 64) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chmod(directory, 0o700)
+        if Self.someoneListens(at: path) { throw SocketError("bind \(path): another uvd is listening", EADDRINUSE) }
+        unlink(path)
+
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SocketError("socket") }
+        var address = try Self.address(path)
+        let previousMask = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        umask(previousMask)
+        guard bound == 0 else {
+            let error = SocketError("bind \(path)")
+            Glibc.close(fd)
+            throw error
+        }
+        chmod(path, 0o600)
+        guard listen(fd, backlog) == 0 else {
+            let error = SocketError("listen")
+            Glibc.close(fd)
+            throw error
+        }
+        Self.makeNonBlocking(fd)
+        self.fd = fd
+        self.path = path
+    }
+
+    /// Adopts a socket passed by the service manager (socket activation).
+    public init(inheriting fd: Int32) {
+        Self.makeNonBlocking(fd)
+        self.fd = fd
+        path = nil
+    }
+
+    /// Waits for and accepts the next connection.
+    public func accept() async throws -> UnixConnection {
+        while true {
+            let client = Glibc.accept(fd, nil, nil)
+            if client >= 0 {
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+                Self.makeNonBlocking(client)
+                return UnixConnection(fd: client)
+            }
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw SocketError("accept") }
+            try await Readiness.wait(fd, for: .read)
+        }
+    }
+
+    public func close() {
+        _ = Glibc.close(fd)
+        if let path { unlink(path) }
+    }
+
+    static func makeNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    static func address(_ path: String) throws -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { throw SocketError("socket path too long (\(bytes.count) bytes, at most \(capacity - 1))", ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        return address
+    }
+
+    /// Whether a process accepts connections at `path` right now.
+    static func someoneListens(at path: String) -> Bool {
+        guard let connection = try? UnixConnection.connectBlocking(path: path) else { return false }
+        connection.close()
+        return true
+    }
+}
+
+/// One end of a Unix stream connection, used by one task at a time.
+public final class UnixConnection: Sendable {
+    public let fd: Int32
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// The uid of the process at the other end (SO_PEERCRED).
+    public func peerUID() throws -> uid_t {
+        let uid = uvd_peer_uid(fd)
+        guard uid >= 0 else { throw SocketError("SO_PEERCRED") }
+        return uid_t(uid)
+    }
+
+    /// Connects to a listening socket (for clients).
+    public static func connect(path: String) async throws -> UnixConnection {
+        let connection = try connectBlocking(path: path)
+        UnixListener.makeNonBlocking(connection.fd)
+        return connection
+    }
+
+    static func connectBlocking(path: String) throws -> UnixConnection {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SocketError("socket") }
+        var address = try UnixListener.address(path)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let error = SocketError("connect \(path)")
+            Glibc.close(fd)
+            throw error
+        }
+        return UnixConnection(fd: fd)
+    }
+
+    /// The next bytes; empty at end of stream.
+    public func read(maximum: Int = 16 * 1024) async throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: maximum)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, maximum) }
+            if count >= 0 { return Array(buffer[..<count]) }
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw SocketError("read") }
+            try await Readiness.wait(fd, for: .read)
+        }
+    }
+
+    /// Writes all of `bytes`, waiting while the peer's buffer is full.
+    public func write(_ bytes: some Collection<UInt8>) async throws {
+        var remaining = Array(bytes)[...]
+        while !remaining.isEmpty {
+            let count = remaining.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count >= 0 {
+                remaining = remaining.dropFirst(count)
+                continue
+            }
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw SocketError("write") }
+            try await Readiness.wait(fd, for: .write)
+        }
+    }
+
+    public func close() {
+        _ = Glibc.close(fd)
+    }
+}

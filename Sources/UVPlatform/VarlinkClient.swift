@@ -1,0 +1,96 @@
+import Foundation
+import UVProtocol
+
+/// An error reply from the service.
+public struct VarlinkRemoteError: Error, Equatable, CustomStringConvertible {
+    /// The fully qualified error name, e.g. `io.uvd.NoSuchPlace`.
+    public let name: String
+    public let parameters: [String: String]
+
+    public var description: String {
+        if let message = parameters["message"] { return message }
+        if parameters.isEmpty { return name }
+        return "\(name): " + parameters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+}
+
+/// A varlink connection for one caller at a time.
+public final class VarlinkClient: Sendable {
+    private let connection: UnixConnection
+
+    private init(connection: UnixConnection) {
+        self.connection = connection
+    }
+
+    public static func connect(path: String) async throws -> VarlinkClient {
+        VarlinkClient(connection: try await UnixConnection.connect(path: path))
+    }
+
+    /// Calls `method` and decodes its one reply.
+    public func call<P: Encodable, R: Decodable>(_ method: String, _ parameters: P, returning type: R.Type) async throws -> R {
+        try await connection.write(VarlinkCall.encode(method: method, parameters: parameters))
+        var reader = ReplyReader(connection: connection)
+        return try await reader.next(R.self).parameters
+    }
+
+    /// Calls `method` with `more` and yields every reply until the service stops or the caller does.
+    public func stream<P: Encodable, R: Decodable & Sendable>(_ method: String, _ parameters: P, returning type: R.Type) -> AsyncThrowingStream<R, any Error> {
+        let request = Result { try VarlinkCall.encode(method: method, parameters: parameters, more: true) }
+        return AsyncThrowingStream { continuation in
+            let task = Task { [connection] in
+                do {
+                    try await connection.write(request.get())
+                    var reader = ReplyReader(connection: connection)
+                    while true {
+                        let reply = try await reader.next(R.self)
+                        continuation.yield(reply.parameters)
+                        if !reply.continues { break }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    public func close() {
+        connection.close()
+    }
+
+    /// Reads NUL-terminated replies off the connection.
+    private struct ReplyReader {
+        let connection: UnixConnection
+        var framing = VarlinkFraming(limit: 16 << 20)
+        var pending: [[UInt8]] = []
+
+        struct Closed: Error, CustomStringConvertible {
+            var description: String { "uvd closed the connection" }
+        }
+
+        mutating func next<R: Decodable>(_ type: R.Type) async throws -> (parameters: R, continues: Bool) {
+            while pending.isEmpty {
+                let bytes = try await connection.read()
+                guard !bytes.isEmpty else { throw Closed() }
+                pending = try framing.append(bytes)
+            }
+            let message = Data(pending.removeFirst())
+            if let failure = try? JSONDecoder().decode(ErrorReply.self, from: message) {
+                throw VarlinkRemoteError(name: failure.error, parameters: failure.parameters ?? [:])
+            }
+            let reply = try JSONDecoder().decode(Reply<R>.self, from: message)
+            return (reply.parameters, reply.continues ?? false)
+        }
+    }
+
+    private struct ErrorReply: Decodable {
+        let error: String
+        let parameters: [String: String]?
+    }
+
+    private struct Reply<R: Decodable>: Decodable {
+        let parameters: R
+        let continues: Bool?
+    }
+}
