@@ -6,18 +6,36 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "uvctl", targets: ["uvctl"]),
+        .executable(name: "uvd", targets: ["uvd"]),
         .library(name: "UVCore", targets: ["UVCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "UVCore"),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
         .target(name: "UVProtocol"),
-        .target(name: "UVPlatform", dependencies: ["CSystemd", "UVProtocol"]),
+        .target(name: "UVPlatform", dependencies: ["CSystemd", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "UVDaemon",
+            dependencies: [
+                "UVCore", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "uvd",
+            dependencies: ["UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .target(name: "UVProviders", dependencies: ["UVCore"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .target(name: "UVStore", dependencies: ["UVCore", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -40,6 +58,7 @@ let package = Package(
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
         .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform"]),
+        .testTarget(name: "UVDaemonTests", dependencies: ["UVDaemon"]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl"]),
     ],
     swiftLanguageModes: [.v6]

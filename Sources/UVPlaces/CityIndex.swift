@@ -53,6 +53,11 @@ public struct CityIndex: Sendable {
             .max { $0.population < $1.population }
     }
 
+    /// The nearest city at any distance: whose time zone a bare coordinate most likely keeps.
+    public func nearest(to coordinate: Coordinate) -> City? {
+        cities.min { GreatCircle.kilometres(coordinate, $0.coordinate) < GreatCircle.kilometres(coordinate, $1.coordinate) }
+    }
+
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .trimmingCharacters(in: .whitespaces)

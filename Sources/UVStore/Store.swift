@@ -225,6 +225,11 @@ public struct StoredForecast: Sendable, Equatable {
 public struct StoredStations: Sendable, Equatable {
     public var fetchedAt: Date
     public var readings: [StationReading]
+
+    public init(fetchedAt: Date, readings: [StationReading]) {
+        self.fetchedAt = fetchedAt
+        self.readings = readings
+    }
 }
 
 /// Health of every provider and the day's request count.

@@ -15,3 +15,4 @@ extension SPF: ExpressibleByArgument {
 
 extension SunscreenQuantity: ExpressibleByArgument {}
 extension SunscreenActivity: ExpressibleByArgument {}
+extension WindowSetting: ExpressibleByArgument {}

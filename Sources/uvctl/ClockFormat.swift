@@ -57,16 +57,3 @@ private struct LocalClock {
         minute = components.minute ?? 0
     }
 }
-
-/// ISO 8601 timestamps with the place's UTC offset (`2026-10-04T09:00:00+11:00`), for `--json`.
-struct ISOTimestamp {
-    private let formatter: ISO8601DateFormatter
-
-    init(timeZone: TimeZone) {
-        formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = timeZone
-    }
-
-    func string(_ date: Date) -> String { formatter.string(from: date) }
-}

@@ -25,7 +25,7 @@ struct ForecastCommand: ParsableCommand {
     var skinType: SkinType = .I
 
     @Option(help: "Sunscreen window threshold: 3 (UVI ≥ 3), 6 (UVI ≥ 6) or personal (skin burns in under 60 min).")
-    var window: WindowMode = .uvi3
+    var window: WindowSetting = .uvi3
 
     @OptionGroup var output: OutputOptions
 
@@ -53,21 +53,6 @@ struct ForecastCommand: ParsableCommand {
                 terminal: .standardOutput(), clock: ClockFormat(timeZone: location.timeZone))
             if !offline { print("Live forecasts come from the uvd daemon; showing the clear-sky model.") }
             print(chart.render(), terminator: "")
-        }
-    }
-}
-
-/// Which threshold the sunscreen window uses, as typed on the command line.
-enum WindowMode: String, ExpressibleByArgument, CaseIterable {
-    case uvi3 = "3"
-    case uvi6 = "6"
-    case personal
-
-    func threshold(for skin: SkinType) -> WindowThreshold {
-        switch self {
-        case .uvi3: .uvi3
-        case .uvi6: .uvi6
-        case .personal: .personalised(skin)
         }
     }
 }
@@ -123,7 +108,7 @@ struct ForecastReport: Encodable {
     let sunset: Nullable<String>
     let solarNoon: String
 
-    init(outlook: DayOutlook, place: Place, skinType: SkinType, window mode: WindowMode) {
+    init(outlook: DayOutlook, place: Place, skinType: SkinType, window mode: WindowSetting) {
         let iso = ISOTimestamp(timeZone: place.timeZone)
         source = "model"
         location = Location(

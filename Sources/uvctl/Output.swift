@@ -17,14 +17,6 @@ enum JSONOutput {
     }
 }
 
-extension Double {
-    /// Rounded to `places` decimals, for output that reads cleanly.
-    func rounded(places: Int) -> Double {
-        let scale = pow(10, Double(places))
-        return (self * scale).rounded() / scale
-    }
-}
-
 /// An optional that encodes as JSON `null` instead of leaving the key out, so every documented
 /// key is always present.
 struct Nullable<Wrapped: Encodable>: Encodable {

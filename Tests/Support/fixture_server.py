@@ -7,8 +7,8 @@ every request. Prints its port on the first line of standard output, then serves
   fixture_server.py --route /v1/forecast=FILE [--route PATH=FILE ...]
                     [--fail PATH=STATUS[:RETRY_AFTER]] [--rebase-today] [--log FILE]
 
---rebase-today moves every date in an Open-Meteo answer so that its first day is today (UTC),
-keeping the shape and values: real answers, but never "far from now".
+--rebase-today moves every date in an Open-Meteo answer so that its first hourly day is today at
+the answer's own UTC offset, keeping the shape and values: real answers, never "far from now".
 """
 import argparse
 import datetime
@@ -22,12 +22,17 @@ import urllib.parse
 
 
 def rebase(body: bytes) -> bytes:
+    """Moves every date so that the first hourly (else current, else first) date is today at the
+    answer's own UTC offset."""
     text = body.decode("utf-8")
+    answer = json.loads(text)
+    anchor = (answer.get("hourly") or {}).get("time", [None])[0] or (answer.get("current") or {}).get("time")
     dates = re.findall(r"\d{4}-\d{2}-\d{2}", text)
     if not dates:
         return body
-    first = datetime.date.fromisoformat(min(dates))
-    delta = datetime.datetime.now(datetime.timezone.utc).date() - first
+    first = datetime.date.fromisoformat((anchor or min(dates))[:10])
+    offset = datetime.timedelta(seconds=answer.get("utc_offset_seconds", 0))
+    delta = (datetime.datetime.now(datetime.timezone.utc) + offset).date() - first
     return re.sub(
         r"\d{4}-\d{2}-\d{2}",
         lambda m: (datetime.date.fromisoformat(m.group(0)) + delta).isoformat(),

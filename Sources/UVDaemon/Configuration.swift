@@ -1,0 +1,106 @@
+import Foundation
+import UVCore
+import UVProviders
+
+/// The daemon's settings from `config.toml`; every field has the documented default.
+/// (What the user tells uvctl — profile, places, sunscreen — lives in the store instead.)
+public struct Configuration: Sendable, Equatable {
+    public var geoclue = true
+    public var window = WindowSetting.uvi3
+    public var policy = FetchPolicy()
+    public var endpoints = ProviderEndpoints()
+    public var openMeteoEnabled = true
+    public var arpansaEnabled = true
+    public var stationRadiusKilometres = 50.0
+    /// A file holding the OpenWeatherMap key (mode 0600), if the user has one.
+    public var openWeatherMapKeyFile: String?
+
+    public init() {}
+}
+
+/// One documented key: where it lives, what it accepts, how it reads back.
+struct ConfigKey: Sendable {
+    let path: String
+    let expected: String
+    let apply: @Sendable (inout Configuration, ConfigValue) -> Bool
+    let show: @Sendable (Configuration) -> String
+}
+
+/// A TOML value reduced to what the keys need.
+enum ConfigValue: Sendable {
+    case string(String), integer(Int), float(Double), boolean(Bool), other(String)
+
+    var number: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .float(let value): value
+        default: nil
+        }
+    }
+}
+
+extension ConfigKey {
+    static func boolean(_ path: String, _ keyPath: WritableKeyPath<Configuration, Bool> & Sendable) -> ConfigKey {
+        ConfigKey(path: path, expected: "true or false", apply: { config, value in
+            guard case .boolean(let flag) = value else { return false }
+            config[keyPath: keyPath] = flag
+            return true
+        }, show: { String($0[keyPath: keyPath]) })
+    }
+
+    static func minutes(_ path: String, _ range: ClosedRange<Int>, _ keyPath: WritableKeyPath<Configuration, TimeInterval> & Sendable) -> ConfigKey {
+        ConfigKey(path: path, expected: "a whole number of minutes from \(range.lowerBound) to \(range.upperBound)", apply: { config, value in
+            guard case .integer(let minutes) = value, range.contains(minutes) else { return false }
+            config[keyPath: keyPath] = TimeInterval(minutes * 60)
+            return true
+        }, show: { String(Int($0[keyPath: keyPath] / 60)) })
+    }
+
+    static func url(_ path: String, _ keyPath: WritableKeyPath<Configuration, URL> & Sendable) -> ConfigKey {
+        ConfigKey(path: path, expected: "an http:// or https:// URL", apply: { config, value in
+            guard case .string(let text) = value, let url = URL(string: text),
+                  ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+            else { return false }
+            config[keyPath: keyPath] = url
+            return true
+        }, show: { "\"\($0[keyPath: keyPath].absoluteString)\"" })
+    }
+
+    /// Every key `config.toml` may hold, in the order `Config/uvd.toml` documents them.
+    static let all: [ConfigKey] = [
+        .boolean("location.geoclue", \.geoclue),
+        ConfigKey(path: "forecast.window", expected: "\"3\", \"6\" or \"personal\"", apply: { config, value in
+            let text: String? = switch value {
+            case .string(let text): text
+            case .integer(let number): String(number)
+            default: nil
+            }
+            guard let text, let setting = WindowSetting(rawValue: text) else { return false }
+            config.window = setting
+            return true
+        }, show: { "\"\($0.window.rawValue)\"" }),
+        ConfigKey(path: "refresh.daily_budget", expected: "a whole number from 4 to 500", apply: { config, value in
+            guard case .integer(let budget) = value, (4...500).contains(budget) else { return false }
+            config.policy.dailyBudget = budget
+            return true
+        }, show: { String($0.policy.dailyBudget) }),
+        .minutes("refresh.open_meteo_minutes", 15...1440, \.policy.openMeteoInterval),
+        .minutes("refresh.arpansa_active_minutes", 5...60, \.policy.arpansaActiveInterval),
+        .minutes("refresh.arpansa_idle_minutes", 5...240, \.policy.arpansaIdleInterval),
+        .boolean("providers.open-meteo.enabled", \.openMeteoEnabled),
+        .url("providers.open-meteo.url", \.endpoints.openMeteo),
+        .boolean("providers.arpansa.enabled", \.arpansaEnabled),
+        .url("providers.arpansa.url", \.endpoints.arpansa),
+        ConfigKey(path: "providers.arpansa.station_radius_km", expected: "a number of kilometres from 1 to 500", apply: { config, value in
+            guard let km = value.number, (1...500).contains(km) else { return false }
+            config.stationRadiusKilometres = km
+            return true
+        }, show: { String($0.stationRadiusKilometres) }),
+        .url("providers.openweathermap.url", \.endpoints.openWeatherMap),
+        ConfigKey(path: "providers.openweathermap.key_file", expected: "the absolute path of a file holding the key", apply: { config, value in
+            guard case .string(let path) = value, path.hasPrefix("/") else { return false }
+            config.openWeatherMapKeyFile = path
+            return true
+        }, show: { $0.openWeatherMapKeyFile.map { "\"\($0)\"" } ?? "(none)" }),
+    ]
+}

@@ -1,0 +1,127 @@
+import Foundation
+import UVCore
+import UVPlatform
+import UVProtocol
+
+/// `io.uvd` over varlink: decodes each call's parameters, asks the core, encodes the reply.
+struct ControlService: VarlinkService {
+    let core: DaemonCore
+
+    func handle(_ call: VarlinkCall, replies: VarlinkReplies) async throws(VarlinkError) {
+        let now = Date()
+        do {
+            switch call.method.dropFirst(UVDInterface.name.count + 1) {
+            case "GetStatus":
+                let location = try call.decodeParameters(LocationParameter.self).location
+                try await replies.send(["status": try await core.status(now: now, location: location)])
+            case "GetForecast":
+                let parameters = try call.decodeParameters(ForecastParameters.self)
+                try await replies.send(["forecast": try await core.forecast(now: now, location: parameters.location, date: parameters.date)])
+            case "ListStations":
+                let list = await core.stationList(now: now)
+                try await replies.send(StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution))
+            case "SetLocation":
+                try await replies.send(["location": try await core.setLocation(call.decodeParameters(PlaceParameter.self).place)])
+            case "ClearLocation":
+                try await replies.send(["location": try await core.clearLocation()])
+            case "AddLocation":
+                let parameters = try call.decodeParameters(AddLocationParameters.self)
+                try await replies.send(["location": try await core.addLocation(name: parameters.name, query: parameters.place)])
+            case "ListLocations":
+                let list = await core.listLocations()
+                try await replies.send(LocationsReply(current: list.current, saved: list.saved))
+            case "RemoveLocation":
+                try await core.removeLocation(name: call.decodeParameters(NameParameter.self).name)
+                try await replies.send(Empty())
+            case "GetProfile":
+                try await replies.send(["profile": Self.info(await core.getProfile())])
+            case "SetProfile":
+                let parameters = try call.decodeParameters(ProfileParameters.self)
+                let profile = try await core.setProfile { (profile: inout Profile) throws(VarlinkError) in try parameters.apply(to: &profile) }
+                try await replies.send(["profile": Self.info(profile)])
+            case "ApplySunscreen":
+                let parameters = try call.decodeParameters(SunscreenParameters.self)
+                let minutesAgo = parameters.minutesAgo ?? 0
+                guard (0...720).contains(minutesAgo) else {
+                    throw VarlinkError.uvd(name: "InvalidValue", message: "minutesAgo must be 0 to 720 (got \(minutesAgo))")
+                }
+                let info = try await core.applySunscreen(
+                    spf: try parameters.spf.map { try Self.parse($0, "spf", SPF.init(parsing:), allowed: "none, 15, 30 or 50") },
+                    quantity: try parameters.quantity.map { try Self.parse($0, "quantity", SunscreenQuantity.init(rawValue:), allowed: "low, medium or lots") },
+                    activity: try parameters.activity.map { try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: "indoors, normal or active") },
+                    at: now.addingTimeInterval(-Double(minutesAgo) * 60), now: now)
+                try await replies.send(["sunscreen": info])
+            case "RemoveSunscreen":
+                try await core.removeSunscreen(now: now)
+                try await replies.send(Empty())
+            case "RecordWater":
+                try await replies.send(["sunscreen": try await core.recordWater(now: now)])
+            case "Refresh":
+                try await replies.send(["message": try await core.requestRefresh(now: now)])
+            case "Reload":
+                try await replies.send(["message": try await core.reload()])
+            case "Subscribe":
+                guard call.more else { throw VarlinkError.expectedMore }
+                for await status in await core.subscribe(now: now) {
+                    try await replies.send(["status": status], continues: true)
+                }
+            default:
+                throw VarlinkError.methodNotFound(call.method)
+            }
+        } catch let error as VarlinkError {
+            throw error
+        } catch {
+            // The client went away while we answered: nothing to tell it.
+            throw VarlinkError.uvd(name: "Disconnected", message: "\(error)")
+        }
+    }
+
+    static func info(_ profile: Profile) -> ProfileInfo {
+        ProfileInfo(
+            skinType: profile.skinType?.numeral, spf: profile.defaultSPF.argument, quantity: profile.defaultQuantity.rawValue,
+            activity: profile.defaultActivity.rawValue, waterResistanceMinutes: profile.waterResistance.rawValue)
+    }
+
+    static func parse<T>(_ text: String, _ name: String, _ make: (String) -> T?, allowed: String) throws(VarlinkError) -> T {
+        guard let value = make(text) else { throw .uvd(name: "InvalidValue", message: "\(name) '\(text)' is not allowed; use \(allowed)") }
+        return value
+    }
+
+    // The parameter and reply shapes of the interface.
+
+    struct LocationParameter: Decodable { let location: String? }
+    struct ForecastParameters: Decodable { let location: String?; let date: String? }
+    struct PlaceParameter: Decodable { let place: String }
+    struct NameParameter: Decodable { let name: String }
+    struct AddLocationParameters: Decodable { let name: String; let place: String }
+    struct SunscreenParameters: Decodable { let spf: String?; let quantity: String?; let activity: String?; let minutesAgo: Int? }
+
+    struct ProfileParameters: Decodable {
+        let skinType: String?
+        let spf: String?
+        let quantity: String?
+        let activity: String?
+        let waterResistanceMinutes: Int?
+
+        func apply(to profile: inout Profile) throws(VarlinkError) {
+            if let skinType { profile.skinType = try ControlService.parse(skinType, "skinType", SkinType.init(parsing:), allowed: "I, II, III, IV, V or VI") }
+            if let spf { profile.defaultSPF = try ControlService.parse(spf, "spf", SPF.init(parsing:), allowed: "none, 15, 30 or 50") }
+            if let quantity { profile.defaultQuantity = try ControlService.parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: "low, medium or lots") }
+            if let activity { profile.defaultActivity = try ControlService.parse(activity, "activity", SunscreenActivity.init(rawValue:), allowed: "indoors, normal or active") }
+            if let waterResistanceMinutes {
+                profile.waterResistance = try ControlService.parse(String(waterResistanceMinutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: "0, 40 or 80")
+            }
+        }
+    }
+
+    struct StationsReply: Encodable {
+        let stations: [StationInfo]
+        @Null var updatedAt: String?
+        let attribution: String
+    }
+
+    struct LocationsReply: Encodable {
+        let current: LocationInfo
+        let saved: [LocationInfo]
+    }
+}

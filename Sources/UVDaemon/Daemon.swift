@@ -1,0 +1,97 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import UVCore
+import UVPlatform
+import UVProtocol
+import UVProviders
+import UVStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Starts uvd: logging, configuration, the store, the control socket, the refresh loop; then
+/// READY=1, and runs until SIGTERM or SIGINT.
+public enum Daemon {
+    public static func run(paths: XDGPaths, httpClient: any HTTPClient = URLSessionHTTPClient()) async throws {
+        unblockSignals()
+        let log = makeLogger()
+
+        var loaded = ConfigLoader.defaults
+        do {
+            loaded = try ConfigLoader.load(file: paths.configFile)
+        } catch {
+            log.error("configuration has errors; starting on the defaults:\n\(error)")
+        }
+
+        let store = try Store(path: paths.database)
+        if let aside = store.recoveredFrom {
+            log.error("the database was damaged; moved it to \(aside.path) and started fresh")
+        }
+        let core = try DaemonCore(
+            store: store, configFile: paths.configFile, loaded: loaded, httpClient: httpClient,
+            automaticPlace: { PlaceResolver.automatic() }, log: log)
+
+        let listener: UnixListener
+        if let inherited = Systemd.listenFDs().first {
+            listener = UnixListener(inheriting: inherited)
+            log.info("control socket from the service manager")
+        } else {
+            listener = try UnixListener(path: paths.socket.path)
+            log.info("control socket at \(paths.socket.path)")
+        }
+        let server = VarlinkServer(
+            listener: listener, service: ControlService(core: core), interfaceName: UVDInterface.name,
+            interfaceDescription: UVDInterface.description,
+            info: .init(vendor: "uvd", product: "uvd", version: UVDVersion.string, url: "https://github.com/uvd/uvd",
+                        interfaces: ["org.varlink.service", UVDInterface.name]),
+            log: { log.warning("\($0)") })
+
+        var services: [any Service] = [
+            ControlSocketService(server: server),
+            RefreshService(core: core, onUpdate: { core in Systemd.notify("STATUS=\(await summary(core))") }),
+            ReloadOnHangupService(core: core, log: log),
+        ]
+        if let interval = Systemd.watchdogPingInterval { services.append(WatchdogService(interval: interval)) }
+
+        let status = await summary(core)
+        Systemd.notify("READY=1\nSTATUS=\(status)")
+        log.info("ready: \(status)")
+
+        let group = ServiceGroup(configuration: .init(
+            services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint], logger: log))
+        try await group.run()
+        Systemd.notify("STOPPING=1")
+        log.info("stopped")
+    }
+
+    /// "UV 7.2 High · Sydney · updated 10:05" (or "modelled" when no provider data is in use).
+    static func summary(_ core: DaemonCore) async -> String {
+        let now = Date()
+        let status = try? await core.status(now: now)
+        guard let status else { return "starting" }
+        let level = UVLevel(rawValue: status.level)?.name ?? status.level
+        let when = status.source == UVSource.model.rawValue ? "modelled" : "updated \(status.updatedAt.map { String($0.dropFirst(11).prefix(5)) } ?? "?")"
+        return String(format: "UV %.1f %@ · %@ · %@", status.uvi, level, status.location.name, when)
+    }
+
+    /// The journal with structured fields when stderr is the journal, else plain lines on stderr.
+    static func makeLogger() -> Logger {
+        let journal = Systemd.stderrIsJournal
+        LoggingSystem.bootstrap { label in
+            if journal { return JournalLogHandler(identifier: "uvd") }
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .info
+            return handler
+        }
+        return Logger(label: "uvd")
+    }
+
+    /// A parent may have left these blocked (the mask is inherited); uvd must be able to stop and reload.
+    static func unblockSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+}

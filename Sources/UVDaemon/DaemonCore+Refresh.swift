@@ -1,0 +1,102 @@
+import Foundation
+import UVCore
+import UVProtocol
+import UVProviders
+
+extension DaemonCore {
+    /// Asks every provider that is due, keeps what comes back, and says when to look again.
+    func refreshIfDue(now: Date) async -> Date {
+        let policy = loaded.configuration.policy
+        let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
+        var next = now.addingTimeInterval(6 * 3600)
+
+        if loaded.configuration.openMeteoEnabled {
+            let due = policy.nextOpenMeteo(health(.openMeteo), budget: budget, context: context)
+            if due <= now, forcedOrWithinBudget(context) {
+                await fetchOpenMeteo(now: now, context: context)
+                next = min(next, policy.nextOpenMeteo(health(.openMeteo), budget: budget, context: context))
+            } else {
+                next = min(next, due)
+            }
+        }
+        if loaded.configuration.arpansaEnabled {
+            let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: loaded.configuration.stationRadiusKilometres) != nil
+            if let due = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {
+                if due <= now, forcedOrWithinBudget(context) {
+                    await fetchARPANSA(now: now, context: context)
+                    if let again = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {
+                        next = min(next, again)
+                    }
+                } else {
+                    next = min(next, due)
+                }
+            }
+        }
+        forceNext = false
+        return max(next, now.addingTimeInterval(1))
+    }
+
+    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget.
+    func requestRefresh(now: Date) throws(VarlinkError) -> String {
+        let policy = loaded.configuration.policy
+        let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
+        let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
+        switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
+        case .tooSoon(let retryAt):
+            throw .uvd(name: "RefreshRefused", message: "refreshed less than 5 minutes ago; try again after \(iso.string(retryAt))")
+        case .budgetSpent(let resetsAt):
+            throw .uvd(name: "RefreshRefused", message: "today's \(policy.dailyBudget) provider requests are used; the count resets at \(iso.string(resetsAt))")
+        case .allowed:
+            updateProviderState { $0.lastManualRefresh = now }
+            forceNext = true
+            doorbell.ring()
+            return "refresh requested"
+        }
+    }
+
+    private func forcedOrWithinBudget(_ context: FetchContext) -> Bool {
+        forceNext || budget.used(on: context.day) < loaded.configuration.policy.dailyBudget
+    }
+
+    private func fetchOpenMeteo(now: Date, context: FetchContext) async {
+        let client = ProviderClient(http: http, endpoints: loaded.configuration.endpoints)
+        let place = currentPlace
+        recordRequest(context)
+        switch await client.openMeteo(for: place.coordinate, health: health(.openMeteo), now: now) {
+        case .fetched(let forecast, let etag, let lastModified):
+            keep(forecast, for: place, at: now)
+            updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            logInfo("open-meteo: forecast for \(place.name) (\(forecast.hourly.count) hours)")
+        case .notModified:
+            keepUnchanged(at: now)
+            updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: nil, lastModified: nil) }
+        case .failed(let reason, let retryAfter):
+            failed(.openMeteo, reason: reason, retryAfter: retryAfter, now: now)
+        }
+    }
+
+    private func fetchARPANSA(now: Date, context: FetchContext) async {
+        let client = ProviderClient(http: http, endpoints: loaded.configuration.endpoints)
+        recordRequest(context)
+        switch await client.arpansa(health: health(.arpansa), now: now) {
+        case .fetched(let readings, let etag, let lastModified):
+            keepStations(readings, at: now)
+            updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+        case .notModified:
+            updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
+        case .failed(let reason, let retryAfter):
+            failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
+        }
+    }
+
+    private func failed(_ source: UVSource, reason: String, retryAfter: TimeInterval?, now: Date) {
+        let policy = loaded.configuration.policy
+        updateProviderState { $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy) }
+        noteProblem(reason)
+        logWarning(reason)
+    }
+
+    private func recordRequest(_ context: FetchContext) {
+        updateProviderState { $0.budget.record(on: context.day) }
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import Logging
+import UVCore
+import UVPlaces
+import UVPlatform
+import UVProtocol
+import UVProviders
+import UVStore
+
+/// The daemon's memory and its decisions: answers every query from what it holds, asks the
+/// providers only when the fetch policy says so, and keeps everything it is told in the store
+/// before it answers.
+actor DaemonCore {
+    private let store: Store
+    private let configFile: URL
+    private(set) var loaded: ConfigLoader.Loaded
+    private let automaticPlace: @Sendable () -> Place
+    private let httpClient: any HTTPClient
+    private let log: Logger
+    let doorbell = Doorbell()
+
+    private var place: Place
+    private var profile: Profile
+    private var sunscreen: SunscreenApplication?
+    private var forecast: StoredForecast?
+    private var stations: StoredStations?
+    private var providerState: ProviderState
+    private var providerProblem: String?
+    private var subscribers: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
+    private var lastPushed: StatusInfo?
+    /// Set by `uvctl refresh`: the next round asks whoever is enabled, due or not.
+    var forceNext = false
+
+    init(store: Store, configFile: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
+         automaticPlace: @escaping @Sendable () -> Place, log: Logger) throws {
+        self.store = store
+        self.configFile = configFile
+        self.loaded = loaded
+        self.httpClient = httpClient
+        self.automaticPlace = automaticPlace
+        self.log = log
+        place = try store.manualPlace() ?? automaticPlace()
+        profile = try store.profile()
+        sunscreen = try store.currentSunscreen()
+        providerState = try store.providerState()
+        forecast = try store.forecast(for: place.key)
+        stations = try store.stationReadings()
+    }
+
+    private var configuration: Configuration { loaded.configuration }
+
+    // MARK: State shared with the refresh extension
+
+    var currentPlace: Place { place }
+    var http: any HTTPClient { httpClient }
+    var budget: RequestBudget { providerState.budget }
+    var providerStateSnapshot: ProviderState { providerState }
+
+    func health(_ source: UVSource) -> ProviderHealth { providerState[source] }
+
+    func updateProviderState(_ change: (inout ProviderState) -> Void) {
+        change(&providerState)
+        do { try store.saveProviderState(providerState) } catch { log.error("store: \(error)") }
+    }
+
+    /// Keeps a forecast fetched for `fetchedFor`; ignored if the place changed meanwhile.
+    func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
+        do { try store.saveForecast(fetched, fetchedAt: now, for: fetchedFor.key) } catch { log.error("store: \(error)") }
+        guard fetchedFor.key == place.key else { return }
+        forecast = StoredForecast(fetchedAt: now, forecast: fetched)
+        providerProblem = nil
+        changed()
+    }
+
+    /// A 304: the forecast held is current as of now.
+    func keepUnchanged(at now: Date) {
+        guard let held = forecast else { return }
+        keep(held.forecast, for: place, at: now)
+    }
+
+    func keepStations(_ readings: [StationReading], at now: Date) {
+        do { try store.saveStationReadings(readings, fetchedAt: now) } catch { log.error("store: \(error)") }
+        stations = StoredStations(fetchedAt: now, readings: readings)
+        changed()
+    }
+
+    func noteProblem(_ reason: String) {
+        providerProblem = reason
+        changed()
+    }
+
+    func logInfo(_ message: String) { log.info("\(message)") }
+    func logWarning(_ message: String) { log.warning("\(message)") }
+
+    // MARK: Views
+
+    func knowledge(now: Date, for other: Place? = nil) -> Knowledge {
+        let target = other ?? place
+        let stored = other == nil ? forecast : (try? store.forecast(for: target.key)) ?? nil
+        let station = configuration.arpansaEnabled
+            ? ARPANSAStation.nearest(to: target.coordinate, within: configuration.stationRadiusKilometres)
+                .flatMap { near in stations?.readings.first { $0.station == near.id } }
+            : nil
+        return Knowledge(
+            place: target, profile: profile, sunscreen: sunscreen, forecast: stored?.forecast, fetchedAt: stored?.fetchedAt,
+            station: station, window: configuration.window, requestsToday: providerState.budget.used(on: LocalDay.key(now, in: target.timeZone)),
+            providerProblem: providerProblem)
+    }
+
+    func status(now: Date, location: String? = nil) throws(VarlinkError) -> StatusInfo {
+        ViewBuilder.status(knowledge(now: now, for: try savedPlace(location)), now: now)
+    }
+
+    func forecast(now: Date, location: String?, date: String?) throws(VarlinkError) -> ForecastInfo {
+        let target = try savedPlace(location) ?? place
+        let day: DateInterval
+        if let date {
+            guard let match = date.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1), let month = Int(match.2), let dayNumber = Int(match.3),
+                  let interval = LocalDay.interval(year: year, month: month, day: dayNumber, in: target.timeZone)
+            else { throw .uvd(name: "InvalidValue", message: "date '\(date)' is not a calendar date: use YYYY-MM-DD") }
+            day = interval
+        } else {
+            day = LocalDay.interval(containing: now, in: target.timeZone)
+        }
+        return ViewBuilder.forecast(knowledge(now: now, for: target), day: day, now: now)
+    }
+
+    func stationList(now: Date) -> (stations: [StationInfo], updatedAt: String?) {
+        let iso = ISOTimestamp(timeZone: place.timeZone)
+        let list = (stations?.readings ?? []).map { reading in
+            let site = ARPANSAStation.named(reading.station)
+            return StationInfo(
+                station: reading.station, uvi: reading.uvi, time: iso.string(reading.time),
+                ageMinutes: Int(now.timeIntervalSince(reading.time) / 60), status: reading.status,
+                latitude: site?.coordinate.latitude ?? 0, longitude: site?.coordinate.longitude ?? 0)
+        }
+        return (list, stations.map { iso.string($0.fetchedAt) })
+    }
+
+    private func savedPlace(_ name: String?) throws(VarlinkError) -> Place? {
+        guard let name else { return nil }
+        let saved = (try? store.savedPlaces()) ?? []
+        guard let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+            let names = saved.map(\.name).joined(separator: ", ")
+            throw .uvd(name: "NoSuchPlace", message: "no saved location '\(name)'; saved: \(names.isEmpty ? "none (add one with uvctl location add NAME PLACE)" : names)")
+        }
+        return match
+    }
+
+    // MARK: Changes from clients
+
+    func setLocation(_ query: String) throws(VarlinkError) -> LocationInfo {
+        let chosen = try lookUp(query)
+        try persist { try store.saveManualPlace(chosen) }
+        move(to: chosen)
+        return ViewBuilder.locationInfo(chosen)
+    }
+
+    func clearLocation() throws(VarlinkError) -> LocationInfo {
+        try persist { try store.saveManualPlace(nil) }
+        move(to: automaticPlace())
+        return ViewBuilder.locationInfo(place)
+    }
+
+    func addLocation(name: String, query: String) throws(VarlinkError) -> LocationInfo {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .uvd(name: "InvalidValue", message: "a saved location needs a name") }
+        var chosen = try lookUp(query)
+        chosen.name = name
+        try persist { try store.savePlace(chosen) }
+        return ViewBuilder.locationInfo(chosen)
+    }
+
+    func listLocations() -> (current: LocationInfo, saved: [LocationInfo]) {
+        (ViewBuilder.locationInfo(place), ((try? store.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
+    }
+
+    func removeLocation(name: String) throws(VarlinkError) {
+        let removed: Bool
+        do { removed = try store.removePlace(named: name) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
+        guard removed else { throw .uvd(name: "NoSuchPlace", message: "no saved location '\(name)'") }
+    }
+
+    func getProfile() -> Profile { profile }
+
+    func setProfile(_ change: (inout Profile) throws(VarlinkError) -> Void) throws(VarlinkError) -> Profile {
+        var updated = profile
+        try change(&updated)
+        try persist { try store.saveProfile(updated) }
+        profile = updated
+        changed()
+        return profile
+    }
+
+    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(VarlinkError) -> SunscreenInfo {
+        let application = SunscreenApplication(
+            spf: spf ?? profile.defaultSPF, quantity: quantity ?? profile.defaultQuantity, activity: activity ?? profile.defaultActivity,
+            appliedAt: date, waterResistance: profile.waterResistance)
+        try persist { try store.applySunscreen(application) }
+        sunscreen = application
+        changed()
+        return sunscreenInfo(application, now: now)
+    }
+
+    func removeSunscreen(now: Date) throws(VarlinkError) {
+        let removed: Bool
+        do { removed = try store.removeSunscreen(at: now) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
+        guard removed else { throw .uvd(name: "NoSunscreen", message: "no sunscreen on record; record one with uvctl sunscreen apply") }
+        sunscreen = nil
+        changed()
+    }
+
+    func recordWater(now: Date) throws(VarlinkError) -> SunscreenInfo {
+        let updated: SunscreenApplication?
+        do { updated = try store.recordWaterEvent(at: now) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
+        guard let updated else { throw .uvd(name: "NoSunscreen", message: "no sunscreen on record; record one with uvctl sunscreen apply") }
+        sunscreen = updated
+        changed()
+        return sunscreenInfo(updated, now: now)
+    }
+
+    private func sunscreenInfo(_ application: SunscreenApplication, now: Date) -> SunscreenInfo {
+        let k = knowledge(now: now)
+        let series = k.forecast?.series ?? DayOutlook.modelledSeries(day: LocalDay.interval(containing: now, in: place.timeZone), coordinate: place.coordinate)
+        return ViewBuilder.sunscreenInfo(application, skin: profile.effectiveSkinType, series: series, iso: ISOTimestamp(timeZone: place.timeZone), now: now)
+    }
+
+    private func lookUp(_ query: String) throws(VarlinkError) -> Place {
+        do { return try PlaceResolver.place(for: query) } catch { throw .uvd(name: "NoSuchPlace", message: error.description) }
+    }
+
+    private func persist(_ write: () throws -> Void) throws(VarlinkError) {
+        do { try write() } catch {
+            log.error("store: \(error)")
+            throw .uvd(name: "StoreFailed", message: "could not save: \(error)")
+        }
+    }
+
+    private func move(to newPlace: Place) {
+        guard newPlace != place else { return }
+        place = newPlace
+        forecast = (try? store.forecast(for: place.key)) ?? nil
+        log.info("location: \(place.name) (\(place.source.rawValue))")
+        changed()
+        doorbell.ring()
+    }
+
+    // MARK: Configuration
+
+    /// Re-reads the file; a broken file keeps the configuration in force and says why.
+    func reload() throws(VarlinkError) -> String {
+        do {
+            let fresh = try ConfigLoader.load(file: configFile)
+            loaded = fresh
+            log.info("configuration reloaded from \(configFile.path)")
+            changed()
+            doorbell.ring()
+            return "reloaded \(configFile.path)"
+        } catch {
+            log.error("configuration not reloaded, keeping the last good one:\n\(error)")
+            throw .uvd(name: "ConfigInvalid", message: "\(error)\nthe last good configuration stays in use")
+        }
+    }
+
+    // MARK: Subscriptions
+
+    func subscribe(now: Date) -> AsyncStream<StatusInfo> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
+        continuation.yield(ViewBuilder.status(knowledge(now: now), now: now))
+        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
+        subscribers[id] = continuation
+        return stream
+    }
+
+    private func unsubscribe(_ id: UUID) { subscribers[id] = nil }
+
+    var hasSubscribers: Bool { !subscribers.isEmpty }
+
+    /// Pushes the status to subscribers when it differs from the last one pushed.
+    func pushIfChanged(now: Date) {
+        let current = ViewBuilder.status(knowledge(now: now), now: now)
+        var comparable = current
+        comparable.now = lastPushed?.now ?? current.now
+        comparable.ageMinutes = lastPushed?.ageMinutes ?? current.ageMinutes
+        guard comparable != lastPushed else { return }
+        lastPushed = current
+        for continuation in subscribers.values { continuation.yield(current) }
+    }
+
+    private func changed() {
+        pushIfChanged(now: Date())
+    }
+}
+
+extension Place {
+    /// The key forecasts are stored under: the coordinate at 0.1°.
+    var key: String {
+        let approximate = coordinate.approximate
+        return "\(approximate.latitude),\(approximate.longitude)"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import UnixSignals
+import UVPlatform
+
+/// Serves the control socket until shutdown.
+struct ControlSocketService: Service {
+    let server: VarlinkServer
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await server.run() }
+    }
+}
+
+/// Fetches when due, pushes status changes, sleeps until the next deadline or a doorbell ring.
+/// Sleeps are capped at 15 minutes so that a wall-clock jump or a resume is noticed.
+struct RefreshService: Service {
+    let core: DaemonCore
+    let onUpdate: @Sendable (DaemonCore) async -> Void
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                let now = Date()
+                let next = await core.refreshIfDue(now: now)
+                await core.pushIfChanged(now: Date())
+                await onUpdate(core)
+                let nextQuarter = (Date().timeIntervalSince1970 / 900).rounded(.down) * 900 + 900
+                let wake = min(next.timeIntervalSinceNow, nextQuarter - Date().timeIntervalSince1970, 900)
+                await core.doorbell.wait(for: .milliseconds(Int64(max(1, wake) * 1000)))
+            }
+        }
+    }
+}
+
+/// SIGHUP: re-read the configuration, telling systemd while it happens.
+struct ReloadOnHangupService: Service {
+    let core: DaemonCore
+    let log: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                Systemd.notifyReloading()
+                do { _ = try await core.reload() } catch { log.error("\(error)") }
+                Systemd.notify("READY=1")
+            }
+        }
+    }
+}
+
+/// `WATCHDOG=1` at half the unit's WatchdogSec, while the process is healthy enough to run it.
+struct WatchdogService: Service {
+    let interval: Duration
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                Systemd.notify("WATCHDOG=1")
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+}

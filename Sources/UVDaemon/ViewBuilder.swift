@@ -1,0 +1,148 @@
+import Foundation
+import UVCore
+import UVProtocol
+import UVProviders
+
+/// Everything the daemon knows at one moment, from which every view is computed.
+struct Knowledge: Sendable {
+    var place: Place
+    var profile: Profile
+    var sunscreen: SunscreenApplication?
+    /// The latest provider forecast for the place, if any.
+    var forecast: UVForecast?
+    var fetchedAt: Date?
+    /// The latest measured value from a station near the place.
+    var station: StationReading?
+    var window: WindowSetting
+    var requestsToday: Int
+    /// Why there is no provider data, when that is known ("no network" …).
+    var providerProblem: String?
+}
+
+/// Turns `Knowledge` into the replies of `GetStatus` and `GetForecast`. Pure: time is a parameter.
+///
+/// Source precedence for the current value: a fresh station measurement (under 30 minutes), then
+/// the provider forecast while under 6 hours old (interpolated to `now`), then the clear-sky model,
+/// which always answers and says why.
+enum ViewBuilder {
+    static let stationMaximumAge: TimeInterval = 30 * 60
+
+    static func status(_ knowledge: Knowledge, now: Date) -> StatusInfo {
+        let place = knowledge.place
+        let zone = place.timeZone
+        let iso = ISOTimestamp(timeZone: zone)
+        let skin = knowledge.profile.effectiveSkinType
+        let series = daySeries(knowledge, now: now)
+
+        var uvi: Double
+        var source: UVSource
+        var updatedAt: Date?
+        var note: String?
+        if let station = knowledge.station, let measured = station.uvi, now.timeIntervalSince(station.time) < stationMaximumAge {
+            uvi = measured
+            source = .arpansa
+            updatedAt = station.time
+        } else if let usable = usableForecast(knowledge, now: now), covers(usable, now) {
+            uvi = usable.series.uvi(at: now)
+            source = usable.source
+            updatedAt = knowledge.fetchedAt
+        } else {
+            uvi = ClearSkyUV().uvIndex(at: now, coordinate: place.coordinate)
+            source = .model
+            updatedAt = knowledge.fetchedAt
+            note = modelNote(knowledge, now: now)
+        }
+        uvi = max(0, uvi)
+
+        let freshness = updatedAt.map { Freshness(updatedAt: $0, now: now) } ?? .expired
+        let day = LocalDay.interval(containing: now, in: zone)
+        let window = ProtectionWindow.sunscreen(series, day: day, threshold: knowledge.window.threshold(for: skin))
+        let peak = ProtectionWindow.peak(series, day: day)
+        let burn = BurnTime(skinType: skin, from: now, uvi: { time in time <= now ? uvi : series.uvi(at: time) }, effectiveSPF: { knowledge.sunscreen?.effectiveSPF(at: $0) ?? 1 })
+
+        return StatusInfo(
+            uvi: uvi.rounded(places: 1), level: UVLevel(uvi: uvi).rawValue, source: source.rawValue, attribution: source.attribution,
+            updatedAt: updatedAt.map(iso.string), ageMinutes: updatedAt.map { Int(now.timeIntervalSince($0) / 60) },
+            stale: source != .model && freshness != .fresh, freshness: source == .model ? Freshness.expired.rawValue : freshness.rawValue,
+            note: note, location: locationInfo(place), skinType: skin.numeral, skinTypeIsDefault: knowledge.profile.skinType == nil,
+            burnTimeMinutes: burn.wholeMinutes, sunscreen: knowledge.sunscreen.map { sunscreenInfo($0, skin: skin, series: series, iso: iso, now: now) },
+            window: window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
+            peak: peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 1), at: iso.string($0.at)) },
+            temperatureCelsius: usableForecast(knowledge, now: now)?.current?.temperatureCelsius, requestsToday: knowledge.requestsToday,
+            now: iso.string(now))
+    }
+
+    static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
+        let place = knowledge.place
+        let iso = ISOTimestamp(timeZone: place.timeZone)
+        let skin = knowledge.profile.effectiveSkinType
+        let usable = usableForecast(knowledge, now: now)
+        let covering = usable.flatMap { $0.series.samples(in: day).isEmpty ? nil : $0 }
+        let series = covering?.series ?? DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
+        let clearSky = Dictionary(
+            (covering?.hourly ?? []).compactMap { hour in hour.clearSkyUVI.map { (hour.time, $0) } }, uniquingKeysWith: { first, _ in first })
+        let outlook = DayOutlook(series: series, day: day, coordinate: place.coordinate, skinType: skin, threshold: knowledge.window.threshold(for: skin))
+        let source = covering?.source ?? .model
+        return ForecastInfo(
+            source: source.rawValue, attribution: source.attribution,
+            updatedAt: source == .model ? nil : knowledge.fetchedAt.map(iso.string),
+            location: locationInfo(place), date: LocalDay.key(day.start, in: place.timeZone), skinType: skin.numeral,
+            windowThreshold: knowledge.window.threshold(for: skin).uvi.rounded(places: 2),
+            hours: outlook.hours.map {
+                HourInfo(time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
+                         clearSkyUVI: clearSky[$0.time]?.rounded(places: 2), burnTimeMinutes: $0.burnTime.wholeMinutes)
+            },
+            window: outlook.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
+            peak: outlook.peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 2), at: iso.string($0.at)) },
+            sunrise: outlook.sun.sunrise.map(iso.string), sunset: outlook.sun.sunset.map(iso.string),
+            solarNoon: iso.string(outlook.sun.solarNoon),
+            daily: (usable?.daily ?? []).map { DailyInfo(date: $0.date, maxUVI: $0.maxUVI) })
+    }
+
+    static func locationInfo(_ place: Place) -> LocationInfo {
+        let approximate = place.coordinate.approximate
+        return LocationInfo(
+            name: place.name, latitude: approximate.latitude, longitude: approximate.longitude,
+            timeZone: place.timeZoneIdentifier, source: place.source.rawValue, isDefault: place.isDefault)
+    }
+
+    static func sunscreenInfo(_ application: SunscreenApplication, skin: SkinType, series: UVSeries, iso: ISOTimestamp, now: Date) -> SunscreenInfo {
+        let reapply = ReapplyTime(application: application, skinType: skin, uvi: series.uvi(at:))
+        return SunscreenInfo(
+            spf: application.spf.argument, quantity: application.quantity.rawValue, activity: application.activity.rawValue,
+            appliedAt: iso.string(application.appliedAt), effectiveSPF: application.effectiveSPF(at: now).rounded(places: 1),
+            reapplyAt: iso.string(reapply.date), reapplyReason: reapply.reason.rawValue, waterEventAt: application.waterEventAt.map(iso.string))
+    }
+
+    /// Whether the forecast's hours reach `now` (to within an hour at either end).
+    private static func covers(_ forecast: UVForecast, _ now: Date) -> Bool {
+        guard let first = forecast.hourly.first?.time, let last = forecast.hourly.last?.time else { return false }
+        return now >= first.addingTimeInterval(-3600) && now <= last.addingTimeInterval(3600)
+    }
+
+    /// The provider forecast, if it is under 6 hours old.
+    private static func usableForecast(_ knowledge: Knowledge, now: Date) -> UVForecast? {
+        guard let forecast = knowledge.forecast, let fetched = knowledge.fetchedAt,
+              Freshness(updatedAt: fetched, now: now) != .expired, !forecast.hourly.isEmpty
+        else { return nil }
+        return forecast
+    }
+
+    /// Today's hourly series: the provider's where it covers today, else the model's.
+    private static func daySeries(_ knowledge: Knowledge, now: Date) -> UVSeries {
+        let day = LocalDay.interval(containing: now, in: knowledge.place.timeZone)
+        if let usable = usableForecast(knowledge, now: now), !usable.series.samples(in: day).isEmpty {
+            return usable.series
+        }
+        return DayOutlook.modelledSeries(day: day, coordinate: knowledge.place.coordinate)
+    }
+
+    private static func modelNote(_ knowledge: Knowledge, now: Date) -> String {
+        let problem = knowledge.providerProblem.map { " (\($0))" } ?? ""
+        guard let fetched = knowledge.fetchedAt else {
+            return "no provider data yet\(problem): showing the clear-sky model"
+        }
+        let hours = Int(now.timeIntervalSince(fetched) / 3600)
+        return "provider data is \(hours) h old\(problem): showing the clear-sky model"
+    }
+}

@@ -1,0 +1,44 @@
+import CSystemd
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The service manager's side channel (sd_notify(3), sd_listen_fds(3), sd_watchdog_enabled(3)).
+/// Every call is a no-op when uvd does not run under systemd.
+public enum Systemd {
+    /// Sends `READY=1`, `STATUS=…`, `RELOADING=1`, `STOPPING=1`, `WATCHDOG=1` and the like.
+    public static func notify(_ state: String) {
+        _ = sd_notify(0, state)
+    }
+
+    /// `RELOADING=1` with the monotonic timestamp systemd ≥ 253 asks for.
+    public static func notifyReloading() {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
+        notify("RELOADING=1\nMONOTONIC_USEC=\(microseconds)")
+    }
+
+    /// How often to send `WATCHDOG=1` (half the configured timeout), if the watchdog is on.
+    public static var watchdogPingInterval: Duration? {
+        var microseconds: UInt64 = 0
+        guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
+        return .microseconds(Int64(microseconds / 2))
+    }
+
+    /// Sockets passed by socket activation (`LISTEN_FDS`), starting at fd 3.
+    public static func listenFDs() -> [Int32] {
+        let count = sd_listen_fds(1)
+        guard count > 0 else { return [] }
+        return (0..<count).map { SD_LISTEN_FDS_START + $0 }
+    }
+
+    /// Whether standard error is connected to the journal (`JOURNAL_STREAM` names its device and inode).
+    public static var stderrIsJournal: Bool {
+        guard let value = getenv("JOURNAL_STREAM").map({ String(cString: $0) }) else { return false }
+        let parts = value.split(separator: ":")
+        var info = stat()
+        guard parts.count == 2, fstat(STDERR_FILENO, &info) == 0 else { return false }
+        return String(info.st_dev) == parts[0] && String(info.st_ino) == parts[1]
+    }
+}

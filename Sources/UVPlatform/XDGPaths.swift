@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where uvd keeps things, by the XDG Base Directory Specification (see ../shared/reference):
+/// each variable if set to an absolute path, else its documented default.
+public struct XDGPaths: Sendable, Equatable {
+    public var config: URL
+    public var state: URL
+    public var cache: URL
+    /// `$XDG_RUNTIME_DIR/uvd`; without XDG_RUNTIME_DIR, a per-user directory under /tmp.
+    public var runtime: URL
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func base(_ variable: String, _ fallback: String) -> URL {
+            if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+            return URL(fileURLWithPath: home).appendingPathComponent(fallback)
+        }
+        config = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("uvd")
+        state = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("uvd")
+        cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("uvd")
+        if let runtimeDirectory = environment["XDG_RUNTIME_DIR"], runtimeDirectory.hasPrefix("/") {
+            runtime = URL(fileURLWithPath: runtimeDirectory).appendingPathComponent("uvd")
+        } else {
+            runtime = URL(fileURLWithPath: "/tmp").appendingPathComponent("uvd-\(getuid())")
+        }
+    }
+
+    public var configFile: URL { config.appendingPathComponent("config.toml") }
+    public var database: URL { state.appendingPathComponent("uvd.sqlite") }
+    public var socket: URL { runtime.appendingPathComponent("io.uvd") }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import UVCore
+@testable import UVDaemon
+
+@Suite("config.toml")
+struct ConfigLoaderTests {
+    @Test func emptyFileIsTheDefaults() throws {
+        let loaded = try ConfigLoader.parse("", path: "c.toml")
+        #expect(loaded.configuration == Configuration())
+        #expect(loaded.entries.allSatisfy { $0.origin == "default" })
+    }
+
+    @Test func valuesAndWhereTheyCameFrom() throws {
+        let text = """
+            # mine
+            [refresh]
+            daily_budget = 20
+            open_meteo_minutes = 90
+
+            [providers.open-meteo]
+            url = "http://127.0.0.1:8080/v1/forecast"
+
+            [forecast]
+            window = "personal"
+            """
+        let loaded = try ConfigLoader.parse(text, path: "/home/u/.config/uvd/config.toml")
+        #expect(loaded.configuration.policy.dailyBudget == 20)
+        #expect(loaded.configuration.policy.openMeteoInterval == 5400)
+        #expect(loaded.configuration.endpoints.openMeteo.absoluteString == "http://127.0.0.1:8080/v1/forecast")
+        #expect(loaded.configuration.window == .personal)
+        let origins = Dictionary(uniqueKeysWithValues: loaded.entries.map { ($0.key, $0.origin) })
+        #expect(origins["refresh.daily_budget"] == "/home/u/.config/uvd/config.toml:3")
+        #expect(origins["providers.open-meteo.url"] == "/home/u/.config/uvd/config.toml:7")
+        #expect(origins["location.geoclue"] == "default")
+    }
+
+    @Test func unknownKeysNameTheLineAndTheKnownKeys() {
+        let text = "[refresh]\ndaily_budget = 10\ndialy_budget = 12\n"
+        #expect(throws: ConfigLoader.Invalid(problems: [
+            "c.toml:3: unknown key 'dialy_budget' in [refresh]; known keys: arpansa_active_minutes, arpansa_idle_minutes, daily_budget, open_meteo_minutes",
+        ])) { try ConfigLoader.parse(text, path: "c.toml") }
+        #expect(throws: ConfigLoader.Invalid.self) { try ConfigLoader.parse("[colour]\nx = 1\n", path: "c.toml") }
+    }
+
+    @Test func badValuesSayWhatIsAllowed() throws {
+        let text = "[refresh]\ndaily_budget = -3\n[providers.arpansa]\nurl = \"ftp://x\"\n[forecast]\nwindow = 4\n"
+        do {
+            _ = try ConfigLoader.parse(text, path: "c.toml")
+            Issue.record("accepted bad values")
+        } catch {
+            #expect(error.problems.count == 3)
+            #expect(error.problems.contains("c.toml:2: refresh.daily_budget = -3 is not allowed; expected a whole number from 4 to 500"))
+            #expect(error.problems.contains { $0.hasPrefix("c.toml:4: providers.arpansa.url") && $0.hasSuffix("expected an http:// or https:// URL") })
+            #expect(error.problems.contains { $0.hasPrefix("c.toml:6: forecast.window = 4") })
+        }
+    }
+
+    @Test func syntaxErrorsNameTheLine() {
+        do {
+            _ = try ConfigLoader.parse("[refresh]\ndaily_budget = = 3\n", path: "c.toml")
+            Issue.record("accepted broken TOML")
+        } catch {
+            #expect(error.problems.first?.hasPrefix("c.toml:2:") == true)
+        }
+    }
+
+    @Test func missingFileIsTheDefaults() throws {
+        let loaded = try ConfigLoader.load(file: URL(fileURLWithPath: "/nonexistent/uvd/config.toml"))
+        #expect(loaded == ConfigLoader.defaults)
+    }
+
+    /// The shipped, commented default file is valid and changes nothing.
+    @Test func shippedDefaultFile() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Config/uvd.toml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(try ConfigLoader.parse(text, path: file.path).configuration == Configuration())
+        for key in ConfigKey.all { #expect(text.contains(key.path.split(separator: ".").last!), "Config/uvd.toml does not document \(key.path)") }
+    }
+}
