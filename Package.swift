@@ -20,7 +20,7 @@ let package = Package(
     targets: [
         .target(name: "UVCore"),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
-        .target(name: "UVProtocol"),
+        .target(name: "UVProtocol", dependencies: ["UVCore"]),
         .target(name: "UVPlatform", dependencies: ["CSystemd", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "UVDaemon",
@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(
             name: "uvctl",
             dependencies: [
-                "UVCore",
+                "UVCore", "UVProtocol", "UVPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -60,6 +60,11 @@ struct ControlService: VarlinkService {
                 try await replies.send(["message": try await core.requestRefresh(now: now)])
             case "Reload":
                 try await replies.send(["message": try await core.reload()])
+            case "GetConfig":
+                let loaded = await core.loaded
+                try await replies.send(ConfigReply(
+                    file: await core.configFilePath,
+                    entries: loaded.entries.map { ConfigReply.Entry(key: $0.key, value: $0.value, origin: $0.origin) }))
             case "Subscribe":
                 guard call.more else { throw VarlinkError.expectedMore }
                 for await status in await core.subscribe(now: now) {
@@ -118,6 +123,17 @@ struct ControlService: VarlinkService {
         let stations: [StationInfo]
         @Null var updatedAt: String?
         let attribution: String
+    }
+
+    struct ConfigReply: Encodable {
+        struct Entry: Encodable {
+            let key: String
+            let value: String
+            let origin: String
+        }
+
+        let file: String
+        let entries: [Entry]
     }
 
     struct LocationsReply: Encodable {

@@ -52,6 +52,7 @@ actor DaemonCore {
     // MARK: State shared with the refresh extension
 
     var currentPlace: Place { place }
+    var configFilePath: String { configFile.path }
     var http: any HTTPClient { httpClient }
     var budget: RequestBudget { providerState.budget }
     var providerStateSnapshot: ProviderState { providerState }

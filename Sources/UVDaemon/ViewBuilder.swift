@@ -74,36 +74,20 @@ enum ViewBuilder {
 
     static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
         let place = knowledge.place
-        let iso = ISOTimestamp(timeZone: place.timeZone)
         let skin = knowledge.profile.effectiveSkinType
-        let usable = usableForecast(knowledge, now: now)
-        let covering = usable.flatMap { $0.series.samples(in: day).isEmpty ? nil : $0 }
+        let covering = usableForecast(knowledge, now: now).flatMap { $0.series.samples(in: day).isEmpty ? nil : $0 }
         let series = covering?.series ?? DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
         let clearSky = Dictionary(
             (covering?.hourly ?? []).compactMap { hour in hour.clearSkyUVI.map { (hour.time, $0) } }, uniquingKeysWith: { first, _ in first })
         let outlook = DayOutlook(series: series, day: day, coordinate: place.coordinate, skinType: skin, threshold: knowledge.window.threshold(for: skin))
-        let source = covering?.source ?? .model
         return ForecastInfo(
-            source: source.rawValue, attribution: source.attribution,
-            updatedAt: source == .model ? nil : knowledge.fetchedAt.map(iso.string),
-            location: locationInfo(place), date: LocalDay.key(day.start, in: place.timeZone), skinType: skin.numeral,
-            windowThreshold: knowledge.window.threshold(for: skin).uvi.rounded(places: 2),
-            hours: outlook.hours.map {
-                HourInfo(time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
-                         clearSkyUVI: clearSky[$0.time]?.rounded(places: 2), burnTimeMinutes: $0.burnTime.wholeMinutes)
-            },
-            window: outlook.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
-            peak: outlook.peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 2), at: iso.string($0.at)) },
-            sunrise: outlook.sun.sunrise.map(iso.string), sunset: outlook.sun.sunset.map(iso.string),
-            solarNoon: iso.string(outlook.sun.solarNoon),
-            daily: (usable?.daily ?? []).map { DailyInfo(date: $0.date, maxUVI: $0.maxUVI) })
+            outlook: outlook, place: place, approximate: true, skinType: skin, window: knowledge.window,
+            source: covering?.source ?? .model, updatedAt: covering == nil ? nil : knowledge.fetchedAt, clearSky: clearSky,
+            daily: usableForecast(knowledge, now: now)?.daily ?? [])
     }
 
     static func locationInfo(_ place: Place) -> LocationInfo {
-        let approximate = place.coordinate.approximate
-        return LocationInfo(
-            name: place.name, latitude: approximate.latitude, longitude: approximate.longitude,
-            timeZone: place.timeZoneIdentifier, source: place.source.rawValue, isDefault: place.isDefault)
+        LocationInfo(place, approximate: true)
     }
 
     static func sunscreenInfo(_ application: SunscreenApplication, skin: SkinType, series: UVSeries, iso: ISOTimestamp, now: Date) -> SunscreenInfo {

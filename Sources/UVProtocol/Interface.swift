@@ -91,6 +91,8 @@ public enum UVDInterface {
           longitude: float
         )
 
+        type ConfigEntry (key: string, value: string, origin: string)
+
         type Profile (skinType: ?string, spf: string, quantity: string, activity: string, waterResistanceMinutes: int)
 
         # The status now, for the current place or a saved one.
@@ -139,6 +141,9 @@ public enum UVDInterface {
 
         # Re-reads the configuration file; a broken file keeps the last good one.
         method Reload() -> (message: string)
+
+        # Every configuration key with its effective value and where it came from.
+        method GetConfig() -> (file: string, entries: []ConfigEntry)
 
         # With more: a reply now and another on every change.
         method Subscribe() -> (status: Status)

@@ -1,85 +1,109 @@
 import Foundation
 import UVCore
+import UVProtocol
 
 /// The human form of a day's forecast: a header with the windows, then one bar per hour coloured
 /// by level, the sunscreen window (┃) and the peak (▲) marked, past hours dimmed.
 struct ForecastChart {
-    let outlook: DayOutlook
-    let place: Place
-    let skinType: SkinType
+    let forecast: ForecastInfo
     let now: Date
     let terminal: Terminal
     let clock: ClockFormat
+    /// "--at": the hour to point at instead of now.
+    var focus: Date?
 
     /// Below this an hour reads as night: no level, no burn time.
     static let visibleIndex = 0.05
     /// A peak below this is not worth pointing at.
     static let notablePeak = 1.0
-
     /// Bar columns per UV index unit; 15 and above fill the bar.
     static let columnsPerIndex = 2.0
     static let barWidth = 30
 
     func render() -> String {
+        let day = hours.first.map { LocalDay.interval(containing: $0.time, in: clock.timeZone) }
         var lines: [String] = []
-        lines.append(terminal.bold("\(place.name) · \(clock.day(outlook.day.start))") + " · \(place.timeZone.identifier)")
-        if place.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
-        lines.append("Modelled clear-sky UV (no clouds, ozone 300 DU) · burn times for skin type \(skinType.numeral), unprotected")
+        lines.append(terminal.bold("\(forecast.location.name) · \(day.map { clock.day($0.start) } ?? forecast.date)") + " · \(forecast.location.timeZone)")
+        if forecast.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
+        lines.append(sourceLine)
         lines.append(sunLine)
-        lines.append(windowLine)
+        lines.append(windowLine(today: day?.contains(now) ?? false))
         lines.append("")
-        lines += outlook.hours.map(row)
+        lines += hours.map(row)
         lines.append("")
         lines.append(terminal.dim("┃ sunscreen window  ▲ peak · burn times are estimates, not medical advice"))
+        lines.append(terminal.dim(forecast.attribution))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private var sunLine: String {
-        switch outlook.sun.polarState {
-        case .polarDay: "The Sun does not set today."
-        case .polarNight: "The Sun does not rise today."
-        case nil:
-            "Sunrise \(outlook.sun.sunrise.map(clock.time) ?? "–") · sunset \(outlook.sun.sunset.map(clock.time) ?? "–")"
-        }
+    private var hours: [(time: Date, info: HourInfo)] {
+        forecast.hours.compactMap { hour in InstantParser.parse(hour.time).map { ($0, hour) } }
     }
 
-    private var windowLine: String {
+    private var window: TimeSpan? { forecast.window.flatMap(Self.span) }
+
+    private var notablePeak: (span: TimeSpan, uvi: Double, at: Date)? {
+        guard let peak = forecast.peak, peak.uvi >= Self.notablePeak,
+              let span = Self.span(SpanInfo(start: peak.start, end: peak.end)), let at = InstantParser.parse(peak.at)
+        else { return nil }
+        return (span, peak.uvi, at)
+    }
+
+    private var sourceLine: String {
+        let burn = "burn times for skin type \(forecast.skinType), unprotected"
+        if forecast.source == UVSource.model.rawValue {
+            return "Modelled clear-sky UV (no clouds, ozone 300 DU) · \(burn)"
+        }
+        return "Forecast UV · \(burn)"
+    }
+
+    private var sunLine: String {
+        if let sunrise = forecast.sunrise.flatMap(InstantParser.parse), let sunset = forecast.sunset.flatMap(InstantParser.parse) {
+            return "Sunrise \(clock.time(sunrise)) · sunset \(clock.time(sunset))"
+        }
+        return forecast.hours.contains { $0.uvi > 0 } ? "The Sun does not set today." : "The Sun does not rise today."
+    }
+
+    private func windowLine(today: Bool) -> String {
         var text: String
-        switch WindowPhase(window: outlook.window, now: now) {
-        case .none: text = "No sunscreen window: UV stays low all day."
-        case .over where outlook.day.contains(now): text = "Safe tonight."
-        case .takeCare(let window) where outlook.day.contains(now): text = "Take care \(span(window))"
-        case .over, .takeCare: text = "Sunscreen window \(outlook.window.map(span) ?? "")"
+        switch (WindowPhase(window: window, now: now), today) {
+        case (.none, _): text = "No sunscreen window: UV stays low all day."
+        case (.over, true): text = "Safe tonight."
+        case (.takeCare(let span), true): text = "Take care \(describe(span))"
+        case (.over, false), (.takeCare, false): text = "Sunscreen window \(window.map(describe) ?? "")"
         }
         if let peak = notablePeak {
             let level = UVLevel(uvi: peak.uvi)
-            text += " · peak " + terminal.paint(String(format: "%.1f", peak.uvi), level)
-                + " at \(clock.time(peak.at)) (\(span(peak.span)))"
+            text += " · peak " + terminal.paint(String(format: "%.1f", peak.uvi), level) + " at \(clock.time(peak.at)) (\(describe(peak.span)))"
         }
         return text
     }
 
-    private var notablePeak: PeakWindow? {
-        outlook.peak.flatMap { $0.uvi >= Self.notablePeak ? $0 : nil }
-    }
-
-    private func span(_ span: TimeSpan) -> String {
+    private func describe(_ span: TimeSpan) -> String {
         "\(clock.time(span.start)) – \(clock.time(span.end))"
     }
 
-    private func row(_ hour: DayOutlook.Hour) -> String {
+    private func row(_ hour: (time: Date, info: HourInfo)) -> String {
+        let level = UVLevel(rawValue: hour.info.level) ?? UVLevel(uvi: hour.info.uvi)
         let label = clock.hour(hour.time).leftPadded(to: 6)
-        let value = String(format: "%5.1f", hour.uvi)
-        let bar = Self.bar(hour.uvi).rightPadded(to: Self.barWidth)
-        let visible = hour.uvi >= Self.visibleIndex
-        let level = (visible ? hour.level.name : "").rightPadded(to: 10)
-        let burn = (visible ? hour.burnTime.wholeMinutes.map { "BT \($0) min" } ?? "" : "").rightPadded(to: 11)
-        let inWindow = outlook.window?.contains(hour.time) ?? false
+        let value = String(format: "%5.1f", hour.info.uvi)
+        let bar = Self.bar(hour.info.uvi).rightPadded(to: Self.barWidth)
+        let visible = hour.info.uvi >= Self.visibleIndex
+        let name = (visible ? level.name : "").rightPadded(to: 10)
+        let burn = (visible ? hour.info.burnTimeMinutes.map { "BT \($0) min" } ?? "" : "").rightPadded(to: 11)
+        let inWindow = window?.contains(hour.time) ?? false
         let inPeak = notablePeak?.span.contains(hour.time) ?? false
         let marks = (inWindow ? "┃" : " ") + (inPeak ? " ▲" : "  ")
-        let isCurrent = now >= hour.time && now < hour.time.addingTimeInterval(3600)
-        let line = "\(label) \(value) \(terminal.paint(bar, hour.level)) \(level) \(burn)\(marks)\(isCurrent ? " ◀ now" : "")"
+        let pointer = focus ?? now
+        let isCurrent = pointer >= hour.time && pointer < hour.time.addingTimeInterval(3600)
+        let arrow = isCurrent ? (focus == nil ? " ◀ now" : " ◀") : ""
+        let line = "\(label) \(value) \(terminal.paint(bar, level)) \(name) \(burn)\(marks)\(arrow)"
         return hour.time.addingTimeInterval(3600) <= now ? terminal.dim(line) : line
+    }
+
+    private static func span(_ info: SpanInfo) -> TimeSpan? {
+        guard let start = InstantParser.parse(info.start), let end = InstantParser.parse(info.end) else { return nil }
+        return TimeSpan(start: start, end: end)
     }
 
     /// A horizontal bar with eighth-block precision.

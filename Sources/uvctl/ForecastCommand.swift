@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import UVCore
+import UVPlatform
+import UVProtocol
 
 /// `uvctl forecast`: a day of hourly UV with the sunscreen and peak windows.
-struct ForecastCommand: ParsableCommand {
+struct ForecastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: "Hourly UV for a day, with the sunscreen window and the peak.",
@@ -13,18 +15,24 @@ struct ForecastCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Compute from the clear-sky model instead of asking the daemon.")
+    @Flag(help: "Compute from the clear-sky model here instead of asking the daemon.")
     var offline = false
+
+    @Option(help: ArgumentHelp("A saved location (see uvctl location list) instead of the current one.", valueName: "name"))
+    var location: String?
+
+    @Option(help: ArgumentHelp("Point at this hour: HH:MM today, or an ISO 8601 time.", valueName: "time"))
+    var at: String?
 
     @OptionGroup var place: PlaceOptions
 
     @Option(help: ArgumentHelp("The local day, YYYY-MM-DD (default: today).", valueName: "date"))
     var date: String?
 
-    @Option(name: .customLong("skin-type"), help: "Fitzpatrick skin type for burn times, I to VI (default: I, the most cautious).")
+    @Option(name: .customLong("skin-type"), help: "With --offline: skin type for burn times, I to VI (default: I, the most cautious).")
     var skinType: SkinType = .I
 
-    @Option(help: "Sunscreen window threshold: 3 (UVI ≥ 3), 6 (UVI ≥ 6) or personal (skin burns in under 60 min).")
+    @Option(help: "With --offline: window threshold 3 (UVI ≥ 3), 6 (UVI ≥ 6) or personal (skin burns in under 60 min).")
     var window: WindowSetting = .uvi3
 
     @OptionGroup var output: OutputOptions
@@ -33,27 +41,40 @@ struct ForecastCommand: ParsableCommand {
         if let date, DayArgument.parse(date, in: TimeZone.current) == nil {
             throw ValidationError("--date '\(date)' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.")
         }
+        if let at, TimeArgument.parse(at, in: TimeZone.current, now: Date()) == nil {
+            throw ValidationError("--at '\(at)' is not a time: use HH:MM (15:00) or ISO 8601 (2026-01-15T15:00+11:00).")
+        }
+        if !offline, place.lat != nil || place.tz != nil {
+            throw ValidationError("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME).")
+        }
     }
 
-    func run() throws {
-        let location = place.resolve()
+    func run() async throws {
         let now = Date()
-        let day = date.flatMap { DayArgument.parse($0, in: location.timeZone) }
-            ?? LocalDay.interval(containing: now, in: location.timeZone)
-        let series = DayOutlook.modelledSeries(day: day, coordinate: location.coordinate)
-        let outlook = DayOutlook(
-            series: series, day: day, coordinate: location.coordinate, skinType: skinType,
-            threshold: window.threshold(for: skinType))
+        let forecast: ForecastInfo
+        if offline {
+            let target = place.resolve()
+            let day = date.flatMap { DayArgument.parse($0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
+            let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
+            let outlook = DayOutlook(series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
+            forecast = ForecastInfo(outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
+        } else {
+            forecast = try await DaemonClient.call("GetForecast", ForecastRequest(location: location, date: date), key: "forecast", returning: ForecastInfo.self)
+        }
 
         if output.json {
-            try JSONOutput.print(ForecastReport(outlook: outlook, place: location, skinType: skinType, window: window))
-        } else {
-            let chart = ForecastChart(
-                outlook: outlook, place: location, skinType: skinType, now: now,
-                terminal: .standardOutput(), clock: ClockFormat(timeZone: location.timeZone))
-            if !offline { print("Live forecasts come from the uvd daemon; showing the clear-sky model.") }
-            print(chart.render(), terminator: "")
+            try JSONOutput.print(forecast)
+            return
         }
+        let zone = TimeZone(identifier: forecast.location.timeZone) ?? .current
+        var chart = ForecastChart(forecast: forecast, now: now, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone))
+        chart.focus = at.flatMap { TimeArgument.parse($0, in: zone, now: now) }
+        print(chart.render(), terminator: "")
+    }
+
+    struct ForecastRequest: Encodable {
+        let location: String?
+        let date: String?
     }
 }
 
@@ -67,66 +88,15 @@ enum DayArgument {
     }
 }
 
-/// The `--json` shape of a forecast.
-struct ForecastReport: Encodable {
-    struct Location: Encodable {
-        let name: String
-        let latitude: Double
-        let longitude: Double
-        let timeZone: String
-        let isDefault: Bool
-    }
-
-    struct Hour: Encodable {
-        let time: String
-        let uvi: Double
-        let level: String
-        let burnTimeMinutes: Nullable<Int>
-    }
-
-    struct Span: Encodable {
-        let start: String
-        let end: String
-    }
-
-    struct Peak: Encodable {
-        let start: String
-        let end: String
-        let uvi: Double
-        let at: String
-    }
-
-    let source: String
-    let location: Location
-    let date: String
-    let skinType: String
-    let windowThreshold: Double
-    let hours: [Hour]
-    let window: Nullable<Span>
-    let peak: Nullable<Peak>
-    let sunrise: Nullable<String>
-    let sunset: Nullable<String>
-    let solarNoon: String
-
-    init(outlook: DayOutlook, place: Place, skinType: SkinType, window mode: WindowSetting) {
-        let iso = ISOTimestamp(timeZone: place.timeZone)
-        source = "model"
-        location = Location(
-            name: place.name, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-            timeZone: place.timeZone.identifier, isDefault: place.isDefault)
-        date = String(iso.string(outlook.day.start).prefix(10))
-        self.skinType = skinType.numeral
-        windowThreshold = mode.threshold(for: skinType).uvi.rounded(places: 2)
-        hours = outlook.hours.map {
-            Hour(time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
-                 burnTimeMinutes: Nullable($0.burnTime.wholeMinutes))
-        }
-        window = Nullable(outlook.window.map { Span(start: iso.string($0.start), end: iso.string($0.end)) })
-        peak = Nullable(outlook.peak.map {
-            Peak(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 2), at: iso.string($0.at))
-        })
-        sunrise = Nullable(outlook.sun.sunrise.map(iso.string))
-        sunset = Nullable(outlook.sun.sunset.map(iso.string))
-        solarNoon = iso.string(outlook.sun.solarNoon)
+/// `HH:MM` today in the zone, or an ISO 8601 instant.
+enum TimeArgument {
+    static func parse(_ text: String, in zone: TimeZone, now: Date) -> Date? {
+        if let instant = InstantParser.parse(text) { return instant }
+        guard let match = text.wholeMatch(of: /(\d{1,2}):(\d{2})/), let hour = Int(match.1), let minute = Int(match.2),
+              (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: now)
     }
 }

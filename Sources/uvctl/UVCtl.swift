@@ -3,17 +3,20 @@ import UVCore
 
 /// `uvctl`: the UV index, burn time and sunscreen windows at the command line.
 @main
-struct UVCtl: ParsableCommand {
+struct UVCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uvctl",
         abstract: "UV index, burn time and sunscreen guidance.",
         discussion: """
-            The calculators (burn-time, skin, sun, forecast --offline, guide) work on their own. \
-            Burn times are conservative estimates, not medical advice.
+            status, forecast, watch, stations, location, profile, sunscreen, refresh, reload and config \
+            ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, guide) work on \
+            their own. Burn times are conservative estimates, not medical advice.
             """,
         version: UVDVersion.string,
         subcommands: [
-            ForecastCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self, GuideCommand.self,
+            StatusCommand.self, ForecastCommand.self, WatchCommand.self, StationsCommand.self, LocationCommand.self,
+            ProfileCommand.self, SunscreenCommand.self, RefreshCommand.self, ReloadCommand.self, ConfigCommand.self,
+            BurnTimeCommand.self, SkinCommand.self, SunCommand.self, GuideCommand.self,
         ]
     )
 }

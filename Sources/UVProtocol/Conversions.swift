@@ -1,0 +1,35 @@
+import Foundation
+import UVCore
+
+extension LocationInfo {
+    /// The place as clients see it: coordinates at 0.1° when the daemon sends them.
+    public init(_ place: Place, approximate: Bool) {
+        let coordinate = approximate ? place.coordinate.approximate : place.coordinate
+        self.init(
+            name: place.name, latitude: coordinate.latitude, longitude: coordinate.longitude,
+            timeZone: place.timeZoneIdentifier, source: place.source.rawValue, isDefault: place.isDefault)
+    }
+}
+
+extension ForecastInfo {
+    /// A day's forecast from an outlook: the one shape for the daemon's live forecast and
+    /// uvctl's offline one.
+    public init(
+        outlook: DayOutlook, place: Place, approximate: Bool, skinType: SkinType, window: WindowSetting,
+        source: UVSource, updatedAt: Date?, clearSky: [Date: Double] = [:], daily: [DailyUV] = []
+    ) {
+        let iso = ISOTimestamp(timeZone: place.timeZone)
+        self.init(
+            source: source.rawValue, attribution: source.attribution, updatedAt: updatedAt.map(iso.string),
+            location: LocationInfo(place, approximate: approximate), date: LocalDay.key(outlook.day.start, in: place.timeZone),
+            skinType: skinType.numeral, windowThreshold: window.threshold(for: skinType).uvi.rounded(places: 2),
+            hours: outlook.hours.map {
+                HourInfo(time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
+                         clearSkyUVI: clearSky[$0.time]?.rounded(places: 2), burnTimeMinutes: $0.burnTime.wholeMinutes)
+            },
+            window: outlook.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
+            peak: outlook.peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 2), at: iso.string($0.at)) },
+            sunrise: outlook.sun.sunrise.map(iso.string), sunset: outlook.sun.sunset.map(iso.string),
+            solarNoon: iso.string(outlook.sun.solarNoon), daily: daily.map { DailyInfo(date: $0.date, maxUVI: $0.maxUVI) })
+    }
+}

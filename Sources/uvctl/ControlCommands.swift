@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import UVProtocol
+
+/// `uvctl refresh`: ask the providers now.
+struct RefreshCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh", abstract: "Ask the providers now (at most every 5 minutes, within the daily budget).")
+
+    func run() async throws {
+        print(try await DaemonClient.call("Refresh", Empty(), key: "message", returning: String.self))
+    }
+}
+
+/// `uvctl reload`: re-read config.toml.
+struct ReloadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload", abstract: "Re-read the configuration file; a broken one is refused and the last good one stays.")
+
+    func run() async throws {
+        print(try await DaemonClient.call("Reload", Empty(), key: "message", returning: String.self))
+    }
+}
+
+/// `uvctl config show`: every setting, its value and where it came from.
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Show the configuration uvd uses.", subcommands: [Show.self], defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Each key's effective value and where it came from.")
+        @OptionGroup var output: OutputOptions
+
+        struct Reply: Codable {
+            let file: String
+            let entries: [Entry]
+        }
+
+        struct Entry: Codable {
+            let key: String
+            let value: String
+            let origin: String
+        }
+
+        func run() async throws {
+            let reply = try await DaemonClient.call("GetConfig", Empty(), returning: Reply.self)
+            if output.json {
+                try JSONOutput.print(reply)
+                return
+            }
+            print("# \(reply.file)")
+            let width = reply.entries.map { $0.key.count + $0.value.count + 3 }.max() ?? 0
+            for entry in reply.entries {
+                print("\("\(entry.key) = \(entry.value)".rightPadded(to: width))  # \(entry.origin)")
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import UVCore
+import UVProtocol
+
+/// `uvctl profile`: skin type and sunscreen habits.
+struct ProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Your skin type and usual sunscreen.",
+        subcommands: [Show.self, Set.self],
+        defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the profile.")
+        @OptionGroup var output: OutputOptions
+        func run() async throws {
+            let profile = try await DaemonClient.call("GetProfile", Empty(), key: "profile", returning: ProfileInfo.self)
+            try ProfileCommand.show(profile, json: output.json)
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change the profile; what is not given stays.")
+        @Option(name: .customLong("skin-type"), help: "I to VI (`uvctl skin quiz` finds yours).") var skinType: SkinType?
+        @Option(help: "Usual SPF: none, 15, 30 or 50.") var spf: SPF?
+        @Option(help: "Usual amount: low, medium or lots.") var quantity: SunscreenQuantity?
+        @Option(help: "Usual activity: indoors, normal or active.") var activity: SunscreenActivity?
+        @Option(name: .customLong("water-resistance"), help: "The product's water resistance in minutes: 0, 40 or 80.") var waterResistance: Int?
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            if let waterResistance, WaterResistance(rawValue: waterResistance) == nil {
+                throw ValidationError("--water-resistance must be 0, 40 or 80 (minutes), as printed on the bottle.")
+            }
+            if skinType == nil, spf == nil, quantity == nil, activity == nil, waterResistance == nil {
+                throw ValidationError("Nothing to set: give --skin-type, --spf, --quantity, --activity or --water-resistance.")
+            }
+        }
+
+        struct Request: Encodable {
+            let skinType: String?
+            let spf: String?
+            let quantity: String?
+            let activity: String?
+            let waterResistanceMinutes: Int?
+        }
+
+        func run() async throws {
+            let request = Request(skinType: skinType?.numeral, spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, waterResistanceMinutes: waterResistance)
+            let profile = try await DaemonClient.call("SetProfile", request, key: "profile", returning: ProfileInfo.self)
+            try ProfileCommand.show(profile, json: output.json)
+        }
+    }
+
+    static func show(_ profile: ProfileInfo, json: Bool) throws {
+        if json {
+            try JSONOutput.print(profile)
+            return
+        }
+        print("Skin type: \(profile.skinType ?? "not set (I, the most cautious, is used) — find yours with `uvctl skin quiz`")")
+        print("Usual sunscreen: SPF \(profile.spf) • \(profile.quantity) • \(profile.activity) • water resistance \(profile.waterResistanceMinutes) min")
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import UVCore
+import UVProtocol
+
+/// `uvctl stations`: ARPANSA's measured UV at every station.
+struct StationsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stations",
+        abstract: "Measured UV at every ARPANSA station (Australia and Antarctica).")
+
+    @OptionGroup var output: OutputOptions
+
+    struct Reply: Codable {
+        let stations: [StationInfo]
+        @Null var updatedAt: String?
+        let attribution: String
+    }
+
+    func run() async throws {
+        let reply = try await DaemonClient.call("ListStations", Empty(), returning: Reply.self)
+        if output.json {
+            try JSONOutput.print(reply)
+            return
+        }
+        guard !reply.stations.isEmpty else {
+            print("No station readings yet: uvd asks ARPANSA only in daylight near a station (within providers.arpansa.station_radius_km).")
+            return
+        }
+        let terminal = Terminal.standardOutput()
+        for station in reply.stations {
+            let name = station.station.rightPadded(to: 14)
+            guard let uvi = station.uvi else {
+                print("\(name)    –  \(station.status)")
+                continue
+            }
+            let level = UVLevel(uvi: uvi)
+            let value = terminal.paint(String(format: "%4.1f %@", uvi, level.name.rightPadded(to: 9)), level)
+            print("\(name) \(value)  updated \(Self.age(station.ageMinutes))")
+        }
+        print(terminal.dim(reply.attribution))
+    }
+
+    static func age(_ minutes: Int) -> String {
+        minutes < 1 ? "just now" : minutes < 120 ? "\(minutes) min ago" : "\(minutes / 60) h ago"
+    }
+}

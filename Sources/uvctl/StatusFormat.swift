@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import UVCore
+import UVProtocol
+
+/// One-line renderings of a status for bars and watches.
+enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
+    case waybar, i3blocks, polybar, compact
+
+    func render(_ status: StatusInfo, now: Date = Date()) -> String {
+        let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
+        let uvi = String(format: "%.1f", status.uvi)
+        let burn = status.burnTimeMinutes.map { " · BT \($0)m" } ?? ""
+        let countdown = status.sunscreen.flatMap { InstantParser.parse($0.reapplyAt) }.map { ReapplyCountdown(reapplyAt: $0, now: now) }
+        switch self {
+        case .compact:
+            return "UV \(uvi) \(level.name)\(burn)\(status.stale ? " (stale)" : "")"
+        case .i3blocks:
+            return "UV \(uvi)\(burn)\nUV \(uvi)\n\(level.hexColor)"
+        case .polybar:
+            return "%{F\(level.hexColor)}UV \(uvi)%{F-}\(burn)"
+        case .waybar:
+            var classes = [level.rawValue]
+            if status.stale { classes.append("stale") }
+            if let countdown { classes.append("reapply-\(countdown.rawValue)") }
+            let module = WaybarModule(
+                text: "UV \(uvi)", alt: level.rawValue, tooltip: StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n"),
+                class: classes, percentage: min(100, Int((status.uvi / 11 * 100).rounded())))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: (try? encoder.encode(module)) ?? Data(), as: UTF8.self)
+        }
+    }
+
+    /// waybar's custom-module JSON (return-type json).
+    struct WaybarModule: Encodable {
+        let text: String
+        let alt: String
+        let tooltip: String
+        let `class`: [String]
+        let percentage: Int
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import UVCore
+import UVProtocol
+
+/// `uvctl sunscreen`: record, clear and wet the sunscreen you have on.
+struct SunscreenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sunscreen",
+        abstract: "Record sunscreen you put on, took off, or swam in.",
+        subcommands: [Apply.self, Remove.self, Water.self])
+
+    struct Apply: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Record sunscreen put on now (or --minutes-ago); the profile fills in the rest.")
+        @Option(help: "none, 15, 30 or 50.") var spf: SPF?
+        @Option(help: "low, medium or lots.") var quantity: SunscreenQuantity?
+        @Option(help: "indoors, normal or active.") var activity: SunscreenActivity?
+        @Option(name: .customLong("minutes-ago"), help: "When, in minutes before now (0 to 720).") var minutesAgo: Int = 0
+        @OptionGroup var output: OutputOptions
+
+        func validate() throws {
+            guard (0...720).contains(minutesAgo) else { throw ValidationError("--minutes-ago must be 0 to 720 (got \(minutesAgo)).") }
+        }
+
+        struct Request: Encodable {
+            let spf: String?
+            let quantity: String?
+            let activity: String?
+            let minutesAgo: Int
+        }
+
+        func run() async throws {
+            let info = try await DaemonClient.call(
+                "ApplySunscreen", Request(spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo),
+                key: "sunscreen", returning: SunscreenInfo.self)
+            try SunscreenCommand.show(info, json: output.json)
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Clear the sunscreen on record.")
+        func run() async throws {
+            _ = try await DaemonClient.call("RemoveSunscreen", Empty(), returning: Empty.self)
+            print("Sunscreen cleared. Burn-time estimates updated.")
+        }
+    }
+
+    struct Water: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "You swam or towelled off: reapply by the water resistance.")
+        @OptionGroup var output: OutputOptions
+        func run() async throws {
+            let info = try await DaemonClient.call("RecordWater", Empty(), key: "sunscreen", returning: SunscreenInfo.self)
+            try SunscreenCommand.show(info, json: output.json)
+        }
+    }
+
+    /// "Applied SPF 30 • Medium at 10:05 am — reapply by 12:05 pm."
+    static func show(_ info: SunscreenInfo, json: Bool) throws {
+        if json {
+            try JSONOutput.print(info)
+            return
+        }
+        guard let applied = InstantParser.parse(info.appliedAt), let reapply = InstantParser.parse(info.reapplyAt) else { return }
+        let clock = ClockFormat(timeZone: .current)
+        let quantity = info.quantity.prefix(1).uppercased() + info.quantity.dropFirst()
+        print("Applied SPF \(info.spf) • \(quantity) at \(clock.time(applied)) — reapply by \(clock.time(reapply)).")
+        if let quantityValue = SunscreenQuantity(rawValue: info.quantity), quantityValue.suggestsDoubleApplication, info.spf != "none" {
+            print("Tip: \(info.quantity) is less than the tested 2 mg/cm²; a second layer brings you closer to the label.")
+        }
+    }
+}
