@@ -3,22 +3,31 @@
 PREFIX ?= $(HOME)/.local
 BINDIR := $(PREFIX)/bin
 DATADIR := $(PREFIX)/share
+MANDIR := $(DATADIR)/man/man1
+USERUNITDIR ?= $(DATADIR)/systemd/user
+CONFIGDIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/uvd
 SWIFT ?= swift
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
+MANUALS := .build/plugins/GenerateManual/outputs
 
 .PHONY: help start check deps build release test install uninstall clean
 
 help:
-	@echo "make start    install dependencies, build, install to $(PREFIX) and show today's UV"
+	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
 	@echo "make check    install dependencies and run the whole test suite"
 	@echo "make build    debug build;  make release: optimised build"
-	@echo "make install  install uvctl and shell completions under PREFIX (default ~/.local)"
+	@echo "make install  uvd, uvctl, user units, default config, man pages, completions under PREFIX (default ~/.local)"
 	@echo "make uninstall, make clean"
 
 start: deps install
-	@echo
-	$(BINDIR)/uvctl forecast --offline
-	@case ":$$PATH:" in *":$(BINDIR):"*) ;; *) echo; echo "Add $(BINDIR) to your PATH to run uvctl by name.";; esac
+	@if systemctl --user show-environment >/dev/null 2>&1; then \
+		systemctl --user daemon-reload && systemctl --user enable --now uvd && \
+		echo && echo "uvd is running (systemctl --user status uvd). Try: $(BINDIR)/uvctl status"; \
+	else \
+		echo; echo "No systemd user manager here: running uvd in the foreground (Ctrl-C stops it)."; \
+		echo "In another terminal: $(BINDIR)/uvctl status"; echo; \
+		exec $(BINDIR)/uvd; \
+	fi
 
 check: deps test
 
@@ -29,21 +38,39 @@ build:
 	$(SWIFT) build
 
 release:
+	$(SWIFT) build -c release --product uvd
 	$(SWIFT) build -c release --product uvctl
 
 test:
 	$(SWIFT) test --disable-xctest
 
-install: release
-	install -d $(BINDIR) $(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
-	install -m 0755 $(RELEASE_BIN)/uvctl $(BINDIR)/uvctl
-	$(BINDIR)/uvctl --generate-completion-script bash > $(DATADIR)/bash-completion/completions/uvctl
-	$(BINDIR)/uvctl --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_uvctl
-	$(BINDIR)/uvctl --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/uvctl.fish
+$(MANUALS)/uvd/uvd.1 $(MANUALS)/uvctl/uvctl.1: release
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual
+
+install: release $(MANUALS)/uvd/uvd.1
+	install -d $(BINDIR) $(MANDIR) $(USERUNITDIR) $(DATADIR)/uvd $(DATADIR)/varlink \
+		$(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
+	install -m 0755 $(RELEASE_BIN)/uvd $(RELEASE_BIN)/uvctl $(BINDIR)/
+	for tool in uvd uvctl; do \
+		$(BINDIR)/$$tool --generate-completion-script bash > $(DATADIR)/bash-completion/completions/$$tool; \
+		$(BINDIR)/$$tool --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_$$tool; \
+		$(BINDIR)/$$tool --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/$$tool.fish; \
+	done
+	install -m 0644 $(MANUALS)/uvd/*.1 $(MANUALS)/uvctl/*.1 $(MANDIR)/
+	sed 's|@BINDIR@|$(BINDIR)|' systemd/uvd.service > $(USERUNITDIR)/uvd.service
+	install -m 0644 systemd/uvd.socket $(USERUNITDIR)/uvd.socket
+	install -m 0644 Config/uvd.toml $(DATADIR)/uvd/uvd.toml
+	$(BINDIR)/uvd --varlink-interface > $(DATADIR)/varlink/io.uvd.varlink
+	@if [ -e $(CONFIGDIR)/config.toml ]; then echo "kept $(CONFIGDIR)/config.toml"; \
+		else install -D -m 0644 Config/uvd.toml $(CONFIGDIR)/config.toml && echo "installed $(CONFIGDIR)/config.toml"; fi
 
 uninstall:
-	rm -f $(BINDIR)/uvctl $(DATADIR)/bash-completion/completions/uvctl \
-		$(DATADIR)/zsh/site-functions/_uvctl $(DATADIR)/fish/vendor_completions.d/uvctl.fish
+	-systemctl --user disable --now uvd.socket uvd.service 2>/dev/null
+	rm -f $(BINDIR)/uvd $(BINDIR)/uvctl $(MANDIR)/uvd.1 $(MANDIR)/uvctl*.1 \
+		$(USERUNITDIR)/uvd.service $(USERUNITDIR)/uvd.socket $(DATADIR)/uvd/uvd.toml $(DATADIR)/varlink/io.uvd.varlink
+	for tool in uvd uvctl; do rm -f $(DATADIR)/bash-completion/completions/$$tool \
+		$(DATADIR)/zsh/site-functions/_$$tool $(DATADIR)/fish/vendor_completions.d/$$tool.fish; done
+	@echo "Kept your configuration ($(CONFIGDIR)) and state (~/.local/state/uvd)."
 
 clean:
 	rm -rf .build
