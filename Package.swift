@@ -53,13 +53,15 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
+        .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
         .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform"]),
         .testTarget(name: "UVDaemonTests", dependencies: ["UVDaemon"]),
-        .testTarget(name: "UVCtlTests", dependencies: ["uvctl"]),
+        .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["uvd", "uvctl", "UVProtocol", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

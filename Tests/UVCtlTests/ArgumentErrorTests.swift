@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("uvctl bad arguments")
@@ -21,7 +22,7 @@ struct ArgumentErrorTests {
         (["guide", "planets"], "levels"),
     ])
     func exitsWithUsageError(arguments: [String], message: String) throws {
-        let result = try Uvctl.run(arguments)
+        let result = try ToolRunner.uvctl.run(arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "stderr was: \(result.stderr)")
         #expect(result.stdout.isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("uvctl colour")
@@ -7,20 +8,9 @@ struct ColourTests {
 
     /// `script` gives the command a real terminal.
     private func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        let command = ([Uvctl.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-        var env = ["PATH": "/usr/bin:/bin", "TZ": "Etc/UTC", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let command = ([ToolRunner.uvctl.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let env = ToolRunner.baseEnvironment.merging(["TERM": "xterm-256color"].merging(environment) { _, new in new }) { _, new in new }
+        return try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/script"), ["-q", "-e", "-c", command, "/dev/null"], environment: env).stdout
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from bsdutils for a terminal"))
@@ -28,6 +18,6 @@ struct ColourTests {
         let arguments = ["burn-time", "--skin-type", "I", "--uvi", "9"]
         #expect(try onTerminal(arguments).contains(Self.escape))
         #expect(!(try onTerminal(arguments, environment: ["NO_COLOR": "1"]).contains(Self.escape)))
-        #expect(!(try Uvctl.run(arguments).stdout.contains(Self.escape)))
+        #expect(!(try ToolRunner.uvctl.run(arguments).stdout.contains(Self.escape)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("uvctl forecast --offline")
@@ -7,7 +8,7 @@ struct ForecastCommandTests {
 
     @Test(arguments: [("2026-10-04", 23, "+11:00"), ("2026-04-05", 25, "+10:00"), ("2026-01-15", 24, "+11:00")])
     func hoursOfTheLocalDay(date: String, count: Int, lastOffset: String) throws {
-        let json = try Uvctl.run(Self.sydney + ["--date", date, "--json"]).json()
+        let json = try ToolRunner.uvctl.run(Self.sydney + ["--date", date, "--json"]).json()
         let hours = try #require(json["hours"] as? [[String: Any]])
         #expect(hours.count == count)
         let times = hours.compactMap { $0["time"] as? String }
@@ -20,7 +21,7 @@ struct ForecastCommandTests {
     }
 
     @Test func summerDayHasWindowPeakAndSun() throws {
-        let json = try Uvctl.run(Self.sydney + ["--date", "2026-01-15", "--skin-type", "II", "--json"]).json()
+        let json = try ToolRunner.uvctl.run(Self.sydney + ["--date", "2026-01-15", "--skin-type", "II", "--json"]).json()
         let window = try #require(json["window"] as? [String: Any])
         let peak = try #require(json["peak"] as? [String: Any])
         let start = try #require(window["start"] as? String), end = try #require(window["end"] as? String)
@@ -33,7 +34,7 @@ struct ForecastCommandTests {
     }
 
     @Test func polarNightHasNoWindowNorSunrise() throws {
-        let json = try Uvctl.run([
+        let json = try ToolRunner.uvctl.run([
             "forecast", "--offline", "--lat", "78.2", "--lon", "15.6", "--tz", "Arctic/Longyearbyen", "--date", "2026-12-21", "--json",
         ]).json()
         #expect(json["window"] is NSNull && json["peak"] is NSNull)
@@ -41,7 +42,7 @@ struct ForecastCommandTests {
     }
 
     @Test func chartMarksWindowAndPeak() throws {
-        let result = try Uvctl.run(Self.sydney + ["--date", "2026-01-15"])
+        let result = try ToolRunner.uvctl.run(Self.sydney + ["--date", "2026-01-15"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Sunscreen window"))
         #expect(result.stdout.contains("┃ ▲"))
@@ -51,19 +52,19 @@ struct ForecastCommandTests {
     }
 
     @Test func zeroConfigurationUsesTheSystemTimeZone() throws {
-        let sydney = try Uvctl.run(["forecast", "--offline", "--json"], environment: ["TZ": "Australia/Sydney"]).json()
+        let sydney = try ToolRunner.uvctl.run(["forecast", "--offline", "--json"], environment: ["TZ": "Australia/Sydney"]).json()
         let location = try #require(sydney["location"] as? [String: Any])
         #expect(location["name"] as? String == "Sydney")
         #expect(location["isDefault"] as? Bool == false)
 
-        let utc = try Uvctl.run(["forecast", "--offline"], environment: ["TZ": "Etc/UTC"])
+        let utc = try ToolRunner.uvctl.run(["forecast", "--offline"], environment: ["TZ": "Etc/UTC"])
         #expect(utc.stdout.contains("Greenwich"))
         #expect(utc.stdout.contains("default location — set yours with `uvctl location set`"))
     }
 
     @Test func twelveHourClockFromTheLocale() throws {
-        let us = try Uvctl.run(Self.sydney + ["--date", "2026-01-15"], environment: ["LANG": "en_US.UTF-8"]).stdout
-        let fr = try Uvctl.run(Self.sydney + ["--date", "2026-01-15"], environment: ["LANG": "fr_FR.UTF-8"]).stdout
+        let us = try ToolRunner.uvctl.run(Self.sydney + ["--date", "2026-01-15"], environment: ["LANG": "en_US.UTF-8"]).stdout
+        let fr = try ToolRunner.uvctl.run(Self.sydney + ["--date", "2026-01-15"], environment: ["LANG": "fr_FR.UTF-8"]).stdout
         #expect(us.contains(" pm") && us.contains("12 pm"))
         #expect(!fr.contains(" pm") && fr.contains("13:00"))
     }

@@ -17,7 +17,6 @@ import http.server
 import json
 import os
 import re
-import signal
 import urllib.parse
 
 
@@ -41,9 +40,6 @@ def rebase(body: bytes) -> bytes:
 
 
 def main() -> None:
-    # A parent's threads may have SIGTERM blocked, and the mask is inherited: unblock it, or
-    # the test that started this server can never stop it.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     parser = argparse.ArgumentParser()
     parser.add_argument("--route", action="append", default=[])
     parser.add_argument("--fail", action="append", default=[])

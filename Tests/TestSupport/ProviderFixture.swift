@@ -1,16 +1,18 @@
 import Foundation
 
 /// The real provider answers in `../shared/fixtures/providers`, beside the package.
-enum ProviderFixture {
-    static let directory = URL(fileURLWithPath: #filePath)
+public enum ProviderFixture {
+    /// The package's root directory.
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/providers")
 
-    static func data(_ name: String) throws -> Data {
+    public static let directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/providers")
+
+    public static func data(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent(name))
     }
 
-    static func instant(_ text: String) -> Date {
+    public static func instant(_ text: String) -> Date {
         guard let date = ISO8601DateFormatter().date(from: text) else { fatalError("bad fixture time \(text)") }
         return date
     }

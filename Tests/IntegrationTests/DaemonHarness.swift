@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real uvd in a private XDG world: its own config, state, runtime directories and a local
+/// fixture server for its providers. uvctl runs against it with the same environment.
+final class DaemonHarness {
+    let root: URL
+    let server: FixtureServer?
+    private(set) var process: ChildProcess?
+    private(set) var environment: [String: String]
+    private let logFile: URL
+
+    var configFile: URL { root.appendingPathComponent("config/uvd/config.toml") }
+    var socket: URL { root.appendingPathComponent("run/uvd/io.uvd") }
+    var database: URL { root.appendingPathComponent("state/uvd/uvd.sqlite") }
+
+    /// - Parameters:
+    ///   - providers: serve the real fixtures (rebased to today) at the provider URLs; without
+    ///     it the URLs point at a closed port, as with the network unplugged.
+    init(providers: Bool = true, zone: String = "Australia/Sydney", extraConfig: String = "") throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-it-\(UUID().uuidString.prefix(8))")
+        for directory in ["config/uvd", "state", "cache", "run"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
+        }
+        chmod(root.appendingPathComponent("run").path, 0o700)
+        logFile = root.appendingPathComponent("uvd.log")
+        server = providers
+            ? try FixtureServer(routes: [
+                "/v1/forecast": "openmeteo-forecast-hourly-uv-2025-04-14-tidbyt-cyclecast.json",
+                "/xml/uvvalues.xml": "arpansa-uvvalues-2017-07-13-tarun-pacifica-sunscreen.xml",
+            ], rebaseToday: true)
+            : nil
+        let base = server.map { "http://127.0.0.1:\($0.port)" } ?? "http://127.0.0.1:9"
+        try """
+            [providers.open-meteo]
+            url = "\(base)/v1/forecast"
+            [providers.arpansa]
+            url = "\(base)/xml/uvvalues.xml"
+            \(extraConfig)
+            """.write(to: root.appendingPathComponent("config/uvd/config.toml"), atomically: true, encoding: .utf8)
+        environment = ToolRunner.baseEnvironment.merging([
+            "HOME": root.path, "TZ": zone,
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path,
+        ]) { _, new in new }
+    }
+
+    /// Starts uvd (optionally through a wrapper such as systemd-socket-activate) and waits for its socket.
+    func start(extraEnvironment: [String: String] = [:], wrapper: [String] = []) throws {
+        let command = wrapper + [ToolRunner.uvd.executable.path]
+        process = try ChildProcess(
+            command[0], Array(command.dropFirst()), environment: environment.merging(extraEnvironment) { _, new in new },
+            stdout: logFile.path, stderr: logFile.path)
+        // Ready means answering: after a kill -9 the old socket file is still there.
+        try waitFor("uvd to answer") { try self.uvctl(["profile", "show"]).status == 0 }
+    }
+
+    func uvctl(_ arguments: [String]) throws -> ToolRunner.Result {
+        try ToolRunner.uvctl.run(arguments, environment: environment)
+    }
+
+    /// The daemon's log so far.
+    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+
+    /// Sends `signal`; for the ones that end uvd, waits until it has.
+    func kill(_ signal: Int32) {
+        guard let process else { return }
+        process.signal(signal)
+        if [SIGKILL, SIGTERM, SIGINT].contains(signal) {
+            process.wait()
+            self.process = nil
+        }
+    }
+
+    func waitFor(_ what: String, timeout: TimeInterval = 15, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            usleep(50_000)
+        }
+        throw HarnessError.timedOut(what, log)
+    }
+
+    enum HarnessError: Error { case timedOut(String, String) }
+
+    deinit {
+        process = nil
+        try? FileManager.default.removeItem(at: root)
+    }
+}

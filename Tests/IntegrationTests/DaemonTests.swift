@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// uvd and uvctl as a user runs them: real processes, a real socket, real HTTP to a local server.
+@Suite("uvd end to end", .serialized)
+struct DaemonTests {
+    @Test func statusFromTheProvidersThroughTheStore() throws {
+        let uvd = try DaemonHarness()
+        try uvd.start()
+        try uvd.waitFor("a forecast") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String == "open-meteo" || (try uvd.server?.requests().count ?? 0) > 0 }
+        try uvd.waitFor("the forecast in the status") { (try uvd.uvctl(["forecast", "--json"]).json()["updatedAt"] as? String) != nil }
+        let status = try uvd.uvctl(["status", "--json"]).json()
+        for key in ["uvi", "level", "source", "updatedAt", "stale", "location", "burnTimeMinutes", "window", "requestsToday"] {
+            #expect(status.keys.contains(key), "status lacks \(key)")
+        }
+        let location = try #require(status["location"] as? [String: Any])
+        #expect(location["name"] as? String == "Sydney")
+        #expect(location["latitude"] as? Double == -33.9 && location["longitude"] as? Double == 151.2)
+        #expect((status["requestsToday"] as? Int ?? 0) >= 1)
+        #expect(status["stale"] as? Bool == false)
+        // The request went out rounded and named uvd.
+        let request = try #require(try uvd.server?.requests().first { $0["path"] as? String == "/v1/forecast" })
+        #expect((request["query"] as? [String: String])?["latitude"] == "-33.9")
+        #expect((request["userAgent"] as? String)?.hasPrefix("uvd/") == true)
+        // A status query does not cause a request.
+        let before = try uvd.server?.requests().count ?? 0
+        for _ in 0..<5 { _ = try uvd.uvctl(["status"]) }
+        #expect(try uvd.server?.requests().count == before)
+    }
+
+    @Test func withoutNetworkTheModelAnswersAndSaysSo() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start()
+        try uvd.waitFor("a failed fetch") { (try uvd.uvctl(["status", "--json"]).json()["note"] as? String)?.contains("no answer") == true }
+        let status = try uvd.uvctl(["status", "--json"]).json()
+        #expect(status["source"] as? String == "model")
+        #expect((status["note"] as? String)?.contains("clear-sky model") == true)
+        let text = try uvd.uvctl(["status"]).stdout
+        #expect(text.contains("modelled") && text.contains("clear-sky model"))
+    }
+
+    @Test func acknowledgedSunscreenSurvivesKillNine() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start()
+        let applied = try uvd.uvctl(["sunscreen", "apply", "--spf", "50", "--quantity", "lots", "--json"])
+        #expect(applied.status == 0)
+        uvd.kill(SIGKILL)
+        try uvd.start()
+        let status = try uvd.uvctl(["status", "--json"]).json()
+        let sunscreen = try #require(status["sunscreen"] as? [String: Any])
+        #expect(sunscreen["spf"] as? String == "50" && sunscreen["quantity"] as? String == "lots")
+        #expect(sunscreen["reapplyAt"] is String)
+    }
+
+    @Test func brokenConfigIsRefusedAndTheLastGoodOneStays() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start()
+        try "[refresh]\ndaily_budget = 12\n".write(to: uvd.configFile, atomically: true, encoding: .utf8)
+        #expect(try uvd.uvctl(["reload"]).status == 0)
+        try "[refresh]\ndaily_budget = \"lots\"\nbogus = 1\n".write(to: uvd.configFile, atomically: true, encoding: .utf8)
+        let reload = try uvd.uvctl(["reload"])
+        #expect(reload.status == 78)
+        #expect(reload.stderr.contains("config.toml:2: refresh.daily_budget"))
+        #expect(reload.stderr.contains("config.toml:3: unknown key 'bogus'"))
+        #expect(reload.stderr.contains("last good configuration stays"))
+        let config = try uvd.uvctl(["config", "show", "--json"]).json()
+        let entries = try #require(config["entries"] as? [[String: String]])
+        let budget = try #require(entries.first { $0["key"] == "refresh.daily_budget" })
+        #expect(budget["value"] == "12" && budget["origin"]?.hasSuffix("config.toml:2") == true)
+        // SIGHUP takes the same path and the daemon lives on.
+        uvd.kill(SIGHUP)
+        try uvd.waitFor("the refusal in the log") { uvd.log.contains("keeping the last good one") }
+        #expect(try uvd.uvctl(["status"]).status == 0)
+    }
+
+    @Test func noDaemonSaysHowToStartOne() throws {
+        let uvd = try DaemonHarness(providers: false)
+        let result = try uvd.uvctl(["status"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("systemctl --user start uvd"))
+        #expect(try uvd.uvctl(["forecast", "--offline"]).status == 0)
+    }
+
+    @Test func locationsAndSavedPlaces() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start()
+        #expect(try uvd.uvctl(["location", "set", "Paris, France"]).stdout.contains("Paris, France"))
+        #expect(try uvd.uvctl(["location", "add", "Beach", "-33.89,151.28"]).status == 0)
+        let status = try uvd.uvctl(["status", "--location", "beach", "--json"]).json()
+        #expect((status["location"] as? [String: Any])?["latitude"] as? Double == -33.9)
+        let missing = try uvd.uvctl(["status", "--location", "Moon"])
+        #expect(missing.status == 64 && missing.stderr.contains("no saved location 'Moon'"))
+        #expect(try uvd.uvctl(["location", "set", "Xyzzyville"]).status == 64)
+        // Nothing finer than 0.1° reaches the disk.
+        uvd.kill(SIGTERM)
+        let bytes = try Data(contentsOf: uvd.database)
+        #expect(bytes.range(of: Data("151.28".utf8)) == nil)
+    }
+
+    @Test func watchPushesChanges() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start()
+        let output = uvd.root.appendingPathComponent("watch.out")
+        let watch = try ChildProcess(
+            ToolRunner.uvctl.executable.path, ["watch", "--format", "waybar"], environment: uvd.environment,
+            stdout: output.path, stderr: "/dev/null")
+        defer { watch.signal(SIGTERM); watch.wait() }
+        func lines() -> [String] { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        try uvd.waitFor("the first line") { !lines().isEmpty }
+        let first = lines()[0]
+        #expect(first.contains("\"text\":\"UV "))
+        _ = try uvd.uvctl(["sunscreen", "apply", "--spf", "30"])
+        try uvd.waitFor("a pushed change") { lines().count >= 2 }
+        #expect(lines()[1].contains("reapply-"))
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("uvd under systemd's protocols", .serialized)
+struct SystemdTests {
+    /// A NOTIFY_SOCKET listener, as systemd provides one, records what uvd says.
+    @Test func notifiesReadyStatusReloadingAndStopping() throws {
+        let uvd = try DaemonHarness(providers: false)
+        let socketPath = uvd.root.appendingPathComponent("notify.sock").path
+        let received = uvd.root.appendingPathComponent("notify.log").path
+        let listener = try ChildProcess("/usr/bin/env", ["python3", "-c", """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1])
+            with open(sys.argv[2], "a", buffering=1) as log:
+                while True: log.write(s.recv(4096).decode() + "\\n---\\n")
+            """, socketPath, received], environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
+        defer { listener.signal(SIGTERM); listener.wait() }
+        try uvd.waitFor("the notify socket") { FileManager.default.fileExists(atPath: socketPath) }
+
+        try uvd.start(extraEnvironment: ["NOTIFY_SOCKET": socketPath])
+        let messages = { (try? String(contentsOfFile: received, encoding: .utf8)) ?? "" }
+        try uvd.waitFor("READY=1") { messages().contains("READY=1") }
+        #expect(messages().contains("STATUS=UV "))
+        uvd.kill(SIGHUP)
+        try uvd.waitFor("RELOADING=1") { messages().contains("RELOADING=1") && messages().contains("MONOTONIC_USEC=") }
+        uvd.kill(SIGTERM)
+        try uvd.waitFor("STOPPING=1") { messages().contains("STOPPING=1") }
+    }
+
+    /// systemd-socket-activate passes a listening socket as fd 3; uvd serves it.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate"), "needs systemd-socket-activate (Debian package systemd)"))
+    func servesAnActivatedSocket() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try FileManager.default.createDirectory(at: uvd.socket.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try uvd.start(wrapper: ["/usr/bin/systemd-socket-activate", "-l", uvd.socket.path, "--fdname=io.uvd"])
+        let status = try uvd.uvctl(["status", "--json"])
+        #expect(status.status == 0)
+        try uvd.waitFor("the activation log line") { uvd.log.contains("control socket from the service manager") }
+    }
+
+    /// The unit files as systemd reads them: no warnings at all.
+    @Test func unitFilesVerifyClean() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-units-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = ProviderFixture.packageRoot.appendingPathComponent("systemd")
+        let service = try String(contentsOf: source.appendingPathComponent("uvd.service"), encoding: .utf8)
+            .replacingOccurrences(of: "@BINDIR@", with: ToolRunner.productsDirectory.path)
+        try service.write(to: directory.appendingPathComponent("uvd.service"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: source.appendingPathComponent("uvd.socket"), to: directory.appendingPathComponent("uvd.socket"))
+
+        let units = ["uvd.service", "uvd.socket"].map { directory.appendingPathComponent($0).path }
+        let verify = try ToolRunner.run(
+            URL(fileURLWithPath: "/usr/bin/systemd-analyze"), ["--user", "--man=no", "verify"] + units,
+            environment: ["XDG_RUNTIME_DIR": directory.path, "PATH": "/usr/bin:/bin"])
+        #expect(verify.status == 0)
+        #expect(verify.stderr.isEmpty, "systemd-analyze said: \(verify.stderr)")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `Tests/TestSupport/fixture_server.py` running on a loopback port for one test.
+public final class FixtureServer: Sendable {
+    public let port: Int
+    public let log: URL
+    private let process: ChildProcess
+    private let portFile: URL
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fixture_server.py")
+
+    public init(routes: [String: String], failures: [String: String] = [:], rebaseToday: Bool = false) throws {
+        let id = UUID().uuidString
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(id).jsonl")
+        portFile = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(id).port")
+        var arguments = [Self.script.path, "--log", log.path]
+        for (path, file) in routes { arguments += ["--route", "\(path)=\(ProviderFixture.directory.appendingPathComponent(file).path)"] }
+        for (path, status) in failures { arguments += ["--fail", "\(path)=\(status)"] }
+        if rebaseToday { arguments.append("--rebase-today") }
+        process = try ChildProcess("/usr/bin/env", ["python3"] + arguments, environment: ProcessInfo.processInfo.environment, stdout: portFile.path, stderr: "/dev/null")
+        let deadline = Date().addingTimeInterval(10)
+        var port: Int?
+        while port == nil, Date() < deadline, process.isRunning {
+            let text = (try? String(contentsOf: portFile, encoding: .utf8)) ?? ""
+            if text.hasSuffix("\n") { port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) } else { usleep(20_000) }
+        }
+        guard let port else { throw ServerError.noPort((try? String(contentsOf: portFile, encoding: .utf8)) ?? "") }
+        self.port = port
+    }
+
+    public enum ServerError: Error { case noPort(String) }
+
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// Every request the server saw, in order.
+    public func requests() throws -> [[String: Any]] {
+        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+        return try text.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+    }
+
+    deinit {
+        process.signal(SIGTERM)
+        process.wait()
+        try? FileManager.default.removeItem(at: log)
+        try? FileManager.default.removeItem(at: portFile)
+    }
+}
