@@ -19,6 +19,15 @@ extension DaemonCore {
                 next = min(next, due)
             }
         }
+        if let key = openWeatherMapKey, !loaded.configuration.openMeteoEnabled || health(.openMeteo).consecutiveFailures > 0 {
+            let due = policy.nextOpenMeteo(health(.openWeatherMap), budget: budget, context: context)
+            if due <= now, forcedOrWithinBudget(context) {
+                await fetchOpenWeatherMap(key: key, now: now, context: context)
+                next = min(next, policy.nextOpenMeteo(health(.openWeatherMap), budget: budget, context: context))
+            } else {
+                next = min(next, due)
+            }
+        }
         if loaded.configuration.arpansaEnabled {
             let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: loaded.configuration.stationRadiusKilometres) != nil
             if let due = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {
@@ -72,6 +81,24 @@ extension DaemonCore {
             updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: nil, lastModified: nil) }
         case .failed(let reason, let retryAfter):
             failed(.openMeteo, reason: reason, retryAfter: retryAfter, now: now)
+        }
+    }
+
+    /// The fallback when Open-Meteo is off or failing, for users with a key.
+    private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async {
+        let client = ProviderClient(http: http, endpoints: loaded.configuration.endpoints)
+        let place = currentPlace
+        recordRequest(context)
+        switch await client.openWeatherMap(for: place.coordinate, key: key, health: health(.openWeatherMap), now: now) {
+        case .fetched(let forecast, let etag, let lastModified):
+            keep(forecast, for: place, at: now)
+            updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            logInfo("openweathermap: forecast for \(place.name) (\(forecast.hourly.count) hours)")
+        case .notModified:
+            keepUnchanged(at: now)
+            updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: nil, lastModified: nil) }
+        case .failed(let reason, let retryAfter):
+            failed(.openWeatherMap, reason: reason, retryAfter: retryAfter, now: now)
         }
     }
 

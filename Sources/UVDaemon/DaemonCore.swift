@@ -30,6 +30,8 @@ actor DaemonCore {
     private var lastPushed: StatusInfo?
     /// Set by `uvctl refresh`: the next round asks whoever is enabled, due or not.
     var forceNext = false
+    /// The user's OpenWeatherMap key, if one is configured and usable.
+    private(set) var openWeatherMapKey: String?
 
     init(store: Store, configFile: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
          automaticPlace: @escaping @Sendable () -> Place, log: Logger) throws {
@@ -45,6 +47,16 @@ actor DaemonCore {
         providerState = try store.providerState()
         forecast = try store.forecast(for: place.key)
         stations = try store.stationReadings()
+        openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
+    }
+
+    private static func loadKey(_ configuration: Configuration, log: Logger) -> String? {
+        switch OpenWeatherMapKey.load(keyFile: configuration.openWeatherMapKeyFile) {
+        case .success(let key): return key
+        case .failure(let problem):
+            log.error("\(problem)")
+            return nil
+        }
     }
 
     private var configuration: Configuration { loaded.configuration }
@@ -252,6 +264,7 @@ actor DaemonCore {
         do {
             let fresh = try ConfigLoader.load(file: configFile)
             loaded = fresh
+            openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)
             log.info("configuration reloaded from \(configFile.path)")
             changed()
             doorbell.ring()

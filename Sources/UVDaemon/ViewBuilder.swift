@@ -46,6 +46,10 @@ enum ViewBuilder {
             uvi = usable.series.uvi(at: now)
             source = usable.source
             updatedAt = knowledge.fetchedAt
+        } else if let usable = usableForecast(knowledge, now: now), let current = usable.current, let reported = current.uvi {
+            uvi = reported
+            source = usable.source
+            updatedAt = knowledge.fetchedAt
         } else {
             uvi = ClearSkyUV().uvIndex(at: now, coordinate: place.coordinate)
             source = .model
@@ -107,7 +111,7 @@ enum ViewBuilder {
     /// The provider forecast, if it is under 6 hours old.
     private static func usableForecast(_ knowledge: Knowledge, now: Date) -> UVForecast? {
         guard let forecast = knowledge.forecast, let fetched = knowledge.fetchedAt,
-              Freshness(updatedAt: fetched, now: now) != .expired, !forecast.hourly.isEmpty
+              Freshness(updatedAt: fetched, now: now) != .expired
         else { return nil }
         return forecast
     }

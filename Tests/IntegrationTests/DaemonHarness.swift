@@ -20,7 +20,7 @@ final class DaemonHarness {
     /// - Parameters:
     ///   - providers: serve the real fixtures (rebased to today) at the provider URLs; without
     ///     it the URLs point at a closed port, as with the network unplugged.
-    init(providers: Bool = true, zone: String = "Australia/Sydney", extraConfig: String = "") throws {
+    init(providers: Bool = true, zone: String = "Australia/Sydney", extraConfig: String = "", failing: [String: String] = [:]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-it-\(UUID().uuidString.prefix(8))")
         for directory in ["config/uvd", "state", "cache", "run"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
@@ -31,7 +31,8 @@ final class DaemonHarness {
             ? try FixtureServer(routes: [
                 "/v1/forecast": "openmeteo-forecast-hourly-uv-2025-04-14-tidbyt-cyclecast.json",
                 "/xml/uvvalues.xml": "arpansa-uvvalues-2017-07-13-tarun-pacifica-sunscreen.xml",
-            ], rebaseToday: true)
+                "/data/3.0/onecall": "owm-onecall3-current-sampleResult.json",
+            ], failures: failing, rebaseToday: true)
             : nil
         let base = server.map { "http://127.0.0.1:\($0.port)" } ?? "http://127.0.0.1:9"
         try """
@@ -39,6 +40,8 @@ final class DaemonHarness {
             url = "\(base)/v1/forecast"
             [providers.arpansa]
             url = "\(base)/xml/uvvalues.xml"
+            [providers.openweathermap]
+            url = "\(base)/data/3.0/onecall"
             \(extraConfig)
             """.write(to: root.appendingPathComponent("config/uvd/config.toml"), atomically: true, encoding: .utf8)
         environment = ToolRunner.baseEnvironment.merging([

@@ -8,7 +8,8 @@ every request. Prints its port on the first line of standard output, then serves
                     [--fail PATH=STATUS[:RETRY_AFTER]] [--rebase-today] [--log FILE]
 
 --rebase-today moves every date in an Open-Meteo answer so that its first hourly day is today at
-the answer's own UTC offset, keeping the shape and values: real answers, never "far from now".
+the answer's own UTC offset (and every Unix time in an OpenWeatherMap answer so that current.dt
+is now), keeping the shape and values: real answers, never "far from now".
 """
 import argparse
 import datetime
@@ -20,11 +21,27 @@ import re
 import urllib.parse
 
 
+def rebase_unix(answer: dict) -> bytes:
+    """OpenWeatherMap: moves every Unix time so that `current.dt` is now."""
+    delta = int(datetime.datetime.now(datetime.timezone.utc).timestamp()) - answer["current"]["dt"]
+
+    def shift(node):
+        if isinstance(node, dict):
+            return {k: (v + delta if k in ("dt", "sunrise", "sunset") and isinstance(v, int) else shift(v)) for k, v in node.items()}
+        if isinstance(node, list):
+            return [shift(v) for v in node]
+        return node
+
+    return json.dumps(shift(answer)).encode("utf-8")
+
+
 def rebase(body: bytes) -> bytes:
     """Moves every date so that the first hourly (else current, else first) date is today at the
     answer's own UTC offset."""
     text = body.decode("utf-8")
     answer = json.loads(text)
+    if isinstance(answer.get("current"), dict) and "dt" in answer["current"]:
+        return rebase_unix(answer)
     anchor = (answer.get("hourly") or {}).get("time", [None])[0] or (answer.get("current") or {}).get("time")
     dates = re.findall(r"\d{4}-\d{2}-\d{2}", text)
     if not dates:
