@@ -10,13 +10,14 @@ SWIFT ?= swift
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 MANUALS := .build/plugins/GenerateManual/outputs
 
-.PHONY: help start check deps build release test install uninstall clean
+.PHONY: help start check deps build release test bench install uninstall clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
 	@echo "make check    install dependencies and run the whole test suite"
 	@echo "make build    debug build;  make release: optimised build"
 	@echo "make install  uvd, uvctl, user units, default config, man pages, completions under PREFIX (default ~/.local)"
+	@echo "make bench    the benchmarks in Benchmarks/ (release build)"
 	@echo "make uninstall, make clean"
 
 start: deps install
@@ -43,6 +44,9 @@ release:
 
 test:
 	$(SWIFT) test --disable-xctest
+
+bench: release
+	cd Benchmarks && $(SWIFT) run -c release UVDBenchmarks
 
 $(MANUALS)/uvd/uvd.1 $(MANUALS)/uvctl/uvctl.1: release
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual
