@@ -3,17 +3,14 @@ import Foundation
 /// ISO 8601 timestamps with a place's UTC offset (`2026-10-04T09:00:00+11:00`): the form every
 /// machine-readable output uses.
 public struct ISOTimestamp: Sendable {
-    private let zone: TimeZone
+    private let style: Date.ISO8601FormatStyle
 
     public init(timeZone: TimeZone) {
-        zone = timeZone
+        style = Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: timeZone)
     }
 
     public func string(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = zone
-        return formatter.string(from: date)
+        style.format(date)
     }
 }
 
