@@ -53,7 +53,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py"]),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),

@@ -58,8 +58,11 @@ public enum Daemon {
         Systemd.notify("READY=1\nSTATUS=\(status)")
         log.info("ready: \(status)")
 
+        // The one-shot services end on their own; that must not stop the others.
+        let oneShot = LocateService(core: core, log: log)
         let group = ServiceGroup(configuration: .init(
-            services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint], logger: log))
+            services: services.map { .init(service: $0) } + [.init(service: oneShot, successTerminationBehavior: .ignore)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: log))
         try await group.run()
         Systemd.notify("STOPPING=1")
         log.info("stopped")

@@ -20,6 +20,8 @@ actor DaemonCore {
     let doorbell = Doorbell()
 
     private var place: Place
+    /// Where GeoClue put us, when it answered.
+    private var geoPlace: Place?
     private var profile: Profile
     private var sunscreen: SunscreenApplication?
     private var forecast: StoredForecast?
@@ -171,7 +173,7 @@ actor DaemonCore {
 
     func clearLocation() throws(VarlinkError) -> LocationInfo {
         try persist { try store.saveManualPlace(nil) }
-        move(to: automaticPlace())
+        move(to: geoPlace ?? automaticPlace())
         return ViewBuilder.locationInfo(place)
     }
 
@@ -191,6 +193,20 @@ actor DaemonCore {
         let removed: Bool
         do { removed = try store.removePlace(named: name) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
         guard removed else { throw .uvd(name: "NoSuchPlace", message: "no saved location '\(name)'") }
+    }
+
+    /// Whether GeoClue should be asked: enabled, and no place set by hand.
+    var wantsGeoClue: Bool { loaded.configuration.geoclue && place.source != .manual }
+
+    /// GeoClue answered: use its position unless the user has set a place meanwhile.
+    func useGeoClue(_ coordinate: Coordinate) {
+        let city = CityIndex.embedded.placeName(near: coordinate)
+        let found = Place(
+            name: city?.displayName ?? String(format: "%.1f, %.1f", coordinate.latitude, coordinate.longitude),
+            coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? place.timeZoneIdentifier,
+            source: .geoclue)
+        geoPlace = found
+        if place.source != .manual { move(to: found) }
     }
 
     func getProfile() -> Profile { profile }

@@ -63,3 +63,23 @@ struct WatchdogService: Service {
         }
     }
 }
+
+/// Asks GeoClue once, after READY, so that starting never waits on it.
+struct LocateService: Service {
+    let core: DaemonCore
+    let log: Logger
+
+    func run() async throws {
+        guard await core.wantsGeoClue else { return }
+        // GeoClue's conversation blocks (at most 2 s): keep it off the cooperative threads.
+        let answer = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: GeoClue.locate()) }
+        }
+        switch answer {
+        case .success(let coordinate):
+            await core.useGeoClue(coordinate)
+        case .failure(let reason):
+            log.info("GeoClue: \(reason); using the time zone's place")
+        }
+    }
+}

@@ -13,4 +13,10 @@ long long uvd_peer_uid(int fd);
 /// sd_journal_sendv: one structured journal entry from "FIELD=value" strings.
 int uvd_journal_sendv(const struct iovec *fields, int count);
 
+/// Asks GeoClue2 on the system bus for the position at `accuracy` (GeoClue's levels: 4 = city),
+/// waiting at most `timeout_ms`. 0 with latitude and longitude set, or a negative errno with a
+/// human-readable reason in `message` (-ETIMEDOUT when no fix came in time).
+int uvd_geoclue_locate(unsigned accuracy, unsigned timeout_ms, double *latitude, double *longitude,
+                       char *message, unsigned long message_size);
+
 #endif

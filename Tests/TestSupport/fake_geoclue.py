@@ -1,0 +1,76 @@
+#!/usr/bin/python3
+"""A stand-in for GeoClue2 on a private bus, for uvd's tests.
+
+  fake_geoclue.py BUS_ADDRESS LATITUDE LONGITUDE LOG
+
+Owns org.freedesktop.GeoClue2 with a Manager, one Client and one Location, as GeoClue does.
+The Client's Location is "/" until Start is called. Every property set and method call is
+written to LOG, one line each.
+"""
+import sys
+
+from gi.repository import Gio, GLib
+
+XML = """<node>
+  <interface name="org.freedesktop.GeoClue2.Manager">
+    <method name="GetClient"><arg type="o" direction="out"/></method>
+  </interface>
+  <interface name="org.freedesktop.GeoClue2.Client">
+    <method name="Start"/>
+    <method name="Stop"/>
+    <property name="Location" type="o" access="read"/>
+    <property name="DesktopId" type="s" access="readwrite"/>
+    <property name="RequestedAccuracyLevel" type="u" access="readwrite"/>
+  </interface>
+  <interface name="org.freedesktop.GeoClue2.Location">
+    <property name="Latitude" type="d" access="read"/>
+    <property name="Longitude" type="d" access="read"/>
+  </interface>
+</node>"""
+
+CLIENT = "/org/freedesktop/GeoClue2/Client/1"
+LOCATION = "/org/freedesktop/GeoClue2/Client/1/Location/1"
+
+
+def main() -> None:
+    address, latitude, longitude, log_path = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+    state = {"started": False, "DesktopId": "", "RequestedAccuracyLevel": 0}
+    log = open(log_path, "a", buffering=1)
+
+    def call(connection, sender, path, interface, method, parameters, invocation):
+        log.write(f"call {method}\n")
+        if method == "GetClient":
+            invocation.return_value(GLib.Variant("(o)", (CLIENT,)))
+            return
+        state["started"] = method == "Start"
+        invocation.return_value(None)
+
+    def get(connection, sender, path, interface, name):
+        if name == "Location":
+            return GLib.Variant("o", LOCATION if state["started"] else "/")
+        if name == "Latitude":
+            return GLib.Variant("d", latitude)
+        if name == "Longitude":
+            return GLib.Variant("d", longitude)
+        if name == "DesktopId":
+            return GLib.Variant("s", state["DesktopId"])
+        return GLib.Variant("u", state["RequestedAccuracyLevel"])
+
+    def set_(connection, sender, path, interface, name, value):
+        state[name] = value.unpack()
+        log.write(f"set {name}={state[name]}\n")
+        return True
+
+    flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+    connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+    node = Gio.DBusNodeInfo.new_for_xml(XML)
+    connection.register_object("/org/freedesktop/GeoClue2/Manager", node.interfaces[0], call, get, set_)
+    connection.register_object(CLIENT, node.interfaces[1], call, get, set_)
+    connection.register_object(LOCATION, node.interfaces[2], call, get, set_)
+    Gio.bus_own_name_on_connection(connection, "org.freedesktop.GeoClue2", Gio.BusNameOwnerFlags.NONE, None, None)
+    log.write("ready\n")
+    GLib.MainLoop().run()
+
+
+if __name__ == "__main__":
+    main()
