@@ -30,7 +30,9 @@ extension DaemonCore {
         }
         if loaded.configuration.arpansaEnabled {
             let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: loaded.configuration.stationRadiusKilometres) != nil
-            if let due = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {
+            // A forced refresh asks a station nearby whatever the hour: the user asked.
+            if let due = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers)
+                ?? (forceNext && near ? now : nil) {
                 if due <= now, forcedOrWithinBudget(context) {
                     await fetchARPANSA(now: now, context: context)
                     if let again = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {
@@ -63,12 +65,18 @@ extension DaemonCore {
         }
     }
 
+    private var providerClient: ProviderClient {
+        ProviderClient(http: http, endpoints: loaded.configuration.endpoints, report: { [weak self] line in
+            Task { await self?.logWarning(line) }
+        })
+    }
+
     private func forcedOrWithinBudget(_ context: FetchContext) -> Bool {
         forceNext || budget.used(on: context.day) < loaded.configuration.policy.dailyBudget
     }
 
     private func fetchOpenMeteo(now: Date, context: FetchContext) async {
-        let client = ProviderClient(http: http, endpoints: loaded.configuration.endpoints)
+        let client = providerClient
         let place = currentPlace
         recordRequest(context)
         switch await client.openMeteo(for: place.coordinate, health: health(.openMeteo), now: now) {
@@ -86,7 +94,7 @@ extension DaemonCore {
 
     /// The fallback when Open-Meteo is off or failing, for users with a key.
     private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async {
-        let client = ProviderClient(http: http, endpoints: loaded.configuration.endpoints)
+        let client = providerClient
         let place = currentPlace
         recordRequest(context)
         switch await client.openWeatherMap(for: place.coordinate, key: key, health: health(.openWeatherMap), now: now) {
@@ -103,7 +111,7 @@ extension DaemonCore {
     }
 
     private func fetchARPANSA(now: Date, context: FetchContext) async {
-        let client = ProviderClient(http: http, endpoints: loaded.configuration.endpoints)
+        let client = providerClient
         recordRequest(context)
         switch await client.arpansa(health: health(.arpansa), now: now) {
         case .fetched(let readings, let etag, let lastModified):

@@ -16,31 +16,42 @@ public enum FetchOutcome<Value: Sendable>: Sendable {
 public struct ProviderClient: Sendable {
     public var http: any HTTPClient
     public var endpoints: ProviderEndpoints
+    /// Where to say what was dropped as implausible (one line each, naming the provider).
+    public var report: @Sendable (String) -> Void
 
-    public init(http: any HTTPClient, endpoints: ProviderEndpoints = ProviderEndpoints()) {
+    public init(http: any HTTPClient, endpoints: ProviderEndpoints = ProviderEndpoints(), report: @escaping @Sendable (String) -> Void = { _ in }) {
         self.http = http
         self.endpoints = endpoints
+        self.report = report
     }
 
     public func openMeteo(for coordinate: Coordinate, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
         await fetch(.openMeteo, endpoints.openMeteoRequest(for: coordinate), health: health, now: now) { data throws(ProviderError) in
-            try Plausibility.screen(OpenMeteoParser.parse(data), now: now).0
+            try screened(OpenMeteoParser.parse(data), now: now)
         }
     }
 
     public func openWeatherMap(for coordinate: Coordinate, key: String, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
         await fetch(.openWeatherMap, endpoints.openWeatherMapRequest(for: coordinate, key: key), health: health, now: now) { data throws(ProviderError) in
-            try Plausibility.screen(OpenWeatherMapParser.parse(data, units: .metric), now: now).0
+            try screened(OpenWeatherMapParser.parse(data, units: .metric), now: now)
         }
     }
 
     public func arpansa(health: ProviderHealth, now: Date) async -> FetchOutcome<[StationReading]> {
         await fetch(.arpansa, endpoints.arpansaRequest(), health: health, now: now) { data throws(ProviderError) in
             try ARPANSAParser.parse(data).filter { reading in
-                reading.uvi.map(Plausibility.uviRange.contains) ?? true
+                let believable = (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
                     && abs(reading.time.timeIntervalSince(now)) < 2 * 86_400
+                if !believable { report("arpansa: dropped \(reading.station): UV \(reading.uvi.map { "\($0)" } ?? "none") at \(reading.time)") }
+                return believable
             }
         }
+    }
+
+    private func screened(_ forecast: UVForecast, now: Date) throws(ProviderError) -> UVForecast {
+        let (kept, notes) = try Plausibility.screen(forecast, now: now)
+        notes.forEach(report)
+        return kept
     }
 
     private func fetch<Value>(

@@ -32,6 +32,21 @@ struct DaemonTests {
         #expect(try uvd.server?.requests().count == before)
     }
 
+    /// Sydney has a station: a refresh lists every station's measured UV.
+    @Test func stationsAfterARefresh() throws {
+        let uvd = try DaemonHarness()
+        try uvd.start()
+        try uvd.waitFor("the first round") { (try uvd.server?.requests().count ?? 0) > 0 }
+        let refresh = try uvd.uvctl(["refresh"])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        try uvd.waitFor("station readings") { (try uvd.uvctl(["stations", "--json"]).json()["stations"] as? [Any])?.count == 15 }
+        let text = try uvd.uvctl(["stations"]).stdout
+        #expect(text.contains("Darwin") && text.contains("4.5 Moderate") && text.contains("updated"))
+        #expect(text.contains("ARPANSA"))
+        let again = try uvd.uvctl(["refresh"])
+        #expect(again.status == 1 && again.stderr.contains("less than 5 minutes ago"))
+    }
+
     @Test func withoutNetworkTheModelAnswersAndSaysSo() throws {
         let uvd = try DaemonHarness(providers: false)
         try uvd.start()

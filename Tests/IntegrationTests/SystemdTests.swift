@@ -21,10 +21,12 @@ struct SystemdTests {
         defer { listener.signal(SIGTERM); listener.wait() }
         try uvd.waitFor("the notify socket") { FileManager.default.fileExists(atPath: socketPath) }
 
-        try uvd.start(extraEnvironment: ["NOTIFY_SOCKET": socketPath])
+        try uvd.start(extraEnvironment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "1000000"])
         let messages = { (try? String(contentsOfFile: received, encoding: .utf8)) ?? "" }
         try uvd.waitFor("READY=1") { messages().contains("READY=1") }
         #expect(messages().contains("STATUS=UV "))
+        // WatchdogSec=1s: a ping at least every half second.
+        try uvd.waitFor("two watchdog pings") { messages().components(separatedBy: "WATCHDOG=1").count > 2 }
         uvd.kill(SIGHUP)
         try uvd.waitFor("RELOADING=1") { messages().contains("RELOADING=1") && messages().contains("MONOTONIC_USEC=") }
         uvd.kill(SIGTERM)

@@ -9,7 +9,7 @@ every request. Prints its port on the first line of standard output, then serves
 
 --rebase-today moves every date in an Open-Meteo answer so that its first hourly day is today at
 the answer's own UTC offset (and every Unix time in an OpenWeatherMap answer so that current.dt
-is now), keeping the shape and values: real answers, never "far from now".
+is now, and every date in ARPANSA's XML today), keeping the shape and values: real answers, never "far from now".
 """
 import argparse
 import datetime
@@ -33,6 +33,15 @@ def rebase_unix(answer: dict) -> bytes:
         return node
 
     return json.dumps(shift(answer)).encode("utf-8")
+
+
+def rebase_xml(body: bytes) -> bytes:
+    """ARPANSA: every date becomes today (UTC), in both of the feed's date forms."""
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    text = body.decode("utf-8")
+    text = re.sub(r"\d{2}/\d{2}/\d{4}", today.strftime("%d/%m/%Y"), text)
+    text = re.sub(r"\d{4}/\d{2}/\d{2}", today.strftime("%Y/%m/%d"), text)
+    return text.encode("utf-8")
 
 
 def rebase(body: bytes) -> bytes:
@@ -92,8 +101,8 @@ def main() -> None:
                 return
             with open(routes[url.path], "rb") as f:
                 body = f.read()
-            if args.rebase_today and routes[url.path].endswith(".json"):
-                body = rebase(body)
+            if args.rebase_today:
+                body = rebase(body) if routes[url.path].endswith(".json") else rebase_xml(body)
             etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
             if self.headers.get("If-None-Match") == etag:
                 self.send_response(304)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import UVCore
@@ -80,6 +81,19 @@ struct ProviderClientTests {
         #expect(readings.count == 15)
     }
 
+    @Test func readingsFarFromNowAreDroppedAndReported() async throws {
+        let server = try FixtureServer(routes: ["/xml/uvvalues.xml": ARPANSAParserTests.fixture])
+        let lines = ReportedLines()
+        var client = client(server)
+        client.report = { lines.append($0) }
+        guard case .fetched(let readings, _, _) = await client.arpansa(health: ProviderHealth(), now: ProviderFixture.instant("2026-01-15T00:00:00Z")) else {
+            Issue.record("no answer")
+            return
+        }
+        #expect(readings.isEmpty)
+        #expect(lines.all.count == 15 && lines.all.allSatisfy { $0.hasPrefix("arpansa: dropped ") })
+    }
+
     @Test func openWeatherMapKeyStaysOutOfLogs() async throws {
         let server = try FixtureServer(routes: ["/data/3.0/onecall": "owm-onecall3-current-sampleResult.json"])
         let url = client(server).endpoints.openWeatherMapRequest(for: Self.sydney, key: "s3cret")
@@ -110,4 +124,11 @@ struct ProviderClientTests {
         #expect(RetryAfter.seconds("Thu, 15 Jan 2026 00:10:00 GMT", now: now) == 600)
         #expect(RetryAfter.seconds("soon", now: now) == nil)
     }
+}
+
+/// Collects report lines from any thread.
+final class ReportedLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
 }
