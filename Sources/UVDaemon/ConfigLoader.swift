@@ -40,6 +40,28 @@ public enum ConfigLoader {
 
     public static var defaults: Loaded { Loaded(configuration: Configuration(), origins: [:]) }
 
+    /// Loads `file`, remembering each good version in `lastGood`; a broken file falls back to the
+    /// last good version (then the defaults), and `problem` says what was wrong.
+    public static func loadKeepingLastGood(file: URL, lastGood: URL) -> (loaded: Loaded, problem: Invalid?) {
+        do {
+            let loaded = try load(file: file)
+            if let data = FileManager.default.contents(atPath: file.path) {
+                try? data.write(to: lastGood, options: .atomic)
+            } else {
+                try? FileManager.default.removeItem(at: lastGood)
+            }
+            return (loaded, nil)
+        } catch {
+            let fallback = (try? load(file: lastGood)).map { kept in
+                Loaded(configuration: kept.configuration, origins: kept.origins.mapValues { origin in
+                    if case .file(_, let line) = origin { return .file(lastGood.path, line: line) }
+                    return origin
+                })
+            }
+            return (fallback ?? defaults, error)
+        }
+    }
+
     /// Loads `file`; a missing file means the defaults.
     public static func load(file: URL) throws(Invalid) -> Loaded {
         guard FileManager.default.fileExists(atPath: file.path) else { return defaults }

@@ -17,19 +17,17 @@ public enum Daemon {
         unblockSignals()
         let log = makeLogger()
 
-        var loaded = ConfigLoader.defaults
-        do {
-            loaded = try ConfigLoader.load(file: paths.configFile)
-        } catch {
-            log.error("configuration has errors; starting on the defaults:\n\(error)")
-        }
-
         let store = try Store(path: paths.database)
+        let (loaded, problem) = ConfigLoader.loadKeepingLastGood(file: paths.configFile, lastGood: paths.lastGoodConfig)
+        if let problem {
+            let kept = FileManager.default.fileExists(atPath: paths.lastGoodConfig.path) ? "the last good one (\(paths.lastGoodConfig.path))" : "the defaults"
+            log.error("configuration has errors; starting on \(kept):\n\(problem)")
+        }
         if let aside = store.recoveredFrom {
             log.error("the database was damaged; moved it to \(aside.path) and started fresh")
         }
         let core = try DaemonCore(
-            store: store, configFile: paths.configFile, loaded: loaded, httpClient: httpClient,
+            store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient,
             automaticPlace: { PlaceResolver.automatic() }, log: log)
 
         let listener: UnixListener

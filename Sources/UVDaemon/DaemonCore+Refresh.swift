@@ -10,8 +10,10 @@ extension DaemonCore {
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         var next = now.addingTimeInterval(6 * 3600)
 
+        // A forced round (uvctl refresh) asks every enabled provider now, backoff or not.
+        let forced = forceNext
         if loaded.configuration.openMeteoEnabled {
-            let due = policy.nextOpenMeteo(health(.openMeteo), budget: budget, context: context)
+            let due = forced ? now : policy.nextOpenMeteo(health(.openMeteo), budget: budget, context: context)
             if due <= now, forcedOrWithinBudget(context) {
                 await fetchOpenMeteo(now: now, context: context)
                 next = min(next, policy.nextOpenMeteo(health(.openMeteo), budget: budget, context: context))
@@ -20,7 +22,7 @@ extension DaemonCore {
             }
         }
         if let key = openWeatherMapKey, !loaded.configuration.openMeteoEnabled || health(.openMeteo).consecutiveFailures > 0 {
-            let due = policy.nextOpenMeteo(health(.openWeatherMap), budget: budget, context: context)
+            let due = forced ? now : policy.nextOpenMeteo(health(.openWeatherMap), budget: budget, context: context)
             if due <= now, forcedOrWithinBudget(context) {
                 await fetchOpenWeatherMap(key: key, now: now, context: context)
                 next = min(next, policy.nextOpenMeteo(health(.openWeatherMap), budget: budget, context: context))
@@ -31,8 +33,8 @@ extension DaemonCore {
         if loaded.configuration.arpansaEnabled {
             let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: loaded.configuration.stationRadiusKilometres) != nil
             // A forced refresh asks a station nearby whatever the hour: the user asked.
-            if let due = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers)
-                ?? (forceNext && near ? now : nil) {
+            if let due = forced && near ? now
+                : policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {
                 if due <= now, forcedOrWithinBudget(context) {
                     await fetchARPANSA(now: now, context: context)
                     if let again = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {

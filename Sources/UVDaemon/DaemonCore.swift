@@ -13,6 +13,7 @@ import UVStore
 actor DaemonCore {
     private let store: Store
     private let configFile: URL
+    private let lastGoodConfig: URL
     private(set) var loaded: ConfigLoader.Loaded
     private let automaticPlace: @Sendable () -> Place
     private let httpClient: any HTTPClient
@@ -35,10 +36,11 @@ actor DaemonCore {
     /// The user's OpenWeatherMap key, if one is configured and usable.
     private(set) var openWeatherMapKey: String?
 
-    init(store: Store, configFile: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
+    init(store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
          automaticPlace: @escaping @Sendable () -> Place, log: Logger) throws {
         self.store = store
         self.configFile = configFile
+        self.lastGoodConfig = lastGoodConfig
         self.loaded = loaded
         self.httpClient = httpClient
         self.automaticPlace = automaticPlace
@@ -277,18 +279,17 @@ actor DaemonCore {
 
     /// Re-reads the file; a broken file keeps the configuration in force and says why.
     func reload() throws(VarlinkError) -> String {
-        do {
-            let fresh = try ConfigLoader.load(file: configFile)
-            loaded = fresh
-            openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)
-            log.info("configuration reloaded from \(configFile.path)")
-            changed()
-            doorbell.ring()
-            return "reloaded \(configFile.path)"
-        } catch {
-            log.error("configuration not reloaded, keeping the last good one:\n\(error)")
-            throw .uvd(name: "ConfigInvalid", message: "\(error)\nthe last good configuration stays in use")
+        let (fresh, problem) = ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
+        if let problem {
+            log.error("configuration not reloaded, keeping the last good one:\n\(problem)")
+            throw .uvd(name: "ConfigInvalid", message: "\(problem)\nthe last good configuration stays in use")
         }
+        loaded = fresh
+        openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)
+        log.info("configuration reloaded from \(configFile.path)")
+        changed()
+        doorbell.ring()
+        return "reloaded \(configFile.path)"
     }
 
     // MARK: Subscriptions

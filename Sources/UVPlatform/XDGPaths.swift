@@ -27,5 +27,7 @@ public struct XDGPaths: Sendable, Equatable {
 
     public var configFile: URL { config.appendingPathComponent("config.toml") }
     public var database: URL { state.appendingPathComponent("uvd.sqlite") }
+    /// A copy of the last configuration file that loaded cleanly, used when the file breaks.
+    public var lastGoodConfig: URL { state.appendingPathComponent("last-good-config.toml") }
     public var socket: URL { runtime.appendingPathComponent("io.uvd") }
 }

@@ -90,6 +90,12 @@ struct DaemonTests {
         uvd.kill(SIGHUP)
         try uvd.waitFor("the refusal in the log") { uvd.log.contains("keeping the last good one") }
         #expect(try uvd.uvctl(["status"]).status == 0)
+        // A restart with the broken file starts on the last good one, not the defaults.
+        uvd.kill(SIGTERM)
+        try uvd.start()
+        #expect(uvd.log.contains("starting on the last good one"))
+        let restarted = try #require(try uvd.uvctl(["config", "show", "--json"]).json()["entries"] as? [[String: String]])
+        #expect(restarted.first { $0["key"] == "refresh.daily_budget" }?["value"] == "12")
     }
 
     @Test func noDaemonSaysHowToStartOne() throws {
