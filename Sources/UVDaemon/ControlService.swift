@@ -12,7 +12,7 @@ struct ControlService: VarlinkService {
         do {
             switch call.method.dropFirst(UVDInterface.name.count + 1) {
             case "GetStatus":
-                let location = try call.decodeParameters(LocationParameter.self).location
+                let location = try call.decodeParameters(LocationParameters.self).location
                 try await replies.send(["status": try await core.status(now: now, location: location)])
             case "GetForecast":
                 let parameters = try call.decodeParameters(ForecastParameters.self)
@@ -21,7 +21,7 @@ struct ControlService: VarlinkService {
                 let list = await core.stationList(now: now)
                 try await replies.send(StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution))
             case "SetLocation":
-                try await replies.send(["location": try await core.setLocation(call.decodeParameters(PlaceParameter.self).place)])
+                try await replies.send(["location": try await core.setLocation(call.decodeParameters(PlaceParameters.self).place)])
             case "ClearLocation":
                 try await replies.send(["location": try await core.clearLocation()])
             case "AddLocation":
@@ -31,13 +31,13 @@ struct ControlService: VarlinkService {
                 let list = await core.listLocations()
                 try await replies.send(LocationsReply(current: list.current, saved: list.saved))
             case "RemoveLocation":
-                try await core.removeLocation(name: call.decodeParameters(NameParameter.self).name)
+                try await core.removeLocation(name: call.decodeParameters(NameParameters.self).name)
                 try await replies.send(Empty())
             case "GetProfile":
                 try await replies.send(["profile": Self.info(await core.getProfile())])
             case "SetProfile":
                 let parameters = try call.decodeParameters(ProfileParameters.self)
-                let profile = try await core.setProfile { (profile: inout Profile) throws(VarlinkError) in try parameters.apply(to: &profile) }
+                let profile = try await core.setProfile { (profile: inout Profile) throws(VarlinkError) in try Self.apply(parameters, to: &profile) }
                 try await replies.send(["profile": Self.info(profile)])
             case "ApplySunscreen":
                 let parameters = try call.decodeParameters(SunscreenParameters.self)
@@ -64,7 +64,7 @@ struct ControlService: VarlinkService {
                 let loaded = await core.loaded
                 try await replies.send(ConfigReply(
                     file: await core.configFilePath,
-                    entries: loaded.entries.map { ConfigReply.Entry(key: $0.key, value: $0.value, origin: $0.origin) }))
+                    entries: loaded.entries.map { ConfigEntry(key: $0.key, value: $0.value, origin: $0.origin) }))
             case "Subscribe":
                 guard call.more else { throw VarlinkError.expectedMore }
                 for await status in await core.subscribe(now: now) {
@@ -92,52 +92,13 @@ struct ControlService: VarlinkService {
         return value
     }
 
-    // The parameter and reply shapes of the interface.
-
-    struct LocationParameter: Decodable { let location: String? }
-    struct ForecastParameters: Decodable { let location: String?; let date: String? }
-    struct PlaceParameter: Decodable { let place: String }
-    struct NameParameter: Decodable { let name: String }
-    struct AddLocationParameters: Decodable { let name: String; let place: String }
-    struct SunscreenParameters: Decodable { let spf: String?; let quantity: String?; let activity: String?; let minutesAgo: Int? }
-
-    struct ProfileParameters: Decodable {
-        let skinType: String?
-        let spf: String?
-        let quantity: String?
-        let activity: String?
-        let waterResistanceMinutes: Int?
-
-        func apply(to profile: inout Profile) throws(VarlinkError) {
-            if let skinType { profile.skinType = try ControlService.parse(skinType, "skinType", SkinType.init(parsing:), allowed: "I, II, III, IV, V or VI") }
-            if let spf { profile.defaultSPF = try ControlService.parse(spf, "spf", SPF.init(parsing:), allowed: "none, 15, 30 or 50") }
-            if let quantity { profile.defaultQuantity = try ControlService.parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: "low, medium or lots") }
-            if let activity { profile.defaultActivity = try ControlService.parse(activity, "activity", SunscreenActivity.init(rawValue:), allowed: "indoors, normal or active") }
-            if let waterResistanceMinutes {
-                profile.waterResistance = try ControlService.parse(String(waterResistanceMinutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: "0, 40 or 80")
-            }
+    static func apply(_ parameters: ProfileParameters, to profile: inout Profile) throws(VarlinkError) {
+        if let skinType = parameters.skinType { profile.skinType = try parse(skinType, "skinType", SkinType.init(parsing:), allowed: "I, II, III, IV, V or VI") }
+        if let spf = parameters.spf { profile.defaultSPF = try parse(spf, "spf", SPF.init(parsing:), allowed: "none, 15, 30 or 50") }
+        if let quantity = parameters.quantity { profile.defaultQuantity = try parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: "low, medium or lots") }
+        if let activity = parameters.activity { profile.defaultActivity = try parse(activity, "activity", SunscreenActivity.init(rawValue:), allowed: "indoors, normal or active") }
+        if let minutes = parameters.waterResistanceMinutes {
+            profile.waterResistance = try parse(String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: "0, 40 or 80")
         }
-    }
-
-    struct StationsReply: Encodable {
-        let stations: [StationInfo]
-        @Null var updatedAt: String?
-        let attribution: String
-    }
-
-    struct ConfigReply: Encodable {
-        struct Entry: Encodable {
-            let key: String
-            let value: String
-            let origin: String
-        }
-
-        let file: String
-        let entries: [Entry]
-    }
-
-    struct LocationsReply: Encodable {
-        let current: LocationInfo
-        let saved: [LocationInfo]
     }
 }

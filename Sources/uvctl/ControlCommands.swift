@@ -31,19 +31,8 @@ struct ConfigCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Each key's effective value and where it came from.")
         @OptionGroup var output: OutputOptions
 
-        struct Reply: Codable {
-            let file: String
-            let entries: [Entry]
-        }
-
-        struct Entry: Codable {
-            let key: String
-            let value: String
-            let origin: String
-        }
-
         func run() async throws {
-            let reply = try await DaemonClient.call("GetConfig", Empty(), returning: Reply.self)
+            let reply = try await DaemonClient.call("GetConfig", Empty(), returning: ConfigReply.self)
             if output.json {
                 try JSONOutput.print(reply)
                 return

@@ -59,7 +59,7 @@ struct ForecastCommand: AsyncParsableCommand {
             let outlook = DayOutlook(series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
             forecast = ForecastInfo(outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
         } else {
-            forecast = try await DaemonClient.call("GetForecast", ForecastRequest(location: location, date: date), key: "forecast", returning: ForecastInfo.self)
+            forecast = try await DaemonClient.call("GetForecast", ForecastParameters(location: location, date: date), key: "forecast", returning: ForecastInfo.self)
         }
 
         if output.json {
@@ -70,11 +70,6 @@ struct ForecastCommand: AsyncParsableCommand {
         var chart = ForecastChart(forecast: forecast, now: now, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone))
         chart.focus = at.flatMap { TimeArgument.parse($0, in: zone, now: now) }
         print(chart.render(), terminator: "")
-    }
-
-    struct ForecastRequest: Encodable {
-        let location: String?
-        let date: String?
     }
 }
 

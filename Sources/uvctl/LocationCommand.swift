@@ -17,7 +17,7 @@ struct LocationCommand: AsyncParsableCommand {
         @Argument(parsing: .allUnrecognized, help: "A city or LAT,LON (a negative latitude needs no --).") var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         func run() async throws {
-            let location = try await DaemonClient.call("SetLocation", ["place": try LocationCommand.joined(place)], key: "location", returning: LocationInfo.self)
+            let location = try await DaemonClient.call("SetLocation", PlaceParameters(place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
             print("Location: \(LocationCommand.describe(location))")
         }
     }
@@ -36,7 +36,7 @@ struct LocationCommand: AsyncParsableCommand {
         @Argument(parsing: .allUnrecognized, help: "A city or LAT,LON.") var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         func run() async throws {
-            let location = try await DaemonClient.call("AddLocation", ["name": name, "place": try LocationCommand.joined(place)], key: "location", returning: LocationInfo.self)
+            let location = try await DaemonClient.call("AddLocation", AddLocationParameters(name: name, place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
             print("Saved \(name): \(LocationCommand.describe(location))")
         }
     }
@@ -45,13 +45,8 @@ struct LocationCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "The current place and the saved ones.")
         @OptionGroup var output: OutputOptions
 
-        struct Reply: Codable {
-            let current: LocationInfo
-            let saved: [LocationInfo]
-        }
-
         func run() async throws {
-            let reply = try await DaemonClient.call("ListLocations", Empty(), returning: Reply.self)
+            let reply = try await DaemonClient.call("ListLocations", Empty(), returning: LocationsReply.self)
             if output.json {
                 try JSONOutput.print(reply)
                 return
@@ -66,7 +61,7 @@ struct LocationCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Forget a saved place.")
         @Argument(help: "Its name.") var name: String
         func run() async throws {
-            _ = try await DaemonClient.call("RemoveLocation", ["name": name], returning: Empty.self)
+            _ = try await DaemonClient.call("RemoveLocation", NameParameters(name: name), returning: Empty.self)
             print("Removed \(name).")
         }
     }

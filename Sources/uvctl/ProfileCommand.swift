@@ -38,16 +38,8 @@ struct ProfileCommand: AsyncParsableCommand {
             }
         }
 
-        struct Request: Encodable {
-            let skinType: String?
-            let spf: String?
-            let quantity: String?
-            let activity: String?
-            let waterResistanceMinutes: Int?
-        }
-
         func run() async throws {
-            let request = Request(skinType: skinType?.numeral, spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, waterResistanceMinutes: waterResistance)
+            let request = ProfileParameters(skinType: skinType?.numeral, spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, waterResistanceMinutes: waterResistance)
             let profile = try await DaemonClient.call("SetProfile", request, key: "profile", returning: ProfileInfo.self)
             try ProfileCommand.show(profile, json: output.json)
         }

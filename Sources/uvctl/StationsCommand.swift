@@ -11,14 +11,8 @@ struct StationsCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    struct Reply: Codable {
-        let stations: [StationInfo]
-        @Null var updatedAt: String?
-        let attribution: String
-    }
-
     func run() async throws {
-        let reply = try await DaemonClient.call("ListStations", Empty(), returning: Reply.self)
+        let reply = try await DaemonClient.call("ListStations", Empty(), returning: StationsReply.self)
         if output.json {
             try JSONOutput.print(reply)
             return

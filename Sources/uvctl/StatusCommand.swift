@@ -21,7 +21,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let status = try await DaemonClient.call("GetStatus", LocationRequest(location: location), key: "status", returning: StatusInfo.self)
+        let status = try await DaemonClient.call("GetStatus", LocationParameters(location: location), key: "status", returning: StatusInfo.self)
         if output.json {
             try JSONOutput.print(status)
         } else if let format {
@@ -29,10 +29,6 @@ struct StatusCommand: AsyncParsableCommand {
         } else {
             print(StatusText.lines(status, terminal: .standardOutput()).joined(separator: "\n"))
         }
-    }
-
-    struct LocationRequest: Encodable {
-        let location: String?
     }
 }
 

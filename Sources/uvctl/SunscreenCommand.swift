@@ -22,16 +22,9 @@ struct SunscreenCommand: AsyncParsableCommand {
             guard (0...720).contains(minutesAgo) else { throw ValidationError("--minutes-ago must be 0 to 720 (got \(minutesAgo)).") }
         }
 
-        struct Request: Encodable {
-            let spf: String?
-            let quantity: String?
-            let activity: String?
-            let minutesAgo: Int
-        }
-
         func run() async throws {
             let info = try await DaemonClient.call(
-                "ApplySunscreen", Request(spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo),
+                "ApplySunscreen", SunscreenParameters(spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo),
                 key: "sunscreen", returning: SunscreenInfo.self)
             try SunscreenCommand.show(info, json: output.json)
         }

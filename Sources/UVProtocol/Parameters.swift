@@ -1,0 +1,103 @@
+/// The parameters and multi-field replies of `io.uvd` methods: one definition for the daemon,
+/// which decodes them, and for uvctl, which encodes them. Absent optionals are left out.
+
+public struct LocationParameters: Codable, Sendable {
+    public var location: String?
+    public init(location: String?) { self.location = location }
+}
+
+public struct ForecastParameters: Codable, Sendable {
+    public var location: String?
+    public var date: String?
+    public init(location: String?, date: String?) {
+        self.location = location
+        self.date = date
+    }
+}
+
+public struct PlaceParameters: Codable, Sendable {
+    public var place: String
+    public init(place: String) { self.place = place }
+}
+
+public struct NameParameters: Codable, Sendable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+public struct AddLocationParameters: Codable, Sendable {
+    public var name: String
+    public var place: String
+    public init(name: String, place: String) {
+        self.name = name
+        self.place = place
+    }
+}
+
+public struct SunscreenParameters: Codable, Sendable {
+    public var spf: String?
+    public var quantity: String?
+    public var activity: String?
+    public var minutesAgo: Int?
+    public init(spf: String?, quantity: String?, activity: String?, minutesAgo: Int?) {
+        self.spf = spf
+        self.quantity = quantity
+        self.activity = activity
+        self.minutesAgo = minutesAgo
+    }
+}
+
+public struct ProfileParameters: Codable, Sendable {
+    public var skinType: String?
+    public var spf: String?
+    public var quantity: String?
+    public var activity: String?
+    public var waterResistanceMinutes: Int?
+    public init(skinType: String?, spf: String?, quantity: String?, activity: String?, waterResistanceMinutes: Int?) {
+        self.skinType = skinType
+        self.spf = spf
+        self.quantity = quantity
+        self.activity = activity
+        self.waterResistanceMinutes = waterResistanceMinutes
+    }
+}
+
+public struct StationsReply: Codable, Sendable {
+    public var stations: [StationInfo]
+    @Null public var updatedAt: String?
+    public var attribution: String
+    public init(stations: [StationInfo], updatedAt: String?, attribution: String) {
+        self.stations = stations
+        self.updatedAt = updatedAt
+        self.attribution = attribution
+    }
+}
+
+public struct LocationsReply: Codable, Sendable {
+    public var current: LocationInfo
+    public var saved: [LocationInfo]
+    public init(current: LocationInfo, saved: [LocationInfo]) {
+        self.current = current
+        self.saved = saved
+    }
+}
+
+public struct ConfigEntry: Codable, Sendable, Equatable {
+    public var key: String
+    public var value: String
+    public var origin: String
+    public init(key: String, value: String, origin: String) {
+        self.key = key
+        self.value = value
+        self.origin = origin
+    }
+}
+
+public struct ConfigReply: Codable, Sendable {
+    public var file: String
+    public var entries: [ConfigEntry]
+    public init(file: String, entries: [ConfigEntry]) {
+        self.file = file
+        self.entries = entries
+    }
+}
