@@ -12,6 +12,13 @@ public struct StationReading: Sendable, Equatable, Codable {
     public var time: Date
     /// ARPANSA's status word; anything but `ok` means no current value.
     public var status: String
+
+    public init(station: String, uvi: Double?, time: Date, status: String) {
+        self.station = station
+        self.uvi = uvi
+        self.time = time
+        self.status = status
+    }
 }
 
 /// Reads `uvvalues.xml`: one `<location id="…">` per station with `<index>`, `<time>` (local),

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import UVCore
+import UVProviders
+@testable import UVDaemon
+
+@Suite("Status from what the daemon knows")
+struct ViewBuilderTests {
+    static let zone = TimeZone(identifier: "Australia/Sydney")!
+    static let now = ISO8601DateFormatter().date(from: "2026-01-15T02:30:00Z")!  // 13:30 in Sydney
+    static let sydney = Place(name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+
+    /// A provider forecast of a flat UVI 9 over the whole day, fetched `age` before now.
+    private func knowledge(forecastAge age: TimeInterval?, station: StationReading? = nil) -> Knowledge {
+        let day = LocalDay.interval(containing: Self.now, in: Self.zone)
+        let forecast = UVForecast(
+            source: .openMeteo, coordinate: Self.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil,
+            hourly: LocalDay.hours(of: day).map { HourlyUV(time: $0, uvi: 9) }, daily: [])
+        return Knowledge(
+            place: Self.sydney, profile: Profile(skinType: .II), sunscreen: nil,
+            forecast: age == nil ? nil : forecast, fetchedAt: age.map { Self.now.addingTimeInterval(-$0) },
+            station: station, window: .uvi3, requestsToday: 3, providerProblem: nil)
+    }
+
+    @Test func freshForecast() {
+        let status = ViewBuilder.status(knowledge(forecastAge: 600), now: Self.now)
+        #expect(status.source == "open-meteo" && status.uvi == 9 && !status.stale && status.freshness == "fresh")
+        #expect(status.ageMinutes == 10 && status.requestsToday == 3)
+        // 0.5 × 250 ÷ 9 = 13.9 minutes for type II.
+        #expect(status.burnTimeMinutes == 13)
+    }
+
+    @Test func olderThanNinetyMinutesIsStale() {
+        let status = ViewBuilder.status(knowledge(forecastAge: 2 * 3600), now: Self.now)
+        #expect(status.source == "open-meteo" && status.stale && status.freshness == "stale")
+    }
+
+    @Test func olderThanSixHoursIsNotUsed() {
+        let status = ViewBuilder.status(knowledge(forecastAge: 7 * 3600), now: Self.now)
+        #expect(status.source == "model")
+        #expect(status.note?.contains("provider data is 7 h old") == true)
+        #expect(status.uvi != 9)
+    }
+
+    @Test func aFreshStationMeasurementWins() {
+        let reading = StationReading(station: "Sydney", uvi: 10.4, time: Self.now.addingTimeInterval(-300), status: "ok")
+        let status = ViewBuilder.status(knowledge(forecastAge: 600, station: reading), now: Self.now)
+        #expect(status.source == "arpansa" && status.uvi == 10.4)
+        #expect(status.attribution.contains("ARPANSA"))
+    }
+
+    @Test func anOldStationMeasurementDoesNot() {
+        let reading = StationReading(station: "Sydney", uvi: 10.4, time: Self.now.addingTimeInterval(-3600), status: "ok")
+        #expect(ViewBuilder.status(knowledge(forecastAge: 600, station: reading), now: Self.now).source == "open-meteo")
+    }
+
+    @Test func nothingYetMeansTheModelSaysSo() {
+        let status = ViewBuilder.status(knowledge(forecastAge: nil), now: Self.now)
+        #expect(status.source == "model" && status.note?.hasPrefix("no provider data yet") == true)
+        #expect(status.updatedAt == nil && status.window != nil)
+    }
+}
