@@ -36,6 +36,7 @@ let package = Package(
             name: "uvd",
             dependencies: ["UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .target(name: "UVEngine", dependencies: ["UVCore"]),
         .target(name: "UVProviders", dependencies: ["UVCore"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .target(name: "UVStore", dependencies: ["UVCore", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -54,6 +55,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py"]),
+        .testTarget(name: "UVEngineTests", dependencies: ["UVEngine"]),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),

@@ -1,0 +1,80 @@
+import Foundation
+import UVCore
+
+/// A daily span of local clock time when non-urgent notifications wait, e.g. `22:00-07:00`.
+/// A span whose end is not after its start crosses midnight.
+public struct QuietSpan: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// Minutes after local midnight.
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    /// `HH:MM-HH:MM`; nil for anything else, or a span of no length.
+    public init?(parsing text: String) {
+        guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: /(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})/),
+              let startHour = Int(match.1), let startMinute = Int(match.2), let endHour = Int(match.3), let endMinute = Int(match.4),
+              (0...23).contains(startHour), (0...23).contains(endHour), (0...59).contains(startMinute), (0...59).contains(endMinute)
+        else { return nil }
+        start = startHour * 60 + startMinute
+        end = endHour * 60 + endMinute
+        guard start != end else { return nil }
+    }
+
+    public var crossesMidnight: Bool { end <= start }
+
+    /// Whether a local clock time (minutes after midnight) falls inside, start included, end excluded.
+    public func contains(minuteOfDay minute: Int) -> Bool {
+        crossesMidnight ? minute >= start || minute < end : minute >= start && minute < end
+    }
+
+    public var description: String {
+        String(format: "%02d:%02d-%02d:%02d", start / 60, start % 60, end / 60, end % 60)
+    }
+}
+
+/// The user's quiet hours: any number of spans, read on the place's wall clock (DST-correct).
+public struct QuietHours: Sendable, Equatable, Codable {
+    public var spans: [QuietSpan]
+
+    public init(_ spans: [QuietSpan] = []) {
+        self.spans = spans
+    }
+
+    public func isQuiet(at date: Date, in zone: TimeZone) -> Bool {
+        let minute = Self.minuteOfDay(date, zone)
+        return spans.contains { $0.contains(minuteOfDay: minute) }
+    }
+
+    /// When the quiet period around `date` ends (spans that touch or overlap run on), or nil if
+    /// `date` is not quiet. On a day whose clock skips the end time, the first instant after the gap.
+    public func end(after date: Date, in zone: TimeZone) -> Date? {
+        guard isQuiet(at: date, in: zone) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        var moment = date
+        // Each step jumps to the nearest end of a span covering `moment`; at most one per span.
+        for _ in 0...spans.count {
+            let minute = Self.minuteOfDay(moment, zone)
+            let ends = spans.filter { $0.contains(minuteOfDay: minute) }.compactMap { span in
+                calendar.nextDate(
+                    after: moment, matching: DateComponents(hour: span.end / 60, minute: span.end % 60, second: 0),
+                    matchingPolicy: .nextTime)
+            }
+            guard let next = ends.min() else { return moment }
+            moment = next
+            if !isQuiet(at: moment, in: zone) { return moment }
+        }
+        return moment
+    }
+
+    static func minuteOfDay(_ date: Date, _ zone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,36 @@
+/// UV threshold alerts: each configured level fires once per local day when the UV rises
+/// through it, and is armed again only after the UV has fallen `hysteresis` below it, so a
+/// reading that wobbles around the level does not fire twice. A first reading already above a
+/// level counts as rising through it: nobody has been told yet that day.
+public struct ThresholdAlerts: Sendable, Equatable, Codable {
+    public var levels: [Double]
+    public var hysteresis: Double
+    /// Levels that may fire (the UV has been below them, by the hysteresis, since they last did).
+    private var armed: Set<Double>
+    /// The local day on which each level last fired, `YYYY-MM-DD`.
+    private var firedOn: [Double: String]
+
+    public init(levels: [Double] = [6, 8], hysteresis: Double = 0.5) {
+        self.levels = levels.sorted()
+        self.hysteresis = hysteresis
+        armed = Set(levels)
+        firedOn = [:]
+    }
+
+    /// Takes a reading; returns the levels it crossed upward that fire now, lowest first.
+    public mutating func observe(uvi: Double, day: String) -> [Double] {
+        var firing: [Double] = []
+        for level in levels {
+            if uvi < level - hysteresis {
+                armed.insert(level)
+            } else if uvi >= level, armed.contains(level) {
+                armed.remove(level)
+                if firedOn[level] != day {
+                    firedOn[level] = day
+                    firing.append(level)
+                }
+            }
+        }
+        return firing
+    }
+}
