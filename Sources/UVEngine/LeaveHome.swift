@@ -1,0 +1,70 @@
+import Foundation
+
+/// What kind of connection carries the default route.
+public enum NetworkKind: String, Sendable, Codable, CaseIterable {
+    case wifi, cellular, wired, none
+}
+
+/// The default route's connection, as the network watch reports it.
+public struct NetworkState: Sendable, Equatable, Codable {
+    public var kind: NetworkKind
+    /// The Wi-Fi network is the one marked as home (`uvctl home set`).
+    public var isHomeWifi: Bool
+
+    public init(kind: NetworkKind, isHomeWifi: Bool = false) {
+        self.kind = kind
+        self.isHomeWifi = isHomeWifi
+    }
+
+    /// Where leaving starts from: the home Wi-Fi if one is marked, else any Wi-Fi.
+    func isHome(homeMarked: Bool) -> Bool {
+        kind == .wifi && (!homeMarked || isHomeWifi)
+    }
+}
+
+/// Notices leaving home: the default route moves from home (Wi-Fi) to a cellular or tethered
+/// connection and stays there for `debounce`. A brief hop through cellular is not leaving;
+/// nor is the link dropping (`none`) and coming back on the same kind.
+public struct LeaveHomeDetector: Sendable, Equatable, Codable {
+    public var debounce: TimeInterval
+    /// Whether a home Wi-Fi network is marked; without one, any Wi-Fi counts as home.
+    public var homeMarked: Bool
+    /// The last connection that lasted, and whether it was home.
+    private var lastAtHome = false
+    /// A move away from home, waiting out the debounce: since when.
+    private var leavingSince: Date?
+
+    public init(debounce: TimeInterval = 60, homeMarked: Bool = false) {
+        self.debounce = debounce
+        self.homeMarked = homeMarked
+    }
+
+    /// Takes a change of connection; returns when to call `confirm` if this may be leaving.
+    public mutating func observe(_ state: NetworkState, at now: Date) -> Date? {
+        if state.isHome(homeMarked: homeMarked) {
+            lastAtHome = true
+            leavingSince = nil
+            return nil
+        }
+        switch state.kind {
+        case .cellular where lastAtHome:
+            if leavingSince == nil { leavingSince = now }
+            return leavingSince.map { $0.addingTimeInterval(debounce) }
+        case .none:
+            // A dropped link decides nothing; what comes next does.
+            return leavingSince.map { $0.addingTimeInterval(debounce) }
+        case .cellular, .wired, .wifi:
+            lastAtHome = false
+            leavingSince = nil
+            return nil
+        }
+    }
+
+    /// True once, when the move away from home has lasted the debounce by `now`.
+    public mutating func confirm(at now: Date) -> Bool {
+        guard let since = leavingSince, now.timeIntervalSince(since) >= debounce else { return false }
+        leavingSince = nil
+        lastAtHome = false
+        return true
+    }
+}
