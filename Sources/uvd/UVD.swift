@@ -19,16 +19,18 @@ struct UVD: AsyncParsableCommand {
         version: UVDVersion.string
     )
 
-    @Option(name: .customLong("check-config"), help: ArgumentHelp(
-        "Check a configuration file (default: the one uvd would read) and exit: 0 if valid, 78 if not.",
-        valueName: "file"))
-    var checkConfig: String?
+    @Flag(name: .customLong("check-config"), help: "Check the configuration file and exit: 0 if valid, 78 if not.")
+    var checkConfig = false
 
-    @Flag(name: .customLong("check-default-config"), help: .hidden)
-    var checkDefaultConfig = false
+    @Argument(help: ArgumentHelp("With --check-config: the file to check (default: the one uvd would read).", valueName: "file"))
+    var file: String?
 
     @Flag(name: .customLong("varlink-interface"), help: "Print the io.uvd varlink interface description and exit.")
     var printInterface = false
+
+    func validate() throws {
+        if file != nil, !checkConfig { throw ValidationError("A file is only taken with --check-config: uvd --check-config FILE.") }
+    }
 
     func run() async throws {
         let paths = XDGPaths()
@@ -36,8 +38,16 @@ struct UVD: AsyncParsableCommand {
             print(UVDInterface.description)
             return
         }
-        if checkConfig != nil || checkDefaultConfig {
-            let file = checkConfig.map { URL(fileURLWithPath: $0) } ?? paths.configFile
+        if checkConfig {
+            let file = file.map { URL(fileURLWithPath: $0) } ?? paths.configFile
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                if self.file == nil {
+                    print("\(file.path): no configuration file; the defaults apply (see share/uvd/uvd.toml)")
+                    return
+                }
+                FileHandle.standardError.write(Data("\(file.path): no such file\n".utf8))
+                throw ExitCode(66)
+            }
             do {
                 _ = try ConfigLoader.load(file: file)
                 print("\(file.path): valid")
