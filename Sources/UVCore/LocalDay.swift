@@ -25,6 +25,14 @@ public enum LocalDay {
         return interval(containing: noon, in: zone)
     }
 
+    /// The local day written `YYYY-MM-DD`, or nil if the text is not such a date.
+    public static func interval(isoDate text: String, in zone: TimeZone) -> DateInterval? {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/),
+              let year = Int(match.1), let month = Int(match.2), let day = Int(match.3)
+        else { return nil }
+        return interval(year: year, month: month, day: day, in: zone)
+    }
+
     /// Every whole hour from the start of the day to its end: 23, 24 or 25 instants.
     public static func hours(of day: DateInterval) -> [Date] {
         stride(from: 0, to: day.duration, by: 3600).map { day.start.addingTimeInterval($0) }

@@ -68,7 +68,7 @@ extension DaemonCore {
     }
 
     private var providerClient: ProviderClient {
-        ProviderClient(http: http, endpoints: loaded.configuration.endpoints, report: { [weak self] line in
+        ProviderClient(http: httpClient, endpoints: loaded.configuration.endpoints, report: { [weak self] line in
             Task { await self?.logWarning(line) }
         })
     }

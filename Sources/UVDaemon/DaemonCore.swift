@@ -16,7 +16,7 @@ actor DaemonCore {
     private let lastGoodConfig: URL
     private(set) var loaded: ConfigLoader.Loaded
     private let automaticPlace: @Sendable () -> Place
-    private let httpClient: any HTTPClient
+    let httpClient: any HTTPClient
     private let log: Logger
     let doorbell = Doorbell()
 
@@ -69,7 +69,6 @@ actor DaemonCore {
 
     var currentPlace: Place { place }
     var configFilePath: String { configFile.path }
-    var http: any HTTPClient { httpClient }
     var budget: RequestBudget { providerState.budget }
     var providerStateSnapshot: ProviderState { providerState }
 
@@ -132,9 +131,9 @@ actor DaemonCore {
         let target = try savedPlace(location) ?? place
         let day: DateInterval
         if let date {
-            guard let match = date.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1), let month = Int(match.2), let dayNumber = Int(match.3),
-                  let interval = LocalDay.interval(year: year, month: month, day: dayNumber, in: target.timeZone)
-            else { throw .uvd(name: "InvalidValue", message: "date '\(date)' is not a calendar date: use YYYY-MM-DD") }
+            guard let interval = LocalDay.interval(isoDate: date, in: target.timeZone) else {
+                throw .uvd(name: "InvalidValue", message: "date '\(date)' is not a calendar date: use YYYY-MM-DD")
+            }
             day = interval
         } else {
             day = LocalDay.interval(containing: now, in: target.timeZone)

@@ -38,7 +38,7 @@ struct ForecastCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let date, DayArgument.parse(date, in: TimeZone.current) == nil {
+        if let date, LocalDay.interval(isoDate: date, in: TimeZone.current) == nil {
             throw ValidationError("--date '\(date)' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.")
         }
         if let at, TimeArgument.parse(at, in: TimeZone.current, now: Date()) == nil {
@@ -54,7 +54,7 @@ struct ForecastCommand: AsyncParsableCommand {
         let forecast: ForecastInfo
         if offline {
             let target = place.resolve()
-            let day = date.flatMap { DayArgument.parse($0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
+            let day = date.flatMap { LocalDay.interval(isoDate: $0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
             let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
             let outlook = DayOutlook(series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
             forecast = ForecastInfo(outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
@@ -70,16 +70,6 @@ struct ForecastCommand: AsyncParsableCommand {
         var chart = ForecastChart(forecast: forecast, now: now, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone))
         chart.focus = at.flatMap { TimeArgument.parse($0, in: zone, now: now) }
         print(chart.render(), terminator: "")
-    }
-}
-
-/// `YYYY-MM-DD` as a local day.
-enum DayArgument {
-    static func parse(_ text: String, in zone: TimeZone) -> DateInterval? {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/),
-              let year = Int(match.1), let month = Int(match.2), let day = Int(match.3)
-        else { return nil }
-        return LocalDay.interval(year: year, month: month, day: day, in: zone)
     }
 }
 
