@@ -45,7 +45,7 @@ public struct QuietHours: Sendable, Equatable, Codable {
     }
 
     public func isQuiet(at date: Date, in zone: TimeZone) -> Bool {
-        let minute = Self.minuteOfDay(date, zone)
+        let minute = LocalClockMinute.of(date, zone)
         return spans.contains { $0.contains(minuteOfDay: minute) }
     }
 
@@ -58,7 +58,7 @@ public struct QuietHours: Sendable, Equatable, Codable {
         var moment = date
         // Each step jumps to the nearest end of a span covering `moment`; at most one per span.
         for _ in 0...spans.count {
-            let minute = Self.minuteOfDay(moment, zone)
+            let minute = LocalClockMinute.of(moment, zone)
             let ends = spans.filter { $0.contains(minuteOfDay: minute) }.compactMap { span in
                 calendar.nextDate(
                     after: moment, matching: DateComponents(hour: span.end / 60, minute: span.end % 60, second: 0),
@@ -69,12 +69,5 @@ public struct QuietHours: Sendable, Equatable, Codable {
             if !isQuiet(at: moment, in: zone) { return moment }
         }
         return moment
-    }
-
-    static func minuteOfDay(_ date: Date, _ zone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
     }
 }

@@ -1,0 +1,141 @@
+import Foundation
+import UVCore
+
+/// The rule engine: `reduce(state, event, now)` decides everything that uvd says and when.
+/// Pure: no I/O, no clock; the shell runs the effects and calls back at the `.wakeAt` deadline.
+public enum Engine {
+    public static func reduce(_ state: EngineState, _ event: EngineEvent, now: Date) -> (EngineState, [EngineEffect]) {
+        var state = state
+        var effects: [EngineEffect] = []
+        var candidates: [Alert] = []
+        let today = LocalDay.key(now, in: state.zone)
+
+        switch event {
+        case .tick:
+            break
+        case .forecast(let samples):
+            state.samples = samples
+        case .network(let network):
+            state.leavePending = state.leave.observe(network, at: now)
+        case .sunscreen(let application):
+            state.sunscreen = application
+            state.reapplyShown = nil
+            state.reapplyShownFor = nil
+            effects += withdraw("reapply", &state)
+            if application != nil { effects += withdraw(Rule.leaveHome.rawValue, &state) }
+        case .action(let subject, let key):
+            effects += withdraw(subject, &state)
+            let rule = rule(of: subject)
+            switch key {
+            case "applied": effects.append(.recordSunscreen)
+            case "remind": if let rule { state.remindAt[rule] = now.addingTimeInterval(15 * 60) }
+            case "not-today": if let rule { state.mutedOn[rule] = today }
+            default: break
+            }
+        case .userActivity:
+            if state.activitySeenOn != today {
+                state.activitySeenOn = today
+                if state.settings.morningMinute == nil, let morning = morningAlert(state, now: now) {
+                    state.morningDoneOn = today
+                    candidates.append(morning)
+                }
+            }
+        case .settings(let settings):
+            state.settings = settings
+            state.leave.debounce = settings.leaveHomeDebounce
+            state.thresholds.levels = EngineState.alertLevels(settings)
+            state.thresholds.hysteresis = settings.hysteresis
+        }
+
+        candidates += Rules.leaveHome(&state, now: now, today: today)
+        candidates += Rules.uvAlerts(&state, now: now, today: today)
+        candidates += Rules.reapply(&state, now: now)
+        if state.settings.morningMinute != nil, state.morningDoneOn != today,
+           LocalClockMinute.of(now, state.zone) >= state.settings.morningMinute ?? 0 {
+            state.morningDoneOn = today
+            if let morning = morningAlert(state, now: now) { candidates.append(morning) }
+        }
+
+        effects += deliver(candidates, &state, now: now)
+        effects.append(.wakeAt(Deadlines.next(state, now: now)))
+        return (state, effects)
+    }
+
+    /// Shows alerts, or holds the non-urgent ones in quiet hours; releases what is held once
+    /// they end, if it still applies.
+    private static func deliver(_ alerts: [Alert], _ state: inout EngineState, now: Date) -> [EngineEffect] {
+        let quiet = state.settings.quietHours.isQuiet(at: now, in: state.zone)
+        var effects: [EngineEffect] = []
+        if !quiet, !state.held.isEmpty {
+            let released = state.held.filter { Rules.stillApplies($0, state, now: now) }
+            state.held = []
+            for alert in released {
+                state.live.insert(alert.subject)
+                effects.append(.notify(alert))
+            }
+        }
+        for alert in alerts {
+            let passes = alert.urgency == .critical && state.settings.extremePassesQuietHours
+            if quiet, !passes {
+                state.held.removeAll { $0.subject == alert.subject }
+                state.held.append(alert)
+            } else {
+                state.live.insert(alert.subject)
+                effects.append(.notify(alert))
+            }
+        }
+        return effects
+    }
+
+    private static func withdraw(_ subject: String, _ state: inout EngineState) -> [EngineEffect] {
+        state.held.removeAll { $0.subject == subject }
+        guard state.live.remove(subject) != nil else { return [] }
+        return [.withdraw(subject: subject)]
+    }
+
+    private static func rule(of subject: String) -> Rule? {
+        Rule.allCases.first { subject == $0.rawValue || subject.hasPrefix($0.rawValue + "-") }
+            ?? (subject.hasPrefix("uv-") ? .uvAlert : nil)
+    }
+
+    /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.
+    private static func morningAlert(_ state: EngineState, now: Date) -> Alert? {
+        guard state.mutedOn[.morning] != LocalDay.key(now, in: state.zone) else { return nil }
+        let day = LocalDay.interval(containing: now, in: state.zone)
+        guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: .uvi3) else { return nil }
+        let clock = Copy(state)
+        var body = "Sunscreen window today \(clock.time(window.start)) – \(clock.time(window.end))"
+        if let peak = ProtectionWindow.peak(state.series, day: day) {
+            body += String(format: " (peak %.0f at %@)", peak.uvi, clock.time(peak.at))
+        }
+        return Alert(subject: Rule.morning.rawValue, rule: .morning, summary: "UV today", body: body, urgency: .low, actions: [])
+    }
+}
+
+/// Minutes after local midnight.
+enum LocalClockMinute {
+    static func of(_ date: Date, _ zone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    }
+}
+
+/// Times in alert text, on the place's clock, 12- or 24-hour as configured.
+struct Copy {
+    let zone: TimeZone
+    let twelveHour: Bool
+
+    init(_ state: EngineState) {
+        zone = state.zone
+        twelveHour = state.settings.uses12HourClock
+    }
+
+    func time(_ date: Date) -> String {
+        let minute = LocalClockMinute.of(date, zone)
+        let (hour, minutes) = (minute / 60, minute % 60)
+        guard twelveHour else { return String(format: "%02d:%02d", hour, minutes) }
+        return String(format: "%d:%02d %@", hour % 12 == 0 ? 12 : hour % 12, minutes, hour < 12 ? "am" : "pm")
+    }
+}

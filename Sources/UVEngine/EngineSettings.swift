@@ -1,0 +1,22 @@
+import Foundation
+
+/// What the rules are told by the configuration.
+public struct EngineSettings: Sendable, Equatable, Codable {
+    public var leaveHomeEnabled = true
+    /// Leave-home speaks only on days whose UV is or will be at least this.
+    public var leaveHomeThreshold = 3.0
+    public var leaveHomeDebounce: TimeInterval = 60
+    public var leaveHomeCooldown: TimeInterval = 3 * 3600
+    public var uvAlertLevels: [Double] = [6, 8]
+    public var hysteresis = 0.5
+    /// From this UV index an alert is "extreme": critical urgency, and it may pass quiet hours.
+    public var extremeLevel = 11.0
+    public var extremePassesQuietHours = true
+    /// Minutes after local midnight for the morning summary; nil means the first activity of the day.
+    public var morningMinute: Int? = 7 * 60 + 30
+    public var quietHours = QuietHours()
+    public var reapplyInterval: TimeInterval = 2 * 3600
+    public var uses12HourClock = false
+
+    public init() {}
+}

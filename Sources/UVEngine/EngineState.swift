@@ -1,0 +1,62 @@
+import Foundation
+import UVCore
+
+/// What happened.
+public enum EngineEvent: Sendable, Equatable {
+    /// A deadline the engine asked for has come (or any time: nothing else happened).
+    case tick
+    /// The day's UV series for the place changed.
+    case forecast([UVSample])
+    case network(NetworkState)
+    /// The sunscreen on record changed (applied, removed, or a water event).
+    case sunscreen(SunscreenApplication?)
+    /// A notification button (or the notification itself) for `subject`: `applied`, `remind`,
+    /// `not-today`, or `closed` when it went away.
+    case action(subject: String, key: String)
+    /// The user is at the machine (the first activity of the day may bring the morning summary).
+    case userActivity
+    case settings(EngineSettings)
+}
+
+/// Everything the rules remember; Codable so that it survives restarts whole.
+public struct EngineState: Sendable, Equatable, Codable {
+    public var settings: EngineSettings
+    public var timeZoneIdentifier: String
+    public var skinType: SkinType
+    public var samples: [UVSample]
+    public var sunscreen: SunscreenApplication?
+
+    var leave: LeaveHomeDetector
+    var leavePending: Date?
+    var lastLeaveAlert: Date?
+    var thresholds: ThresholdAlerts
+    /// The countdown stage last shown for the application made at `reapplyShownFor`.
+    var reapplyShown: ReapplyCountdown?
+    var reapplyShownFor: Date?
+    var morningDoneOn: String?
+    var activitySeenOn: String?
+    /// "Remind me in 15 min": when each rule may speak again.
+    var remindAt: [Rule: Date] = [:]
+    /// "Not today": the local day each rule is muted for.
+    var mutedOn: [Rule: String] = [:]
+    /// Alerts waiting for quiet hours to end, at most one per subject.
+    var held: [Alert] = []
+    /// Subjects on screen now.
+    var live: Set<String> = []
+
+    public init(settings: EngineSettings, timeZoneIdentifier: String, skinType: SkinType) {
+        self.settings = settings
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.skinType = skinType
+        samples = []
+        leave = LeaveHomeDetector(debounce: settings.leaveHomeDebounce)
+        thresholds = ThresholdAlerts(levels: Self.alertLevels(settings), hysteresis: settings.hysteresis)
+    }
+
+    var zone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+    var series: UVSeries { UVSeries(samples) }
+
+    static func alertLevels(_ settings: EngineSettings) -> [Double] {
+        Array(Set(settings.uvAlertLevels + [settings.extremeLevel])).sorted()
+    }
+}

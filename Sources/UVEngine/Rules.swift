@@ -1,0 +1,119 @@
+import Foundation
+import UVCore
+
+/// The rules, one function each: what they want said at `now`, updating what they remember.
+enum Rules {
+    /// Leaving home on a day with UV ahead, without sunscreen on, at most once per cooldown.
+    static func leaveHome(_ state: inout EngineState, now: Date, today: String) -> [Alert] {
+        let settings = state.settings
+        var due = state.leave.confirm(at: now)
+        if due { state.leavePending = nil }
+        if let remind = state.remindAt[.leaveHome], remind <= now {
+            state.remindAt[.leaveHome] = nil
+            due = true
+        } else if due, let last = state.lastLeaveAlert, now.timeIntervalSince(last) < settings.leaveHomeCooldown {
+            due = false
+        }
+        guard due, settings.leaveHomeEnabled, state.mutedOn[.leaveHome] != today,
+              let peakAhead = uvAhead(state, now: now), peakAhead >= settings.leaveHomeThreshold,
+              !sunscreenEffective(state, now: now)
+        else { return [] }
+        state.lastLeaveAlert = now
+        return [Alert(
+            subject: Rule.leaveHome.rawValue, rule: .leaveHome,
+            summary: String(format: "UV up to %.0f today", peakAhead),
+            body: "Apply sunscreen before you leave.", urgency: .normal,
+            actions: [
+                AlertAction(key: "applied", label: "Applied sunscreen"),
+                AlertAction(key: "remind", label: "Remind me in 15 min"),
+                AlertAction(key: "not-today", label: "Not today"),
+            ])]
+    }
+
+    /// UV rising through each level, once a day per level, with hysteresis; extreme is critical.
+    static func uvAlerts(_ state: inout EngineState, now: Date, today: String) -> [Alert] {
+        guard !state.samples.isEmpty else { return [] }
+        let uvi = state.series.uvi(at: now)
+        let fired = state.thresholds.observe(uvi: uvi, day: today)
+        guard state.mutedOn[.uvAlert] != today else { return [] }
+        return fired.map { level in
+            let level = UVLevel(uvi: level)
+            let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
+            return Alert(
+                subject: extreme ? "uv-extreme" : "uv-\(level.rawValue)", rule: .uvAlert,
+                summary: String(format: "UV %.0f: %@", uvi, level.name.lowercased()),
+                body: level.advice, urgency: extreme ? .critical : .normal,
+                actions: [AlertAction(key: "not-today", label: "Not today")])
+        }
+    }
+
+    /// The reapply countdown: one notification, updated in place at 60 and 30 minutes and when due.
+    static func reapply(_ state: inout EngineState, now: Date) -> [Alert] {
+        guard let application = state.sunscreen else { return [] }
+        let reapply = ReapplyTime(application: application, skinType: state.skinType, uvi: state.series.uvi(at:), interval: state.settings.reapplyInterval)
+        let stage = ReapplyCountdown(reapplyAt: reapply.date, now: now)
+        if state.reapplyShownFor != application.appliedAt {
+            state.reapplyShownFor = application.appliedAt
+            state.reapplyShown = nil
+        }
+        guard stage != .normal, stage != state.reapplyShown, state.mutedOn[.reapply] != LocalDay.key(now, in: state.zone),
+              (state.remindAt[.reapply] ?? .distantPast) <= now
+        else { return [] }
+        state.reapplyShown = stage
+        state.remindAt[.reapply] = nil
+        let copy = Copy(state)
+        let quantity = application.quantity.rawValue.prefix(1).uppercased() + application.quantity.rawValue.dropFirst()
+        let summary = stage == .now ? "Reapply sunscreen now" : "Reapply by \(copy.time(reapply.date))"
+        return [Alert(
+            subject: Rule.reapply.rawValue, rule: .reapply, summary: summary,
+            body: "Applied SPF \(application.spf.argument) • \(quantity) at \(copy.time(application.appliedAt)) — reapply by \(copy.time(reapply.date))",
+            urgency: stage == .now ? .critical : .normal,
+            actions: [AlertAction(key: "applied", label: "Reapplied"), AlertAction(key: "remind", label: "Remind me in 15 min")])]
+    }
+
+    /// Whether a held alert is still worth saying once quiet hours end.
+    static func stillApplies(_ alert: Alert, _ state: EngineState, now: Date) -> Bool {
+        switch alert.rule {
+        case .leaveHome: !sunscreenEffective(state, now: now) && (uvAhead(state, now: now) ?? 0) >= state.settings.leaveHomeThreshold
+        case .uvAlert: state.series.uvi(at: now) >= 3
+        case .reapply: state.sunscreen != nil
+        case .morning: (uvAhead(state, now: now) ?? 0) >= 3
+        }
+    }
+
+    /// The highest UV from now to the end of the local day.
+    static func uvAhead(_ state: EngineState, now: Date) -> Double? {
+        guard !state.samples.isEmpty else { return nil }
+        let end = LocalDay.interval(containing: now, in: state.zone).end
+        let later = state.samples.filter { $0.time > now && $0.time < end }.map(\.uvi)
+        return (later + [state.series.uvi(at: now)]).max()
+    }
+
+    /// Sunscreen on and not yet due for reapplying.
+    static func sunscreenEffective(_ state: EngineState, now: Date) -> Bool {
+        guard let application = state.sunscreen else { return false }
+        return ReapplyTime(application: application, skinType: state.skinType, uvi: state.series.uvi(at:), interval: state.settings.reapplyInterval).date > now
+    }
+}
+
+/// The one deadline to wake at: the earliest moment any rule could speak.
+enum Deadlines {
+    static func next(_ state: EngineState, now: Date) -> Date {
+        var candidates: [Date] = [now.addingTimeInterval(15 * 60)]
+        if let pending = state.leavePending { candidates.append(pending) }
+        candidates += state.remindAt.values
+        if !state.held.isEmpty, let end = state.settings.quietHours.end(after: now, in: state.zone) { candidates.append(end) }
+        if let application = state.sunscreen {
+            let reapply = ReapplyTime(application: application, skinType: state.skinType, uvi: state.series.uvi(at:), interval: state.settings.reapplyInterval).date
+            candidates += [reapply.addingTimeInterval(-3600), reapply.addingTimeInterval(-1800), reapply]
+        }
+        if let minute = state.settings.morningMinute {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = state.zone
+            if let morning = calendar.nextDate(after: now, matching: DateComponents(hour: minute / 60, minute: minute % 60), matchingPolicy: .nextTime) {
+                candidates.append(morning)
+            }
+        }
+        return candidates.filter { $0 > now }.min() ?? now.addingTimeInterval(15 * 60)
+    }
+}

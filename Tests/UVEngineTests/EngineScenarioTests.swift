@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import UVCore
+@testable import UVEngine
+
+@Suite("Rule engine scenarios")
+struct EngineScenarioTests {
+    typealias S = Simulation
+    static let day = S.at("2026-01-15T00:00:00+11:00")
+
+    private func commuter(settings: EngineSettings = EngineSettings()) -> Simulation {
+        var sim = S(settings: settings, start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        sim.run(until: S.at("2026-01-15T23:59:00+11:00"), events: [
+            (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
+            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+            (S.at("2026-01-15T08:05:00+11:00"), .action(subject: "leave-home", key: "applied")),
+        ])
+        return sim
+    }
+
+    @Test func aCommutersDay() throws {
+        let sim = commuter()
+        let leave = sim.alerts("leave-home")
+        #expect(leave.count == 1)
+        #expect(leave.first?.time == S.at("2026-01-15T08:01:00+11:00"))
+        #expect(leave.first?.alert.actions.map(\.key) == ["applied", "remind", "not-today"])
+        #expect(sim.withdrawn.contains { $0.subject == "leave-home" })
+        // The button recorded sunscreen: the reapply countdown follows, in place, ending in "now".
+        let reapply = sim.alerts("reapply")
+        #expect((1...3).contains(reapply.count))
+        #expect(reapply.last?.alert.summary == "Reapply sunscreen now")
+        #expect(reapply.last?.alert.body.hasPrefix("Applied SPF 30 • Medium at 08:05 — reapply by ") == true)
+        // UV alerts rise through 6, 8 and 11 once each; extreme is critical.
+        #expect(sim.alerts("uv-high").count == 1 && sim.alerts("uv-veryHigh").count == 1)
+        #expect(sim.alerts("uv-extreme").count == 1 && sim.alerts("uv-extreme").first?.alert.urgency == .critical)
+        // The morning summary, once, at 07:30.
+        let morning = sim.alerts("morning")
+        #expect(morning.count == 1 && morning.first?.time == S.at("2026-01-15T07:30:00+11:00"))
+        #expect(morning.first?.alert.body.hasPrefix("Sunscreen window today 0") == true)
+    }
+
+    @Test func flappingGivesOneLeaveHomeNotification() {
+        var sim = S(start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        var events: [(Date, EngineEvent)] = []
+        for flap in 0..<5 {
+            let start = S.at("2026-01-15T08:00:00+11:00").addingTimeInterval(Double(flap) * 120)
+            events.append((start, .network(NetworkState(kind: .wifi))))
+            events.append((start.addingTimeInterval(30), .network(NetworkState(kind: .cellular))))
+        }
+        sim.run(until: S.at("2026-01-15T10:00:00+11:00"), events: events)
+        #expect(sim.alerts("leave-home").count == 1)
+    }
+
+    @Test func noLeaveHomeWhenSunscreenIsOnOrUVStaysLow() {
+        var sim = S(start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        sim.send(.sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T07:50:00+11:00"))), at: S.at("2026-01-15T07:50:00+11:00"))
+        sim.run(until: S.at("2026-01-15T09:00:00+11:00"), events: [
+            (S.at("2026-01-15T07:55:00+11:00"), .network(NetworkState(kind: .wifi))),
+            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+        ])
+        #expect(sim.alerts("leave-home").isEmpty)
+
+        var evening = S(start: Self.day)
+        evening.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        evening.run(until: S.at("2026-01-15T23:00:00+11:00"), events: [
+            (S.at("2026-01-15T20:00:00+11:00"), .network(NetworkState(kind: .wifi))),
+            (S.at("2026-01-15T21:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+        ])
+        #expect(evening.alerts("leave-home").isEmpty)
+    }
+
+    @Test func remindMeInFifteenMinutesAndNotToday() {
+        var sim = S(start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        sim.run(until: S.at("2026-01-15T09:00:00+11:00"), events: [
+            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .wifi))),
+            (S.at("2026-01-15T08:10:00+11:00"), .network(NetworkState(kind: .cellular))),
+            (S.at("2026-01-15T08:12:00+11:00"), .action(subject: "leave-home", key: "remind")),
+        ])
+        #expect(sim.alerts("leave-home").map(\.time) == [S.at("2026-01-15T08:11:00+11:00"), S.at("2026-01-15T08:27:00+11:00")])
+
+        var muted = S(start: Self.day)
+        muted.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        muted.run(until: S.at("2026-01-15T23:00:00+11:00"), events: [
+            (S.at("2026-01-15T08:00:00+11:00"), .action(subject: "uv-high", key: "not-today")),
+        ])
+        #expect(muted.alerts("uv-high").isEmpty && muted.alerts("uv-veryHigh").isEmpty)
+    }
+
+    @Test func quietHoursHoldThenRelease() throws {
+        var settings = EngineSettings()
+        settings.quietHours = QuietHours([try #require(QuietSpan(parsing: "06:00-09:00"))])
+        let sim = commuter(settings: settings)
+        // Morning (07:30) and leave-home (08:01) wait until 09:00; nothing pops up in between.
+        #expect(sim.notified.allSatisfy { !(S.at("2026-01-15T06:00:00+11:00")..<S.at("2026-01-15T09:00:00+11:00")).contains($0.time) })
+        #expect(sim.alerts("morning").map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
+    }
+
+    @Test func heldAlertsThatNoLongerApplyAreDropped() throws {
+        var settings = EngineSettings()
+        settings.quietHours = QuietHours([try #require(QuietSpan(parsing: "07:00-12:00"))])
+        var sim = S(settings: settings, start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        sim.run(until: S.at("2026-01-15T13:00:00+11:00"), events: [
+            (S.at("2026-01-15T07:30:00+11:00"), .network(NetworkState(kind: .wifi))),
+            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+            // Sunscreen went on before quiet hours ended: "apply before you leave" no longer applies.
+            (S.at("2026-01-15T11:30:00+11:00"), .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T11:30:00+11:00")))),
+        ])
+        #expect(sim.alerts("leave-home").isEmpty)
+    }
+
+    @Test func extremePassesQuietHours() throws {
+        var settings = EngineSettings()
+        settings.quietHours = QuietHours([try #require(QuietSpan(parsing: "10:00-16:00"))])
+        var sim = S(settings: settings, start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        sim.run(until: S.at("2026-01-15T17:00:00+11:00"))
+        let extreme = try #require(sim.alerts("uv-extreme").first)
+        #expect((S.at("2026-01-15T10:00:00+11:00")..<S.at("2026-01-15T16:00:00+11:00")).contains(extreme.time))
+        // The high and very-high alerts waited for 16:00.
+        #expect(sim.alerts("uv-veryHigh").allSatisfy { $0.time >= S.at("2026-01-15T16:00:00+11:00") })
+    }
+
+    @Test func reapplyAfterWaterFollowsTheWaterResistance() throws {
+        var sim = S(start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        let applied = S.at("2026-01-15T09:00:00+11:00")
+        var application = SunscreenApplication(spf: .spf50, quantity: .lots, activity: .active, appliedAt: applied, waterResistance: .minutes40)
+        sim.send(.sunscreen(application), at: applied)
+        application.waterEventAt = S.at("2026-01-15T09:20:00+11:00")
+        sim.run(until: S.at("2026-01-15T12:00:00+11:00"), events: [(S.at("2026-01-15T09:20:00+11:00"), .sunscreen(application))])
+        let due = try #require(sim.alerts("reapply").last)
+        #expect(due.alert.summary == "Reapply sunscreen now")
+        #expect(due.time == S.at("2026-01-15T10:00:00+11:00"))
+    }
+
+    /// Stopping mid-day and starting again from the saved state says exactly the same things.
+    @Test func aRestartMidTimerChangesNothing() throws {
+        let whole = commuter()
+        var first = S(start: Self.day)
+        first.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        let events: [(Date, EngineEvent)] = [
+            (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
+            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+            (S.at("2026-01-15T08:05:00+11:00"), .action(subject: "leave-home", key: "applied")),
+        ]
+        let stop = S.at("2026-01-15T09:10:00+11:00")
+        first.run(until: stop, events: events)
+        let saved = try JSONEncoder().encode(first.state)
+        var second = first
+        second.state = try JSONDecoder().decode(EngineState.self, from: saved)
+        second.notified = []
+        second.run(until: S.at("2026-01-15T23:59:00+11:00"))
+        let combined = (first.notified + second.notified).map { "\($0.time) \($0.alert.subject) \($0.alert.summary)" }
+        #expect(combined == whole.notified.map { "\($0.time) \($0.alert.subject) \($0.alert.summary)" })
+    }
+
+    /// Sydney's 23- and 25-hour days: one morning summary each, at 07:30 on the wall clock.
+    @Test(arguments: ["2026-10-04", "2026-04-05"])
+    func daylightSavingDays(date: String) {
+        let start = S.at("\(date)T00:00:00+10:00")
+        var sim = S(start: start)
+        sim.send(.forecast(S.modelledDay(start.addingTimeInterval(12 * 3600))), at: start)
+        sim.run(until: start.addingTimeInterval(26 * 3600))
+        let mornings = sim.alerts("morning").filter { LocalDay.key($0.time, in: S.sydney) == date }
+        #expect(mornings.count == 1)
+        #expect(mornings.first.map { LocalClockMinute.of($0.time, S.sydney) } == 7 * 60 + 30)
+    }
+
+    /// A year of days: every subject at most once a day, the morning summary every day it applies.
+    @Test func aYearWithoutDuplicates() {
+        var sim = S(start: S.at("2026-01-01T00:00:00+11:00"))
+        var seen: Set<String> = []
+        var duplicates: [String] = []
+        var mornings = 0
+        for dayIndex in 0..<365 {
+            let start = S.at("2026-01-01T00:00:00+11:00").addingTimeInterval(Double(dayIndex) * 86_400)
+            let midday = start.addingTimeInterval(12 * 3600)
+            sim.send(.forecast(S.modelledDay(midday)), at: max(start, sim.wake.addingTimeInterval(-1)))
+            let before = sim.notified.count
+            sim.run(until: start.addingTimeInterval(86_400 - 60))
+            for entry in sim.notified[before...] {
+                let key = "\(LocalDay.key(entry.time, in: S.sydney)) \(entry.alert.subject)"
+                if !seen.insert(key).inserted, entry.alert.rule != .reapply { duplicates.append(key) }
+                if entry.alert.rule == .morning { mornings += 1 }
+            }
+        }
+        #expect(duplicates.isEmpty, "\(duplicates.prefix(5))")
+        #expect(mornings >= 300)
+    }
+}
