@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "uvctl",
             dependencies: [
-                "UVCore", "UVProtocol", "UVPlatform",
+                "UVCore", "UVEngine", "UVProtocol", "UVPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

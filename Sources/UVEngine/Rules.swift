@@ -105,7 +105,8 @@ enum Deadlines {
         if !state.held.isEmpty, let end = state.settings.quietHours.end(after: now, in: state.zone) { candidates.append(end) }
         if let application = state.sunscreen {
             let reapply = ReapplyTime(application: application, skinType: state.skinType, uvi: state.series.uvi(at:), interval: state.settings.reapplyInterval).date
-            candidates += [reapply.addingTimeInterval(-3600), reapply.addingTimeInterval(-1800), reapply]
+            // Attention begins at 60 minutes left, urgent once fewer than 30 remain, then now.
+            candidates += [reapply.addingTimeInterval(-3600), reapply.addingTimeInterval(-1800 + 1), reapply]
         }
         if let minute = state.settings.morningMinute {
             var calendar = Calendar(identifier: .gregorian)

@@ -9,14 +9,14 @@ struct UVCtl: AsyncParsableCommand {
         abstract: "UV index, burn time and sunscreen guidance.",
         discussion: """
             status, forecast, watch, stations, location, profile, sunscreen, refresh, reload and config \
-            ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, guide) work on \
+            ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, simulate, guide) work on \
             their own. Burn times are conservative estimates, not medical advice.
             """,
         version: UVDVersion.string,
         subcommands: [
             StatusCommand.self, ForecastCommand.self, WatchCommand.self, StationsCommand.self, LocationCommand.self,
             ProfileCommand.self, SunscreenCommand.self, RefreshCommand.self, ReloadCommand.self, ConfigCommand.self,
-            BurnTimeCommand.self, SkinCommand.self, SunCommand.self, GuideCommand.self,
+            SimulateCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self, GuideCommand.self,
         ]
     )
 }

@@ -30,6 +30,11 @@ struct EngineScenarioTests {
         let reapply = sim.alerts("reapply")
         #expect((1...3).contains(reapply.count))
         #expect(reapply.last?.alert.summary == "Reapply sunscreen now")
+        // Each countdown stage appears as it begins: 60 minutes left, under 30, and due.
+        if reapply.count == 3, let due = reapply.last?.time {
+            #expect(reapply[0].time == due.addingTimeInterval(-3600))
+            #expect(reapply[1].time == due.addingTimeInterval(-1800 + 1))
+        }
         #expect(reapply.last?.alert.body.hasPrefix("Applied SPF 30 • Medium at 08:05 — reapply by ") == true)
         // UV alerts rise through 6, 8 and 11 once each; extreme is critical.
         #expect(sim.alerts("uv-high").count == 1 && sim.alerts("uv-veryHigh").count == 1)
@@ -151,9 +156,9 @@ struct EngineScenarioTests {
         let stop = S.at("2026-01-15T09:10:00+11:00")
         first.run(until: stop, events: events)
         let saved = try JSONEncoder().encode(first.state)
-        var second = first
-        second.state = try JSONDecoder().decode(EngineState.self, from: saved)
-        second.notified = []
+        // A new process: the saved state, and a first tick when it starts.
+        var second = S(start: stop)
+        second.simulator = Simulator(state: try JSONDecoder().decode(EngineState.self, from: saved), start: stop)
         second.run(until: S.at("2026-01-15T23:59:00+11:00"))
         let combined = (first.notified + second.notified).map { "\($0.time) \($0.alert.subject) \($0.alert.summary)" }
         #expect(combined == whole.notified.map { "\($0.time) \($0.alert.subject) \($0.alert.summary)" })

@@ -1,0 +1,49 @@
+import Foundation
+import UVCore
+
+/// Plays events through the engine the way the daemon's shell does: each event at its time,
+/// a tick at every deadline the engine asks for, and "Applied sunscreen" answered by recording
+/// the given application. `uvctl simulate` and the tests share it.
+public struct Simulator: Sendable {
+    public private(set) var state: EngineState
+    public private(set) var wake: Date
+    public private(set) var notified: [(time: Date, alert: Alert)] = []
+    public private(set) var withdrawn: [(time: Date, subject: String)] = []
+    /// What pressing "Applied sunscreen" records, at the moment it is pressed.
+    public var recordedSunscreen: @Sendable (Date) -> SunscreenApplication
+
+    public init(state: EngineState, start: Date, recordedSunscreen: @escaping @Sendable (Date) -> SunscreenApplication = {
+        SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: $0)
+    }) {
+        self.state = state
+        wake = start
+        self.recordedSunscreen = recordedSunscreen
+    }
+
+    public mutating func send(_ event: EngineEvent, at time: Date) {
+        let (next, effects) = Engine.reduce(state, event, now: time)
+        state = next
+        for effect in effects {
+            switch effect {
+            case .notify(let alert): notified.append((time, alert))
+            case .withdraw(let subject): withdrawn.append((time, subject))
+            case .wakeAt(let date): wake = date
+            case .recordSunscreen: send(.sunscreen(recordedSunscreen(time)), at: time)
+            }
+        }
+    }
+
+    /// Runs from the current deadline to `end`, interleaving `events`.
+    public mutating func run(until end: Date, events: [(Date, EngineEvent)] = []) {
+        var pending = events.sorted { $0.0 < $1.0 }[...]
+        while true {
+            let nextEvent = pending.first?.0 ?? .distantFuture
+            guard min(wake, nextEvent) <= end else { return }
+            if nextEvent <= wake, let (at, event) = pending.popFirst() {
+                send(event, at: at)
+            } else {
+                send(.tick, at: wake)
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import UVCore
+import UVEngine
+
+/// `uvctl simulate`: a whole day through the rule engine, and what it would say when.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Play a day through the rules and list the notifications they would send.",
+        discussion: """
+            The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). \
+            The same engine decides as in uvd, with its default settings plus the options here.
+            """)
+
+    @OptionGroup var place: PlaceOptions
+
+    @Option(help: ArgumentHelp("The local day, YYYY-MM-DD (default: today).", valueName: "date"))
+    var date: String?
+
+    @Option(help: ArgumentHelp("Leave home then: Wi-Fi until this time, cellular after (HH:MM).", valueName: "time"))
+    var leave: String?
+
+    @Option(help: ArgumentHelp("Quiet hours, HH:MM-HH:MM (may cross midnight); repeat for more spans.", valueName: "span"))
+    var quiet: [String] = []
+
+    @Option(name: .customLong("skin-type"), help: "Skin type I to VI (default: I, the most cautious).")
+    var skinType: SkinType = .I
+
+    @Flag(help: "Press \"Applied sunscreen\" on the leave-home notification.")
+    var apply = false
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let date, LocalDay.interval(isoDate: date, in: .current) == nil {
+            throw ValidationError("--date '\(date)' is not a calendar date: use YYYY-MM-DD.")
+        }
+        if let leave, Self.minutes(leave) == nil {
+            throw ValidationError("--leave '\(leave)' is not a time of day: use HH:MM, e.g. 08:15.")
+        }
+        for span in quiet where QuietSpan(parsing: span) == nil {
+            throw ValidationError("--quiet '\(span)' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.")
+        }
+    }
+
+    func run() throws {
+        let target = place.resolve()
+        let zone = target.timeZone
+        let day = date.flatMap { LocalDay.interval(isoDate: $0, in: zone) } ?? LocalDay.interval(containing: Date(), in: zone)
+        var settings = EngineSettings()
+        settings.quietHours = QuietHours(quiet.compactMap(QuietSpan.init(parsing:)))
+        settings.uses12HourClock = ClockFormat(timeZone: zone).uses12Hour
+
+        var simulator = Simulator(state: EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: skinType), start: day.start)
+        simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: target.coordinate).samples), at: day.start)
+        var events: [(Date, EngineEvent)] = []
+        if let leave, let minute = Self.minutes(leave) {
+            let leaving = day.start.addingTimeInterval(TimeInterval(minute * 60))
+            events.append((max(day.start, leaving.addingTimeInterval(-3600)), .network(NetworkState(kind: .wifi))))
+            events.append((leaving, .network(NetworkState(kind: .cellular))))
+            if apply { events.append((leaving.addingTimeInterval(settings.leaveHomeDebounce + 60), .action(subject: Rule.leaveHome.rawValue, key: "applied"))) }
+        }
+        simulator.run(until: day.end.addingTimeInterval(-1), events: events)
+
+        let clock = ClockFormat(timeZone: zone)
+        if output.json {
+            let iso = ISOTimestamp(timeZone: zone)
+            try JSONOutput.print(simulator.notified.map {
+                SimulatedNotification(
+                    time: iso.string($0.time), subject: $0.alert.subject, rule: $0.alert.rule.rawValue, urgency: $0.alert.urgency.rawValue,
+                    summary: $0.alert.summary, body: $0.alert.body, actions: $0.alert.actions.map(\.label))
+            })
+            return
+        }
+        let terminal = Terminal.standardOutput()
+        print(terminal.bold("\(target.name) · \(clock.day(day.start))") + " · modelled clear-sky UV · skin type \(skinType.numeral)")
+        if target.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
+        if simulator.notified.isEmpty { print("No notifications.") }
+        for (time, alert) in simulator.notified {
+            let buttons = alert.actions.isEmpty ? "" : terminal.dim("  [" + alert.actions.map(\.label).joined(separator: "] [") + "]")
+            let urgency = alert.urgency == .critical ? terminal.bold(" (critical)") : ""
+            print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
+        }
+    }
+
+    static func minutes(_ text: String) -> Int? {
+        guard let match = text.wholeMatch(of: /(\d{1,2}):(\d{2})/), let hour = Int(match.1), let minute = Int(match.2),
+              (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        return hour * 60 + minute
+    }
+
+    /// The `--json` shape.
+    struct SimulatedNotification: Encodable {
+        let time: String
+        let subject: String
+        let rule: String
+        let urgency: String
+        let summary: String
+        let body: String
+        let actions: [String]
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("uvctl simulate")
+struct SimulateCommandTests {
+    static let sydney = ["simulate", "--lat", "-33.87", "--lon", "151.21", "--tz", "Australia/Sydney", "--date", "2026-01-15"]
+
+    @Test func aDayWithLeavingHome() throws {
+        let result = try ToolRunner.uvctl.run(Self.sydney + ["--leave", "08:15", "--apply", "--json"])
+        #expect(result.status == 0)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let subjects = list.compactMap { $0["subject"] as? String }
+        #expect(subjects.first == "morning")
+        #expect(subjects.filter { $0 == "leave-home" }.count == 1)
+        #expect(subjects.contains("reapply") && subjects.contains("uv-extreme"))
+        let leave = try #require(list.first { $0["subject"] as? String == "leave-home" })
+        #expect(leave["time"] as? String == "2026-01-15T08:16:00+11:00")
+        #expect(leave["actions"] as? [String] == ["Applied sunscreen", "Remind me in 15 min", "Not today"])
+    }
+
+    @Test func quietHoursHoldTheMorning() throws {
+        let result = try ToolRunner.uvctl.run(Self.sydney + ["--quiet", "06:00-09:00", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(list.first { $0["subject"] as? String == "morning" }?["time"] as? String == "2026-01-15T09:00:00+11:00")
+    }
+
+    @Test(arguments: [(["--leave", "8am"], "--leave '8am' is not a time of day"), (["--quiet", "night"], "--quiet 'night' is not a span")])
+    func badArguments(extra: [String], message: String) throws {
+        let result = try ToolRunner.uvctl.run(Self.sydney + extra)
+        #expect(result.status == 64 && result.stderr.contains(message))
+    }
+}
