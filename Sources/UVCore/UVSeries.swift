@@ -36,6 +36,21 @@ public struct UVSeries: Sendable, Equatable {
         return a.uvi + fraction * (b.uvi - a.uvi)
     }
 
+    /// The first instant after `date` when the (interpolated) UV reaches `level`, or nil if it
+    /// does not within the series.
+    public func firstTime(atLeast level: Double, after date: Date) -> Date? {
+        if uvi(at: date) >= level { return nil }
+        var previous = UVSample(time: date, uvi: uvi(at: date))
+        for sample in samples where sample.time > date {
+            if sample.uvi >= level {
+                let fraction = (level - previous.uvi) / (sample.uvi - previous.uvi)
+                return previous.time.addingTimeInterval(fraction * sample.time.timeIntervalSince(previous.time))
+            }
+            previous = sample
+        }
+        return nil
+    }
+
     /// The samples with `interval.start <= time < interval.end`.
     public func samples(in interval: DateInterval) -> [UVSample] {
         samples.filter { $0.time >= interval.start && $0.time < interval.end }

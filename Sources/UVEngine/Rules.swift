@@ -108,6 +108,10 @@ enum Deadlines {
             // Attention begins at 60 minutes left, urgent once fewer than 30 remain, then now.
             candidates += [reapply.addingTimeInterval(-3600), reapply.addingTimeInterval(-1800 + 1), reapply]
         }
+        // The moment the UV reaches the next level still to fire today (a second after, so the
+        // interpolated reading is at or over it).
+        let today = LocalDay.key(now, in: state.zone)
+        candidates += state.thresholds.waiting(on: today).compactMap { state.series.firstTime(atLeast: $0, after: now)?.addingTimeInterval(1) }
         if let minute = state.settings.morningMinute {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = state.zone

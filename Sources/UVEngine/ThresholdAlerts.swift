@@ -17,6 +17,11 @@ public struct ThresholdAlerts: Sendable, Equatable, Codable {
         firedOn = [:]
     }
 
+    /// The levels that would fire if the UV reached them today.
+    public func waiting(on day: String) -> [Double] {
+        levels.filter { armed.contains($0) && firedOn[$0] != day }
+    }
+
     /// Takes a reading; returns the levels it crossed upward that fire now, lowest first.
     public mutating func observe(uvi: Double, day: String) -> [Double] {
         var firing: [Double] = []

@@ -34,6 +34,14 @@ struct ProtectionWindowTests {
         #expect(clock(peak.span) == "11:20–12:40")
     }
 
+    @Test func firstTimeAtALevel() throws {
+        // 7:00 → 2.5, 8:00 → 4: UV 3 is reached at 07:20.
+        let crossing = try #require(Self.series.firstTime(atLeast: 3, after: Self.day.start))
+        #expect(Fixture.clock(crossing, Fixture.utc) == "07:20")
+        #expect(Self.series.firstTime(atLeast: 3, after: Self.day.start.addingTimeInterval(12 * 3600)) == nil)
+        #expect(Self.series.firstTime(atLeast: 11, after: Self.day.start) == nil)
+    }
+
     @Test func noWindowWithoutUV() {
         let dark = UVSeries(LocalDay.hours(of: Self.day).map { UVSample(time: $0, uvi: 0) })
         #expect(ProtectionWindow.sunscreen(dark, day: Self.day, threshold: .uvi3) == nil)

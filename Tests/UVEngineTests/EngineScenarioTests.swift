@@ -36,8 +36,13 @@ struct EngineScenarioTests {
             #expect(reapply[1].time == due.addingTimeInterval(-1800 + 1))
         }
         #expect(reapply.last?.alert.body.hasPrefix("Applied SPF 30 • Medium at 08:05 — reapply by ") == true)
-        // UV alerts rise through 6, 8 and 11 once each; extreme is critical.
+        // UV alerts rise through 6, 8 and 11 once each, at the moment of crossing; extreme is critical.
         #expect(sim.alerts("uv-high").count == 1 && sim.alerts("uv-veryHigh").count == 1)
+        for (subject, level) in [("uv-high", 6.0), ("uv-veryHigh", 8.0), ("uv-extreme", 11.0)] {
+            let time = try #require(sim.alerts(subject).first?.time)
+            let crossing = try #require(UVSeries(S.modelledDay(Self.day)).firstTime(atLeast: level, after: Self.day))
+            #expect(abs(time.timeIntervalSince(crossing)) <= 1, "\(subject) at \(time), UV \(level) reached at \(crossing)")
+        }
         #expect(sim.alerts("uv-extreme").count == 1 && sim.alerts("uv-extreme").first?.alert.urgency == .critical)
         // The morning summary, once, at 07:30.
         let morning = sim.alerts("morning")
