@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "uvctl", targets: ["uvctl"]),
         .executable(name: "uvd", targets: ["uvd"]),
         .library(name: "UVCore", targets: ["UVCore"]),
+        .library(name: "UVEngine", targets: ["UVEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -14,6 +14,7 @@ let package = Package(
             name: "UVDBenchmarks",
             dependencies: [
                 .product(name: "UVCore", package: "main"),
+                .product(name: "UVEngine", package: "main"),
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ]
         ),

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import UVCore
+import UVEngine
 
 // The numbers uvd is held to: answers from memory in well under a millisecond, start to READY
 // well under a second, and the science cheap enough to run on every status.
@@ -30,6 +31,25 @@ benchmark("core: burn time integrated over changing UV and wearing-off SPF") {
 
 benchmark("core: reapply time") {
     blackHole(ReapplyTime(application: application, skinType: .II, uvi: series.uvi(at:)))
+}
+
+/// The year's modelled days, computed once: the benchmark measures the engine, not the model.
+let year: [[UVSample]] = (0..<365).map { index in
+    let noon = day.start.addingTimeInterval(Double(index - 14) * 86_400 + 12 * 3600)
+    return DayOutlook.modelledSeries(day: LocalDay.interval(containing: noon, in: zone), coordinate: sydney).samples
+}
+
+benchmark("engine: a year at one-minute steps (525,600 reductions)", settings: Iterations(1)) {
+    var state = EngineState(settings: EngineSettings(), timeZoneIdentifier: zone.identifier, skinType: .II)
+    var now = day.start.addingTimeInterval(-14 * 86_400)
+    for samples in year {
+        (state, _) = Engine.reduce(state, .forecast(samples), now: now)
+        for _ in 0..<1440 {
+            now = now.addingTimeInterval(60)
+            (state, _) = Engine.reduce(state, .tick, now: now)
+        }
+    }
+    blackHole(state)
 }
 
 let daemon = try RunningDaemon()
