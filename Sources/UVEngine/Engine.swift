@@ -8,7 +8,8 @@ public enum Engine {
         var state = state
         var effects: [EngineEffect] = []
         var candidates: [Alert] = []
-        let today = LocalDay.key(now, in: state.zone)
+        state.enterDay(of: now)
+        let today = state.day?.key ?? LocalDay.key(now, in: state.zone)
 
         switch event {
         case .tick:
@@ -42,6 +43,7 @@ public enum Engine {
             }
         case .settings(let settings):
             state.settings = settings
+            state.enterDay(of: now)
             state.leave.debounce = settings.leaveHomeDebounce
             state.thresholds.levels = EngineState.alertLevels(settings)
             state.thresholds.hysteresis = settings.hysteresis
@@ -50,8 +52,7 @@ public enum Engine {
         candidates += Rules.leaveHome(&state, now: now, today: today)
         candidates += Rules.uvAlerts(&state, now: now, today: today)
         candidates += Rules.reapply(&state, now: now)
-        if state.settings.morningMinute != nil, state.morningDoneOn != today,
-           LocalClockMinute.of(now, state.zone) >= state.settings.morningMinute ?? 0 {
+        if state.settings.morningMinute != nil, state.morningDoneOn != today, let morning = state.day?.morning, now >= morning {
             state.morningDoneOn = today
             if let morning = morningAlert(state, now: now) { candidates.append(morning) }
         }

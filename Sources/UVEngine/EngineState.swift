@@ -43,6 +43,9 @@ public struct EngineState: Sendable, Equatable, Codable {
     var held: [Alert] = []
     /// Subjects on screen now.
     var live: Set<String> = []
+    /// The local day `now` is in, and its morning-summary instant: calendar work done once a
+    /// day, not at every step.
+    var day: LocalDayFacts?
 
     public init(settings: EngineSettings, timeZoneIdentifier: String, skinType: SkinType) {
         self.settings = settings
@@ -54,9 +57,38 @@ public struct EngineState: Sendable, Equatable, Codable {
     }
 
     var zone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+
+    /// Makes `day` describe the local day containing `now`.
+    mutating func enterDay(of now: Date) {
+        if let day, day.interval.contains(now), now < day.interval.end, day.morningMinute == settings.morningMinute { return }
+        day = LocalDayFacts(now: now, zone: zone, morningMinute: settings.morningMinute)
+    }
     var series: UVSeries { UVSeries(samples) }
 
     static func alertLevels(_ settings: EngineSettings) -> [Double] {
         Array(Set(settings.uvAlertLevels + [settings.extremeLevel])).sorted()
+    }
+}
+
+/// Facts about one local day that take calendar arithmetic to find.
+struct LocalDayFacts: Sendable, Equatable, Codable {
+    var interval: DateInterval
+    var key: String
+    var morningMinute: Int?
+    /// The morning summary's instant that day (the first instant after a skipped hour, on a
+    /// day whose clock jumps over it).
+    var morning: Date?
+
+    init(now: Date, zone: TimeZone, morningMinute: Int?) {
+        interval = LocalDay.interval(containing: now, in: zone)
+        key = LocalDay.key(now, in: zone)
+        self.morningMinute = morningMinute
+        morning = morningMinute.flatMap { minute in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            return calendar.nextDate(
+                after: interval.start.addingTimeInterval(-1), matching: DateComponents(hour: minute / 60, minute: minute % 60, second: 0),
+                matchingPolicy: .nextTime)
+        }
     }
 }

@@ -45,6 +45,7 @@ public struct QuietHours: Sendable, Equatable, Codable {
     }
 
     public func isQuiet(at date: Date, in zone: TimeZone) -> Bool {
+        guard !spans.isEmpty else { return false }
         let minute = LocalClockMinute.of(date, zone)
         return spans.contains { $0.contains(minuteOfDay: minute) }
     }

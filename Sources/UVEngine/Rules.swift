@@ -56,7 +56,7 @@ enum Rules {
             state.reapplyShownFor = application.appliedAt
             state.reapplyShown = nil
         }
-        guard stage != .normal, stage != state.reapplyShown, state.mutedOn[.reapply] != LocalDay.key(now, in: state.zone),
+        guard stage != .normal, stage != state.reapplyShown, state.mutedOn[.reapply] != (state.day?.key ?? LocalDay.key(now, in: state.zone)),
               (state.remindAt[.reapply] ?? .distantPast) <= now
         else { return [] }
         state.reapplyShown = stage
@@ -84,7 +84,7 @@ enum Rules {
     /// The highest UV from now to the end of the local day.
     static func uvAhead(_ state: EngineState, now: Date) -> Double? {
         guard !state.samples.isEmpty else { return nil }
-        let end = LocalDay.interval(containing: now, in: state.zone).end
+        let end = state.day?.interval.end ?? LocalDay.interval(containing: now, in: state.zone).end
         let later = state.samples.filter { $0.time > now && $0.time < end }.map(\.uvi)
         return (later + [state.series.uvi(at: now)]).max()
     }
@@ -110,15 +110,11 @@ enum Deadlines {
         }
         // The moment the UV reaches the next level still to fire today (a second after, so the
         // interpolated reading is at or over it).
-        let today = LocalDay.key(now, in: state.zone)
+        let today = state.day?.key ?? LocalDay.key(now, in: state.zone)
         candidates += state.thresholds.waiting(on: today).compactMap { state.series.firstTime(atLeast: $0, after: now)?.addingTimeInterval(1) }
-        if let minute = state.settings.morningMinute {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = state.zone
-            if let morning = calendar.nextDate(after: now, matching: DateComponents(hour: minute / 60, minute: minute % 60), matchingPolicy: .nextTime) {
-                candidates.append(morning)
-            }
-        }
+        if let morning = state.day?.morning { candidates.append(morning) }
+        // The next local day brings the next morning.
+        if let end = state.day?.interval.end { candidates.append(end) }
         return candidates.filter { $0 > now }.min() ?? now.addingTimeInterval(15 * 60)
     }
 }
