@@ -26,7 +26,7 @@ let package = Package(
         .target(
             name: "UVDaemon",
             dependencies: [
-                "UVCore", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
+                "UVCore", "UVEngine", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -122,6 +122,7 @@ public enum ConfigLoader {
         if let number = value.int { return .integer(number) }
         if let number = value.double { return .float(number) }
         if let text = value.string { return .string(text) }
+        if let array = value.array { return .list(array.map(reduce)) }
         return .other(value.debugDescription)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import UVCore
+import UVEngine
 import UVProviders
 
 /// The daemon's settings from `config.toml`; every field has the documented default.
@@ -14,6 +15,8 @@ public struct Configuration: Sendable, Equatable {
     public var stationRadiusKilometres = 50.0
     /// A file holding the OpenWeatherMap key (mode 0600), if the user has one.
     public var openWeatherMapKeyFile: String?
+    /// What the alert and reminder rules are told.
+    public var engine = EngineSettings()
 
     public init() {}
 }
@@ -28,7 +31,7 @@ struct ConfigKey: Sendable {
 
 /// A TOML value reduced to what the keys need.
 enum ConfigValue: Sendable {
-    case string(String), integer(Int), float(Double), boolean(Bool), other(String)
+    case string(String), integer(Int), float(Double), boolean(Bool), list([ConfigValue]), other(String)
 
     var number: Double? {
         switch self {
@@ -54,6 +57,14 @@ extension ConfigKey {
             config[keyPath: keyPath] = TimeInterval(minutes * 60)
             return true
         }, show: { String(Int($0[keyPath: keyPath] / 60)) })
+    }
+
+    static func number(_ path: String, _ range: ClosedRange<Double>, _ keyPath: WritableKeyPath<Configuration, Double> & Sendable) -> ConfigKey {
+        ConfigKey(path: path, expected: "a number from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())", apply: { config, value in
+            guard let number = value.number, range.contains(number) else { return false }
+            config[keyPath: keyPath] = number
+            return true
+        }, show: { $0[keyPath: keyPath].formatted() })
     }
 
     static func url(_ path: String, _ keyPath: WritableKeyPath<Configuration, URL> & Sendable) -> ConfigKey {
@@ -102,5 +113,46 @@ extension ConfigKey {
             config.openWeatherMapKeyFile = path
             return true
         }, show: { $0.openWeatherMapKeyFile.map { "\"\($0)\"" } ?? "(none)" }),
+        .boolean("leave_home.enabled", \.engine.leaveHomeEnabled),
+        .number("leave_home.uv_threshold", 0...15, \.engine.leaveHomeThreshold),
+        ConfigKey(path: "leave_home.debounce_seconds", expected: "a whole number of seconds from 0 to 3600", apply: { config, value in
+            guard case .integer(let seconds) = value, (0...3600).contains(seconds) else { return false }
+            config.engine.leaveHomeDebounce = TimeInterval(seconds)
+            return true
+        }, show: { String(Int($0.engine.leaveHomeDebounce)) }),
+        .minutes("leave_home.cooldown_minutes", 0...1440, \.engine.leaveHomeCooldown),
+        ConfigKey(path: "alerts.levels", expected: "a list of up to 5 UV index levels from 1 to 20, e.g. [6, 8]", apply: { config, value in
+            guard case .list(let items) = value, items.count <= 5 else { return false }
+            let levels = items.compactMap(\.number)
+            guard levels.count == items.count, levels.allSatisfy({ (1...20).contains($0) }) else { return false }
+            config.engine.uvAlertLevels = levels.sorted()
+            return true
+        }, show: { "[" + $0.engine.uvAlertLevels.map { $0.formatted() }.joined(separator: ", ") + "]" }),
+        .number("alerts.hysteresis", 0...3, \.engine.hysteresis),
+        .number("alerts.extreme_level", 8...20, \.engine.extremeLevel),
+        .boolean("alerts.extreme_passes_quiet_hours", \.engine.extremePassesQuietHours),
+        ConfigKey(path: "morning.time", expected: "a time \"HH:MM\" or \"first-activity\"", apply: { config, value in
+            guard case .string(let text) = value else { return false }
+            if text == "first-activity" {
+                config.engine.morningMinute = nil
+                return true
+            }
+            guard let match = text.wholeMatch(of: /(\d{1,2}):(\d{2})/), let hour = Int(match.1), let minute = Int(match.2),
+                  (0...23).contains(hour), (0...59).contains(minute)
+            else { return false }
+            config.engine.morningMinute = hour * 60 + minute
+            return true
+        }, show: { $0.engine.morningMinute.map { String(format: "\"%02d:%02d\"", $0 / 60, $0 % 60) } ?? "\"first-activity\"" }),
+        ConfigKey(path: "quiet.hours", expected: "a list of spans \"HH:MM-HH:MM\" (they may cross midnight), e.g. [\"22:00-07:00\"]", apply: { config, value in
+            guard case .list(let items) = value else { return false }
+            let spans = items.compactMap { item -> QuietSpan? in
+                guard case .string(let text) = item else { return nil }
+                return QuietSpan(parsing: text)
+            }
+            guard spans.count == items.count else { return false }
+            config.engine.quietHours = QuietHours(spans)
+            return true
+        }, show: { "[" + $0.engine.quietHours.spans.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }),
+        .minutes("reapply.interval_minutes", 30...480, \.engine.reapplyInterval),
     ]
 }

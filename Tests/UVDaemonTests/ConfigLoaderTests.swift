@@ -56,6 +56,32 @@ struct ConfigLoaderTests {
         }
     }
 
+    @Test func ruleSettings() throws {
+        let text = """
+            [leave_home]
+            cooldown_minutes = 90
+            [alerts]
+            levels = [8, 6, 10]
+            [morning]
+            time = "first-activity"
+            [quiet]
+            hours = ["22:00-07:00", "13:00-14:00"]
+            [reapply]
+            interval_minutes = 80
+            """
+        let engine = try ConfigLoader.parse(text, path: "c.toml").configuration.engine
+        #expect(engine.leaveHomeCooldown == 5400 && engine.uvAlertLevels == [6, 8, 10])
+        #expect(engine.morningMinute == nil && engine.reapplyInterval == 4800)
+        #expect(engine.quietHours.spans.map(\.description) == ["22:00-07:00", "13:00-14:00"])
+        do {
+            _ = try ConfigLoader.parse("[quiet]\nhours = [\"late\"]\n[alerts]\nlevels = [6, \"eight\"]\n", path: "c.toml")
+            Issue.record("accepted bad rule settings")
+        } catch {
+            #expect(error.problems.contains { $0.hasPrefix("c.toml:2: quiet.hours") && $0.hasSuffix("e.g. [\"22:00-07:00\"]") })
+            #expect(error.problems.contains { $0.hasPrefix("c.toml:4: alerts.levels") })
+        }
+    }
+
     @Test func syntaxErrorsNameTheLine() {
         do {
             _ = try ConfigLoader.parse("[refresh]\ndaily_budget = = 3\n", path: "c.toml")
