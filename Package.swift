@@ -26,8 +26,7 @@ let package = Package(
         .target(
             name: "UVDaemon",
             dependencies: [
-                "UVCore", "UVEngine", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "UVCore", "UVConfig", "UVEngine", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -38,13 +37,14 @@ let package = Package(
             dependencies: ["UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
+        .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviders", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "UVProviders", dependencies: ["UVCore"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .target(name: "UVStore", dependencies: ["UVCore", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "uvctl",
             dependencies: [
-                "UVCore", "UVEngine", "UVProtocol", "UVPlatform",
+                "UVCore", "UVConfig", "UVEngine", "UVProtocol", "UVPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +57,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py"]),
         .testTarget(name: "UVEngineTests", dependencies: ["UVEngine"]),
+        .testTarget(name: "UVConfigTests", dependencies: ["UVConfig"]),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import UVConfig
 import UVCore
 import UVPlatform
 import UVProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import UVConfig
 import UVCore
 import UVPlaces
 import UVPlatform

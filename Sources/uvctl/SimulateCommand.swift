@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import UVConfig
 import UVCore
 import UVEngine
+import UVPlatform
 
 /// `uvctl simulate`: a whole day through the rule engine, and what it would say when.
 struct SimulateCommand: ParsableCommand {
@@ -10,7 +12,8 @@ struct SimulateCommand: ParsableCommand {
         abstract: "Play a day through the rules and list the notifications they would send.",
         discussion: """
             The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). \
-            The same engine decides as in uvd, with its default settings plus the options here.
+            The same engine decides as in uvd, with the rule settings of your config.toml \
+            ([leave_home], [alerts], [morning], [quiet], [reapply]); --quiet replaces its quiet hours.
             """)
 
     @OptionGroup var place: PlaceOptions
@@ -21,7 +24,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Leave home then: Wi-Fi until this time, cellular after (HH:MM).", valueName: "time"))
     var leave: String?
 
-    @Option(help: ArgumentHelp("Quiet hours, HH:MM-HH:MM (may cross midnight); repeat for more spans.", valueName: "span"))
+    @Option(help: ArgumentHelp("Quiet hours instead of the configured ones, HH:MM-HH:MM (may cross midnight); repeat for more.", valueName: "span"))
     var quiet: [String] = []
 
     @Option(name: .customLong("skin-type"), help: "Skin type I to VI (default: I, the most cautious).")
@@ -48,8 +51,13 @@ struct SimulateCommand: ParsableCommand {
         let target = place.resolve()
         let zone = target.timeZone
         let day = date.flatMap { LocalDay.interval(isoDate: $0, in: zone) } ?? LocalDay.interval(containing: Date(), in: zone)
-        var settings = EngineSettings()
-        settings.quietHours = QuietHours(quiet.compactMap(QuietSpan.init(parsing:)))
+        var settings: EngineSettings
+        do {
+            settings = try ConfigLoader.load(file: XDGPaths().configFile).configuration.engine
+        } catch {
+            DaemonClient.fail("\(error)", status: 78)
+        }
+        if !quiet.isEmpty { settings.quietHours = QuietHours(quiet.compactMap(QuietSpan.init(parsing:))) }
         settings.uses12HourClock = ClockFormat(timeZone: zone).uses12Hour
 
         var simulator = Simulator(state: EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: skinType), start: day.start)

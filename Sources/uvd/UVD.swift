@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UVConfig
 import UVCore
 import UVDaemon
 import UVPlatform

@@ -26,8 +26,15 @@ public struct ToolRunner: Sendable {
     public let name: String
     public var executable: URL { Self.productsDirectory.appendingPathComponent(name) }
 
-    /// A clean, predictable environment: C locale, UTC, no colour decisions made for us.
-    public static let baseEnvironment = ["PATH": "/usr/bin:/bin", "TZ": "Etc/UTC", "LANG": "C.UTF-8"]
+    /// A clean, predictable environment: C locale, UTC, and an empty home of the tests' own, so
+    /// that nothing in the developer's ~/.config or ~/.local reaches a test.
+    public static let baseEnvironment = ["PATH": "/usr/bin:/bin", "TZ": "Etc/UTC", "LANG": "C.UTF-8", "HOME": emptyHome]
+
+    private static let emptyHome: String = {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-test-home-\(getpid())")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return home.path
+    }()
 
     /// Runs `name arguments…` with the base environment plus `environment`, feeding `stdin`.
     public func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Result {

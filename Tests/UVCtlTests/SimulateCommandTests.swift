@@ -25,6 +25,20 @@ struct SimulateCommandTests {
         #expect(list.first { $0["subject"] as? String == "morning" }?["time"] as? String == "2026-01-15T09:00:00+11:00")
     }
 
+    @Test func readsTheRuleSettingsFromTheConfiguration() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-sim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("uvd"), withIntermediateDirectories: true)
+        try "[morning]\ntime = \"06:45\"\n[alerts]\nlevels = [10]\n".write(to: config.appendingPathComponent("uvd/config.toml"), atomically: true, encoding: .utf8)
+        let result = try ToolRunner.uvctl.run(Self.sydney + ["--json"], environment: ["XDG_CONFIG_HOME": config.path])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(list.first { $0["subject"] as? String == "morning" }?["time"] as? String == "2026-01-15T06:45:00+11:00")
+        #expect(!list.contains { $0["subject"] as? String == "uv-high" })
+
+        try "[morning]\ntime = \"dawn\"\n".write(to: config.appendingPathComponent("uvd/config.toml"), atomically: true, encoding: .utf8)
+        let broken = try ToolRunner.uvctl.run(Self.sydney, environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(broken.status == 78 && broken.stderr.contains("config.toml:2: morning.time"))
+    }
+
     @Test(arguments: [(["--leave", "8am"], "--leave '8am' is not a time of day"), (["--quiet", "night"], "--quiet 'night' is not a span")])
     func badArguments(extra: [String], message: String) throws {
         let result = try ToolRunner.uvctl.run(Self.sydney + extra)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import UVCore
-@testable import UVDaemon
+@testable import UVConfig
 
 @Suite("config.toml")
 struct ConfigLoaderTests {
