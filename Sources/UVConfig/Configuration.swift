@@ -137,12 +137,10 @@ extension ConfigKey {
                 config.engine.morningMinute = nil
                 return true
             }
-            guard let match = text.wholeMatch(of: /(\d{1,2}):(\d{2})/), let hour = Int(match.1), let minute = Int(match.2),
-                  (0...23).contains(hour), (0...59).contains(minute)
-            else { return false }
-            config.engine.morningMinute = hour * 60 + minute
+            guard let minute = WallClock.minuteOfDay(parsing: text) else { return false }
+            config.engine.morningMinute = minute
             return true
-        }, show: { $0.engine.morningMinute.map { String(format: "\"%02d:%02d\"", $0 / 60, $0 % 60) } ?? "\"first-activity\"" }),
+        }, show: { $0.engine.morningMinute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\"" }),
         ConfigKey(path: "quiet.hours", expected: "a list of spans \"HH:MM-HH:MM\" (they may cross midnight), e.g. [\"22:00-07:00\"]", apply: { config, value in
             guard case .list(let items) = value else { return false }
             let spans = items.compactMap { item -> QuietSpan? in

@@ -113,16 +113,6 @@ public enum Engine {
     }
 }
 
-/// Minutes after local midnight.
-enum LocalClockMinute {
-    static func of(_ date: Date, _ zone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-    }
-}
-
 /// Times in alert text, on the place's clock, 12- or 24-hour as configured.
 struct Copy {
     let zone: TimeZone
@@ -134,9 +124,6 @@ struct Copy {
     }
 
     func time(_ date: Date) -> String {
-        let minute = LocalClockMinute.of(date, zone)
-        let (hour, minutes) = (minute / 60, minute % 60)
-        guard twelveHour else { return String(format: "%02d:%02d", hour, minutes) }
-        return String(format: "%d:%02d %@", hour % 12 == 0 ? 12 : hour % 12, minutes, hour < 12 ? "am" : "pm")
+        WallClock.format(minuteOfDay: WallClock.minuteOfDay(date, in: zone), twelveHour: twelveHour)
     }
 }

@@ -15,13 +15,12 @@ public struct QuietSpan: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// `HH:MM-HH:MM`; nil for anything else, or a span of no length.
     public init?(parsing text: String) {
-        guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: /(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})/),
-              let startHour = Int(match.1), let startMinute = Int(match.2), let endHour = Int(match.3), let endMinute = Int(match.4),
-              (0...23).contains(startHour), (0...23).contains(endHour), (0...59).contains(startMinute), (0...59).contains(endMinute)
+        let ends = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard ends.count == 2, let start = WallClock.minuteOfDay(parsing: String(ends[0])),
+              let end = WallClock.minuteOfDay(parsing: String(ends[1])), start != end
         else { return nil }
-        start = startHour * 60 + startMinute
-        end = endHour * 60 + endMinute
-        guard start != end else { return nil }
+        self.start = start
+        self.end = end
     }
 
     public var crossesMidnight: Bool { end <= start }
@@ -32,7 +31,7 @@ public struct QuietSpan: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     public var description: String {
-        String(format: "%02d:%02d-%02d:%02d", start / 60, start % 60, end / 60, end % 60)
+        "\(WallClock.format(minuteOfDay: start, twelveHour: false))-\(WallClock.format(minuteOfDay: end, twelveHour: false))"
     }
 }
 
@@ -46,7 +45,7 @@ public struct QuietHours: Sendable, Equatable, Codable {
 
     public func isQuiet(at date: Date, in zone: TimeZone) -> Bool {
         guard !spans.isEmpty else { return false }
-        let minute = LocalClockMinute.of(date, zone)
+        let minute = WallClock.minuteOfDay(date, in: zone)
         return spans.contains { $0.contains(minuteOfDay: minute) }
     }
 
@@ -59,7 +58,7 @@ public struct QuietHours: Sendable, Equatable, Codable {
         var moment = date
         // Each step jumps to the nearest end of a span covering `moment`; at most one per span.
         for _ in 0...spans.count {
-            let minute = LocalClockMinute.of(moment, zone)
+            let minute = WallClock.minuteOfDay(moment, in: zone)
             let ends = spans.filter { $0.contains(minuteOfDay: minute) }.compactMap { span in
                 calendar.nextDate(
                     after: moment, matching: DateComponents(hour: span.end / 60, minute: span.end % 60, second: 0),

@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 
 /// Local clock times the way the user's locale writes them: `9:20 am` or `09:20`.
 struct ClockFormat {
@@ -19,17 +20,13 @@ struct ClockFormat {
     }
 
     /// `9:20 am` / `09:20`.
-    func time(_ date: Date) -> String { format(date, minutesIn12Hour: true) }
+    func time(_ date: Date) -> String {
+        WallClock.format(minuteOfDay: WallClock.minuteOfDay(date, in: timeZone), twelveHour: uses12Hour)
+    }
 
     /// The hour alone where the clock allows it, for chart rows: `9 am` / `09:00`.
-    func hour(_ date: Date) -> String { format(date, minutesIn12Hour: false) }
-
-    private func format(_ date: Date, minutesIn12Hour: Bool) -> String {
-        let parts = LocalClock(date, timeZone)
-        guard uses12Hour else { return "\(twoDigits(parts.hour)):\(twoDigits(parts.minute))" }
-        let hour = parts.hour % 12 == 0 ? 12 : parts.hour % 12
-        let minutes = minutesIn12Hour || parts.minute != 0 ? ":\(twoDigits(parts.minute))" : ""
-        return "\(hour)\(minutes) \(parts.hour < 12 ? "am" : "pm")"
+    func hour(_ date: Date) -> String {
+        WallClock.format(minuteOfDay: WallClock.minuteOfDay(date, in: timeZone), twelveHour: uses12Hour, omitZeroMinutes: true)
     }
 
     /// `Sunday 4 October 2026`.
@@ -39,21 +36,5 @@ struct ClockFormat {
         formatter.timeZone = timeZone
         formatter.dateFormat = "EEEE d MMMM yyyy"
         return formatter.string(from: date)
-    }
-
-    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-}
-
-/// Hour and minute of an instant on a zone's wall clock.
-private struct LocalClock {
-    let hour: Int
-    let minute: Int
-
-    init(_ date: Date, _ zone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let components = calendar.dateComponents([.hour, .minute], from: date)
-        hour = components.hour ?? 0
-        minute = components.minute ?? 0
     }
 }

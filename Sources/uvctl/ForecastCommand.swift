@@ -77,11 +77,9 @@ struct ForecastCommand: AsyncParsableCommand {
 enum TimeArgument {
     static func parse(_ text: String, in zone: TimeZone, now: Date) -> Date? {
         if let instant = InstantParser.parse(text) { return instant }
-        guard let match = text.wholeMatch(of: /(\d{1,2}):(\d{2})/), let hour = Int(match.1), let minute = Int(match.2),
-              (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
+        guard let minute = WallClock.minuteOfDay(parsing: text) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: now)
+        return calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: now)
     }
 }

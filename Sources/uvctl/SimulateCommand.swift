@@ -39,7 +39,7 @@ struct SimulateCommand: ParsableCommand {
         if let date, LocalDay.interval(isoDate: date, in: .current) == nil {
             throw ValidationError("--date '\(date)' is not a calendar date: use YYYY-MM-DD.")
         }
-        if let leave, Self.minutes(leave) == nil {
+        if let leave, WallClock.minuteOfDay(parsing: leave) == nil {
             throw ValidationError("--leave '\(leave)' is not a time of day: use HH:MM, e.g. 08:15.")
         }
         for span in quiet where QuietSpan(parsing: span) == nil {
@@ -63,7 +63,7 @@ struct SimulateCommand: ParsableCommand {
         var simulator = Simulator(state: EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: skinType), start: day.start)
         simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: target.coordinate).samples), at: day.start)
         var events: [(Date, EngineEvent)] = []
-        if let leave, let minute = Self.minutes(leave) {
+        if let leave, let minute = WallClock.minuteOfDay(parsing: leave) {
             let leaving = day.start.addingTimeInterval(TimeInterval(minute * 60))
             events.append((max(day.start, leaving.addingTimeInterval(-3600)), .network(NetworkState(kind: .wifi))))
             events.append((leaving, .network(NetworkState(kind: .cellular))))
@@ -90,13 +90,6 @@ struct SimulateCommand: ParsableCommand {
             let urgency = alert.urgency == .critical ? terminal.bold(" (critical)") : ""
             print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }
-    }
-
-    static func minutes(_ text: String) -> Int? {
-        guard let match = text.wholeMatch(of: /(\d{1,2}):(\d{2})/), let hour = Int(match.1), let minute = Int(match.2),
-              (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
-        return hour * 60 + minute
     }
 
     /// The `--json` shape.

@@ -178,7 +178,7 @@ struct EngineScenarioTests {
         sim.run(until: start.addingTimeInterval(26 * 3600))
         let mornings = sim.alerts("morning").filter { LocalDay.key($0.time, in: S.sydney) == date }
         #expect(mornings.count == 1)
-        #expect(mornings.first.map { LocalClockMinute.of($0.time, S.sydney) } == 7 * 60 + 30)
+        #expect(mornings.first.map { WallClock.minuteOfDay($0.time, in: S.sydney) } == 7 * 60 + 30)
     }
 
     /// A year of days: every subject at most once a day, the morning summary every day it applies.

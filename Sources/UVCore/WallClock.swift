@@ -1,0 +1,30 @@
+import Foundation
+
+/// Local clock arithmetic shared by every view and rule: minutes after midnight, and `HH:MM`
+/// read and written as people do.
+public enum WallClock {
+    /// Minutes after local midnight on the zone's wall clock.
+    public static func minuteOfDay(_ date: Date, in zone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    }
+
+    /// `HH:MM` (or `H:MM`) as minutes after midnight; nil for anything else.
+    public static func minuteOfDay(parsing text: String) -> Int? {
+        guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: /(\d{1,2}):(\d{2})/),
+              let hour = Int(match.1), let minute = Int(match.2), (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        return hour * 60 + minute
+    }
+
+    /// `9:20 am` or `09:20`; with `omitZeroMinutes`, a whole hour in 12-hour form reads `9 am`.
+    public static func format(minuteOfDay minute: Int, twelveHour: Bool, omitZeroMinutes: Bool = false) -> String {
+        let (hour, minutes) = (minute / 60, minute % 60)
+        guard twelveHour else { return String(format: "%02d:%02d", hour, minutes) }
+        let clockHour = hour % 12 == 0 ? 12 : hour % 12
+        let suffix = hour < 12 ? "am" : "pm"
+        return omitZeroMinutes && minutes == 0 ? "\(clockHour) \(suffix)" : String(format: "%d:%02d %@", clockHour, minutes, suffix)
+    }
+}
