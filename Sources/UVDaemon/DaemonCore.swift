@@ -250,8 +250,8 @@ actor DaemonCore {
     }
 
     private func sunscreenInfo(_ application: SunscreenApplication, now: Date) -> SunscreenInfo {
-        let k = knowledge(now: now)
-        let series = k.forecast?.series ?? DayOutlook.modelledSeries(day: LocalDay.interval(containing: now, in: place.timeZone), coordinate: place.coordinate)
+        // The same series the status uses, so that both say the same reapply time.
+        let series = ViewBuilder.daySeries(knowledge(now: now), now: now)
         return ViewBuilder.sunscreenInfo(application, skin: profile.effectiveSkinType, series: series, iso: ISOTimestamp(timeZone: place.timeZone), now: now)
     }
 

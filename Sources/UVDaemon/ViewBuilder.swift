@@ -117,7 +117,7 @@ enum ViewBuilder {
     }
 
     /// Today's hourly series: the provider's where it covers today, else the model's.
-    private static func daySeries(_ knowledge: Knowledge, now: Date) -> UVSeries {
+    static func daySeries(_ knowledge: Knowledge, now: Date) -> UVSeries {
         let day = LocalDay.interval(containing: now, in: knowledge.place.timeZone)
         if let usable = usableForecast(knowledge, now: now), !usable.series.samples(in: day).isEmpty {
             return usable.series

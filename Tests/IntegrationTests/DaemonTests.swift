@@ -63,6 +63,10 @@ struct DaemonTests {
         try uvd.start()
         let applied = try uvd.uvctl(["sunscreen", "apply", "--spf", "50", "--quantity", "lots", "--json"])
         #expect(applied.status == 0)
+        // The reply and the status agree on when to reapply.
+        let reapplyInReply = try applied.json()["reapplyAt"] as? String
+        #expect(reapplyInReply != nil)
+        #expect((try uvd.uvctl(["status", "--json"]).json()["sunscreen"] as? [String: Any])?["reapplyAt"] as? String == reapplyInReply)
         uvd.kill(SIGKILL)
         try uvd.start()
         let status = try uvd.uvctl(["status", "--json"]).json()
