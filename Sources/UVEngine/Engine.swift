@@ -49,26 +49,27 @@ public enum Engine {
             state.thresholds.hysteresis = settings.hysteresis
         }
 
-        candidates += Rules.leaveHome(&state, now: now, today: today)
+        let reapply = state.reapplyTime()
+        candidates += Rules.leaveHome(&state, now: now, today: today, reapplyAt: reapply?.date)
         candidates += Rules.uvAlerts(&state, now: now, today: today)
-        candidates += Rules.reapply(&state, now: now)
+        candidates += Rules.reapply(&state, now: now, reapply: reapply)
         if state.settings.morningMinute != nil, state.morningDoneOn != today, let morning = state.day?.morning, now >= morning {
             state.morningDoneOn = today
             if let morning = morningAlert(state, now: now) { candidates.append(morning) }
         }
 
-        effects += deliver(candidates, &state, now: now)
-        effects.append(.wakeAt(Deadlines.next(state, now: now)))
+        effects += deliver(candidates, &state, now: now, reapplyAt: reapply?.date)
+        effects.append(.wakeAt(Deadlines.next(state, now: now, reapplyAt: reapply?.date)))
         return (state, effects)
     }
 
     /// Shows alerts, or holds the non-urgent ones in quiet hours; releases what is held once
     /// they end, if it still applies.
-    private static func deliver(_ alerts: [Alert], _ state: inout EngineState, now: Date) -> [EngineEffect] {
+    private static func deliver(_ alerts: [Alert], _ state: inout EngineState, now: Date, reapplyAt: Date?) -> [EngineEffect] {
         let quiet = state.settings.quietHours.isQuiet(at: now, in: state.zone)
         var effects: [EngineEffect] = []
         if !quiet, !state.held.isEmpty {
-            let released = state.held.filter { Rules.stillApplies($0, state, now: now) }
+            let released = state.held.filter { Rules.stillApplies($0, state, now: now, reapplyAt: reapplyAt) }
             state.held = []
             for alert in released {
                 state.live.insert(alert.subject)

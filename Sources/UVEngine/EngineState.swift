@@ -58,6 +58,11 @@ public struct EngineState: Sendable, Equatable, Codable {
 
     var zone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
 
+    /// When the sunscreen on record should be reapplied; computed once per step.
+    func reapplyTime() -> ReapplyTime? {
+        sunscreen.map { ReapplyTime(application: $0, skinType: skinType, uvi: series.uvi(at:), interval: settings.reapplyInterval) }
+    }
+
     /// Makes `day` describe the local day containing `now`.
     mutating func enterDay(of now: Date) {
         if let day, day.interval.contains(now), now < day.interval.end, day.morningMinute == settings.morningMinute { return }

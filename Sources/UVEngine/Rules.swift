@@ -4,7 +4,7 @@ import UVCore
 /// The rules, one function each: what they want said at `now`, updating what they remember.
 enum Rules {
     /// Leaving home on a day with UV ahead, without sunscreen on, at most once per cooldown.
-    static func leaveHome(_ state: inout EngineState, now: Date, today: String) -> [Alert] {
+    static func leaveHome(_ state: inout EngineState, now: Date, today: String, reapplyAt: Date?) -> [Alert] {
         let settings = state.settings
         var due = state.leave.confirm(at: now)
         if due { state.leavePending = nil }
@@ -16,7 +16,7 @@ enum Rules {
         }
         guard due, settings.leaveHomeEnabled, state.mutedOn[.leaveHome] != today,
               let peakAhead = uvAhead(state, now: now), peakAhead >= settings.leaveHomeThreshold,
-              !sunscreenEffective(state, now: now)
+              !sunscreenEffective(reapplyAt: reapplyAt, now: now)
         else { return [] }
         state.lastLeaveAlert = now
         return [Alert(
@@ -48,9 +48,8 @@ enum Rules {
     }
 
     /// The reapply countdown: one notification, updated in place at 60 and 30 minutes and when due.
-    static func reapply(_ state: inout EngineState, now: Date) -> [Alert] {
-        guard let application = state.sunscreen else { return [] }
-        let reapply = ReapplyTime(application: application, skinType: state.skinType, uvi: state.series.uvi(at:), interval: state.settings.reapplyInterval)
+    static func reapply(_ state: inout EngineState, now: Date, reapply: ReapplyTime?) -> [Alert] {
+        guard let application = state.sunscreen, let reapply else { return [] }
         let stage = ReapplyCountdown(reapplyAt: reapply.date, now: now)
         if state.reapplyShownFor != application.appliedAt {
             state.reapplyShownFor = application.appliedAt
@@ -72,9 +71,9 @@ enum Rules {
     }
 
     /// Whether a held alert is still worth saying once quiet hours end.
-    static func stillApplies(_ alert: Alert, _ state: EngineState, now: Date) -> Bool {
+    static func stillApplies(_ alert: Alert, _ state: EngineState, now: Date, reapplyAt: Date?) -> Bool {
         switch alert.rule {
-        case .leaveHome: !sunscreenEffective(state, now: now) && (uvAhead(state, now: now) ?? 0) >= state.settings.leaveHomeThreshold
+        case .leaveHome: !sunscreenEffective(reapplyAt: reapplyAt, now: now) && (uvAhead(state, now: now) ?? 0) >= state.settings.leaveHomeThreshold
         case .uvAlert: state.series.uvi(at: now) >= 3
         case .reapply: state.sunscreen != nil
         case .morning: (uvAhead(state, now: now) ?? 0) >= 3
@@ -90,21 +89,19 @@ enum Rules {
     }
 
     /// Sunscreen on and not yet due for reapplying.
-    static func sunscreenEffective(_ state: EngineState, now: Date) -> Bool {
-        guard let application = state.sunscreen else { return false }
-        return ReapplyTime(application: application, skinType: state.skinType, uvi: state.series.uvi(at:), interval: state.settings.reapplyInterval).date > now
+    static func sunscreenEffective(reapplyAt: Date?, now: Date) -> Bool {
+        reapplyAt.map { $0 > now } ?? false
     }
 }
 
 /// The one deadline to wake at: the earliest moment any rule could speak.
 enum Deadlines {
-    static func next(_ state: EngineState, now: Date) -> Date {
+    static func next(_ state: EngineState, now: Date, reapplyAt reapply: Date?) -> Date {
         var candidates: [Date] = [now.addingTimeInterval(15 * 60)]
         if let pending = state.leavePending { candidates.append(pending) }
         candidates += state.remindAt.values
         if !state.held.isEmpty, let end = state.settings.quietHours.end(after: now, in: state.zone) { candidates.append(end) }
-        if let application = state.sunscreen {
-            let reapply = ReapplyTime(application: application, skinType: state.skinType, uvi: state.series.uvi(at:), interval: state.settings.reapplyInterval).date
+        if let reapply {
             // Attention begins at 60 minutes left, urgent once fewer than 30 remain, then now.
             candidates += [reapply.addingTimeInterval(-3600), reapply.addingTimeInterval(-1800 + 1), reapply]
         }
