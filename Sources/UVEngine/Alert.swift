@@ -1,7 +1,7 @@
 import Foundation
 
 /// The rules that speak.
-public enum Rule: String, Sendable, Codable, CaseIterable {
+public enum Rule: String, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
     case leaveHome = "leave-home"
     case uvAlert = "uv-alert"
     case reapply
@@ -37,4 +37,6 @@ public enum EngineEffect: Sendable, Equatable {
     case recordSunscreen
     /// Call `reduce(.tick)` at this instant (the earliest deadline; one timer).
     case wakeAt(Date)
+    /// Fetch the forecast now if the fetch policy allows (after a resume it is likely stale).
+    case refresh
 }

@@ -25,13 +25,22 @@ public enum Engine {
             effects += withdraw("reapply", &state)
             if application != nil { effects += withdraw(Rule.leaveHome.rawValue, &state) }
         case .action(let subject, let key):
-            effects += withdraw(subject, &state)
             let rule = rule(of: subject)
             switch key {
-            case "applied": effects.append(.recordSunscreen)
-            case "remind": if let rule { state.remindAt[rule] = now.addingTimeInterval(15 * 60) }
-            case "not-today": if let rule { state.mutedOn[rule] = today }
-            default: break
+            case "closed":
+                // Gone from the screen by the user's hand or the server's: nothing to withdraw.
+                state.live.remove(subject)
+            case "applied":
+                effects += withdraw(subject, &state)
+                effects.append(.recordSunscreen)
+            case "remind":
+                effects += withdraw(subject, &state)
+                if let rule { state.remindAt[rule] = now.addingTimeInterval(15 * 60) }
+            case "not-today":
+                effects += withdraw(subject, &state)
+                if let rule { state.mutedOn[rule] = today }
+            default:
+                effects += withdraw(subject, &state)
             }
         case .userActivity:
             if state.activitySeenOn != today {
@@ -47,6 +56,15 @@ public enum Engine {
             state.leave.debounce = settings.leaveHomeDebounce
             state.thresholds.levels = EngineState.alertLevels(settings)
             state.thresholds.hysteresis = settings.hysteresis
+        case .context(let zone, let skinType):
+            state.timeZoneIdentifier = zone
+            state.skinType = skinType
+            state.day = nil
+            state.enterDay(of: now)
+        case .resumed:
+            effects.append(.refresh)
+        case .command(let command):
+            effects += apply(command, &state, now: now)
         }
 
         let reapply = state.reapplyTime()
@@ -66,7 +84,7 @@ public enum Engine {
     /// Shows alerts, or holds the non-urgent ones in quiet hours; releases what is held once
     /// they end, if it still applies.
     private static func deliver(_ alerts: [Alert], _ state: inout EngineState, now: Date, reapplyAt: Date?) -> [EngineEffect] {
-        let quiet = state.settings.quietHours.isQuiet(at: now, in: state.zone)
+        let quiet = state.isQuiet(at: now)
         var effects: [EngineEffect] = []
         if !quiet, !state.held.isEmpty {
             let released = state.held.filter { Rules.stillApplies($0, state, now: now, reapplyAt: reapplyAt) }
@@ -89,6 +107,39 @@ public enum Engine {
         return effects
     }
 
+    private static func apply(_ command: EngineCommand, _ state: inout EngineState, now: Date) -> [EngineEffect] {
+        switch command {
+        case .snooze(let rule, let until):
+            state.snoozedUntil[rule] = until
+            return withdrawAll(of: rule, &state)
+        case .mute(let rule):
+            state.muted.insert(rule)
+            return withdrawAll(of: rule, &state)
+        case .unmute(let rule):
+            state.muted.remove(rule)
+            state.snoozedUntil[rule] = nil
+            state.mutedOn[rule] = nil
+        case .quietUntil(let until):
+            state.quietUntil = until
+            state.loudUntil = nil
+        case .quietOff:
+            let configuredEnd = state.quietHours.end(after: now, in: state.zone)
+            state.quietUntil = nil
+            state.loudUntil = configuredEnd
+        case .quietHours(let hours):
+            state.quietHoursOverride = hours
+            state.loudUntil = nil
+        case .homeMarked(let marked):
+            state.leave.homeMarked = marked
+        }
+        return []
+    }
+
+    private static func withdrawAll(of rule: Rule, _ state: inout EngineState) -> [EngineEffect] {
+        let subjects = state.live.union(state.held.map(\.subject)).filter { Self.rule(of: $0) == rule }
+        return subjects.sorted().flatMap { withdraw($0, &state) }
+    }
+
     private static func withdraw(_ subject: String, _ state: inout EngineState) -> [EngineEffect] {
         state.held.removeAll { $0.subject == subject }
         guard state.live.remove(subject) != nil else { return [] }
@@ -102,7 +153,7 @@ public enum Engine {
 
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.
     private static func morningAlert(_ state: EngineState, now: Date) -> Alert? {
-        guard state.mutedOn[.morning] != LocalDay.key(now, in: state.zone) else { return nil }
+        guard !state.isSilenced(.morning, now: now, today: LocalDay.key(now, in: state.zone)) else { return nil }
         let day = LocalDay.interval(containing: now, in: state.zone)
         guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: .uvi3) else { return nil }
         let clock = Copy(state)

@@ -16,6 +16,28 @@ public enum EngineEvent: Sendable, Equatable {
     /// The user is at the machine (the first activity of the day may bring the morning summary).
     case userActivity
     case settings(EngineSettings)
+    /// The place's time zone or the user's skin type changed.
+    case context(timeZoneIdentifier: String, skinType: SkinType)
+    /// The machine woke from sleep: everything is re-evaluated and the forecast refreshed.
+    case resumed
+    /// The user asked for something with `uvctl`.
+    case command(EngineCommand)
+}
+
+/// What `uvctl` can ask of the rules.
+public enum EngineCommand: Sendable, Equatable, Codable {
+    /// Nothing from this rule until then.
+    case snooze(Rule, until: Date)
+    case mute(Rule)
+    case unmute(Rule)
+    /// Quiet from now until then, whatever the configured hours say.
+    case quietUntil(Date)
+    /// Not quiet now: ends `quietUntil`, and a configured span in progress, until it would end.
+    case quietOff
+    /// Replaces the configured quiet hours; nil goes back to the configuration's.
+    case quietHours(QuietHours?)
+    /// Whether a home Wi-Fi network is marked (without one, any Wi-Fi is home).
+    case homeMarked(Bool)
 }
 
 /// Everything the rules remember; Codable so that it survives restarts whole.
@@ -42,7 +64,17 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// Alerts waiting for quiet hours to end, at most one per subject.
     var held: [Alert] = []
     /// Subjects on screen now.
-    var live: Set<String> = []
+    public internal(set) var live: Set<String> = []
+    /// Rules muted until unmuted (`uvctl mute`).
+    public internal(set) var muted: Set<Rule> = []
+    /// Rules snoozed until an instant (`uvctl snooze`).
+    public internal(set) var snoozedUntil: [Rule: Date] = [:]
+    /// Quiet hours set with `uvctl quiet set`, replacing the configured ones.
+    public internal(set) var quietHoursOverride: QuietHours?
+    /// `uvctl quiet now`: quiet until then.
+    public internal(set) var quietUntil: Date?
+    /// `uvctl quiet off`: not quiet until then (the end of the span it interrupted).
+    public internal(set) var loudUntil: Date?
     /// The local day `now` is in, and its morning-summary instant: calendar work done once a
     /// day, not at every step.
     var day: LocalDayFacts?
@@ -57,6 +89,31 @@ public struct EngineState: Sendable, Equatable, Codable {
     }
 
     var zone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+
+    /// The quiet hours in force: `uvctl quiet set`'s, else the configuration's.
+    public var quietHours: QuietHours { quietHoursOverride ?? settings.quietHours }
+
+    /// Whether non-urgent notifications wait at `now`.
+    public func isQuiet(at now: Date) -> Bool {
+        if let quietUntil, now < quietUntil { return true }
+        if let loudUntil, now < loudUntil { return false }
+        return quietHours.isQuiet(at: now, in: zone)
+    }
+
+    /// When the quiet period around `now` ends, or nil if it is not quiet.
+    public func quietEnd(after now: Date) -> Date? {
+        guard isQuiet(at: now) else { return nil }
+        if let quietUntil, now < quietUntil {
+            // A configured span may run on past the manual one.
+            return quietHours.isQuiet(at: quietUntil, in: zone) ? quietHours.end(after: quietUntil, in: zone) : quietUntil
+        }
+        return quietHours.end(after: now, in: zone)
+    }
+
+    /// Whether a rule must keep silent at `now`: muted, snoozed, or "not today".
+    func isSilenced(_ rule: Rule, now: Date, today: String) -> Bool {
+        muted.contains(rule) || mutedOn[rule] == today || (snoozedUntil[rule].map { now < $0 } ?? false)
+    }
 
     /// When the sunscreen on record should be reapplied; computed once per step.
     func reapplyTime() -> ReapplyTime? {

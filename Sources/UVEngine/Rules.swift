@@ -14,7 +14,7 @@ enum Rules {
         } else if due, let last = state.lastLeaveAlert, now.timeIntervalSince(last) < settings.leaveHomeCooldown {
             due = false
         }
-        guard due, settings.leaveHomeEnabled, state.mutedOn[.leaveHome] != today,
+        guard due, settings.leaveHomeEnabled, !state.isSilenced(.leaveHome, now: now, today: today),
               let peakAhead = uvAhead(state, now: now), peakAhead >= settings.leaveHomeThreshold,
               !sunscreenEffective(reapplyAt: reapplyAt, now: now)
         else { return [] }
@@ -35,7 +35,7 @@ enum Rules {
         guard !state.samples.isEmpty else { return [] }
         let uvi = state.series.uvi(at: now)
         let fired = state.thresholds.observe(uvi: uvi, day: today)
-        guard state.mutedOn[.uvAlert] != today else { return [] }
+        guard !state.isSilenced(.uvAlert, now: now, today: today) else { return [] }
         return fired.map { level in
             let level = UVLevel(uvi: level)
             let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
@@ -55,7 +55,8 @@ enum Rules {
             state.reapplyShownFor = application.appliedAt
             state.reapplyShown = nil
         }
-        guard stage != .normal, stage != state.reapplyShown, state.mutedOn[.reapply] != (state.day?.key ?? LocalDay.key(now, in: state.zone)),
+        guard stage != .normal, stage != state.reapplyShown,
+              !state.isSilenced(.reapply, now: now, today: state.day?.key ?? LocalDay.key(now, in: state.zone)),
               (state.remindAt[.reapply] ?? .distantPast) <= now
         else { return [] }
         state.reapplyShown = stage
@@ -100,7 +101,8 @@ enum Deadlines {
         var candidates: [Date] = [now.addingTimeInterval(15 * 60)]
         if let pending = state.leavePending { candidates.append(pending) }
         candidates += state.remindAt.values
-        if !state.held.isEmpty, let end = state.settings.quietHours.end(after: now, in: state.zone) { candidates.append(end) }
+        if !state.held.isEmpty, let end = state.quietEnd(after: now) { candidates.append(end) }
+        candidates += state.snoozedUntil.values
         if let reapply {
             // Attention begins at 60 minutes left, urgent once fewer than 30 remain, then now.
             candidates += [reapply.addingTimeInterval(-3600), reapply.addingTimeInterval(-1800 + 1), reapply]

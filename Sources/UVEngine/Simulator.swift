@@ -29,6 +29,7 @@ public struct Simulator: Sendable {
             case .withdraw(let subject): withdrawn.append((time, subject))
             case .wakeAt(let date): wake = date
             case .recordSunscreen: send(.sunscreen(recordedSunscreen(time)), at: time)
+            case .refresh: break
             }
         }
     }
