@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviders", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "UVProviders", dependencies: ["UVCore"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
-        .target(name: "UVStore", dependencies: ["UVCore", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "uvctl",
             dependencies: [

@@ -37,6 +37,18 @@ enum Schema {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v2") { db in
+            // What uvd said and what the user pressed; a press is kept here, unhandled, before
+            // the engine hears of it, so that a crash in between replays it rather than loses it.
+            try db.create(table: "history") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("time", .double).notNull().indexed()
+                t.column("kind", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("value", .text).notNull()
+                t.column("handled", .boolean).notNull().defaults(to: true)
+            }
+        }
         return migrator
     }
 }

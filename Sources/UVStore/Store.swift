@@ -10,7 +10,7 @@ import UVProviders
 /// migration can reshape them. A file that is not a database, or is corrupt, is moved aside
 /// and a fresh one started (`recoveredFrom` says where the old one went).
 public final class Store: Sendable {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     /// Where a damaged database was moved, when opening had to start fresh.
     public let recoveredFrom: URL?
 
@@ -61,14 +61,14 @@ public final class Store: Sendable {
         try saveSetting("manualPlace", place.map(Self.approximate))
     }
 
-    private func setting<Value: Decodable>(_ key: String) throws -> Value? {
+    func setting<Value: Decodable>(_ key: String) throws -> Value? {
         try pool.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
                 .map { try Coding.decode(Value.self, $0) }
         }
     }
 
-    private func saveSetting<Value: Encodable>(_ key: String, _ value: Value?) throws {
+    func saveSetting<Value: Encodable>(_ key: String, _ value: Value?) throws {
         try pool.write { db in
             if let value {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, Coding.encode(value)])

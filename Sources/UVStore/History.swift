@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import UVEngine
+
+/// One line of `uvctl history`: a notification shown or withdrawn, or a button pressed.
+public struct HistoryEntry: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        case notified, withdrawn, pressed
+    }
+
+    public var time: Date
+    public var kind: Kind
+    public var subject: String
+    /// For `notified`: the summary and body shown.
+    public var summary: String?
+    public var body: String?
+    /// For `pressed`: the button's key (`applied`, `remind`, `not-today`, `closed`, …).
+    public var key: String?
+
+    public init(time: Date, kind: Kind, subject: String, summary: String? = nil, body: String? = nil, key: String? = nil) {
+        self.time = time
+        self.kind = kind
+        self.subject = subject
+        self.summary = summary
+        self.body = body
+        self.key = key
+    }
+}
+
+/// A button press kept before the engine has taken it.
+public struct PendingAction: Sendable, Equatable {
+    public var id: Int64
+    public var entry: HistoryEntry
+}
+
+extension Store {
+    /// How long history is kept: 90 days.
+    static let historyKept: TimeInterval = 90 * 86_400
+
+    /// The rule engine's state, as last saved; nil before the first step.
+    public func engineState() throws -> EngineState? {
+        try pool.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'engine'").map { try Coding.decode(EngineState.self, $0) }
+        }
+    }
+
+    /// One engine step in one transaction: the new state, what it said, and the press it handled.
+    public func saveEngineStep(_ state: EngineState, entries: [HistoryEntry], handled action: Int64? = nil) throws {
+        try pool.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('engine', ?)", arguments: [Coding.encode(state)])
+            for entry in entries { try Self.insert(entry, handled: true, db) }
+            if let newest = entries.last {
+                try db.execute(
+                    sql: "DELETE FROM history WHERE handled = 1 AND time < ?",
+                    arguments: [newest.time.timeIntervalSince1970 - Self.historyKept])
+            }
+            if let action { try db.execute(sql: "UPDATE history SET handled = 1 WHERE id = ?", arguments: [action]) }
+        }
+    }
+
+    /// Keeps a button press, not yet handled; returns its id for `saveEngineStep(handled:)`.
+    public func recordPress(_ entry: HistoryEntry) throws -> Int64 {
+        try pool.write { db in
+            try Self.insert(entry, handled: false, db)
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Presses kept but never handled (the daemon stopped in between), oldest first.
+    public func pendingPresses() throws -> [PendingAction] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, value FROM history WHERE handled = 0 ORDER BY id").map {
+                PendingAction(id: $0["id"], entry: try Coding.decode(HistoryEntry.self, $0["value"]))
+            }
+        }
+    }
+
+    /// The latest `limit` entries, oldest first.
+    public func history(limit: Int) throws -> [HistoryEntry] {
+        try pool.read { db in
+            try String.fetchAll(db, sql: "SELECT value FROM (SELECT id, value FROM history ORDER BY id DESC LIMIT ?) ORDER BY id", arguments: [limit])
+                .map { try Coding.decode(HistoryEntry.self, $0) }
+        }
+    }
+
+    /// The notification server's id for each subject on screen, so that a restarted uvd
+    /// replaces its notifications instead of adding a second.
+    public func notificationIDs() throws -> [String: UInt32] {
+        try setting("notificationIDs") ?? [:]
+    }
+
+    public func saveNotificationIDs(_ ids: [String: UInt32]) throws {
+        try saveSetting("notificationIDs", ids.isEmpty ? nil : ids)
+    }
+
+    private static func insert(_ entry: HistoryEntry, handled: Bool, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO history (time, kind, subject, value, handled) VALUES (?, ?, ?, ?, ?)",
+            arguments: [entry.time.timeIntervalSince1970, entry.kind.rawValue, entry.subject, Coding.encode(entry), handled])
+    }
+}

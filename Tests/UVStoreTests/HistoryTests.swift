@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import UVEngine
+import UVStore
+
+@Suite("On-disk store: engine state and history")
+struct HistoryTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-history-\(UUID().uuidString)")
+    var path: URL { directory.appendingPathComponent("uvd.sqlite") }
+    let now = Date(timeIntervalSince1970: 1_768_438_800)
+
+    @Test func anUnhandledPressIsReplayedAfterReopening() throws {
+        let press = HistoryEntry(time: now, kind: .pressed, subject: "leave-home", key: "applied")
+        do {
+            let store = try Store(path: path)
+            _ = try store.recordPress(press)
+        }
+        let store = try Store(path: path)
+        let pending = try store.pendingPresses()
+        #expect(pending.map(\.entry) == [press])
+        try store.saveEngineStep(EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II), entries: [], handled: pending[0].id)
+        #expect(try store.pendingPresses().isEmpty)
+        #expect(try store.history(limit: 10) == [press])
+    }
+
+    @Test func engineStateAndHistoryAreSavedTogether() throws {
+        let store = try Store(path: path)
+        #expect(try store.engineState() == nil)
+        var state = EngineState(settings: EngineSettings(), timeZoneIdentifier: "Australia/Sydney", skinType: .III)
+        (state, _) = Engine.reduce(state, .command(.mute(.morning)), now: now)
+        let shown = HistoryEntry(time: now, kind: .notified, subject: "morning", summary: "UV today", body: "Sunscreen window today 09:20 – 14:40")
+        try store.saveEngineStep(state, entries: [shown])
+        #expect(try store.engineState() == state)
+        #expect(try store.history(limit: 1) == [shown])
+    }
+
+    @Test func historyOlderThanNinetyDaysIsDropped() throws {
+        let store = try Store(path: path)
+        let state = EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II)
+        let old = HistoryEntry(time: now, kind: .withdrawn, subject: "reapply")
+        let recent = HistoryEntry(time: now.addingTimeInterval(91 * 86_400), kind: .withdrawn, subject: "morning")
+        try store.saveEngineStep(state, entries: [old])
+        try store.saveEngineStep(state, entries: [recent])
+        #expect(try store.history(limit: 10) == [recent])
+    }
+
+    @Test func notificationIDsSurvive() throws {
+        do { try Store(path: path).saveNotificationIDs(["reapply": 7]) }
+        #expect(try Store(path: path).notificationIDs() == ["reapply": 7])
+    }
+}
