@@ -21,12 +21,14 @@ let package = Package(
     targets: [
         .target(name: "UVCore"),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
+        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .target(name: "UVNotify", dependencies: ["CLibNotify"]),
         .target(name: "UVProtocol", dependencies: ["UVCore"]),
         .target(name: "UVPlatform", dependencies: ["CSystemd", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "UVDaemon",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
+                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -55,13 +57,14 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py", "notification_server.py"]),
         .testTarget(name: "UVEngineTests", dependencies: ["UVEngine"]),
         .testTarget(name: "UVConfigTests", dependencies: ["UVConfig"]),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
+        .testTarget(name: "UVNotifyTests", dependencies: ["UVNotify", "TestSupport"]),
         .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform"]),
         .testTarget(name: "UVDaemonTests", dependencies: ["UVDaemon"]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),

@@ -1,0 +1,90 @@
+/// A notification as the freedesktop Notifications protocol carries it.
+public struct DesktopNotification: Sendable, Equatable {
+    public enum Urgency: Sendable, Equatable {
+        case low, normal, critical
+    }
+
+    /// A button: `key` comes back in `NotificationEvent.action` when pressed.
+    public struct Button: Sendable, Equatable {
+        public var key: String
+        public var label: String
+
+        public init(key: String, label: String) {
+            self.key = key
+            self.label = label
+        }
+    }
+
+    public var summary: String
+    public var body: String
+    public var icon: String
+    public var urgency: Urgency
+    /// `x-uvd.<rule>`: lets the user's notification server style or filter each rule.
+    public var category: String
+    public var buttons: [Button]
+    /// The key of the action taken when the notification itself is clicked, if any.
+    public var defaultAction: String?
+
+    public init(summary: String, body: String, icon: String, urgency: Urgency, category: String, buttons: [Button], defaultAction: String?) {
+        self.summary = summary
+        self.body = body
+        self.icon = icon
+        self.urgency = urgency
+        self.category = category
+        self.buttons = buttons
+        self.defaultAction = defaultAction
+    }
+}
+
+/// What comes back from the notification server.
+public enum NotificationEvent: Sendable, Equatable {
+    /// A button (or the default action, `default`) was invoked on notification `id`.
+    case action(id: UInt32, key: String)
+    /// Notification `id` went away; `byRequest` when uvd itself closed it.
+    case closed(id: UInt32, byRequest: Bool)
+}
+
+/// The notification server's name and what it can do.
+public struct NotificationServerInfo: Sendable, Equatable {
+    public var name: String
+    public var vendor: String
+    public var version: String
+    public var capabilities: [String]
+
+    public init(name: String, vendor: String, version: String, capabilities: [String]) {
+        self.name = name
+        self.vendor = vendor
+        self.version = version
+        self.capabilities = capabilities
+    }
+
+    public var supportsActions: Bool { capabilities.contains("actions") }
+    public var supportsBodyMarkup: Bool { capabilities.contains("body-markup") }
+}
+
+/// Why a notification could not be shown.
+public enum NotificationFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No session bus to reach (uvd never starts one).
+    case noSessionBus
+    /// The bus answered but the server did not (none running, or it failed).
+    case server(String)
+
+    public var description: String {
+        switch self {
+        case .noSessionBus: "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus)"
+        case .server(let message): "notification server: \(message)"
+        }
+    }
+}
+
+/// Shows, replaces and closes desktop notifications, and reports presses and closes.
+public protocol NotificationServer: Sendable {
+    /// Shows `notification`, replacing the one with server id `replacing` if given; returns its id.
+    func show(_ notification: DesktopNotification, replacing: UInt32?) async throws(NotificationFailure) -> UInt32
+    func close(id: UInt32) async throws(NotificationFailure)
+    /// The server's name and capabilities, or why it cannot be reached.
+    func info() async -> Result<NotificationServerInfo, NotificationFailure>
+    /// The server's own do-not-disturb, where it can be read (dunst's `paused`); nil when unknown.
+    func doNotDisturb() async -> Bool?
+    var events: AsyncStream<NotificationEvent> { get }
+}

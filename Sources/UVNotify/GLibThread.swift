@@ -1,0 +1,44 @@
+import CLibNotify
+import Foundation
+
+/// A thread that runs a GLib main loop with a context of its own, and runs work on it.
+///
+/// libnotify delivers action and close signals only to a running main loop, on the context
+/// that was the thread default when its D-Bus proxy was made: so every libnotify call goes
+/// through `run`, and the loop never stops.
+final class GLibThread: @unchecked Sendable {
+    /// Only touched by GLib's thread-safe calls (`g_main_context_invoke`).
+    private let context: OpaquePointer
+
+    init(name: String) {
+        let context = g_main_context_new()!
+        self.context = context
+        nonisolated(unsafe) let loopContext = context
+        let thread = Thread {
+            g_main_context_push_thread_default(loopContext)
+            let loop = g_main_loop_new(loopContext, 0)
+            g_main_loop_run(loop)
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Runs `work` on the loop's thread and returns its result.
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let job = Job { continuation.resume(returning: work()) }
+            g_main_context_invoke(context, GLibThread.runJob, Unmanaged.passRetained(job).toOpaque())
+        }
+    }
+
+    private final class Job: Sendable {
+        let work: @Sendable () -> Void
+        init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+    }
+
+    /// A static member, not a closure in place: a C callback must not inherit an actor.
+    private static let runJob: GSourceFunc = { pointer in
+        Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue().work()
+        return 0
+    }
+}

@@ -1,0 +1,183 @@
+import CLibNotify
+import Foundation
+
+/// Desktop notifications through libnotify, every call on one GLib thread.
+///
+/// Each notification shown is kept alive (a strong reference) until the server says it closed,
+/// because libnotify reports presses only to live objects. A session bus is never started:
+/// without `DBUS_SESSION_BUS_ADDRESS` or `$XDG_RUNTIME_DIR/bus`, every call fails at once.
+public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
+    public let events: AsyncStream<NotificationEvent>
+    private let continuation: AsyncStream<NotificationEvent>.Continuation
+    private let glib = GLibThread(name: "uvd-notify")
+    private let appName: String
+
+    // Touched only on the GLib thread (hence @unchecked Sendable).
+    private var initialised = false
+    private var live: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
+    /// Ids uvd closed itself, so their close is reported as `byRequest`.
+    private var closing: Set<UInt32> = []
+
+    public init(appName: String = "uvd") {
+        self.appName = appName
+        (events, continuation) = AsyncStream.makeStream(of: NotificationEvent.self)
+    }
+
+    public func show(_ notification: DesktopNotification, replacing: UInt32?) async throws(NotificationFailure) -> UInt32 {
+        try await glib.run { self.showOnLoop(notification, replacing: replacing) }.get()
+    }
+
+    public func close(id: UInt32) async throws(NotificationFailure) {
+        try await glib.run { self.closeOnLoop(id) }.get()
+    }
+
+    public func info() async -> Result<NotificationServerInfo, NotificationFailure> {
+        await glib.run { self.infoOnLoop() }
+    }
+
+    public func doNotDisturb() async -> Bool? {
+        await glib.run {
+            guard self.sessionBusReachable() else { return nil }
+            switch uvd_dunst_paused() {
+            case 1: return true
+            case 0: return false
+            default: return nil
+            }
+        }
+    }
+
+    // MARK: On the GLib thread
+
+    /// Whether there is a session bus to talk to, without letting GLib autolaunch one.
+    private func sessionBusReachable() -> Bool {
+        if let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
+        guard let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] else { return false }
+        let socket = runtime + "/bus"
+        guard FileManager.default.fileExists(atPath: socket) else { return false }
+        setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + socket, 1)
+        return true
+    }
+
+    private func ready() -> Result<Void, NotificationFailure> {
+        guard sessionBusReachable() else { return .failure(.noSessionBus) }
+        if !initialised {
+            notify_init(appName)
+            initialised = true
+        }
+        return .success(())
+    }
+
+    private func showOnLoop(_ content: DesktopNotification, replacing: UInt32?) -> Result<UInt32, NotificationFailure> {
+        if case .failure(let failure) = ready() { return .failure(failure) }
+        let notification = notify_notification_new(content.summary, content.body, content.icon)!
+        let urgency = switch content.urgency {
+        case .low: NOTIFY_URGENCY_LOW
+        case .normal: NOTIFY_URGENCY_NORMAL
+        case .critical: NOTIFY_URGENCY_CRITICAL
+        }
+        notify_notification_set_urgency(notification, urgency)
+        notify_notification_set_category(notification, content.category)
+        notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(appName))
+        if let replacing { uvd_notification_set_id(notification, gint(bitPattern: replacing)) }
+        var actions = content.buttons
+        if let key = content.defaultAction { actions.insert(.init(key: key, label: "Open"), at: 0) }
+        for action in actions {
+            notify_notification_add_action(
+                notification, action.key == content.defaultAction ? "default" : action.key, action.label,
+                Self.actionInvoked, Unmanaged.passRetained(ActionTarget(server: self, key: action.key)).toOpaque(), Self.releaseTarget)
+        }
+        uvd_notification_on_closed(notification, Self.notificationClosed, Unmanaged.passUnretained(self).toOpaque())
+
+        var error: UnsafeMutablePointer<GError>?
+        guard notify_notification_show(notification, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_error_free(error)
+            g_object_unref(notification)
+            return .failure(.server(message))
+        }
+        let id = UInt32(bitPattern: uvd_notification_get_id(notification))
+        if let previous = live.updateValue(notification, forKey: id), previous != notification { g_object_unref(previous) }
+        return .success(id)
+    }
+
+    private func closeOnLoop(_ id: UInt32) -> Result<Void, NotificationFailure> {
+        if case .failure(let failure) = ready() { return .failure(failure) }
+        // One shown by an earlier uvd has no object here: a stand-in with its id closes it.
+        let notification = live[id] ?? {
+            let standIn = notify_notification_new("", nil, nil)!
+            uvd_notification_set_id(standIn, gint(bitPattern: id))
+            return standIn
+        }()
+        closing.insert(id)
+        var error: UnsafeMutablePointer<GError>?
+        let closed = notify_notification_close(notification, &error) != 0
+        if live[id] == nil { g_object_unref(notification) }
+        guard closed else {
+            closing.remove(id)
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_error_free(error)
+            return .failure(.server(message))
+        }
+        return .success(())
+    }
+
+    private func infoOnLoop() -> Result<NotificationServerInfo, NotificationFailure> {
+        if case .failure(let failure) = ready() { return .failure(failure) }
+        var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
+        var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
+        guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
+            return .failure(.server("no notification server answers on the session bus"))
+        }
+        defer { for text in [name, vendor, version, spec] { g_free(text) } }
+        var capabilities: [String] = []
+        let list = notify_get_server_caps()
+        var node = list
+        while let item = node {
+            if let text = item.pointee.data { capabilities.append(String(cString: text.assumingMemoryBound(to: CChar.self))) }
+            node = item.pointee.next
+        }
+        g_list_free_full(list, g_free)
+        return .success(NotificationServerInfo(
+            name: name.map { String(cString: $0) } ?? "", vendor: vendor.map { String(cString: $0) } ?? "",
+            version: version.map { String(cString: $0) } ?? "", capabilities: capabilities))
+    }
+
+    fileprivate func pressed(_ notification: UnsafeMutablePointer<NotifyNotification>?, key: String) {
+        guard let notification else { return }
+        continuation.yield(.action(id: UInt32(bitPattern: uvd_notification_get_id(notification)), key: key))
+    }
+
+    fileprivate func closed(_ notification: UnsafeMutablePointer<NotifyNotification>?) {
+        guard let notification else { return }
+        let id = UInt32(bitPattern: uvd_notification_get_id(notification))
+        continuation.yield(.closed(id: id, byRequest: closing.remove(id) != nil))
+        if live[id] == notification {
+            live[id] = nil
+            g_object_unref(notification)
+        }
+    }
+
+    // MARK: C callbacks (static members: a C callback must not inherit an actor)
+
+    private final class ActionTarget {
+        let server: LibNotifyServer
+        let key: String
+        init(server: LibNotifyServer, key: String) {
+            self.server = server
+            self.key = key
+        }
+    }
+
+    private static let actionInvoked: NotifyActionCallback = { notification, _, data in
+        let target = Unmanaged<ActionTarget>.fromOpaque(data!).takeUnretainedValue()
+        target.server.pressed(notification, key: target.key)
+    }
+
+    private static let releaseTarget: GFreeFunc = { data in
+        Unmanaged<ActionTarget>.fromOpaque(data!).release()
+    }
+
+    private static let notificationClosed: uvd_closed_callback = { notification, data in
+        Unmanaged<LibNotifyServer>.fromOpaque(data!).takeUnretainedValue().closed(notification)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private session bus (dbus-daemon) with `notification_server.py` on it: records every
+/// Notify and CloseNotification, and presses buttons as a user would.
+public final class RecordingNotificationServer: Sendable {
+    public static let script = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/notification_server.py")
+    /// Whether this machine can run it: dbus-daemon, and python3-gi at /usr/bin/python3.
+    public static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
+        && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/gi")
+
+    public let address: String
+    private let log: URL
+    private let bus: ChildProcess
+    private let server: ChildProcess
+
+    public enum Failure: Error { case timedOut(String) }
+
+    /// Starts both in `directory`; `actions: false` leaves "actions" out of the capabilities.
+    public init(in directory: URL, actions: Bool = true) throws {
+        let busPath = directory.appendingPathComponent("session-bus").path
+        address = "unix:path=\(busPath)"
+        log = directory.appendingPathComponent("notifications.jsonl")
+        bus = try ChildProcess(
+            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
+            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
+        try Self.waitFor("the session bus") { FileManager.default.fileExists(atPath: busPath) }
+        server = try ChildProcess(
+            "/usr/bin/python3", [Self.script.path, address, log.path] + (actions ? [] : ["--no-actions"]),
+            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: directory.appendingPathComponent("notification-server.err").path)
+        try Self.waitFor("the notification server") { [log] in
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("\"ready\"")
+        }
+    }
+
+    /// Every call recorded so far, oldest first (the "ready" line left out).
+    public func calls() -> [[String: Any]] {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.filter { $0["call"] as? String != "ready" }
+    }
+
+    public func notifications() -> [[String: Any]] { calls().filter { $0["call"] as? String == "Notify" } }
+
+    /// Presses button `key` on notification `id`: the server emits ActionInvoked.
+    public func press(_ key: String, on id: Int) throws {
+        try run(["--invoke", address, String(id), key])
+    }
+
+    /// Closes notification `id` as if the user dismissed it.
+    public func dismiss(_ id: Int) throws {
+        try run(["--dismiss", address, String(id)])
+    }
+
+    private func run(_ arguments: [String]) throws {
+        let process = try ChildProcess("/usr/bin/python3", [Self.script.path] + arguments, environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
+        _ = process.wait()
+    }
+
+    public static func waitFor(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return }
+            usleep(20_000)
+        }
+        throw Failure.timedOut(what)
+    }
+
+    deinit {
+        server.signal(SIGTERM)
+        _ = server.wait()
+        bus.signal(SIGTERM)
+        _ = bus.wait()
+    }
+}

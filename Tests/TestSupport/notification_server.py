@@ -1,0 +1,112 @@
+#!/usr/bin/python3
+"""A notification server that records, for uvd's tests.
+
+  notification_server.py BUS_ADDRESS LOG [--no-actions]
+  notification_server.py --invoke BUS_ADDRESS ID KEY     press button KEY on notification ID
+  notification_server.py --dismiss BUS_ADDRESS ID        close it as the user would
+
+Owns org.freedesktop.Notifications on the bus and answers Notify, CloseNotification,
+GetCapabilities and GetServerInformation as the freedesktop specification says. Every Notify and
+CloseNotification is written to LOG as one JSON line. A test presses a button by calling
+org.uvd.Test.Invoke(id, key) on the same object: the server then emits ActionInvoked from its
+own connection, as a real server does (clients ignore the signal from anyone else).
+"""
+import json
+import sys
+
+from gi.repository import Gio, GLib
+
+XML = """<node>
+  <interface name="org.freedesktop.Notifications">
+    <method name="Notify">
+      <arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="s" direction="in"/>
+      <arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="as" direction="in"/>
+      <arg type="a{sv}" direction="in"/><arg type="i" direction="in"/><arg type="u" direction="out"/>
+    </method>
+    <method name="CloseNotification"><arg type="u" direction="in"/></method>
+    <method name="GetCapabilities"><arg type="as" direction="out"/></method>
+    <method name="GetServerInformation">
+      <arg type="s" direction="out"/><arg type="s" direction="out"/><arg type="s" direction="out"/><arg type="s" direction="out"/>
+    </method>
+    <signal name="NotificationClosed"><arg type="u"/><arg type="u"/></signal>
+    <signal name="ActionInvoked"><arg type="u"/><arg type="s"/></signal>
+  </interface>
+  <interface name="org.uvd.Test">
+    <method name="Invoke"><arg type="u" direction="in"/><arg type="s" direction="in"/></method>
+    <method name="Dismiss"><arg type="u" direction="in"/></method>
+  </interface>
+</node>"""
+
+PATH = "/org/freedesktop/Notifications"
+INTERFACE = "org.freedesktop.Notifications"
+
+
+def ask(address, method, parameters) -> None:
+    """Calls the server's test interface, as a test does."""
+    flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+    connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+    connection.call_sync("org.freedesktop.Notifications", PATH, "org.uvd.Test", method, parameters, None,
+                         Gio.DBusCallFlags.NONE, 5000, None)
+
+
+def main() -> None:
+    if sys.argv[1] == "--invoke":
+        ask(sys.argv[2], "Invoke", GLib.Variant("(us)", (int(sys.argv[3]), sys.argv[4])))
+        return
+    if sys.argv[1] == "--dismiss":
+        ask(sys.argv[2], "Dismiss", GLib.Variant("(u)", (int(sys.argv[3]),)))
+        return
+    address, log_path = sys.argv[1], sys.argv[2]
+    capabilities = ["body", "icon-static"] + ([] if "--no-actions" in sys.argv else ["actions"])
+    log = open(log_path, "a", buffering=1)
+    state = {"next": 1, "open": set()}
+
+    def record(entry):
+        log.write(json.dumps(entry) + "\n")
+
+    def closed(connection, notification, reason):
+        state["open"].discard(notification)
+        connection.emit_signal(None, PATH, INTERFACE, "NotificationClosed", GLib.Variant("(uu)", (notification, reason)))
+
+    def call(connection, sender, path, interface, method, parameters, invocation):
+        args = parameters.unpack()
+        if method == "Notify":
+            app, replaces, icon, summary, body, actions, hints, timeout = args
+            notification = replaces if replaces in state["open"] else state["next"]
+            if notification == state["next"]:
+                state["next"] += 1
+            state["open"].add(notification)
+            record({"call": "Notify", "id": notification, "replaces": replaces, "app": app, "icon": icon, "summary": summary,
+                    "body": body, "actions": actions, "hints": hints, "timeout": timeout})
+            invocation.return_value(GLib.Variant("(u)", (notification,)))
+        elif method == "CloseNotification":
+            record({"call": "CloseNotification", "id": args[0]})
+            invocation.return_value(None)
+            if args[0] in state["open"]:
+                closed(connection, args[0], 3)
+        elif method == "GetCapabilities":
+            invocation.return_value(GLib.Variant("(as)", (capabilities,)))
+        elif method == "GetServerInformation":
+            invocation.return_value(GLib.Variant("(ssss)", ("recorder", "uvd tests", "1", "1.2")))
+        elif method == "Invoke":
+            invocation.return_value(None)
+            connection.emit_signal(None, PATH, INTERFACE, "ActionInvoked", GLib.Variant("(us)", args))
+        elif method == "Dismiss":
+            invocation.return_value(None)
+            closed(connection, args[0], 2)
+
+    flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+    connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+    node = Gio.DBusNodeInfo.new_for_xml(XML)
+    for interface in node.interfaces:
+        connection.register_object(PATH, interface, call, None, None)
+
+    def acquired(*_):
+        record({"call": "ready"})
+
+    Gio.bus_own_name_on_connection(connection, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE, acquired, None)
+    GLib.MainLoop().run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+import UVNotify
+
+/// libnotify for real, against a recording notification server on a private session bus.
+/// libnotify binds to one bus per process, so this suite is the only one here that uses it.
+@Suite("libnotify on its GLib thread", .serialized, .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
+struct LibNotifyServerTests {
+    static let directory: URL = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-notify-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+    static let recorder = try! RecordingNotificationServer(in: directory)
+    static let server: LibNotifyServer = {
+        setenv("DBUS_SESSION_BUS_ADDRESS", recorder.address, 1)
+        return LibNotifyServer()
+    }()
+
+    let sample = DesktopNotification(
+        summary: "UV up to 9 today", body: "Apply sunscreen before you leave.", icon: "uvd", urgency: .normal,
+        category: "x-uvd.leave-home", buttons: [.init(key: "applied", label: "Applied sunscreen"), .init(key: "remind", label: "Remind me in 15 min")],
+        defaultAction: "open")
+
+    @Test func showReplacePressAndClose() async throws {
+        let server = Self.server
+        let info = try await server.info().get()
+        #expect(info.name == "recorder" && info.supportsActions)
+
+        let id = try await server.show(sample, replacing: nil)
+        var changed = sample
+        changed.summary = "UV up to 10 today"
+        #expect(try await server.show(changed, replacing: id) == id)
+        let shown = Self.recorder.notifications()
+        #expect(shown.count == 2)
+        #expect(shown.last?["replaces"] as? Int == Int(id))
+        #expect(shown.last?["actions"] as? [String] == ["default", "Open", "applied", "Applied sunscreen", "remind", "Remind me in 15 min"])
+        let hints = shown.last?["hints"] as? [String: Any]
+        #expect(hints?["desktop-entry"] as? String == "uvd" && hints?["urgency"] as? Int == 1 && hints?["category"] as? String == "x-uvd.leave-home")
+
+        var events = server.events.makeAsyncIterator()
+        try Self.recorder.press("applied", on: Int(id))
+        #expect(await events.next() == .action(id: id, key: "applied"))
+        try await server.close(id: id)
+        #expect(await events.next() == .closed(id: id, byRequest: true))
+
+        let other = try await server.show(sample, replacing: nil)
+        try Self.recorder.dismiss(Int(other))
+        #expect(await events.next() == .closed(id: other, byRequest: false))
+    }
+}
