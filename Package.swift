@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .target(name: "UVNotify", dependencies: ["CLibNotify"]),
         .target(name: "UVProtocol", dependencies: ["UVCore"]),
-        .target(name: "UVPlatform", dependencies: ["CSystemd", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UVPlatform", dependencies: ["CSystemd", "UVEngine", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "UVDaemon",
             dependencies: [

@@ -17,6 +17,9 @@ public struct Configuration: Sendable, Equatable {
     public var openWeatherMapKeyFile: String?
     /// What the alert and reminder rules are told.
     public var engine = EngineSettings()
+    /// Interface name patterns (`usb*`) that count as Wi-Fi or as cellular, whatever sysfs says.
+    public var wifiInterfaces: [String] = []
+    public var cellularInterfaces: [String] = []
 
     public init() {}
 }
@@ -49,6 +52,19 @@ extension ConfigKey {
             config[keyPath: keyPath] = flag
             return true
         }, show: { String($0[keyPath: keyPath]) })
+    }
+
+    static func patterns(_ path: String, _ keyPath: WritableKeyPath<Configuration, [String]> & Sendable) -> ConfigKey {
+        ConfigKey(path: path, expected: "a list of interface names or patterns, e.g. [\"usb*\", \"wlan0\"]", apply: { config, value in
+            guard case .list(let items) = value else { return false }
+            let names = items.compactMap { item -> String? in
+                guard case .string(let name) = item, !name.isEmpty, name.count <= 64 else { return nil }
+                return name
+            }
+            guard names.count == items.count else { return false }
+            config[keyPath: keyPath] = names
+            return true
+        }, show: { "[" + $0[keyPath: keyPath].map { "\"\($0)\"" }.joined(separator: ", ") + "]" })
     }
 
     static func minutes(_ path: String, _ range: ClosedRange<Int>, _ keyPath: WritableKeyPath<Configuration, TimeInterval> & Sendable) -> ConfigKey {
@@ -152,5 +168,7 @@ extension ConfigKey {
             return true
         }, show: { "[" + $0.engine.quietHours.spans.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }),
         .minutes("reapply.interval_minutes", 30...480, \.engine.reapplyInterval),
+        .patterns("network.wifi", \.wifiInterfaces),
+        .patterns("network.cellular", \.cellularInterfaces),
     ]
 }

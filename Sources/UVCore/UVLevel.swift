@@ -17,11 +17,11 @@ public enum UVLevel: String, Sendable, CaseIterable, Codable {
     /// The category's name as WHO writes it.
     public var name: String {
         switch self {
-        case .low: "Low"
-        case .moderate: "Moderate"
-        case .high: "High"
-        case .veryHigh: "Very high"
-        case .extreme: "Extreme"
+        case .low: Catalog.text(.levelLow)
+        case .moderate: Catalog.text(.levelModerate)
+        case .high: Catalog.text(.levelHigh)
+        case .veryHigh: Catalog.text(.levelVeryHigh)
+        case .extreme: Catalog.text(.levelExtreme)
         }
     }
 
@@ -72,12 +72,9 @@ public enum UVLevel: String, Sendable, CaseIterable, Codable {
     /// The WHO protection advice for the category.
     public var advice: String {
         switch self {
-        case .low:
-            "You can safely stay outside."
-        case .moderate, .high:
-            "Seek shade during midday hours. Slip on a shirt, slop on sunscreen, slap on a hat."
-        case .veryHigh, .extreme:
-            "Avoid being outside during midday hours. Shirt, sunscreen and hat are a must."
+        case .low: Catalog.text(.adviceLow)
+        case .moderate, .high: Catalog.text(.adviceModerate)
+        case .veryHigh, .extreme: Catalog.text(.adviceVeryHigh)
         }
     }
 }

@@ -3,6 +3,7 @@ import Logging
 import ServiceLifecycle
 import UVConfig
 import UVCore
+import UVNotify
 import UVPlatform
 import UVProtocol
 import UVProviders
@@ -46,11 +47,20 @@ public enum Daemon {
                         interfaces: ["org.varlink.service", UVDInterface.name]),
             log: { log.warning("\($0)") })
 
+        let outbox = NotificationOutbox(server: LibNotifyServer(), store: store, log: log, onPress: { subject, key in
+            await core.press(subject: subject, key: key, now: Date())
+        })
         var services: [any Service] = [
             ControlSocketService(server: server),
+            EngineService(core: core, outbox: outbox, log: log),
             RefreshService(core: core, onUpdate: { core in Systemd.notify("STATUS=\(await summary(core))") }),
             ReloadOnHangupService(core: core, log: log),
         ]
+        do {
+            services.append(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader(classifier: await core.interfaceClassifier))))
+        } catch {
+            log.error("network watch: cannot open rtnetlink (\(error)); leave-home alerts are off")
+        }
         if let interval = Systemd.watchdogPingInterval { services.append(WatchdogService(interval: interval)) }
 
         let status = await summary(core)

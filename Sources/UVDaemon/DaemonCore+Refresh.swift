@@ -83,11 +83,11 @@ extension DaemonCore {
         recordRequest(context)
         switch await client.openMeteo(for: place.coordinate, health: health(.openMeteo), now: now) {
         case .fetched(let forecast, let etag, let lastModified):
-            keep(forecast, for: place, at: now)
+            await keep(forecast, for: place, at: now)
             updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             logInfo("open-meteo: forecast for \(place.name) (\(forecast.hourly.count) hours)")
         case .notModified:
-            keepUnchanged(at: now)
+            await keepUnchanged(at: now)
             updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: nil, lastModified: nil) }
         case .failed(let reason, let retryAfter):
             failed(.openMeteo, reason: reason, retryAfter: retryAfter, now: now)
@@ -101,11 +101,11 @@ extension DaemonCore {
         recordRequest(context)
         switch await client.openWeatherMap(for: place.coordinate, key: key, health: health(.openWeatherMap), now: now) {
         case .fetched(let forecast, let etag, let lastModified):
-            keep(forecast, for: place, at: now)
+            await keep(forecast, for: place, at: now)
             updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             logInfo("openweathermap: forecast for \(place.name) (\(forecast.hourly.count) hours)")
         case .notModified:
-            keepUnchanged(at: now)
+            await keepUnchanged(at: now)
             updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: nil, lastModified: nil) }
         case .failed(let reason, let retryAfter):
             failed(.openWeatherMap, reason: reason, retryAfter: retryAfter, now: now)

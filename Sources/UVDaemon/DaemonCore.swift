@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import UVConfig
 import UVCore
+import UVEngine
 import UVPlaces
 import UVPlatform
 import UVProtocol
@@ -12,20 +13,20 @@ import UVStore
 /// providers only when the fetch policy says so, and keeps everything it is told in the store
 /// before it answers.
 actor DaemonCore {
-    private let store: Store
+    let store: Store
     private let configFile: URL
     private let lastGoodConfig: URL
     private(set) var loaded: ConfigLoader.Loaded
     private let automaticPlace: @Sendable () -> Place
     let httpClient: any HTTPClient
-    private let log: Logger
+    let log: Logger
     let doorbell = Doorbell()
 
     private var place: Place
     /// Where GeoClue put us, when it answered.
     private var geoPlace: Place?
-    private var profile: Profile
-    private var sunscreen: SunscreenApplication?
+    private(set) var profile: Profile
+    private(set) var sunscreen: SunscreenApplication?
     private var forecast: StoredForecast?
     private var stations: StoredStations?
     private var providerState: ProviderState
@@ -36,6 +37,19 @@ actor DaemonCore {
     var forceNext = false
     /// The user's OpenWeatherMap key, if one is configured and usable.
     private(set) var openWeatherMapKey: String?
+
+    // The rule engine's side (DaemonCore+Engine).
+    var engine: EngineState
+    var outbox: NotificationOutbox?
+    let engineTimer: WallClockTimer
+    /// When the engine asked to be woken next.
+    var engineWake = Date.distantFuture
+    /// The default route as the network watch last reported it.
+    var currentRoute = DefaultRoute.none
+    /// The home Wi-Fi's network id (`uvctl home set`), if marked.
+    var homeNetwork: String?
+    /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC), to notice a resume.
+    var suspendedSeconds: Double = 0
 
     init(store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
          automaticPlace: @escaping @Sendable () -> Place, log: Logger) throws {
@@ -53,6 +67,11 @@ actor DaemonCore {
         forecast = try store.forecast(for: place.key)
         stations = try store.stationReadings()
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
+        engineTimer = try WallClockTimer()
+        homeNetwork = try store.homeNetwork()
+        let startingZone = place.timeZoneIdentifier, startingSkin = profile.effectiveSkinType
+        engine = Self.restoreEngine(store: store, log: log)
+            ?? EngineState(settings: loaded.configuration.engine, timeZoneIdentifier: startingZone, skinType: startingSkin)
     }
 
     private static func loadKey(_ configuration: Configuration, log: Logger) -> String? {
@@ -81,18 +100,19 @@ actor DaemonCore {
     }
 
     /// Keeps a forecast fetched for `fetchedFor`; ignored if the place changed meanwhile.
-    func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
+    func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) async {
         do { try store.saveForecast(fetched, fetchedAt: now, for: fetchedFor.key) } catch { log.error("store: \(error)") }
         guard fetchedFor.key == place.key else { return }
         forecast = StoredForecast(fetchedAt: now, forecast: fetched)
         providerProblem = nil
         changed()
+        await feedForecast(now: now)
     }
 
     /// A 304: the forecast held is current as of now.
-    func keepUnchanged(at now: Date) {
+    func keepUnchanged(at now: Date) async {
         guard let held = forecast else { return }
-        keep(held.forecast, for: place, at: now)
+        await keep(held.forecast, for: place, at: now)
     }
 
     func keepStations(_ readings: [StationReading], at now: Date) {
@@ -166,16 +186,16 @@ actor DaemonCore {
 
     // MARK: Changes from clients
 
-    func setLocation(_ query: String) throws(VarlinkError) -> LocationInfo {
+    func setLocation(_ query: String) async throws(VarlinkError) -> LocationInfo {
         let chosen = try lookUp(query)
         try persist { try store.saveManualPlace(chosen) }
-        move(to: chosen)
+        await move(to: chosen)
         return ViewBuilder.locationInfo(chosen)
     }
 
-    func clearLocation() throws(VarlinkError) -> LocationInfo {
+    func clearLocation() async throws(VarlinkError) -> LocationInfo {
         try persist { try store.saveManualPlace(nil) }
-        move(to: geoPlace ?? automaticPlace())
+        await move(to: geoPlace ?? automaticPlace())
         return ViewBuilder.locationInfo(place)
     }
 
@@ -201,51 +221,55 @@ actor DaemonCore {
     var wantsGeoClue: Bool { loaded.configuration.geoclue && place.source != .manual }
 
     /// GeoClue answered: use its position unless the user has set a place meanwhile.
-    func useGeoClue(_ coordinate: Coordinate) {
+    func useGeoClue(_ coordinate: Coordinate) async {
         let city = CityIndex.embedded.placeName(near: coordinate)
         let found = Place(
             name: city?.displayName ?? String(format: "%.1f, %.1f", coordinate.latitude, coordinate.longitude),
             coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? place.timeZoneIdentifier,
             source: .geoclue)
         geoPlace = found
-        if place.source != .manual { move(to: found) }
+        if place.source != .manual { await move(to: found) }
     }
 
     func getProfile() -> Profile { profile }
 
-    func setProfile(_ change: (inout Profile) throws(VarlinkError) -> Void) throws(VarlinkError) -> Profile {
+    func setProfile(_ change: (inout Profile) throws(VarlinkError) -> Void) async throws(VarlinkError) -> Profile {
         var updated = profile
         try change(&updated)
         try persist { try store.saveProfile(updated) }
         profile = updated
         changed()
+        await updateEngineContext(now: Date())
         return profile
     }
 
-    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(VarlinkError) -> SunscreenInfo {
+    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) async throws(VarlinkError) -> SunscreenInfo {
         let application = SunscreenApplication(
             spf: spf ?? profile.defaultSPF, quantity: quantity ?? profile.defaultQuantity, activity: activity ?? profile.defaultActivity,
             appliedAt: date, waterResistance: profile.waterResistance)
         try persist { try store.applySunscreen(application) }
         sunscreen = application
         changed()
+        await step(.sunscreen(application), now: now)
         return sunscreenInfo(application, now: now)
     }
 
-    func removeSunscreen(now: Date) throws(VarlinkError) {
+    func removeSunscreen(now: Date) async throws(VarlinkError) {
         let removed: Bool
         do { removed = try store.removeSunscreen(at: now) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
         guard removed else { throw .uvd(name: "NoSunscreen", message: "no sunscreen on record; record one with uvctl sunscreen apply") }
         sunscreen = nil
         changed()
+        await step(.sunscreen(nil), now: now)
     }
 
-    func recordWater(now: Date) throws(VarlinkError) -> SunscreenInfo {
+    func recordWater(now: Date) async throws(VarlinkError) -> SunscreenInfo {
         let updated: SunscreenApplication?
         do { updated = try store.recordWaterEvent(at: now) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
         guard let updated else { throw .uvd(name: "NoSunscreen", message: "no sunscreen on record; record one with uvctl sunscreen apply") }
         sunscreen = updated
         changed()
+        await step(.sunscreen(updated), now: now)
         return sunscreenInfo(updated, now: now)
     }
 
@@ -266,19 +290,20 @@ actor DaemonCore {
         }
     }
 
-    private func move(to newPlace: Place) {
+    private func move(to newPlace: Place) async {
         guard newPlace != place else { return }
         place = newPlace
         forecast = (try? store.forecast(for: place.key)) ?? nil
         log.info("location: \(place.name) (\(place.source.rawValue))")
         changed()
         doorbell.ring()
+        await updateEngineContext(now: Date())
     }
 
     // MARK: Configuration
 
     /// Re-reads the file; a broken file keeps the configuration in force and says why.
-    func reload() throws(VarlinkError) -> String {
+    func reload() async throws(VarlinkError) -> String {
         let (fresh, problem) = ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
         if let problem {
             log.error("configuration not reloaded, keeping the last good one:\n\(problem)")
@@ -288,6 +313,7 @@ actor DaemonCore {
         openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)
         log.info("configuration reloaded from \(configFile.path)")
         changed()
+        await step(.settings(engineSettings), now: Date())
         doorbell.ring()
         return "reloaded \(configFile.path)"
     }

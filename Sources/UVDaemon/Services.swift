@@ -83,3 +83,46 @@ struct LocateService: Service {
         }
     }
 }
+
+/// The rule engine's loop: brings it up to date, then wakes it at the deadline it asks for (or
+/// when the wall clock changes) and hands it every press from the notification server.
+struct EngineService: Service {
+    let core: DaemonCore
+    let outbox: NotificationOutbox
+    let log: Logger
+
+    func run() async throws {
+        await core.startEngine(outbox: outbox, now: Date())
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await outbox.listen() }
+                group.addTask {
+                    while !Task.isCancelled {
+                        do {
+                            let wake = try await core.engineTimer.wait()
+                            await core.engineTimerFired(clockChanged: wake == .clockChanged, now: Date())
+                        } catch {
+                            if !Task.isCancelled { log.error("engine timer: \(error)") }
+                            return
+                        }
+                    }
+                }
+                await group.waitForAll()
+            }
+        }
+    }
+}
+
+/// Reports the default route to the core each time it changes.
+struct NetworkService: Service {
+    let core: DaemonCore
+    let watch: NetworkWatch
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            for await route in watch.routes() {
+                await core.networkChanged(route, now: Date())
+            }
+        }
+    }
+}

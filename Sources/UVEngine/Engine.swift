@@ -157,11 +157,11 @@ public enum Engine {
         let day = LocalDay.interval(containing: now, in: state.zone)
         guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: .uvi3) else { return nil }
         let clock = Copy(state)
-        var body = "Sunscreen window today \(clock.time(window.start)) – \(clock.time(window.end))"
+        var body = Catalog.text(.morningBody, clock.time(window.start), clock.time(window.end))
         if let peak = ProtectionWindow.peak(state.series, day: day) {
-            body += String(format: " (peak %.0f at %@)", peak.uvi, clock.time(peak.at))
+            body += Catalog.text(.morningPeak, String(format: "%.0f", peak.uvi), clock.time(peak.at))
         }
-        return Alert(subject: Rule.morning.rawValue, rule: .morning, summary: "UV today", body: body, urgency: .low, actions: [])
+        return Alert(subject: Rule.morning.rawValue, rule: .morning, summary: Catalog.text(.morningSummary), body: body, urgency: .low, actions: [])
     }
 }
 

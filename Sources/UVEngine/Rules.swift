@@ -21,12 +21,12 @@ enum Rules {
         state.lastLeaveAlert = now
         return [Alert(
             subject: Rule.leaveHome.rawValue, rule: .leaveHome,
-            summary: String(format: "UV up to %.0f today", peakAhead),
-            body: "Apply sunscreen before you leave.", urgency: .normal,
+            summary: Catalog.text(.leaveHomeSummary, String(format: "%.0f", peakAhead)),
+            body: Catalog.text(.leaveHomeBody), urgency: .normal,
             actions: [
-                AlertAction(key: "applied", label: "Applied sunscreen"),
-                AlertAction(key: "remind", label: "Remind me in 15 min"),
-                AlertAction(key: "not-today", label: "Not today"),
+                AlertAction(key: "applied", label: Catalog.text(.buttonApplied)),
+                AlertAction(key: "remind", label: Catalog.text(.buttonRemind)),
+                AlertAction(key: "not-today", label: Catalog.text(.buttonNotToday)),
             ])]
     }
 
@@ -41,9 +41,9 @@ enum Rules {
             let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
             return Alert(
                 subject: extreme ? "uv-extreme" : "uv-\(level.rawValue)", rule: .uvAlert,
-                summary: String(format: "UV %.0f: %@", uvi, level.name.lowercased()),
+                summary: Catalog.text(.uvAlertSummary, String(format: "%.0f", uvi), level.name.lowercased()),
                 body: level.advice, urgency: extreme ? .critical : .normal,
-                actions: [AlertAction(key: "not-today", label: "Not today")])
+                actions: [AlertAction(key: "not-today", label: Catalog.text(.buttonNotToday))])
         }
     }
 
@@ -63,12 +63,12 @@ enum Rules {
         state.remindAt[.reapply] = nil
         let copy = Copy(state)
         let quantity = application.quantity.rawValue.prefix(1).uppercased() + application.quantity.rawValue.dropFirst()
-        let summary = stage == .now ? "Reapply sunscreen now" : "Reapply by \(copy.time(reapply.date))"
+        let summary = stage == .now ? Catalog.text(.reapplyNowSummary) : Catalog.text(.reapplySummary, copy.time(reapply.date))
         return [Alert(
             subject: Rule.reapply.rawValue, rule: .reapply, summary: summary,
-            body: "Applied SPF \(application.spf.argument) • \(quantity) at \(copy.time(application.appliedAt)) — reapply by \(copy.time(reapply.date))",
+            body: Catalog.text(.reapplyBody, application.spf.argument, quantity, copy.time(application.appliedAt), copy.time(reapply.date)),
             urgency: stage == .now ? .critical : .normal,
-            actions: [AlertAction(key: "applied", label: "Reapplied"), AlertAction(key: "remind", label: "Remind me in 15 min")])]
+            actions: [AlertAction(key: "applied", label: Catalog.text(.buttonReapplied)), AlertAction(key: "remind", label: Catalog.text(.buttonRemind))])]
     }
 
     /// Whether a held alert is still worth saying once quiet hours end.

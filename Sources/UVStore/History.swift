@@ -93,6 +93,15 @@ extension Store {
         try saveSetting("notificationIDs", ids.isEmpty ? nil : ids)
     }
 
+    /// The network marked as home (`uvctl home set`), by the id the network watch gives it.
+    public func homeNetwork() throws -> String? {
+        try setting("homeNetwork")
+    }
+
+    public func saveHomeNetwork(_ id: String?) throws {
+        try saveSetting("homeNetwork", id)
+    }
+
     private static func insert(_ entry: HistoryEntry, handled: Bool, _ db: Database) throws {
         try db.execute(
             sql: "INSERT INTO history (time, kind, subject, value, handled) VALUES (?, ?, ?, ?, ?)",

@@ -6,17 +6,10 @@ struct ClockFormat {
     let uses12Hour: Bool
     let timeZone: TimeZone
 
-    /// 12- or 24-hour from `LC_ALL`, `LC_TIME` or `LANG` (in that order); `C` and `POSIX` mean 24-hour.
+    /// 12- or 24-hour as the user's locale says (`WallClock.localeUses12Hour`).
     init(timeZone: TimeZone, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.timeZone = timeZone
-        let locale = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-        let identifier = String(locale.prefix { $0 != "." && $0 != "@" })
-        if identifier == "C" || identifier == "POSIX" {
-            uses12Hour = false
-        } else {
-            let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: Locale(identifier: identifier))
-            uses12Hour = pattern?.contains("a") ?? false
-        }
+        uses12Hour = WallClock.localeUses12Hour(environment: environment)
     }
 
     /// `9:20 am` / `09:20`.

@@ -12,6 +12,7 @@ org.uvd.Test.Invoke(id, key) on the same object: the server then emits ActionInv
 own connection, as a real server does (clients ignore the signal from anyone else).
 """
 import json
+import time
 import sys
 
 from gi.repository import Gio, GLib
@@ -76,7 +77,7 @@ def main() -> None:
             if notification == state["next"]:
                 state["next"] += 1
             state["open"].add(notification)
-            record({"call": "Notify", "id": notification, "replaces": replaces, "app": app, "icon": icon, "summary": summary,
+            record({"call": "Notify", "time": time.time(), "id": notification, "replaces": replaces, "app": app, "icon": icon, "summary": summary,
                     "body": body, "actions": actions, "hints": hints, "timeout": timeout})
             invocation.return_value(GLib.Variant("(u)", (notification,)))
         elif method == "CloseNotification":

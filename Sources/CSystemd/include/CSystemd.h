@@ -1,9 +1,10 @@
 // The parts of libsystemd and the socket API that Swift cannot reach directly: `struct ucred`
 // needs _GNU_SOURCE (defined only in shim.c, so Glibc's own module is not contradicted), and
-// sd_journal_send is variadic.
+// sd_journal_send is variadic; timerfd is not in the Glibc module.
 #ifndef UVD_CSYSTEMD_H
 #define UVD_CSYSTEMD_H
 
+#include <sys/timerfd.h>
 #include <sys/uio.h>
 #include <systemd/sd-daemon.h>
 
@@ -12,6 +13,10 @@ long long uvd_peer_uid(int fd);
 
 /// sd_journal_sendv: one structured journal entry from "FIELD=value" strings.
 int uvd_journal_sendv(const struct iovec *fields, int count);
+
+/// A non-blocking rtnetlink socket subscribed to link, address and route changes (IPv4 and
+/// IPv6); a negative errno on failure. What arrives only says "something changed".
+int uvd_netlink_open(void);
 
 /// Asks GeoClue2 on the system bus for the position at `accuracy` (GeoClue's levels: 4 = city),
 /// waiting at most `timeout_ms`. 0 with latitude and longitude set, or a negative errno with a

@@ -1,0 +1,54 @@
+import Foundation
+import UVEngine
+import UVPlatform
+import UVProtocol
+
+/// The network side: the default route as the watch reports it, and the home network.
+extension DaemonCore {
+    /// The classifier the configuration asks for.
+    var interfaceClassifier: InterfaceClassifier {
+        InterfaceClassifier(wifiPatterns: loaded.configuration.wifiInterfaces, cellularPatterns: loaded.configuration.cellularInterfaces)
+    }
+
+    /// The default route moved: tell the engine what kind of connection carries it now.
+    func networkChanged(_ reported: DefaultRoute, now: Date) async {
+        var route = reported
+        // Classified again here, so that a reloaded configuration's patterns count.
+        if let interface = route.interface { (route.kind, route.reason) = interfaceClassifier.classify(interface) }
+        let previous = currentRoute
+        currentRoute = route
+        log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")
+        if previous.interface == nil, route.interface != nil { await step(.userActivity, now: now) }
+        await step(.network(networkState(route)), now: now)
+    }
+
+    private func networkState(_ route: DefaultRoute) -> NetworkState {
+        NetworkState(kind: route.kind, isHomeWifi: route.kind == .wifi && route.networkID != nil && route.networkID == homeNetwork)
+    }
+
+    /// `uvctl home set`: the Wi-Fi network in use now is home.
+    func markHome(now: Date) async throws(VarlinkError) -> String {
+        guard currentRoute.kind == .wifi else {
+            throw .uvd(name: "NotOnWifi", message: "the default route is not over Wi-Fi (\(currentRoute.interface ?? "no default route")); connect to your home Wi-Fi and try again")
+        }
+        guard let id = currentRoute.networkID else {
+            throw .uvd(name: "NetworkUnknown", message: "this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute")
+        }
+        try persistHome(id)
+        await step(.command(.homeMarked(true)), now: now)
+        await step(.network(networkState(currentRoute)), now: now)
+        return "home is the Wi-Fi network on \(currentRoute.interface ?? "?") (\(id))"
+    }
+
+    /// `uvctl home clear`: any Wi-Fi counts as home again.
+    func clearHome(now: Date) async throws(VarlinkError) -> String {
+        try persistHome(nil)
+        await step(.command(.homeMarked(false)), now: now)
+        return "no home network marked: leaving any Wi-Fi counts"
+    }
+
+    private func persistHome(_ id: String?) throws(VarlinkError) {
+        do { try store.saveHomeNetwork(id) } catch { throw .uvd(name: "StoreFailed", message: "could not save: \(error)") }
+        homeNetwork = id
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Logging
+import UVCore
+import UVEngine
+import UVNotify
+import UVStore
+
+/// Makes the desktop show what the engine wants shown: one notification per subject, replaced
+/// in place, closed when withdrawn. A missing, slow or restarting server is retried with
+/// backoff (1 s doubling to 5 min) until it answers: nothing is lost, and since each subject's
+/// server id is kept in the store, nothing is doubled, across restarts too. While the server's
+/// own do-not-disturb is on (dunst paused), only critical notifications go through.
+actor NotificationOutbox {
+    private let server: any NotificationServer
+    private let store: Store
+    private let log: Logger
+    /// Where presses and closes go: (subject, key).
+    private let onPress: @Sendable (String, String) async -> Void
+
+    private var ids: [String: UInt32]
+    /// Alerts waiting to be shown, by subject (a newer alert replaces a waiting one).
+    private var waiting: [String: Alert] = [:]
+    /// Subjects withdrawn while on screen, waiting to be closed.
+    private var closing: Set<String> = []
+    private var serverInfo: NotificationServerInfo?
+    private var retryDelay: Duration = .seconds(1)
+    private var retry: Task<Void, Never>?
+    private var delivering = false
+    private var lastProblem: String?
+
+    init(server: any NotificationServer, store: Store, log: Logger, onPress: @escaping @Sendable (String, String) async -> Void) {
+        self.server = server
+        self.store = store
+        self.log = log
+        self.onPress = onPress
+        ids = (try? store.notificationIDs()) ?? [:]
+    }
+
+    /// Queues `alert` for showing (replacing a queued or shown one with its subject); returns at once.
+    func notify(_ alert: Alert) {
+        closing.remove(alert.subject)
+        waiting[alert.subject] = alert
+        kick()
+    }
+
+    /// Queues closing `subject`'s notification, if one is shown; returns at once.
+    func withdraw(_ subject: String) {
+        waiting[subject] = nil
+        if ids[subject] != nil { closing.insert(subject) }
+        kick()
+    }
+
+    /// The server as last seen, or why it could not be reached; for `uvctl doctor`.
+    func serverState() async -> Result<NotificationServerInfo, NotificationFailure> {
+        let result = await server.info()
+        if case .success(let info) = result { serverInfo = info }
+        return result
+    }
+
+    /// Takes presses and closes from the server until the task is cancelled.
+    func listen() async {
+        for await event in server.events {
+            switch event {
+            case .action(let id, let key):
+                guard let subject = subject(of: id) else { continue }
+                await onPress(subject, key)
+            case .closed(let id, let byRequest):
+                guard let subject = subject(of: id) else { continue }
+                ids[subject] = nil
+                saveIDs()
+                if !byRequest { await onPress(subject, "closed") }
+            }
+        }
+    }
+
+    private func subject(of id: UInt32) -> String? {
+        ids.first { $0.value == id }?.key
+    }
+
+    /// Starts delivering unless a delivery is under way (it picks up what was queued meanwhile).
+    private func kick() {
+        guard !delivering else { return }
+        delivering = true
+        retry?.cancel()
+        retry = nil
+        Task { await self.deliver() }
+    }
+
+    /// Closes, then shows, one at a time in queue order, until the queue is empty, the server
+    /// fails (retry with backoff) or only what its do-not-disturb holds is left (look again in a minute).
+    private func deliver() async {
+        defer { delivering = false }
+        var doNotDisturb: Bool?
+        while true {
+            if serverInfo == nil, !(waiting.isEmpty && closing.isEmpty) {
+                switch await server.info() {
+                case .success(let info): serverInfo = info
+                case .failure(let failure): return retryLater(failure.description)
+                }
+            }
+            if let subject = closing.sorted().first {
+                guard let id = ids[subject] else {
+                    closing.remove(subject)
+                    continue
+                }
+                do {
+                    try await server.close(id: id)
+                } catch {
+                    return retryLater(error.description)
+                }
+                closing.remove(subject)
+                if ids[subject] == id { ids[subject] = nil }
+                saveIDs()
+                continue
+            }
+            if waiting.values.contains(where: { $0.urgency != .critical }), doNotDisturb == nil {
+                doNotDisturb = await server.doNotDisturb() ?? false
+            }
+            let held = doNotDisturb ?? false
+            guard let alert = waiting.values.sorted(by: { $0.subject < $1.subject }).first(where: { $0.urgency == .critical || !held }) else {
+                break
+            }
+            do {
+                let id = try await server.show(presentation(alert), replacing: ids[alert.subject])
+                ids[alert.subject] = id
+                // Replaced meanwhile by a newer alert: that one still waits.
+                if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
+                saveIDs()
+            } catch {
+                serverInfo = nil
+                return retryLater(error.description)
+            }
+        }
+        if lastProblem != nil {
+            log.info("notifications: the server answers again")
+            lastProblem = nil
+        }
+        retryDelay = .seconds(1)
+        if !waiting.isEmpty { schedule(after: .seconds(60)) }
+    }
+
+    private func retryLater(_ problem: String) {
+        if problem != lastProblem {
+            log.warning("notifications: \(problem); retrying")
+            lastProblem = problem
+        }
+        schedule(after: retryDelay)
+        retryDelay = min(retryDelay * 2, .seconds(300))
+    }
+
+    private func schedule(after delay: Duration) {
+        retry = Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard !Task.isCancelled else { return }
+            await self?.kick()
+        }
+    }
+
+    private func saveIDs() {
+        do { try store.saveNotificationIDs(ids) } catch { log.error("store: \(error)") }
+    }
+
+    /// The alert as the server can show it: buttons where it has "actions", else the uvctl
+    /// commands that do the same, in the body.
+    private func presentation(_ alert: Alert) -> DesktopNotification {
+        let actions = serverInfo?.supportsActions ?? false
+        var body = alert.body
+        if !actions, !alert.actions.isEmpty {
+            body += "\n" + alert.actions.map { Catalog.commandFor(action: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
+        }
+        if serverInfo?.supportsBodyMarkup ?? false {
+            body = body.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let urgency: DesktopNotification.Urgency = switch alert.urgency {
+        case .low: .low
+        case .normal: .normal
+        case .critical: .critical
+        }
+        return DesktopNotification(
+            summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
+            buttons: actions ? alert.actions.map { .init(key: $0.key, label: $0.label) } : [],
+            defaultAction: actions ? "default" : nil)
+    }
+}
