@@ -21,6 +21,16 @@ static inline void uvd_notification_on_closed(NotifyNotification *notification, 
     g_signal_connect(notification, "closed", G_CALLBACK(callback), data);
 }
 
+/// Stops GLib from raising SIGTERM in uvd when the shared session-bus connection closes (the
+/// bus stopped or restarted): uvd keeps running and retries. False if there is no bus.
+static inline gboolean uvd_session_bus_survive_close(void) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (bus == NULL) return FALSE;
+    g_dbus_connection_set_exit_on_close(bus, FALSE);
+    g_object_unref(bus);
+    return TRUE;
+}
+
 /// dunst's do-not-disturb (its `paused` property): 1 paused, 0 not, -1 unknown (not dunst,
 /// or no answer within 500 ms).
 static inline int uvd_dunst_paused(void) {
@@ -30,6 +40,8 @@ static inline int uvd_dunst_paused(void) {
         g_clear_error(&error);
         return -1;
     }
+    // The shared connection (libnotify's too) must not raise SIGTERM in uvd if the bus goes away.
+    g_dbus_connection_set_exit_on_close(bus, FALSE);
     GVariant *reply = g_dbus_connection_call_sync(
         bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Properties", "Get",
         g_variant_new("(ss)", "org.dunstproject.cmd0", "paused"), G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 500,

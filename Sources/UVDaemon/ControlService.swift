@@ -65,6 +65,35 @@ struct ControlService: VarlinkService {
                 try await replies.send(ConfigReply(
                     file: await core.configFilePath,
                     entries: loaded.entries.map { ConfigEntry(key: $0.key, value: $0.value, origin: $0.origin) }))
+            case "GetQuiet":
+                try await replies.send(["quiet": await core.quietInfo(now: now)])
+            case "SetQuiet":
+                let parameters = try call.decodeParameters(SetQuietParameters.self)
+                try await replies.send(["quiet": try await core.setQuiet(spans: parameters.spans, reset: parameters.reset ?? false, now: now)])
+            case "QuietNow":
+                try await replies.send(["quiet": try await core.quietNow(minutes: call.decodeParameters(MinutesParameters.self).minutes, now: now)])
+            case "QuietOff":
+                try await replies.send(["quiet": await core.quietOff(now: now)])
+            case "Snooze":
+                let parameters = try call.decodeParameters(RuleParameters.self)
+                guard let minutes = parameters.minutes else { throw VarlinkError.uvd(name: "InvalidValue", message: "Snooze needs minutes") }
+                try await replies.send(["message": try await core.snooze(rule: parameters.rule, minutes: minutes, now: now)])
+            case "Mute":
+                let parameters = try call.decodeParameters(RuleParameters.self)
+                try await replies.send(["message": try await core.mute(rule: parameters.rule, today: parameters.today ?? false, now: now)])
+            case "Unmute":
+                try await replies.send(["message": try await core.unmute(rule: call.decodeParameters(RuleParameters.self).rule, now: now)])
+            case "GetHome":
+                try await replies.send(["home": await core.homeInfo()])
+            case "SetHome":
+                try await replies.send(["message": try await core.markHome(now: now)])
+            case "ClearHome":
+                try await replies.send(["message": try await core.clearHome(now: now)])
+            case "GetHistory":
+                let limit = try call.decodeParameters(LimitParameters.self).limit ?? 50
+                try await replies.send(HistoryReply(entries: try await core.history(limit: limit)))
+            case "Diagnose":
+                try await replies.send(DiagnoseReply(checks: await core.diagnose(now: now)))
             case "Subscribe":
                 guard call.more else { throw VarlinkError.expectedMore }
                 for await status in await core.subscribe(now: now) {

@@ -57,6 +57,8 @@ actor NotificationOutbox {
         return result
     }
 
+    func doNotDisturb() async -> Bool? { await server.doNotDisturb() }
+
     /// Takes presses and closes from the server until the task is cancelled.
     func listen() async {
         for await event in server.events {
@@ -91,6 +93,7 @@ actor NotificationOutbox {
     private func deliver() async {
         defer { delivering = false }
         var doNotDisturb: Bool?
+        var answered = false
         while true {
             if serverInfo == nil, !(waiting.isEmpty && closing.isEmpty) {
                 switch await server.info() {
@@ -111,6 +114,7 @@ actor NotificationOutbox {
                 closing.remove(subject)
                 if ids[subject] == id { ids[subject] = nil }
                 saveIDs()
+                answered = true
                 continue
             }
             if waiting.values.contains(where: { $0.urgency != .critical }), doNotDisturb == nil {
@@ -126,12 +130,13 @@ actor NotificationOutbox {
                 // Replaced meanwhile by a newer alert: that one still waits.
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
                 saveIDs()
+                answered = true
             } catch {
                 serverInfo = nil
                 return retryLater(error.description)
             }
         }
-        if lastProblem != nil {
+        if answered, lastProblem != nil {
             log.info("notifications: the server answers again")
             lastProblem = nil
         }

@@ -115,6 +115,9 @@ public enum Engine {
         case .mute(let rule):
             state.muted.insert(rule)
             return withdrawAll(of: rule, &state)
+        case .muteToday(let rule):
+            state.mutedOn[rule] = state.day?.key ?? LocalDay.key(now, in: state.zone)
+            return withdrawAll(of: rule, &state)
         case .unmute(let rule):
             state.muted.remove(rule)
             state.snoozedUntil[rule] = nil
@@ -155,7 +158,8 @@ public enum Engine {
     private static func morningAlert(_ state: EngineState, now: Date) -> Alert? {
         guard !state.isSilenced(.morning, now: now, today: LocalDay.key(now, in: state.zone)) else { return nil }
         let day = LocalDay.interval(containing: now, in: state.zone)
-        guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: .uvi3) else { return nil }
+        // Said only while the window is still ahead or open: late in the day it is no news.
+        guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: .uvi3), window.end > now else { return nil }
         let clock = Copy(state)
         var body = Catalog.text(.morningBody, clock.time(window.start), clock.time(window.end))
         if let peak = ProtectionWindow.peak(state.series, day: day) {

@@ -29,6 +29,8 @@ public enum EngineCommand: Sendable, Equatable, Codable {
     /// Nothing from this rule until then.
     case snooze(Rule, until: Date)
     case mute(Rule)
+    /// "Not today", from uvctl: until the local day ends.
+    case muteToday(Rule)
     case unmute(Rule)
     /// Quiet from now until then, whatever the configured hours say.
     case quietUntil(Date)
@@ -67,6 +69,8 @@ public struct EngineState: Sendable, Equatable, Codable {
     public internal(set) var live: Set<String> = []
     /// Rules muted until unmuted (`uvctl mute`).
     public internal(set) var muted: Set<Rule> = []
+    /// Rules silenced for one local day ("Not today"), by day key.
+    public var silencedToday: [Rule] { mutedOn.filter { $0.value == day?.key }.map(\.key) }
     /// Rules snoozed until an instant (`uvctl snooze`).
     public internal(set) var snoozedUntil: [Rule: Date] = [:]
     /// Quiet hours set with `uvctl quiet set`, replacing the configured ones.

@@ -61,6 +61,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     private func ready() -> Result<Void, NotificationFailure> {
         guard sessionBusReachable() else { return .failure(.noSessionBus) }
         if !initialised {
+            guard uvd_session_bus_survive_close() != 0 else { return .failure(.server("the session bus does not answer")) }
             notify_init(appName)
             initialised = true
         }
@@ -93,11 +94,18 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_error_free(error)
             g_object_unref(notification)
+            restart()
             return .failure(.server(message))
         }
         let id = UInt32(bitPattern: uvd_notification_get_id(notification))
         if let previous = live.updateValue(notification, forKey: id), previous != notification { g_object_unref(previous) }
         return .success(id)
+    }
+
+    /// After a failure the bus or the server may have gone: the next call connects afresh.
+    private func restart() {
+        notify_uninit()
+        initialised = false
     }
 
     private func closeOnLoop(_ id: UInt32) -> Result<Void, NotificationFailure> {

@@ -95,6 +95,46 @@ public enum UVDInterface {
 
         type Profile (skinType: ?string, spf: string, quantity: string, activity: string, waterResistanceMinutes: int)
 
+        type Quiet (
+          # HH:MM-HH:MM, local time; spans may cross midnight
+          spans: []string,
+          # config (the file's) or uvctl (set with uvctl quiet set)
+          origin: string,
+          quietNow: bool,
+          # when the quiet period in progress ends
+          until: ?string
+        )
+
+        type HistoryEntry (
+          time: string,
+          # notified, withdrawn or pressed
+          kind: string,
+          subject: string,
+          summary: ?string,
+          body: ?string,
+          # the button pressed: applied, remind, not-today, default or closed
+          key: ?string
+        )
+
+        type Home (
+          # the marked network's id, if one is marked (else any Wi-Fi is home)
+          marked: ?string,
+          interface: ?string,
+          # wifi, cellular, wired or none
+          kind: string,
+          # why the interface is that kind
+          reason: string,
+          current: ?string
+        )
+
+        type Check (
+          name: string,
+          # ok, warn or fail
+          result: string,
+          detail: string,
+          fix: ?string
+        )
+
         # The status now, for the current place or a saved one.
         method GetStatus(location: ?string) -> (status: Status)
 
@@ -145,6 +185,38 @@ public enum UVDInterface {
         # Every configuration key with its effective value and where it came from.
         method GetConfig() -> (file: string, entries: []ConfigEntry)
 
+        method GetQuiet() -> (quiet: Quiet)
+
+        # New quiet hours (an empty list: none), or reset to the configuration's.
+        method SetQuiet(spans: ?[]string, reset: ?bool) -> (quiet: Quiet)
+
+        # Quiet from now for that long (1 to 1440 minutes).
+        method QuietNow(minutes: int) -> (quiet: Quiet)
+
+        # Not quiet now: ends quiet set with QuietNow and any configured span in progress.
+        method QuietOff() -> (quiet: Quiet)
+
+        # Rules: leave-home, uv-alert, reapply or morning. Nothing from the rule for that long.
+        method Snooze(rule: string, minutes: int) -> (message: string)
+
+        # Nothing from the rule until unmuted (or, with today, until tomorrow).
+        method Mute(rule: string, today: ?bool) -> (message: string)
+
+        method Unmute(rule: string) -> (message: string)
+
+        method GetHome() -> (home: Home)
+
+        # Marks the Wi-Fi network in use as home: leaving it is what counts.
+        method SetHome() -> (message: string)
+
+        method ClearHome() -> (message: string)
+
+        # Notifications shown and withdrawn, buttons pressed; the latest, oldest first.
+        method GetHistory(limit: ?int) -> (entries: []HistoryEntry)
+
+        # uvd's view of its surroundings, each check with what to do about it.
+        method Diagnose() -> (checks: []Check)
+
         # With more: a reply now and another on every change.
         method Subscribe() -> (status: Status)
 
@@ -159,6 +231,12 @@ public enum UVDInterface {
 
         # The configuration file has errors; the last good configuration stays.
         error ConfigInvalid (message: string)
+
+        # The default route is not over Wi-Fi, so no home network can be marked.
+        error NotOnWifi (message: string)
+
+        # The Wi-Fi network in use cannot be told apart yet.
+        error NetworkUnknown (message: string)
 
         # A parameter's value is not one of those allowed.
         error InvalidValue (message: string)

@@ -16,7 +16,8 @@ struct UVCtl: AsyncParsableCommand {
         subcommands: [
             StatusCommand.self, ForecastCommand.self, WatchCommand.self, StationsCommand.self, LocationCommand.self,
             ProfileCommand.self, SunscreenCommand.self, RefreshCommand.self, ReloadCommand.self, ConfigCommand.self,
-            SimulateCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self, GuideCommand.self,
+            QuietCommand.self, SnoozeCommand.self, MuteCommand.self, UnmuteCommand.self, HomeCommand.self, HistoryCommand.self,
+            DoctorCommand.self, SimulateCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self, GuideCommand.self,
         ]
     )
 }

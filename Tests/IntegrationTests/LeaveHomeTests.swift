@@ -55,6 +55,9 @@ struct LeaveHomeTests {
         #expect(sunscreen["spf"] as? String == "50" && sunscreen["reapplyReason"] as? String == "interval")
         try uvd.waitFor("the withdrawal") { notifications.calls().contains { $0["call"] as? String == "CloseNotification" && $0["id"] as? Int == id } }
 
+        let history = try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? []
+        #expect(history.contains { $0["kind"] as? String == "pressed" && $0["key"] as? String == "applied" && $0["subject"] as? String == "leave-home" })
+
         // Applied 119 minutes ago: due in a minute. The countdown notification is replaced in
         // place, and "now" comes at the reapply time.
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "119"]).status == 0)

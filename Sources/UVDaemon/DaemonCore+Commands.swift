@@ -1,0 +1,86 @@
+import Foundation
+import UVCore
+import UVEngine
+import UVProtocol
+import UVStore
+
+/// What `uvctl quiet`, `snooze`, `mute`, `history` ask of the rules.
+extension DaemonCore {
+    func quietInfo(now: Date) -> QuietInfo {
+        let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
+        return QuietInfo(
+            spans: engine.quietHours.spans.map(\.description), origin: engine.quietHoursOverride == nil ? "config" : "uvctl",
+            quietNow: engine.isQuiet(at: now), until: engine.quietEnd(after: now).map(iso.string))
+    }
+
+    func setQuiet(spans: [String]?, reset: Bool, now: Date) async throws(VarlinkError) -> QuietInfo {
+        if reset {
+            await step(.command(.quietHours(nil)), now: now)
+        } else {
+            guard let spans else { throw .uvd(name: "InvalidValue", message: "give spans (an empty list for none) or reset") }
+            var parsed: [QuietSpan] = []
+            for text in spans {
+                guard let span = QuietSpan(parsing: text) else {
+                    throw .uvd(name: "InvalidValue", message: "'\(text)' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)")
+                }
+                parsed.append(span)
+            }
+            await step(.command(.quietHours(QuietHours(parsed))), now: now)
+        }
+        return quietInfo(now: now)
+    }
+
+    func quietNow(minutes: Int, now: Date) async throws(VarlinkError) -> QuietInfo {
+        guard (1...1440).contains(minutes) else { throw .uvd(name: "InvalidValue", message: "minutes must be 1 to 1440 (got \(minutes))") }
+        await step(.command(.quietUntil(now.addingTimeInterval(Double(minutes) * 60))), now: now)
+        return quietInfo(now: now)
+    }
+
+    func quietOff(now: Date) async -> QuietInfo {
+        await step(.command(.quietOff), now: now)
+        return quietInfo(now: now)
+    }
+
+    func snooze(rule name: String, minutes: Int, now: Date) async throws(VarlinkError) -> String {
+        let rule = try Self.rule(name)
+        guard (1...1440).contains(minutes) else { throw .uvd(name: "InvalidValue", message: "minutes must be 1 to 1440 (got \(minutes))") }
+        let until = now.addingTimeInterval(Double(minutes) * 60)
+        await step(.command(.snooze(rule, until: until)), now: now)
+        return "\(rule.rawValue) snoozed until \(ISOTimestamp(timeZone: currentPlace.timeZone).string(until))"
+    }
+
+    func mute(rule name: String, today: Bool, now: Date) async throws(VarlinkError) -> String {
+        let rule = try Self.rule(name)
+        await step(.command(today ? .muteToday(rule) : .mute(rule)), now: now)
+        return today ? "\(rule.rawValue) muted for today" : "\(rule.rawValue) muted until `uvctl unmute \(rule.rawValue)`"
+    }
+
+    func unmute(rule name: String, now: Date) async throws(VarlinkError) -> String {
+        let rule = try Self.rule(name)
+        await step(.command(.unmute(rule)), now: now)
+        return "\(rule.rawValue) speaks again"
+    }
+
+    func history(limit: Int) throws(VarlinkError) -> [HistoryInfo] {
+        guard (1...1000).contains(limit) else { throw .uvd(name: "InvalidValue", message: "limit must be 1 to 1000 (got \(limit))") }
+        let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
+        do {
+            return try store.history(limit: limit).map {
+                HistoryInfo(time: iso.string($0.time), kind: $0.kind.rawValue, subject: $0.subject, summary: $0.summary, body: $0.body, key: $0.key)
+            }
+        } catch {
+            throw .uvd(name: "StoreFailed", message: "\(error)")
+        }
+    }
+
+    func homeInfo() -> HomeInfo {
+        HomeInfo(marked: homeNetwork, interface: currentRoute.interface, kind: currentRoute.kind.rawValue, reason: currentRoute.reason, current: currentRoute.networkID)
+    }
+
+    static func rule(_ name: String) throws(VarlinkError) -> Rule {
+        guard let rule = Rule(rawValue: name) else {
+            throw .uvd(name: "InvalidValue", message: "no rule '\(name)'; rules: \(Rule.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return rule
+    }
+}

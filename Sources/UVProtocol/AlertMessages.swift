@@ -1,0 +1,106 @@
+/// Quiet hours as uvd applies them.
+public struct QuietInfo: Codable, Sendable, Equatable {
+    public var spans: [String]
+    public var origin: String
+    public var quietNow: Bool
+    @Null public var until: String?
+
+    public init(spans: [String], origin: String, quietNow: Bool, until: String?) {
+        self.spans = spans
+        self.origin = origin
+        self.quietNow = quietNow
+        self.until = until
+    }
+}
+
+/// One line of `uvctl history`.
+public struct HistoryInfo: Codable, Sendable, Equatable {
+    public var time: String
+    public var kind: String
+    public var subject: String
+    @Null public var summary: String?
+    @Null public var body: String?
+    @Null public var key: String?
+
+    public init(time: String, kind: String, subject: String, summary: String?, body: String?, key: String?) {
+        self.time = time
+        self.kind = kind
+        self.subject = subject
+        self.summary = summary
+        self.body = body
+        self.key = key
+    }
+}
+
+/// The network in use and the one marked as home.
+public struct HomeInfo: Codable, Sendable, Equatable {
+    @Null public var marked: String?
+    @Null public var interface: String?
+    public var kind: String
+    public var reason: String
+    @Null public var current: String?
+
+    public init(marked: String?, interface: String?, kind: String, reason: String, current: String?) {
+        self.marked = marked
+        self.interface = interface
+        self.kind = kind
+        self.reason = reason
+        self.current = current
+    }
+}
+
+/// One line of `uvctl doctor`.
+public struct CheckInfo: Codable, Sendable, Equatable {
+    public var name: String
+    /// ok, warn or fail.
+    public var result: String
+    public var detail: String
+    @Null public var fix: String?
+
+    public init(name: String, result: String, detail: String, fix: String? = nil) {
+        self.name = name
+        self.result = result
+        self.detail = detail
+        self.fix = fix
+    }
+}
+
+public struct SetQuietParameters: Codable, Sendable {
+    @Null public var spans: [String]?
+    @Null public var reset: Bool?
+    public init(spans: [String]?, reset: Bool?) {
+        self.spans = spans
+        self.reset = reset
+    }
+}
+
+public struct MinutesParameters: Codable, Sendable {
+    public var minutes: Int
+    public init(minutes: Int) { self.minutes = minutes }
+}
+
+public struct RuleParameters: Codable, Sendable {
+    public var rule: String
+    @Null public var minutes: Int?
+    @Null public var today: Bool?
+    public init(rule: String, minutes: Int? = nil, today: Bool? = nil) {
+        self.rule = rule
+        self.minutes = minutes
+        self.today = today
+    }
+}
+
+public struct LimitParameters: Codable, Sendable {
+    @Null public var limit: Int?
+    public init(limit: Int?) { self.limit = limit }
+}
+
+public struct HistoryReply: Codable, Sendable {
+    public var entries: [HistoryInfo]
+    public init(entries: [HistoryInfo]) { self.entries = entries }
+}
+
+public struct DiagnoseReply: Codable, Sendable {
+    public var checks: [CheckInfo]
+    public init(checks: [CheckInfo]) { self.checks = checks }
+}

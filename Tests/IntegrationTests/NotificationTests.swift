@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// uvd with a recording notification server on a private session bus: quiet hours, the
+/// controls of `uvctl`, history and doctor.
+@Suite("Notifications from a running uvd", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
+struct NotificationTests {
+    private func start(actions: Bool = true) throws -> (DaemonHarness, RecordingNotificationServer) {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let notifications = try RecordingNotificationServer(in: uvd.root, actions: actions)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": notifications.address])
+        #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
+        #expect(try uvd.uvctl(["profile", "set", "--skin-type", "VI", "--spf", "50", "--quantity", "lots"]).status == 0)
+        return (uvd, notifications)
+    }
+
+    private func reapply(_ notifications: RecordingNotificationServer) -> [[String: Any]] {
+        notifications.notifications().filter { ($0["hints"] as? [String: Any])?["category"] as? String == "x-uvd.reapply" }
+    }
+
+    @Test func quietHoldsThenReleasesWhatStillApplies() throws {
+        let (uvd, notifications) = try start()
+        let quiet = try uvd.uvctl(["quiet", "now", "30m", "--json"]).json()
+        #expect(quiet["quietNow"] as? Bool == true)
+        // 61 minutes ago: 59 left, the countdown's first notification is due, and held.
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        sleep(2)
+        #expect(reapply(notifications).isEmpty)
+        #expect(try uvd.uvctl(["quiet", "off"]).status == 0)
+        try uvd.waitFor("the held reminder") { !reapply(notifications).isEmpty }
+        #expect((reapply(notifications).first?["summary"] as? String)?.hasPrefix("Reapply by ") == true)
+    }
+
+    @Test func snoozeAndMuteWithdrawAndSilence() throws {
+        let (uvd, notifications) = try start()
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+        let id = try #require(reapply(notifications).first?["id"] as? Int)
+        #expect(try uvd.uvctl(["snooze", "reapply", "1h"]).stdout.hasPrefix("reapply snoozed until "))
+        try uvd.waitFor("the withdrawal") { notifications.calls().contains { $0["call"] as? String == "CloseNotification" && $0["id"] as? Int == id } }
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "100"]).status == 0)
+        sleep(1)
+        #expect(reapply(notifications).count == 1)
+        #expect(try uvd.uvctl(["unmute", "reapply"]).status == 0)
+        try uvd.waitFor("the reminder again") { reapply(notifications).count == 2 }
+
+        let history = try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? []
+        #expect(history.contains { $0["kind"] as? String == "notified" && $0["subject"] as? String == "reapply" })
+        #expect(history.contains { $0["kind"] as? String == "withdrawn" && $0["subject"] as? String == "reapply" })
+
+        let bad = try uvd.uvctl(["snooze", "reapply", "forever"])
+        #expect(bad.status == 64 && bad.stderr.contains("forever"))
+    }
+
+    @Test func withoutActionsTheTextNamesTheCommands() throws {
+        let (uvd, notifications) = try start(actions: false)
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+        let shown = try #require(reapply(notifications).first)
+        #expect((shown["actions"] as? [String])?.isEmpty == true)
+        #expect((shown["body"] as? String)?.contains("uvctl sunscreen apply") == true)
+        let doctor = try uvd.uvctl(["doctor"])
+        #expect(doctor.stdout.contains("warn  notification server: recorder 1 (uvd tests)"))
+    }
+
+    @Test func doctorSeesTheServerAndTheInterfaces() throws {
+        let (uvd, notifications) = try start()
+        defer { withExtendedLifetime(notifications) {} }
+        let doctor = try uvd.uvctl(["doctor", "--json"])
+        #expect(doctor.status == 0, "\(doctor.stderr)\n\(uvd.log)")
+        let checks = try doctor.json()["checks"] as? [[String: Any]] ?? []
+        let byName = Dictionary(checks.map { ($0["name"] as? String ?? "", $0) }) { first, _ in first }
+        #expect(byName["session bus"]?["result"] as? String == "ok")
+        #expect(byName["notification server"]?["result"] as? String == "ok")
+        #expect((byName["notification server"]?["detail"] as? String)?.contains("actions") == true)
+        #expect(byName["location"]?["result"] as? String == "ok")
+        #expect(byName["systemd"]?["result"] as? String == "warn")
+    }
+}
