@@ -78,3 +78,20 @@ struct NotificationTests {
         #expect(byName["systemd"]?["result"] as? String == "warn")
     }
 }
+
+@Suite("Notifications when the server comes late", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
+struct LateServerTests {
+    @Test func whatWasToBeSaidArrivesOnceTheServerAnswers() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let notifications = try RecordingNotificationServer(in: uvd.root, serving: false)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": notifications.address])
+        #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
+        try uvd.waitFor("a failed delivery") { uvd.log.contains("notifications: ") && uvd.log.contains("retrying") }
+        try notifications.serve()
+        try uvd.waitFor("the UV alerts", timeout: 20) { notifications.notifications().count >= 3 }
+        sleep(2)
+        let subjects = notifications.notifications().compactMap { $0["summary"] as? String }
+        #expect(subjects.count == Set(subjects).count, "nothing doubled: \(subjects)")
+        #expect(try uvd.uvctl(["status"]).status == 0)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,12 +15,17 @@ public final class RecordingNotificationServer: Sendable {
     public let address: String
     private let log: URL
     private let bus: ChildProcess
-    private let server: ChildProcess
+    private let server = Mutex<ChildProcess?>(nil)
+    private let directory: URL
+    private let actions: Bool
 
     public enum Failure: Error { case timedOut(String) }
 
-    /// Starts both in `directory`; `actions: false` leaves "actions" out of the capabilities.
-    public init(in directory: URL, actions: Bool = true) throws {
+    /// Starts both in `directory` (the server only if `serving`); `actions: false` leaves
+    /// "actions" out of the capabilities.
+    public init(in directory: URL, actions: Bool = true, serving: Bool = true) throws {
+        self.directory = directory
+        self.actions = actions
         let busPath = directory.appendingPathComponent("session-bus").path
         address = "unix:path=\(busPath)"
         log = directory.appendingPathComponent("notifications.jsonl")
@@ -27,9 +33,15 @@ public final class RecordingNotificationServer: Sendable {
             "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
             environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
         try Self.waitFor("the session bus") { FileManager.default.fileExists(atPath: busPath) }
-        server = try ChildProcess(
+        if serving { try serve() }
+    }
+
+    /// Starts the notification server on the bus and waits until it owns its name.
+    public func serve() throws {
+        let process = try ChildProcess(
             "/usr/bin/python3", [Self.script.path, address, log.path] + (actions ? [] : ["--no-actions"]),
             environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: directory.appendingPathComponent("notification-server.err").path)
+        server.withLock { $0 = process }
         try Self.waitFor("the notification server") { [log] in
             ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("\"ready\"")
         }
@@ -70,8 +82,10 @@ public final class RecordingNotificationServer: Sendable {
     }
 
     deinit {
-        server.signal(SIGTERM)
-        _ = server.wait()
+        if let process = server.withLock({ $0 }) {
+            process.signal(SIGTERM)
+            _ = process.wait()
+        }
         bus.signal(SIGTERM)
         _ = bus.wait()
     }
