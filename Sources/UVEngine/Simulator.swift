@@ -36,12 +36,18 @@ public struct Simulator: Sendable {
 
     /// Runs from the current deadline to `end`, interleaving `events`.
     public mutating func run(until end: Date, events: [(Date, EngineEvent)] = []) {
-        var pending = events.sorted { $0.0 < $1.0 }[...]
+        run(until: end, steps: events.map { event in (event.0, { _ in event.1 }) })
+    }
+
+    /// Runs to `end`, interleaving events made at their moment from the state then (a water
+    /// event changes whatever sunscreen is on at the time); a step that makes nil is skipped.
+    public mutating func run(until end: Date, steps: [(Date, (EngineState) -> EngineEvent?)]) {
+        var pending = steps.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)[...]
         while true {
             let nextEvent = pending.first?.0 ?? .distantFuture
             guard min(wake, nextEvent) <= end else { return }
-            if nextEvent <= wake, let (at, event) = pending.popFirst() {
-                send(event, at: at)
+            if nextEvent <= wake, let (at, make) = pending.popFirst() {
+                if let event = make(state) { send(event, at: at) }
             } else {
                 send(.tick, at: wake)
             }

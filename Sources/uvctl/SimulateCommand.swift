@@ -33,6 +33,9 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Press \"Applied sunscreen\" on the leave-home notification.")
     var apply = false
 
+    @Option(help: ArgumentHelp("A file of the day's events, one per line: HH:MM EVENT (wifi, cellular, press leave-home applied, apply 50 lots, water, quiet 60, …).", valueName: "file"))
+    var scenario: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -69,7 +72,17 @@ struct SimulateCommand: ParsableCommand {
             events.append((leaving, .network(NetworkState(kind: .cellular))))
             if apply { events.append((leaving.addingTimeInterval(settings.leaveHomeDebounce + 60), .action(subject: Rule.leaveHome.rawValue, key: "applied"))) }
         }
-        simulator.run(until: day.end.addingTimeInterval(-1), events: events)
+        var steps = events.map { event in (event.0, { (_: EngineState) in Optional(event.1) }) }
+        if let scenario {
+            let text: String
+            do { text = try String(contentsOfFile: scenario, encoding: .utf8) } catch {
+                throw ValidationError("cannot read --scenario \(scenario): \(error.localizedDescription)")
+            }
+            do { steps += try Scenario.parse(text, day: day, zone: zone) } catch {
+                throw ValidationError("--scenario \(scenario): \(error.description)")
+            }
+        }
+        simulator.run(until: day.end.addingTimeInterval(-1), steps: steps)
 
         let clock = ClockFormat(timeZone: zone)
         if output.json {
