@@ -1,6 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// uvd with a recording notification server on a private session bus: quiet hours, the
 /// controls of `uvctl`, history and doctor.
@@ -51,6 +54,22 @@ struct NotificationTests {
 
         let bad = try uvd.uvctl(["snooze", "reapply", "forever"])
         #expect(bad.status == 64 && bad.stderr.contains("forever"))
+    }
+
+    @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {
+        let (uvd, notifications) = try start()
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+        uvd.kill(SIGKILL)
+        // Due in about a minute and a half: it comes after the restart, in place of the first.
+        #expect(try uvd.uvctl(["profile", "show"]).status == 69)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": notifications.address])
+        sleep(2)
+        #expect(reapply(notifications).count == 1, "the countdown stage already shown is not shown again")
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "91"]).status == 0)
+        try uvd.waitFor("the next stage") { reapply(notifications).count == 2 }
+        let ids = reapply(notifications).map { $0["id"] as? Int }
+        #expect(Set(ids).count == 1, "replaced in place across the restart: \(ids)")
     }
 
     @Test func withoutActionsTheTextNamesTheCommands() throws {
