@@ -11,10 +11,21 @@ extension DaemonCore {
     }
 
     /// The default route moved: tell the engine what kind of connection carries it now.
-    func networkChanged(_ reported: DefaultRoute, now: Date) async {
+    func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) async {
         var route = reported
-        // Classified again here, so that a reloaded configuration's patterns count.
-        if let interface = route.interface { (route.kind, route.reason) = interfaceClassifier.classify(interface) }
+        // Classified again here, so that a reloaded configuration's patterns count; then
+        // NetworkManager, where it runs, knows better than sysfs (Bluetooth tethering) and names
+        // the Wi-Fi network.
+        if let interface = route.interface {
+            (route.kind, route.reason) = interfaceClassifier.classify(interface)
+            if let primary, !route.reason.hasPrefix("configured") {
+                if let kind = primary.kind {
+                    route.kind = kind
+                    route.reason = "NetworkManager: \(primary.type)"
+                }
+                if primary.kind == .wifi, !primary.name.isEmpty { route.networkID = "Wi-Fi \"\(primary.name)\"" }
+            }
+        }
         let previous = currentRoute
         currentRoute = route
         log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")

@@ -121,7 +121,11 @@ struct NetworkService: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             for await route in watch.routes() {
-                await core.networkChanged(route, now: Date())
+                // NetworkManager's answer can take up to 500 ms: keep it off the cooperative threads.
+                let primary = await withCheckedContinuation { continuation in
+                    DispatchQueue.global().async { continuation.resume(returning: NetworkManager.primary()) }
+                }
+                await core.networkChanged(route, networkManager: primary, now: Date())
             }
         }
     }

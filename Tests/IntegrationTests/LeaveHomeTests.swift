@@ -74,6 +74,39 @@ struct LeaveHomeTests {
     }
 }
 
+extension LeaveHomeTests {
+    /// With NetworkManager running, its connection type and Wi-Fi name decide: `uvctl home set`
+    /// marks that network, and leaving it is what counts.
+    @Test func networkManagerNamesTheHomeWifi() throws {
+        let namespace = try NetworkNamespace()
+        try namespace.link("wlan0", address: "10.1.0.2/24")
+        try namespace.ip(["route", "add", "default", "via", "10.1.0.1", "dev", "wlan0"])
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: "[location]\ngeoclue = false")
+        let busPath = uvd.root.appendingPathComponent("system-bus").path
+        let bus = try ChildProcess(
+            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busPath)"],
+            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
+        defer { bus.signal(SIGTERM); _ = bus.wait() }
+        try uvd.waitFor("the bus") { FileManager.default.fileExists(atPath: busPath) }
+        let log = uvd.root.appendingPathComponent("nm.log")
+        let script = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/fake_networkmanager.py")
+        let manager = try ChildProcess(
+            "/usr/bin/python3", [script.path, "unix:path=\(busPath)", "802-11-wireless", "Blue House", log.path],
+            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: uvd.root.appendingPathComponent("nm.err").path)
+        defer { manager.signal(SIGTERM); _ = manager.wait() }
+        try uvd.waitFor("NetworkManager") { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("ready") }
+
+        try uvd.start(extraEnvironment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(busPath)"], wrapper: ["/usr/sbin/ip", "netns", "exec", namespace.name])
+        try uvd.waitFor("the Wi-Fi route") { uvd.log.contains("default route: wlan0 (wifi: NetworkManager: 802-11-wireless)") }
+        let set = try uvd.uvctl(["home", "set"])
+        #expect(set.status == 0 && set.stdout.contains("Wi-Fi \"Blue House\""), "\(set.stderr)")
+        let home = try uvd.uvctl(["home", "--json"]).json()
+        #expect(home["marked"] as? String == "Wi-Fi \"Blue House\"" && home["current"] as? String == "Wi-Fi \"Blue House\"")
+        #expect(try uvd.uvctl(["home", "clear"]).status == 0)
+        #expect(try uvd.uvctl(["home", "--json"]).json()["marked"] is NSNull)
+    }
+}
+
 /// A network namespace of the test's own, removed at the end.
 final class NetworkNamespace {
     let name = "uvd-\(getpid())-\(UInt16.random(in: 0...UInt16.max))"

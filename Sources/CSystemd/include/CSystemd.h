@@ -18,6 +18,12 @@ int uvd_journal_sendv(const struct iovec *fields, int count);
 /// IPv6); a negative errno on failure. What arrives only says "something changed".
 int uvd_netlink_open(void);
 
+/// NetworkManager's primary connection, where NetworkManager runs: its type
+/// ("802-11-wireless", "gsm", "cdma", "bluetooth", "802-3-ethernet", …) and its name (for Wi-Fi,
+/// the network's name unless the user renamed it). 1 with both set, 0 when there is no primary
+/// connection, a negative errno when NetworkManager does not answer.
+int uvd_networkmanager_primary(char *type, unsigned long type_size, char *name, unsigned long name_size);
+
 /// Asks GeoClue2 on the system bus for the position at `accuracy` (GeoClue's levels: 4 = city),
 /// waiting at most `timeout_ms`. 0 with latitude and longitude set, or a negative errno with a
 /// human-readable reason in `message` (-ETIMEDOUT when no fix came in time).
