@@ -63,13 +63,17 @@ extension DaemonCore {
             case .withdraw(let subject):
                 await outbox?.withdraw(subject)
             case .recordSunscreen:
-                _ = try? await applySunscreen(spf: nil, quantity: nil, activity: nil, at: now, now: now)
+                break
             case .wakeAt(let date):
                 engineWake = date
                 engineTimer.arm(at: date)
             case .refresh:
                 doorbell.ring()
             }
+        }
+        // Last: the step it causes arms the timer after this one did, not before.
+        if effects.contains(.recordSunscreen) {
+            _ = try? await applySunscreen(spf: nil, quantity: nil, activity: nil, at: now, now: now)
         }
     }
 

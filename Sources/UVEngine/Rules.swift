@@ -98,7 +98,7 @@ enum Rules {
 /// The one deadline to wake at: the earliest moment any rule could speak.
 enum Deadlines {
     static func next(_ state: EngineState, now: Date, reapplyAt reapply: Date?) -> Date {
-        var candidates: [Date] = [now.addingTimeInterval(15 * 60)]
+        var candidates: [Date] = []
         if let pending = state.leavePending { candidates.append(pending) }
         candidates += state.remindAt.values
         if !state.held.isEmpty, let end = state.quietEnd(after: now) { candidates.append(end) }
@@ -114,6 +114,7 @@ enum Deadlines {
         if let morning = state.day?.morning { candidates.append(morning) }
         // The next local day brings the next morning.
         if let end = state.day?.interval.end { candidates.append(end) }
-        return candidates.filter { $0 > now }.min() ?? now.addingTimeInterval(15 * 60)
+        // The end of the local day is always among them; the fallback is never reached in practice.
+        return candidates.filter { $0 > now }.min() ?? now.addingTimeInterval(3600)
     }
 }

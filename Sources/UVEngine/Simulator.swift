@@ -28,10 +28,11 @@ public struct Simulator: Sendable {
             case .notify(let alert): notified.append((time, alert))
             case .withdraw(let subject): withdrawn.append((time, subject))
             case .wakeAt(let date): wake = date
-            case .recordSunscreen: send(.sunscreen(recordedSunscreen(time)), at: time)
-            case .refresh: break
+            case .recordSunscreen, .refresh: break
             }
         }
+        // After this step's own effects, so that the step it causes sets the deadline last.
+        if effects.contains(.recordSunscreen) { send(.sunscreen(recordedSunscreen(time)), at: time) }
     }
 
     /// Runs from the current deadline to `end`, interleaving `events`.
