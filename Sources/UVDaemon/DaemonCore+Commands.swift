@@ -31,8 +31,7 @@ extension DaemonCore {
     }
 
     func quietNow(minutes: Int, now: Date) async throws(VarlinkError) -> QuietInfo {
-        guard (1...1440).contains(minutes) else { throw .uvd(name: "InvalidValue", message: "minutes must be 1 to 1440 (got \(minutes))") }
-        await step(.command(.quietUntil(now.addingTimeInterval(Double(minutes) * 60))), now: now)
+        await step(.command(.quietUntil(try Self.instant(minutes: minutes, after: now))), now: now)
         return quietInfo(now: now)
     }
 
@@ -43,8 +42,7 @@ extension DaemonCore {
 
     func snooze(rule name: String, minutes: Int, now: Date) async throws(VarlinkError) -> String {
         let rule = try Self.rule(name)
-        guard (1...1440).contains(minutes) else { throw .uvd(name: "InvalidValue", message: "minutes must be 1 to 1440 (got \(minutes))") }
-        let until = now.addingTimeInterval(Double(minutes) * 60)
+        let until = try Self.instant(minutes: minutes, after: now)
         await step(.command(.snooze(rule, until: until)), now: now)
         return "\(rule.rawValue) snoozed until \(ISOTimestamp(timeZone: currentPlace.timeZone).string(until))"
     }
@@ -75,6 +73,12 @@ extension DaemonCore {
 
     func homeInfo() -> HomeInfo {
         HomeInfo(marked: homeNetwork, interface: currentRoute.interface, kind: currentRoute.kind.rawValue, reason: currentRoute.reason, current: currentRoute.networkID)
+    }
+
+    /// `minutes` (1 to 1440) after `now`.
+    static func instant(minutes: Int, after now: Date) throws(VarlinkError) -> Date {
+        guard (1...1440).contains(minutes) else { throw .uvd(name: "InvalidValue", message: "minutes must be 1 to 1440 (got \(minutes))") }
+        return now.addingTimeInterval(Double(minutes) * 60)
     }
 
     static func rule(_ name: String) throws(VarlinkError) -> Rule {

@@ -18,13 +18,12 @@ extension DaemonCore {
     }
 
     private func notificationChecks() async -> [CheckInfo] {
-        let environment = ProcessInfo.processInfo.environment
-        guard environment["DBUS_SESSION_BUS_ADDRESS"] != nil || environment["XDG_RUNTIME_DIR"].map({ FileManager.default.fileExists(atPath: $0 + "/bus") }) == true else {
+        guard let address = LibNotifyServer.sessionBusAddress() else {
             return [CheckInfo(
                 name: "session bus", result: "fail", detail: "no D-Bus session bus: notifications cannot be shown",
                 fix: "run uvd inside your desktop session (systemctl --user start uvd); with a hand-started session bus, systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS")]
         }
-        var checks = [CheckInfo(name: "session bus", result: "ok", detail: environment["DBUS_SESSION_BUS_ADDRESS"] ?? "$XDG_RUNTIME_DIR/bus")]
+        var checks = [CheckInfo(name: "session bus", result: "ok", detail: address)]
         guard let outbox else { return checks }
         switch await outbox.serverState() {
         case .success(let info):
@@ -45,8 +44,8 @@ extension DaemonCore {
     }
 
     private func networkChecks() -> [CheckInfo] {
-        let reader = RouteReader(classifier: interfaceClassifier)
-        var checks = reader.interfaces().map { interface in
+        let interfaces = RouteReader(classifier: interfaceClassifier).interfaces()
+        var checks = interfaces.map { interface in
             CheckInfo(name: "interface \(interface.name)", result: "ok",
                       detail: "\(interface.kind.rawValue) (\(interface.reason)), \(interface.up ? "up" : "down")")
         }
@@ -56,7 +55,7 @@ extension DaemonCore {
         } else {
             checks.append(CheckInfo(name: "default route", result: "warn", detail: "none: leaving home is noticed once a connection is up"))
         }
-        if !checks.contains(where: { $0.detail.hasPrefix("cellular") }) {
+        if !interfaces.contains(where: { $0.kind == .cellular }) {
             checks.append(CheckInfo(
                 name: "leave-home", result: "warn", detail: "no phone or modem link seen yet to tell leaving from staying",
                 fix: "a phone shared over USB or a modem is found by itself; for another link, name it in config.toml: [network] cellular = [\"NAME\"]"))

@@ -65,7 +65,6 @@ extension DaemonCore {
             case .recordSunscreen:
                 break
             case .wakeAt(let date):
-                engineWake = date
                 engineTimer.arm(at: date)
             case .refresh:
                 doorbell.ring()
@@ -92,10 +91,11 @@ extension DaemonCore {
     /// The engine's timer fired, or the wall clock changed under it.
     func engineTimerFired(clockChanged: Bool, now: Date) async {
         let suspended = Self.suspendedSoFar()
-        let resumed = suspended - suspendedSeconds > 5
+        let asleep = suspended - suspendedSeconds
         suspendedSeconds = suspended
+        let resumed = asleep > 5
         if clockChanged { log.info("the wall clock changed; looking at every deadline again") }
-        if resumed { log.info("resumed after \(Int(suspended - suspendedSeconds)) s asleep") }
+        if resumed { log.info("resumed after \(Int(asleep)) s asleep") }
         await feedForecast(now: now)
         await step(resumed ? .resumed : .tick, now: now)
     }

@@ -59,7 +59,7 @@ extension DaemonCore {
     }
 
     private func persistHome(_ id: String?) throws(VarlinkError) {
-        do { try store.saveHomeNetwork(id) } catch { throw .uvd(name: "StoreFailed", message: "could not save: \(error)") }
+        try persist { try store.saveHomeNetwork(id) }
         homeNetwork = id
     }
 }

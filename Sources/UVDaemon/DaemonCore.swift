@@ -42,8 +42,6 @@ actor DaemonCore {
     var engine: EngineState
     var outbox: NotificationOutbox?
     let engineTimer: WallClockTimer
-    /// When the engine asked to be woken next.
-    var engineWake = Date.distantFuture
     /// The default route as the network watch last reported it.
     var currentRoute = DefaultRoute.none
     /// The home Wi-Fi's network id (`uvctl home set`), if marked.
@@ -283,7 +281,7 @@ actor DaemonCore {
         do { return try PlaceResolver.place(for: query) } catch { throw .uvd(name: "NoSuchPlace", message: error.description) }
     }
 
-    private func persist(_ write: () throws -> Void) throws(VarlinkError) {
+    func persist(_ write: () throws -> Void) throws(VarlinkError) {
         do { try write() } catch {
             log.error("store: \(error)")
             throw .uvd(name: "StoreFailed", message: "could not save: \(error)")

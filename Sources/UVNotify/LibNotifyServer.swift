@@ -48,13 +48,19 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     // MARK: On the GLib thread
 
-    /// Whether there is a session bus to talk to, without letting GLib autolaunch one.
+    /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` if that
+    /// socket exists; nil when there is none (and uvd never starts one).
+    public static func sessionBusAddress(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") else { return nil }
+        return "unix:path=" + runtime + "/bus"
+    }
+
+    /// Whether there is a session bus to talk to, without letting GLib autolaunch one: GLib is
+    /// given the address found, so it never looks for one itself.
     private func sessionBusReachable() -> Bool {
-        if let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
-        guard let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] else { return false }
-        let socket = runtime + "/bus"
-        guard FileManager.default.fileExists(atPath: socket) else { return false }
-        setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + socket, 1)
+        guard let address = Self.sessionBusAddress() else { return false }
+        setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
         return true
     }
 
