@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(
             name: "UVCoreTests",
             dependencies: [
-                "UVCore",
+                "UVCore", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import UVCore
 
 /// Reads `config.toml` against `ConfigKey.all`: every problem is reported with the file, line,
 /// key and what is allowed, and nothing half-read is ever used.
@@ -11,7 +12,7 @@ public enum ConfigLoader {
 
         public var description: String {
             switch self {
-            case .builtIn: "default"
+            case .builtIn: tr("default")
             case .file(let path, let line): "\(path):\(line)"
             }
         }
@@ -66,7 +67,7 @@ public enum ConfigLoader {
     public static func load(file: URL) throws(Invalid) -> Loaded {
         guard FileManager.default.fileExists(atPath: file.path) else { return defaults }
         guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
-            throw Invalid(problems: ["\(file.path): cannot be read as UTF-8 text"])
+            throw Invalid(problems: [tr("%1$@: cannot be read as UTF-8 text", file.path)])
         }
         return try parse(text, path: file.path)
     }
@@ -93,7 +94,7 @@ public enum ConfigLoader {
                     if key.apply(&loaded.configuration, reduce(value)) {
                         loaded.origins[path] = .file(path, line: line)
                     } else {
-                        problems.append("\(path_(line)): \(path) = \(value.debugDescription.trimmingCharacters(in: .whitespaces)) is not allowed; expected \(key.expected)")
+                        problems.append(tr("%1$@: %2$@ = %3$@ is not allowed; expected %4$@", path_(line), path, value.debugDescription.trimmingCharacters(in: .whitespaces), key.expected))
                     }
                 } else if let nested = value.table, keys.keys.contains(where: { $0.hasPrefix(path + ".") }) {
                     visit(nested, prefix: path)
@@ -101,8 +102,9 @@ public enum ConfigLoader {
                     let siblings = keys.keys.filter { $0.hasPrefix(prefix.isEmpty ? "" : prefix + ".") }
                         .map { $0.dropFirst(prefix.isEmpty ? 0 : prefix.count + 1).split(separator: ".").first.map(String.init) ?? "" }
                     let known = Set(siblings).sorted().joined(separator: ", ")
-                    let place = prefix.isEmpty ? "at the top level" : "in [\(prefix)]"
-                    problems.append("\(path_(line)): unknown key '\(name)' \(place); known keys: \(known)")
+                    problems.append(prefix.isEmpty
+                        ? tr("%1$@: unknown key '%2$@' at the top level; known keys: %3$@", path_(line), name, known)
+                        : tr("%1$@: unknown key '%2$@' in [%3$@]; known keys: %4$@", path_(line), name, prefix, known))
                 }
             }
         }

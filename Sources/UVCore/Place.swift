@@ -34,5 +34,5 @@ public struct Place: Sendable, Equatable, Codable {
     public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
 
     /// Shown on every view when the place is the stand-in.
-    public static let defaultLocationNote = "default location — set yours with `uvctl location set`"
+    public static var defaultLocationNote: String { tr("default location — set yours with `uvctl location set`") }
 }

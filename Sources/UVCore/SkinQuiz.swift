@@ -12,39 +12,39 @@ public enum SkinQuiz {
     }
 
     public static let questions: [Question] = [
-        Question(topic: "eye colour", text: "What colour are your eyes?", answers: [
-            "Light blue, light grey or light green", "Blue, grey or green", "Hazel or light brown",
-            "Dark brown", "Brownish black",
+        Question(topic: "eye colour", text: tr("What colour are your eyes?"), answers: [
+            tr("Light blue, light grey or light green"), tr("Blue, grey or green"), tr("Hazel or light brown"),
+            tr("Dark brown"), tr("Brownish black"),
         ]),
-        Question(topic: "hair colour", text: "What is your natural hair colour?", answers: [
-            "Red or light blonde", "Blonde", "Dark blonde or light brown", "Dark brown", "Black",
+        Question(topic: "hair colour", text: tr("What is your natural hair colour?"), answers: [
+            tr("Red or light blonde"), tr("Blonde"), tr("Dark blonde or light brown"), tr("Dark brown"), tr("Black"),
         ]),
-        Question(topic: "skin colour", text: "What colour is your skin where it is not exposed to the sun?", answers: [
-            "Ivory white", "Fair or pale", "Fair to beige, with a golden tint", "Olive or light brown",
-            "Dark brown or black",
+        Question(topic: "skin colour", text: tr("What colour is your skin where it is not exposed to the sun?"), answers: [
+            tr("Ivory white"), tr("Fair or pale"), tr("Fair to beige, with a golden tint"), tr("Olive or light brown"),
+            tr("Dark brown or black"),
         ]),
-        Question(topic: "freckles", text: "How many freckles do you have on unexposed skin?", answers: [
-            "Many", "Several", "A few", "Very few", "None",
+        Question(topic: "freckles", text: tr("How many freckles do you have on unexposed skin?"), answers: [
+            tr("Many"), tr("Several"), tr("A few"), tr("Very few"), tr("None"),
         ]),
-        Question(topic: "burn reaction", text: "What happens when you stay in the sun too long?", answers: [
-            "Painful redness, blistering and peeling", "Blistering followed by peeling",
-            "Burns, sometimes followed by peeling", "Rare burns", "Never had burns",
+        Question(topic: "burn reaction", text: tr("What happens when you stay in the sun too long?"), answers: [
+            tr("Painful redness, blistering and peeling"), tr("Blistering followed by peeling"),
+            tr("Burns, sometimes followed by peeling"), tr("Rare burns"), tr("Never had burns"),
         ]),
-        Question(topic: "tan depth", text: "How deeply do you tan?", answers: [
-            "Hardly or not at all", "Light tan", "Reasonable tan", "Tan very easily", "Turn dark brown quickly",
+        Question(topic: "tan depth", text: tr("How deeply do you tan?"), answers: [
+            tr("Hardly or not at all"), tr("Light tan"), tr("Reasonable tan"), tr("Tan very easily"), tr("Turn dark brown quickly"),
         ]),
-        Question(topic: "tanning", text: "Do you turn brown within a few hours of sun exposure?", answers: [
-            "Never", "Seldom", "Sometimes", "Often", "Always",
+        Question(topic: "tanning", text: tr("Do you turn brown within a few hours of sun exposure?"), answers: [
+            tr("Never"), tr("Seldom"), tr("Sometimes"), tr("Often"), tr("Always"),
         ]),
-        Question(topic: "face sensitivity", text: "How does your face react to the sun?", answers: [
-            "Very sensitive", "Sensitive", "Normal", "Very resistant", "Never had a problem",
+        Question(topic: "face sensitivity", text: tr("How does your face react to the sun?"), answers: [
+            tr("Very sensitive"), tr("Sensitive"), tr("Normal"), tr("Very resistant"), tr("Never had a problem"),
         ]),
-        Question(topic: "tanning frequency", text: "How often do you tan, in the sun or otherwise?", answers: [
-            "Never", "Hardly ever", "Sometimes", "Often", "Always",
+        Question(topic: "tanning frequency", text: tr("How often do you tan, in the sun or otherwise?"), answers: [
+            tr("Never"), tr("Hardly ever"), tr("Sometimes"), tr("Often"), tr("Always"),
         ]),
-        Question(topic: "last exposure", text: "When did you last expose your body to the sun or a tanning lamp?", answers: [
-            "More than 3 months ago", "2–3 months ago", "1–2 months ago", "Less than a month ago",
-            "Less than 2 weeks ago",
+        Question(topic: "last exposure", text: tr("When did you last expose your body to the sun or a tanning lamp?"), answers: [
+            tr("More than 3 months ago"), tr("2–3 months ago"), tr("1–2 months ago"), tr("Less than a month ago"),
+            tr("Less than 2 weeks ago"),
         ]),
     ]
 
@@ -56,9 +56,9 @@ public enum SkinQuiz {
         public var description: String {
             switch self {
             case .wrongCount(let count):
-                "expected \(SkinQuiz.questions.count) answers, got \(count)"
+                tr("expected %1$@ answers, got %2$@", SkinQuiz.questions.count, count)
             case .outOfRange(let question, let value):
-                "answer \(question) is \(value); each answer must be 0, 1, 2, 3 or 4"
+                tr("answer %1$@ is %2$@; each answer must be 0, 1, 2, 3 or 4", question, value)
             }
         }
     }

@@ -7,12 +7,12 @@ public enum SkinType: Int, Sendable, CaseIterable, Codable, Comparable {
     /// Roman numeral, as the scale is written.
     public var numeral: String {
         switch self {
-        case .I: "I"
-        case .II: "II"
-        case .III: "III"
-        case .IV: "IV"
-        case .V: "V"
-        case .VI: "VI"
+        case .I: tr("I")
+        case .II: tr("II")
+        case .III: tr("III")
+        case .IV: tr("IV")
+        case .V: tr("V")
+        case .VI: tr("VI")
         }
     }
 
@@ -43,12 +43,12 @@ public enum SkinType: Int, Sendable, CaseIterable, Codable, Comparable {
     /// How the type is usually described.
     public var summary: String {
         switch self {
-        case .I: "Pale white skin; always burns, never tans"
-        case .II: "White skin; burns easily, tans minimally"
-        case .III: "Light brown skin; burns moderately, tans gradually"
-        case .IV: "Moderate brown skin; burns minimally, tans well"
-        case .V: "Dark brown skin; rarely burns, tans deeply"
-        case .VI: "Deeply pigmented dark brown to black skin; never burns"
+        case .I: tr("Pale white skin; always burns, never tans")
+        case .II: tr("White skin; burns easily, tans minimally")
+        case .III: tr("Light brown skin; burns moderately, tans gradually")
+        case .IV: tr("Moderate brown skin; burns minimally, tans well")
+        case .V: tr("Dark brown skin; rarely burns, tans deeply")
+        case .VI: tr("Deeply pigmented dark brown to black skin; never burns")
         }
     }
 

@@ -17,11 +17,11 @@ public enum UVLevel: String, Sendable, CaseIterable, Codable {
     /// The category's name as WHO writes it.
     public var name: String {
         switch self {
-        case .low: Catalog.text(.levelLow)
-        case .moderate: Catalog.text(.levelModerate)
-        case .high: Catalog.text(.levelHigh)
-        case .veryHigh: Catalog.text(.levelVeryHigh)
-        case .extreme: Catalog.text(.levelExtreme)
+        case .low: tr("Low")
+        case .moderate: tr("Moderate")
+        case .high: tr("High")
+        case .veryHigh: tr("Very high")
+        case .extreme: tr("Extreme")
         }
     }
 
@@ -39,11 +39,11 @@ public enum UVLevel: String, Sendable, CaseIterable, Codable {
     /// The WHO colour name.
     public var colorName: String {
         switch self {
-        case .low: "green"
-        case .moderate: "yellow"
-        case .high: "orange"
-        case .veryHigh: "red"
-        case .extreme: "violet"
+        case .low: tr("green")
+        case .moderate: tr("yellow")
+        case .high: tr("orange")
+        case .veryHigh: tr("red")
+        case .extreme: tr("violet")
         }
     }
 
@@ -72,9 +72,9 @@ public enum UVLevel: String, Sendable, CaseIterable, Codable {
     /// The WHO protection advice for the category.
     public var advice: String {
         switch self {
-        case .low: Catalog.text(.adviceLow)
-        case .moderate, .high: Catalog.text(.adviceModerate)
-        case .veryHigh, .extreme: Catalog.text(.adviceVeryHigh)
+        case .low: tr("You can safely stay outside.")
+        case .moderate, .high: tr("Seek shade during midday hours. Slip on a shirt, slop on sunscreen, slap on a hat.")
+        case .veryHigh, .extreme: tr("Avoid being outside during midday hours. Shirt, sunscreen and hat are a must.")
         }
     }
 }

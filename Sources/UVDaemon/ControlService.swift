@@ -43,12 +43,12 @@ struct ControlService: VarlinkService {
                 let parameters = try call.decodeParameters(SunscreenParameters.self)
                 let minutesAgo = parameters.minutesAgo ?? 0
                 guard (0...720).contains(minutesAgo) else {
-                    throw VarlinkError.uvd(name: "InvalidValue", message: "minutesAgo must be 0 to 720 (got \(minutesAgo))")
+                    throw VarlinkError.uvd(name: "InvalidValue", message: tr("minutesAgo must be 0 to 720 (got %1$@)", minutesAgo))
                 }
                 let info = try await core.applySunscreen(
-                    spf: try parameters.spf.map { try Self.parse($0, "spf", SPF.init(parsing:), allowed: "none, 15, 30 or 50") },
-                    quantity: try parameters.quantity.map { try Self.parse($0, "quantity", SunscreenQuantity.init(rawValue:), allowed: "low, medium or lots") },
-                    activity: try parameters.activity.map { try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: "indoors, normal or active") },
+                    spf: try parameters.spf.map { try Self.parse($0, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) },
+                    quantity: try parameters.quantity.map { try Self.parse($0, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots")) },
+                    activity: try parameters.activity.map { try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active")) },
                     at: now.addingTimeInterval(-Double(minutesAgo) * 60), now: now)
                 try await replies.send(["sunscreen": info])
             case "RemoveSunscreen":
@@ -76,7 +76,7 @@ struct ControlService: VarlinkService {
                 try await replies.send(["quiet": await core.quietOff(now: now)])
             case "Snooze":
                 let parameters = try call.decodeParameters(RuleParameters.self)
-                guard let minutes = parameters.minutes else { throw VarlinkError.uvd(name: "InvalidValue", message: "Snooze needs minutes") }
+                guard let minutes = parameters.minutes else { throw VarlinkError.uvd(name: "InvalidValue", message: tr("Snooze needs minutes")) }
                 try await replies.send(["message": try await core.snooze(rule: parameters.rule, minutes: minutes, now: now)])
             case "Mute":
                 let parameters = try call.decodeParameters(RuleParameters.self)
@@ -117,17 +117,17 @@ struct ControlService: VarlinkService {
     }
 
     static func parse<T>(_ text: String, _ name: String, _ make: (String) -> T?, allowed: String) throws(VarlinkError) -> T {
-        guard let value = make(text) else { throw .uvd(name: "InvalidValue", message: "\(name) '\(text)' is not allowed; use \(allowed)") }
+        guard let value = make(text) else { throw .uvd(name: "InvalidValue", message: tr("%1$@ '%2$@' is not allowed; use %3$@", name, text, allowed)) }
         return value
     }
 
     static func apply(_ parameters: ProfileParameters, to profile: inout Profile) throws(VarlinkError) {
-        if let skinType = parameters.skinType { profile.skinType = try parse(skinType, "skinType", SkinType.init(parsing:), allowed: "I, II, III, IV, V or VI") }
-        if let spf = parameters.spf { profile.defaultSPF = try parse(spf, "spf", SPF.init(parsing:), allowed: "none, 15, 30 or 50") }
-        if let quantity = parameters.quantity { profile.defaultQuantity = try parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: "low, medium or lots") }
-        if let activity = parameters.activity { profile.defaultActivity = try parse(activity, "activity", SunscreenActivity.init(rawValue:), allowed: "indoors, normal or active") }
+        if let skinType = parameters.skinType { profile.skinType = try parse(skinType, "skinType", SkinType.init(parsing:), allowed: tr("I, II, III, IV, V or VI")) }
+        if let spf = parameters.spf { profile.defaultSPF = try parse(spf, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) }
+        if let quantity = parameters.quantity { profile.defaultQuantity = try parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots")) }
+        if let activity = parameters.activity { profile.defaultActivity = try parse(activity, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active")) }
         if let minutes = parameters.waterResistanceMinutes {
-            profile.waterResistance = try parse(String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: "0, 40 or 80")
+            profile.waterResistance = try parse(String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: tr("0, 40 or 80"))
         }
     }
 }

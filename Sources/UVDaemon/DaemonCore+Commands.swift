@@ -17,11 +17,11 @@ extension DaemonCore {
         if reset {
             await step(.command(.quietHours(nil)), now: now)
         } else {
-            guard let spans else { throw .uvd(name: "InvalidValue", message: "give spans (an empty list for none) or reset") }
+            guard let spans else { throw .uvd(name: "InvalidValue", message: tr("give spans (an empty list for none) or reset")) }
             var parsed: [QuietSpan] = []
             for text in spans {
                 guard let span = QuietSpan(parsing: text) else {
-                    throw .uvd(name: "InvalidValue", message: "'\(text)' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)")
+                    throw .uvd(name: "InvalidValue", message: tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text))
                 }
                 parsed.append(span)
             }
@@ -44,23 +44,23 @@ extension DaemonCore {
         let rule = try Self.rule(name)
         let until = try Self.instant(minutes: minutes, after: now)
         await step(.command(.snooze(rule, until: until)), now: now)
-        return "\(rule.rawValue) snoozed until \(ISOTimestamp(timeZone: currentPlace.timeZone).string(until))"
+        return tr("%1$@ snoozed until %2$@", rule.rawValue, ISOTimestamp(timeZone: currentPlace.timeZone).string(until))
     }
 
     func mute(rule name: String, today: Bool, now: Date) async throws(VarlinkError) -> String {
         let rule = try Self.rule(name)
         await step(.command(today ? .muteToday(rule) : .mute(rule)), now: now)
-        return today ? "\(rule.rawValue) muted for today" : "\(rule.rawValue) muted until `uvctl unmute \(rule.rawValue)`"
+        return today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue)
     }
 
     func unmute(rule name: String, now: Date) async throws(VarlinkError) -> String {
         let rule = try Self.rule(name)
         await step(.command(.unmute(rule)), now: now)
-        return "\(rule.rawValue) speaks again"
+        return tr("%1$@ speaks again", rule.rawValue)
     }
 
     func history(limit: Int) throws(VarlinkError) -> [HistoryInfo] {
-        guard (1...1000).contains(limit) else { throw .uvd(name: "InvalidValue", message: "limit must be 1 to 1000 (got \(limit))") }
+        guard (1...1000).contains(limit) else { throw .uvd(name: "InvalidValue", message: tr("limit must be 1 to 1000 (got %1$@)", limit)) }
         let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
         do {
             return try store.history(limit: limit).map {
@@ -77,13 +77,13 @@ extension DaemonCore {
 
     /// `minutes` (1 to 1440) after `now`.
     static func instant(minutes: Int, after now: Date) throws(VarlinkError) -> Date {
-        guard (1...1440).contains(minutes) else { throw .uvd(name: "InvalidValue", message: "minutes must be 1 to 1440 (got \(minutes))") }
+        guard (1...1440).contains(minutes) else { throw .uvd(name: "InvalidValue", message: tr("minutes must be 1 to 1440 (got %1$@)", minutes)) }
         return now.addingTimeInterval(Double(minutes) * 60)
     }
 
     static func rule(_ name: String) throws(VarlinkError) -> Rule {
         guard let rule = Rule(rawValue: name) else {
-            throw .uvd(name: "InvalidValue", message: "no rule '\(name)'; rules: \(Rule.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .uvd(name: "InvalidValue", message: tr("no rule '%1$@'; rules: %2$@", name, Rule.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         return rule
     }

@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 import UVEngine
 import UVPlatform
 import UVProtocol
@@ -40,22 +41,22 @@ extension DaemonCore {
     /// `uvctl home set`: the Wi-Fi network in use now is home.
     func markHome(now: Date) async throws(VarlinkError) -> String {
         guard currentRoute.kind == .wifi else {
-            throw .uvd(name: "NotOnWifi", message: "the default route is not over Wi-Fi (\(currentRoute.interface ?? "no default route")); connect to your home Wi-Fi and try again")
+            throw .uvd(name: "NotOnWifi", message: tr("the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again", currentRoute.interface ?? tr("no default route")))
         }
         guard let id = currentRoute.networkID else {
-            throw .uvd(name: "NetworkUnknown", message: "this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute")
+            throw .uvd(name: "NetworkUnknown", message: tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
         }
         try persistHome(id)
         await step(.command(.homeMarked(true)), now: now)
         await step(.network(networkState(currentRoute)), now: now)
-        return "home is the Wi-Fi network on \(currentRoute.interface ?? "?") (\(id))"
+        return tr("home is the Wi-Fi network on %1$@ (%2$@)", currentRoute.interface ?? "?", id)
     }
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.
     func clearHome(now: Date) async throws(VarlinkError) -> String {
         try persistHome(nil)
         await step(.command(.homeMarked(false)), now: now)
-        return "no home network marked: leaving any Wi-Fi counts"
+        return tr("no home network marked: leaving any Wi-Fi counts")
     }
 
     private func persistHome(_ id: String?) throws(VarlinkError) {

@@ -56,14 +56,14 @@ extension DaemonCore {
         let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
         switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
         case .tooSoon(let retryAt):
-            throw .uvd(name: "RefreshRefused", message: "refreshed less than 5 minutes ago; try again after \(iso.string(retryAt))")
+            throw .uvd(name: "RefreshRefused", message: tr("refreshed less than 5 minutes ago; try again after %1$@", iso.string(retryAt)))
         case .budgetSpent(let resetsAt):
-            throw .uvd(name: "RefreshRefused", message: "today's \(policy.dailyBudget) provider requests are used; the count resets at \(iso.string(resetsAt))")
+            throw .uvd(name: "RefreshRefused", message: tr("today's %1$@ provider requests are used; the count resets at %2$@", policy.dailyBudget, iso.string(resetsAt)))
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
             forceNext = true
             doorbell.ring()
-            return "refresh requested"
+            return tr("refresh requested")
         }
     }
 

@@ -151,7 +151,7 @@ actor DaemonCore {
         let day: DateInterval
         if let date {
             guard let interval = LocalDay.interval(isoDate: date, in: target.timeZone) else {
-                throw .uvd(name: "InvalidValue", message: "date '\(date)' is not a calendar date: use YYYY-MM-DD")
+                throw .uvd(name: "InvalidValue", message: tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
             }
             day = interval
         } else {
@@ -177,7 +177,9 @@ actor DaemonCore {
         let saved = (try? store.savedPlaces()) ?? []
         guard let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
             let names = saved.map(\.name).joined(separator: ", ")
-            throw .uvd(name: "NoSuchPlace", message: "no saved location '\(name)'; saved: \(names.isEmpty ? "none (add one with uvctl location add NAME PLACE)" : names)")
+            throw .uvd(name: "NoSuchPlace", message: names.isEmpty
+                ? tr("no saved location '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
+                : tr("no saved location '%1$@'; saved: %2$@", name, names))
         }
         return match
     }
@@ -198,7 +200,7 @@ actor DaemonCore {
     }
 
     func addLocation(name: String, query: String) throws(VarlinkError) -> LocationInfo {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .uvd(name: "InvalidValue", message: "a saved location needs a name") }
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .uvd(name: "InvalidValue", message: tr("a saved location needs a name")) }
         var chosen = try lookUp(query)
         chosen.name = name
         try persist { try store.savePlace(chosen) }
@@ -212,7 +214,7 @@ actor DaemonCore {
     func removeLocation(name: String) throws(VarlinkError) {
         let removed: Bool
         do { removed = try store.removePlace(named: name) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
-        guard removed else { throw .uvd(name: "NoSuchPlace", message: "no saved location '\(name)'") }
+        guard removed else { throw .uvd(name: "NoSuchPlace", message: tr("no saved location '%1$@'", name)) }
     }
 
     /// Whether GeoClue should be asked: enabled, and no place set by hand.
@@ -255,7 +257,7 @@ actor DaemonCore {
     func removeSunscreen(now: Date) async throws(VarlinkError) {
         let removed: Bool
         do { removed = try store.removeSunscreen(at: now) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
-        guard removed else { throw .uvd(name: "NoSunscreen", message: "no sunscreen on record; record one with uvctl sunscreen apply") }
+        guard removed else { throw .uvd(name: "NoSunscreen", message: tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
         sunscreen = nil
         changed()
         await step(.sunscreen(nil), now: now)
@@ -264,7 +266,7 @@ actor DaemonCore {
     func recordWater(now: Date) async throws(VarlinkError) -> SunscreenInfo {
         let updated: SunscreenApplication?
         do { updated = try store.recordWaterEvent(at: now) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
-        guard let updated else { throw .uvd(name: "NoSunscreen", message: "no sunscreen on record; record one with uvctl sunscreen apply") }
+        guard let updated else { throw .uvd(name: "NoSunscreen", message: tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
         sunscreen = updated
         changed()
         await step(.sunscreen(updated), now: now)
@@ -284,7 +286,7 @@ actor DaemonCore {
     func persist(_ write: () throws -> Void) throws(VarlinkError) {
         do { try write() } catch {
             log.error("store: \(error)")
-            throw .uvd(name: "StoreFailed", message: "could not save: \(error)")
+            throw .uvd(name: "StoreFailed", message: tr("could not save: %1$@", String(describing: error)))
         }
     }
 
@@ -305,7 +307,7 @@ actor DaemonCore {
         let (fresh, problem) = ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
         if let problem {
             log.error("configuration not reloaded, keeping the last good one:\n\(problem)")
-            throw .uvd(name: "ConfigInvalid", message: "\(problem)\nthe last good configuration stays in use")
+            throw .uvd(name: "ConfigInvalid", message: tr("%1$@\nthe last good configuration stays in use", String(describing: problem)))
         }
         loaded = fresh
         openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)
@@ -313,7 +315,7 @@ actor DaemonCore {
         changed()
         await step(.settings(engineSettings), now: Date())
         doorbell.ring()
-        return "reloaded \(configFile.path)"
+        return tr("reloaded %1$@", configFile.path)
     }
 
     // MARK: Subscriptions

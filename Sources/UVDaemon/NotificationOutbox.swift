@@ -165,13 +165,22 @@ actor NotificationOutbox {
         do { try store.saveNotificationIDs(ids) } catch { log.error("store: \(error)") }
     }
 
+    /// Where the server cannot show buttons: the uvctl command that does what button `action` would.
+    private static func command(for action: String, rule: String) -> String {
+        switch action {
+        case "applied": tr("Applied? Run: uvctl sunscreen apply")
+        case "remind": tr("Later: uvctl snooze %1$@ 15m", rule)
+        default: tr("Not today: uvctl mute %1$@ --today", rule)
+        }
+    }
+
     /// The alert as the server can show it: buttons where it has "actions", else the uvctl
     /// commands that do the same, in the body.
     private func presentation(_ alert: Alert) -> DesktopNotification {
         let actions = serverInfo?.supportsActions ?? false
         var body = alert.body
         if !actions, !alert.actions.isEmpty {
-            body += "\n" + alert.actions.map { Catalog.commandFor(action: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
+            body += "\n" + alert.actions.map { Self.command(for: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
         }
         if serverInfo?.supportsBodyMarkup ?? false {
             body = body.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")

@@ -19,7 +19,7 @@ enum PlaceResolver {
     struct NotFound: Error, CustomStringConvertible {
         let query: String
         var description: String {
-            "no place '\(query)' in the city list: give a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") or coordinates \"LAT,LON\" (e.g. \"-33.9,151.2\")"
+            tr("no place '%1$@' in the city list: give a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") or coordinates \"LAT,LON\" (e.g. \"-33.9,151.2\")", query)
         }
     }
 

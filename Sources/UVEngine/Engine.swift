@@ -161,11 +161,13 @@ public enum Engine {
         // Said only while the window is still ahead or open: late in the day it is no news.
         guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: .uvi3), window.end > now else { return nil }
         let clock = Copy(state)
-        var body = Catalog.text(.morningBody, clock.time(window.start), clock.time(window.end))
-        if let peak = ProtectionWindow.peak(state.series, day: day) {
-            body += Catalog.text(.morningPeak, String(format: "%.0f", peak.uvi), clock.time(peak.at))
+        let body = if let peak = ProtectionWindow.peak(state.series, day: day) {
+            tr("Sunscreen window today %1$@ – %2$@ (peak %3$@ at %4$@)",
+               clock.time(window.start), clock.time(window.end), String(format: "%.0f", peak.uvi), clock.time(peak.at))
+        } else {
+            tr("Sunscreen window today %1$@ – %2$@", clock.time(window.start), clock.time(window.end))
         }
-        return Alert(subject: Rule.morning.rawValue, rule: .morning, summary: Catalog.text(.morningSummary), body: body, urgency: .low, actions: [])
+        return Alert(subject: Rule.morning.rawValue, rule: .morning, summary: tr("UV today"), body: body, urgency: .low, actions: [])
     }
 }
 

@@ -21,12 +21,12 @@ enum Rules {
         state.lastLeaveAlert = now
         return [Alert(
             subject: Rule.leaveHome.rawValue, rule: .leaveHome,
-            summary: Catalog.text(.leaveHomeSummary, String(format: "%.0f", peakAhead)),
-            body: Catalog.text(.leaveHomeBody), urgency: .normal,
+            summary: tr("UV up to %1$@ today", String(format: "%.0f", peakAhead)),
+            body: tr("Apply sunscreen before you leave."), urgency: .normal,
             actions: [
-                AlertAction(key: "applied", label: Catalog.text(.buttonApplied)),
-                AlertAction(key: "remind", label: Catalog.text(.buttonRemind)),
-                AlertAction(key: "not-today", label: Catalog.text(.buttonNotToday)),
+                AlertAction(key: "applied", label: tr("Applied sunscreen")),
+                AlertAction(key: "remind", label: tr("Remind me in 15 min")),
+                AlertAction(key: "not-today", label: tr("Not today")),
             ])]
     }
 
@@ -41,9 +41,9 @@ enum Rules {
             let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
             return Alert(
                 subject: extreme ? "uv-extreme" : "uv-\(level.rawValue)", rule: .uvAlert,
-                summary: Catalog.text(.uvAlertSummary, String(format: "%.0f", uvi), level.name.lowercased()),
+                summary: tr("UV %1$@: %2$@", String(format: "%.0f", uvi), level.name.lowercased()),
                 body: level.advice, urgency: extreme ? .critical : .normal,
-                actions: [AlertAction(key: "not-today", label: Catalog.text(.buttonNotToday))])
+                actions: [AlertAction(key: "not-today", label: tr("Not today"))])
         }
     }
 
@@ -63,12 +63,12 @@ enum Rules {
         state.remindAt[.reapply] = nil
         let copy = Copy(state)
         let quantity = application.quantity.rawValue.prefix(1).uppercased() + application.quantity.rawValue.dropFirst()
-        let summary = stage == .now ? Catalog.text(.reapplyNowSummary) : Catalog.text(.reapplySummary, copy.time(reapply.date))
+        let summary = stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", copy.time(reapply.date))
         return [Alert(
             subject: Rule.reapply.rawValue, rule: .reapply, summary: summary,
-            body: Catalog.text(.reapplyBody, application.spf.argument, quantity, copy.time(application.appliedAt), copy.time(reapply.date)),
+            body: tr("Applied SPF %1$@ • %2$@ at %3$@ — reapply by %4$@", application.spf.argument, quantity, copy.time(application.appliedAt), copy.time(reapply.date)),
             urgency: stage == .now ? .critical : .normal,
-            actions: [AlertAction(key: "applied", label: Catalog.text(.buttonReapplied)), AlertAction(key: "remind", label: Catalog.text(.buttonRemind))])]
+            actions: [AlertAction(key: "applied", label: tr("Reapplied")), AlertAction(key: "remind", label: tr("Remind me in 15 min"))])]
     }
 
     /// Whether a held alert is still worth saying once quiet hours end.

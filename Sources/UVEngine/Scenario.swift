@@ -34,8 +34,8 @@ public enum Scenario {
             let number = index + 1
             guard let minute = WallClock.minuteOfDay(parsing: first),
                   let at = calendar.nextDate(after: day.start.addingTimeInterval(-1), matching: DateComponents(hour: minute / 60, minute: minute % 60, second: 0), matchingPolicy: .nextTime)
-            else { throw Problem(line: number, message: "'\(first)' is not a time: each line starts HH:MM") }
-            guard words.count >= 2 else { throw Problem(line: number, message: "an event must follow the time") }
+            else { throw Problem(line: number, message: tr("'%1$@' is not a time: each line starts HH:MM", first)) }
+            guard words.count >= 2 else { throw Problem(line: number, message: tr("an event must follow the time")) }
             let arguments = Array(words.dropFirst(2))
             switch words[1] {
             case "wifi": add(at, .network(NetworkState(kind: .wifi)))
@@ -45,13 +45,13 @@ public enum Scenario {
             case "offline": add(at, .network(NetworkState(kind: .none)))
             case "activity": add(at, .userActivity)
             case "press":
-                guard arguments.count == 2 else { throw Problem(line: number, message: "press SUBJECT KEY, e.g. press leave-home applied") }
+                guard arguments.count == 2 else { throw Problem(line: number, message: tr("press SUBJECT KEY, e.g. press leave-home applied")) }
                 add(at, .action(subject: arguments[0], key: arguments[1]))
             case "apply":
                 let spf = arguments.first.map { SPF(parsing: $0) } ?? .spf30
                 let quantity = arguments.count > 1 ? SunscreenQuantity(rawValue: arguments[1]) : .medium
                 guard let spf, let quantity, arguments.count <= 2 else {
-                    throw Problem(line: number, message: "apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots")
+                    throw Problem(line: number, message: tr("apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"))
                 }
                 add(at, .sunscreen(SunscreenApplication(spf: spf, quantity: quantity, appliedAt: at)))
             case "water":
@@ -67,11 +67,11 @@ public enum Scenario {
                 add(at, .sunscreen(nil))
             case "quiet":
                 guard let minutes = arguments.first.flatMap({ Int($0) }), (1...1440).contains(minutes) else {
-                    throw Problem(line: number, message: "quiet MINUTES (1 to 1440)")
+                    throw Problem(line: number, message: tr("quiet MINUTES (1 to 1440)"))
                 }
                 add(at, .command(.quietUntil(at.addingTimeInterval(Double(minutes) * 60))))
             default:
-                throw Problem(line: number, message: "no event '\(words[1])'; events: wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet")
+                throw Problem(line: number, message: tr("no event '%1$@'; events: %2$@", words[1], "wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"))
             }
         }
         return events

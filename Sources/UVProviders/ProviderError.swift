@@ -11,9 +11,9 @@ public enum ProviderError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .malformed(let source, let detail): "\(source.rawValue): malformed answer: \(detail)"
-        case .refused(let source, let detail): "\(source.rawValue): refused: \(detail)"
-        case .implausible(let source, let detail): "\(source.rawValue): implausible data: \(detail)"
+        case .malformed(let source, let detail): tr("%1$@: malformed answer: %2$@", source.rawValue, detail)
+        case .refused(let source, let detail): tr("%1$@: refused: %2$@", source.rawValue, detail)
+        case .implausible(let source, let detail): tr("%1$@: implausible data: %2$@", source.rawValue, detail)
         }
     }
 }

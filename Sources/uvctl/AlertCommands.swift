@@ -1,34 +1,35 @@
 import ArgumentParser
 import Foundation
+import UVCore
 import UVEngine
 import UVProtocol
 
 /// `uvctl quiet`: quiet hours, and quiet now.
 struct QuietCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "quiet", abstract: "Quiet hours: no pop-ups but critical ones; what waits is said when they end if it still applies.",
+        commandName: "quiet", abstract: tr("Quiet hours: no pop-ups but critical ones; what waits is said when they end if it still applies."),
         subcommands: [Show.self, Set.self, Now.self, Off.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The quiet hours in force, and whether it is quiet now.")
+        static let configuration = CommandConfiguration(abstract: tr("The quiet hours in force, and whether it is quiet now."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try QuietCommand.print(try await DaemonClient.call("GetQuiet", Empty(), key: "quiet", returning: QuietInfo.self), output) }
     }
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Replace the configured quiet hours.",
-            discussion: "Spans are HH:MM-HH:MM and may cross midnight (22:00-07:00). `none` for no quiet hours; `default` for config.toml's again.")
-        @Argument(help: ArgumentHelp("Spans, or none, or default.", valueName: "span")) var spans: [String]
+            abstract: tr("Replace the configured quiet hours."),
+            discussion: tr("Spans are HH:MM-HH:MM and may cross midnight (22:00-07:00). `none` for no quiet hours; `default` for config.toml's again."))
+        @Argument(help: ArgumentHelp(tr("Spans, or none, or default."), valueName: "span")) var spans: [String]
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            guard !spans.isEmpty else { throw ValidationError("give spans (HH:MM-HH:MM), none, or default.") }
+            guard !spans.isEmpty else { throw ValidationError(tr("Give spans (HH:MM-HH:MM), none, or default.")) }
             if spans.count > 1, spans.contains(where: { $0 == "none" || $0 == "default" }) {
-                throw ValidationError("none and default stand alone.")
+                throw ValidationError(tr("none and default stand alone."))
             }
             for span in spans where span != "none" && span != "default" && QuietSpan(parsing: span) == nil {
-                throw ValidationError("'\(span)' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.")
+                throw ValidationError(tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.", span))
             }
         }
 
@@ -40,11 +41,11 @@ struct QuietCommand: AsyncParsableCommand {
     }
 
     struct Now: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Quiet from now, for a while (15m, 2h, 1h30m).")
-        @Argument(help: ArgumentHelp("How long.", valueName: "duration")) var duration: Minutes
+        static let configuration = CommandConfiguration(abstract: tr("Quiet from now, for a while (15m, 2h, 1h30m)."))
+        @Argument(help: ArgumentHelp(tr("How long."), valueName: "duration")) var duration: Minutes
         @OptionGroup var output: OutputOptions
         func validate() throws {
-            guard duration.value <= 1440 else { throw ValidationError("at most 24h (got \(duration.value) minutes).") }
+            guard duration.value <= 1440 else { throw ValidationError(tr("At most 24h (got %1$@ minutes).", duration.value)) }
         }
         func run() async throws {
             try QuietCommand.print(try await DaemonClient.call("QuietNow", MinutesParameters(minutes: duration.value), key: "quiet", returning: QuietInfo.self), output)
@@ -52,27 +53,27 @@ struct QuietCommand: AsyncParsableCommand {
     }
 
     struct Off: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Not quiet now: ends `quiet now` and a configured span in progress.")
+        static let configuration = CommandConfiguration(abstract: tr("Not quiet now: ends `quiet now` and a configured span in progress."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try QuietCommand.print(try await DaemonClient.call("QuietOff", Empty(), key: "quiet", returning: QuietInfo.self), output) }
     }
 
     static func print(_ quiet: QuietInfo, _ output: OutputOptions) throws {
         if output.json { return try JSONOutput.print(quiet) }
-        let spans = quiet.spans.isEmpty ? "none" : quiet.spans.joined(separator: ", ")
-        Swift.print("Quiet hours: \(spans) (\(quiet.origin == "config" ? "from config.toml" : "set with uvctl quiet set"))")
-        Swift.print(quiet.quietNow ? "Quiet now\(quiet.until.map { " until \($0)" } ?? "")" : "Not quiet now")
+        let spans = quiet.spans.isEmpty ? tr("none") : quiet.spans.joined(separator: ", ")
+        Swift.print(quiet.origin == "config" ? tr("Quiet hours: %1$@ (from config.toml)", spans) : tr("Quiet hours: %1$@ (set with uvctl quiet set)", spans))
+        Swift.print(quiet.quietNow ? quiet.until.map { tr("Quiet now until %1$@", $0) } ?? tr("Quiet now") : tr("Not quiet now"))
     }
 }
 
 /// `uvctl snooze RULE DURATION`.
 struct SnoozeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "snooze", abstract: "Nothing from one rule for a while.")
-    @Argument(help: "leave-home, uv-alert, reapply or morning.") var rule: Rule
-    @Argument(help: ArgumentHelp("How long (15m, 2h, 1h30m).", valueName: "duration")) var duration: Minutes
+    static let configuration = CommandConfiguration(commandName: "snooze", abstract: tr("Nothing from one rule for a while."))
+    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
+    @Argument(help: ArgumentHelp(tr("How long (15m, 2h, 1h30m)."), valueName: "duration")) var duration: Minutes
 
     func validate() throws {
-        guard duration.value <= 1440 else { throw ValidationError("at most 24h (got \(duration.value) minutes).") }
+        guard duration.value <= 1440 else { throw ValidationError(tr("At most 24h (got %1$@ minutes).", duration.value)) }
     }
 
     func run() async throws {
@@ -82,9 +83,9 @@ struct SnoozeCommand: AsyncParsableCommand {
 
 /// `uvctl mute RULE [--today]` and `uvctl unmute RULE`.
 struct MuteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "mute", abstract: "Nothing from one rule until unmuted (or, with --today, until tomorrow).")
-    @Argument(help: "leave-home, uv-alert, reapply or morning.") var rule: Rule
-    @Flag(help: "Only for the rest of today (\"Not today\").") var today = false
+    static let configuration = CommandConfiguration(commandName: "mute", abstract: tr("Nothing from one rule until unmuted (or, with --today, until tomorrow)."))
+    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
+    @Flag(help: ArgumentHelp(tr("Only for the rest of today (\"Not today\")."))) var today = false
 
     func run() async throws {
         print(try await DaemonClient.call("Mute", RuleParameters(rule: rule.rawValue, today: today), key: "message", returning: String.self))
@@ -92,8 +93,8 @@ struct MuteCommand: AsyncParsableCommand {
 }
 
 struct UnmuteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unmute", abstract: "Let a muted or snoozed rule speak again.")
-    @Argument(help: "leave-home, uv-alert, reapply or morning.") var rule: Rule
+    static let configuration = CommandConfiguration(commandName: "unmute", abstract: tr("Let a muted or snoozed rule speak again."))
+    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
 
     func run() async throws {
         print(try await DaemonClient.call("Unmute", RuleParameters(rule: rule.rawValue), key: "message", returning: String.self))
@@ -103,52 +104,57 @@ struct UnmuteCommand: AsyncParsableCommand {
 /// `uvctl home`: which Wi-Fi is home.
 struct HomeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "home", abstract: "The home network: leaving it for a phone or modem connection is \"leaving home\".",
-        discussion: "Without one marked, leaving any Wi-Fi counts.",
+        commandName: "home", abstract: tr("The home network: leaving it for a phone or modem connection is \"leaving home\"."),
+        discussion: tr("Without one marked, leaving any Wi-Fi counts."),
         subcommands: [Show.self, Set.self, Clear.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The network in use and the one marked as home.")
+        static let configuration = CommandConfiguration(abstract: tr("The network in use and the one marked as home."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
             let home = try await DaemonClient.call("GetHome", Empty(), key: "home", returning: HomeInfo.self)
             if output.json { return try JSONOutput.print(home) }
-            print("Now: \(home.interface.map { "\($0), \(home.kind) (\(home.reason))" } ?? "no default route")\(home.current.map { ", \($0)" } ?? "")")
-            print("Home: \(home.marked ?? "not marked (any Wi-Fi counts)")\(home.marked != nil && home.marked == home.current ? " — you are on it" : "")")
+            let route = home.interface.map { tr("%1$@, %2$@ (%3$@)", $0, home.kind, home.reason) } ?? tr("no default route")
+            print(home.current.map { tr("Now: %1$@, %2$@", route, $0) } ?? tr("Now: %1$@", route))
+            switch home.marked {
+            case nil: print(tr("Home: not marked (any Wi-Fi counts)"))
+            case let marked? where marked == home.current: print(tr("Home: %1$@ — you are on it", marked))
+            case let marked?: print(tr("Home: %1$@", marked))
+            }
         }
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark the Wi-Fi network in use as home.")
+        static let configuration = CommandConfiguration(abstract: tr("Mark the Wi-Fi network in use as home."))
         func run() async throws { print(try await DaemonClient.call("SetHome", Empty(), key: "message", returning: String.self)) }
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the home network: any Wi-Fi counts again.")
+        static let configuration = CommandConfiguration(abstract: tr("Forget the home network: any Wi-Fi counts again."))
         func run() async throws { print(try await DaemonClient.call("ClearHome", Empty(), key: "message", returning: String.self)) }
     }
 }
 
 /// `uvctl history`: what uvd said, and what was pressed.
 struct HistoryCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "history", abstract: "Notifications sent and withdrawn, and the buttons pressed.")
-    @Option(help: "How many of the latest entries (1 to 1000).") var limit = 50
+    static let configuration = CommandConfiguration(commandName: "history", abstract: tr("Notifications sent and withdrawn, and the buttons pressed."))
+    @Option(help: ArgumentHelp(tr("How many of the latest entries (1 to 1000)."))) var limit = 50
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard (1...1000).contains(limit) else { throw ValidationError("--limit must be 1 to 1000 (got \(limit)).") }
+        guard (1...1000).contains(limit) else { throw ValidationError(tr("--limit must be 1 to 1000 (got %1$@).", limit)) }
     }
 
     func run() async throws {
         let reply = try await DaemonClient.call("GetHistory", LimitParameters(limit: limit), returning: HistoryReply.self)
         if output.json { return try JSONOutput.print(reply) }
-        if reply.entries.isEmpty { print("Nothing said yet.") }
+        if reply.entries.isEmpty { print(tr("Nothing said yet.")) }
         for entry in reply.entries {
             let when = String(entry.time.prefix(16)).replacingOccurrences(of: "T", with: " ")
             switch entry.kind {
-            case "notified": print("\(when)  shown      \(entry.subject): \(entry.summary ?? "") — \(entry.body ?? "")")
-            case "withdrawn": print("\(when)  withdrawn  \(entry.subject)")
-            default: print("\(when)  pressed    \(entry.key ?? "?") on \(entry.subject)")
+            case "notified": print(tr("%1$@  shown      %2$@: %3$@ — %4$@", when, entry.subject, entry.summary ?? "", entry.body ?? ""))
+            case "withdrawn": print(tr("%1$@  withdrawn  %2$@", when, entry.subject))
+            default: print(tr("%1$@  pressed    %2$@ on %3$@", when, entry.key ?? "?", entry.subject))
             }
         }
     }
@@ -156,7 +162,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
 /// `uvctl doctor`: is everything around uvd as it should be?
 struct DoctorCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "doctor", abstract: "Check uvd's surroundings: each line ok, warn or fail, with the fix.")
+    static let configuration = CommandConfiguration(commandName: "doctor", abstract: tr("Check uvd's surroundings: each line ok, warn or fail, with the fix."))
     @OptionGroup var output: OutputOptions
 
     func run() async throws {

@@ -6,39 +6,36 @@ import UVCore
 struct BurnTimeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "burn-time",
-        abstract: "Minutes until the skin starts to burn.",
-        discussion: """
-            burn time = clamp(5, 240, 0.5 × MED × effective SPF ÷ UVI) minutes, where MED is the skin \
-            type's minimal erythemal dose and effective SPF = SPF^(dose ÷ 2) × (1 − wear), between 1 and SPF.
-            """
+        abstract: tr("Minutes until the skin starts to burn."),
+        discussion: tr("burn time = clamp(5, 240, 0.5 × MED × effective SPF ÷ UVI) minutes, where MED is the skin type's minimal erythemal dose and effective SPF = SPF^(dose ÷ 2) × (1 − wear), between 1 and SPF.")
     )
 
-    @Option(name: .customLong("skin-type"), help: "Fitzpatrick skin type, I to VI (or 1 to 6).")
+    @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("Fitzpatrick skin type, I to VI (or 1 to 6).")))
     var skinType: SkinType
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("UV index, 0 or more.", valueName: "index"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("UV index, 0 or more."), valueName: "index"))
     var uvi: Double
 
-    @Option(help: "Sunscreen SPF: none, 15, 30 or 50 (50+).")
+    @Option(help: ArgumentHelp(tr("Sunscreen SPF: none, 15, 30 or 50 (50+).")))
     var spf: SPF = .none
 
-    @Option(help: "How much went on: low (0.5 mg/cm²), medium (1) or lots (2, the tested amount).")
+    @Option(help: ArgumentHelp(tr("How much went on: low (0.5 mg/cm²), medium (1) or lots (2, the tested amount).")))
     var quantity: SunscreenQuantity = .lots
 
-    @Option(name: .customLong("applied-minutes-ago"), help: ArgumentHelp("Minutes since it was applied.", valueName: "minutes"))
+    @Option(name: .customLong("applied-minutes-ago"), help: ArgumentHelp(tr("Minutes since it was applied."), valueName: "minutes"))
     var appliedMinutesAgo: Double = 0
 
-    @Option(help: "What you are doing: indoors, normal or active (sport, water).")
+    @Option(help: ArgumentHelp(tr("What you are doing: indoors, normal or active (sport, water).")))
     var activity: SunscreenActivity = .normal
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard uvi.isFinite, uvi >= 0, uvi <= 25 else {
-            throw ValidationError("--uvi must be a number from 0 to 25 (got \(uvi)).")
+            throw ValidationError(tr("--uvi must be a number from 0 to 25 (got %1$@).", uvi))
         }
         guard appliedMinutesAgo.isFinite, appliedMinutesAgo >= 0 else {
-            throw ValidationError("--applied-minutes-ago must be 0 or more minutes (got \(appliedMinutesAgo)).")
+            throw ValidationError(tr("--applied-minutes-ago must be 0 or more minutes (got %1$@).", appliedMinutesAgo))
         }
     }
 
@@ -60,20 +57,20 @@ struct BurnTimeCommand: ParsableCommand {
         let level = UVLevel(uvi: uvi)
         switch burnTime {
         case .noRisk:
-            print("No burn risk: the UV index is 0.")
+            print(tr("No burn risk: the UV index is 0."))
         case .minutes:
             let minutes = burnTime.wholeMinutes ?? 0
-            let capped = minutes >= Int(BurnTime.limits.upperBound) ? " or more" : ""
-            print(terminal.bold("Burn time about \(minutes) min\(capped)"))
+            let capped = minutes >= Int(BurnTime.limits.upperBound)
+            print(terminal.bold(capped ? tr("Burn time about %1$@ min or more", minutes) : tr("Burn time about %1$@ min", minutes)))
         }
-        print("Skin type \(skinType.numeral) · UV \(String(format: "%.1f", uvi)) \(terminal.paint(level.name, level))")
+        print(tr("Skin type %1$@ · UV %2$@ %3$@", skinType.numeral, String(format: "%.1f", uvi), terminal.paint(level.name, level)))
         if spf != .none {
-            print("SPF \(spf.argument) · \(quantity.rawValue) · applied \(Int(appliedMinutesAgo)) min ago · \(activity.rawValue) → effective SPF \(String(format: "%.1f", effective))")
+            print(tr("SPF %1$@ · %2$@ · applied %3$@ min ago · %4$@ → effective SPF %5$@", spf.argument, quantity.rawValue, Int(appliedMinutesAgo), activity.rawValue, String(format: "%.1f", effective)))
             if quantity.suggestsDoubleApplication {
-                print("Tip: \(quantity.rawValue) is less than the tested 2 mg/cm²; a second layer brings you closer to the label.")
+                print(tr("Tip: %1$@ is less than the tested 2 mg/cm²; a second layer brings you closer to the label.", quantity.rawValue))
             }
         }
-        print(terminal.dim("An estimate, not medical advice."))
+        print(terminal.dim(tr("An estimate, not medical advice.")))
     }
 
     /// The `--json` shape.

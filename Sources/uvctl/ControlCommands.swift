@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import UVCore
 import UVProtocol
 
 /// `uvctl refresh`: ask the providers now.
 struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "refresh", abstract: "Ask the providers now (at most every 5 minutes, within the daily budget).")
+        commandName: "refresh", abstract: tr("Ask the providers now (at most every 5 minutes, within the daily budget)."))
 
     func run() async throws {
         print(try await DaemonClient.call("Refresh", Empty(), key: "message", returning: String.self))
@@ -15,7 +16,7 @@ struct RefreshCommand: AsyncParsableCommand {
 /// `uvctl reload`: re-read config.toml.
 struct ReloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reload", abstract: "Re-read the configuration file; a broken one is refused and the last good one stays.")
+        commandName: "reload", abstract: tr("Re-read the configuration file; a broken one is refused and the last good one stays."))
 
     func run() async throws {
         print(try await DaemonClient.call("Reload", Empty(), key: "message", returning: String.self))
@@ -25,10 +26,10 @@ struct ReloadCommand: AsyncParsableCommand {
 /// `uvctl config show`: every setting, its value and where it came from.
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Show the configuration uvd uses.", subcommands: [Show.self], defaultSubcommand: Show.self)
+        commandName: "config", abstract: tr("Show the configuration uvd uses."), subcommands: [Show.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Each key's effective value and where it came from.")
+        static let configuration = CommandConfiguration(abstract: tr("Each key's effective value and where it came from."))
         @OptionGroup var output: OutputOptions
 
         func run() async throws {

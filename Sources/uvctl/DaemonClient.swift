@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UVCore
 import UVPlatform
 import UVProtocol
 
@@ -13,7 +14,7 @@ enum DaemonClient {
         do {
             return try await VarlinkClient.connect(path: socketPath)
         } catch {
-            fail("uvd is not running (no answer at \(socketPath)).\nStart it with `systemctl --user start uvd` (or run `uvd`). The calculators work without it: uvctl forecast --offline, burn-time, sun, skin, guide.", status: 69)
+            fail(tr("uvd is not running (no answer at %1$@).\nStart it with `systemctl --user start uvd` (or run `uvd`). The calculators work without it: uvctl forecast --offline, burn-time, sun, skin, guide.", socketPath), status: 69)
         }
     }
 
@@ -35,7 +36,7 @@ enum DaemonClient {
     /// Calls `io.uvd.METHOD` and decodes the reply's one field `key`.
     static func call<P: Encodable, R: Decodable>(_ method: String, _ parameters: P, key: String, returning type: R.Type) async throws -> R {
         let reply = try await call(method, parameters, returning: [String: R].self)
-        guard let value = reply[key] else { fail("uvd's reply to \(method) lacks '\(key)'", status: 1) }
+        guard let value = reply[key] else { fail(tr("uvd's reply to %1$@ lacks '%2$@'", method, key), status: 1) }
         return value
     }
 

@@ -23,7 +23,7 @@ struct ForecastChart {
     func render() -> String {
         let day = hours.first.map { LocalDay.interval(containing: $0.time, in: clock.timeZone) }
         var lines: [String] = []
-        lines.append(terminal.bold("\(forecast.location.name) · \(day.map { clock.day($0.start) } ?? forecast.date)") + " · \(forecast.location.timeZone)")
+        lines.append(tr("%1$@ · %2$@", terminal.bold(tr("%1$@ · %2$@", forecast.location.name, day.map { clock.day($0.start) } ?? forecast.date)), forecast.location.timeZone))
         if forecast.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
         lines.append(sourceLine)
         lines.append(sunLine)
@@ -31,7 +31,7 @@ struct ForecastChart {
         lines.append("")
         lines += hours.map(row)
         lines.append("")
-        lines.append(terminal.dim("┃ sunscreen window  ▲ peak · burn times are estimates, not medical advice"))
+        lines.append(terminal.dim(tr("┃ sunscreen window  ▲ peak · burn times are estimates, not medical advice")))
         lines.append(terminal.dim(forecast.attribution))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -50,31 +50,30 @@ struct ForecastChart {
     }
 
     private var sourceLine: String {
-        let burn = "burn times for skin type \(forecast.skinType), unprotected"
         if forecast.source == UVSource.model.rawValue {
-            return "Modelled clear-sky UV (no clouds, ozone 300 DU) · \(burn)"
+            return tr("Modelled clear-sky UV (no clouds, ozone 300 DU) · burn times for skin type %1$@, unprotected", forecast.skinType)
         }
-        return "Forecast UV · \(burn)"
+        return tr("Forecast UV · burn times for skin type %1$@, unprotected", forecast.skinType)
     }
 
     private var sunLine: String {
         if let sunrise = forecast.sunrise.flatMap(InstantParser.parse), let sunset = forecast.sunset.flatMap(InstantParser.parse) {
-            return "Sunrise \(clock.time(sunrise)) · sunset \(clock.time(sunset))"
+            return tr("Sunrise %1$@ · sunset %2$@", clock.time(sunrise), clock.time(sunset))
         }
-        return forecast.hours.contains { $0.uvi > 0 } ? "The Sun does not set today." : "The Sun does not rise today."
+        return forecast.hours.contains { $0.uvi > 0 } ? tr("The Sun does not set today.") : tr("The Sun does not rise today.")
     }
 
     private func windowLine(today: Bool) -> String {
         var text: String
         switch (WindowPhase(window: window, now: now), today) {
-        case (.none, _): text = "No sunscreen window: UV stays low all day."
-        case (.over, true): text = "Safe tonight."
-        case (.takeCare(let span), true): text = "Take care \(describe(span))"
-        case (.over, false), (.takeCare, false): text = "Sunscreen window \(window.map(describe) ?? "")"
+        case (.none, _): text = tr("No sunscreen window: UV stays low all day.")
+        case (.over, true): text = tr("Safe tonight.")
+        case (.takeCare(let span), true): text = tr("Take care %1$@", describe(span))
+        case (.over, false), (.takeCare, false): text = tr("Sunscreen window %1$@", window.map(describe) ?? "")
         }
         if let peak = notablePeak {
             let level = UVLevel(uvi: peak.uvi)
-            text += " · peak " + terminal.paint(String(format: "%.1f", peak.uvi), level) + " at \(clock.time(peak.at)) (\(describe(peak.span)))"
+            text = tr("%1$@ · peak %2$@ at %3$@ (%4$@)", text, terminal.paint(String(format: "%.1f", peak.uvi), level), clock.time(peak.at), describe(peak.span))
         }
         return text
     }
@@ -90,13 +89,13 @@ struct ForecastChart {
         let bar = Self.bar(hour.info.uvi).rightPadded(to: Self.barWidth)
         let visible = hour.info.uvi >= Self.visibleIndex
         let name = (visible ? level.name : "").rightPadded(to: 10)
-        let burn = (visible ? hour.info.burnTimeMinutes.map { "BT \($0) min" } ?? "" : "").rightPadded(to: 11)
+        let burn = (visible ? hour.info.burnTimeMinutes.map { tr("BT %1$@ min", $0) } ?? "" : "").rightPadded(to: 11)
         let inWindow = window?.contains(hour.time) ?? false
         let inPeak = notablePeak?.span.contains(hour.time) ?? false
         let marks = (inWindow ? "┃" : " ") + (inPeak ? " ▲" : "  ")
         let pointer = focus ?? now
         let isCurrent = pointer >= hour.time && pointer < hour.time.addingTimeInterval(3600)
-        let arrow = isCurrent ? (focus == nil ? " ◀ now" : " ◀") : ""
+        let arrow = isCurrent ? (focus == nil ? tr(" ◀ now") : " ◀") : ""
         let line = "\(label) \(value) \(terminal.paint(bar, level)) \(name) \(burn)\(marks)\(arrow)"
         return hour.time.addingTimeInterval(3600) <= now ? terminal.dim(line) : line
     }

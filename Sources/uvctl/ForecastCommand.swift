@@ -8,44 +8,41 @@ import UVProtocol
 struct ForecastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
-        abstract: "Hourly UV for a day, with the sunscreen window and the peak.",
-        discussion: """
-            --offline uses the clear-sky model from the Sun's position (no clouds, ozone 300 DU): \
-            an upper bound on a sunny day. Without a place it uses the system time zone's.
-            """
+        abstract: tr("Hourly UV for a day, with the sunscreen window and the peak."),
+        discussion: tr("--offline uses the clear-sky model from the Sun's position (no clouds, ozone 300 DU): an upper bound on a sunny day. Without a place it uses the system time zone's.")
     )
 
-    @Flag(help: "Compute from the clear-sky model here instead of asking the daemon.")
+    @Flag(help: ArgumentHelp(tr("Compute from the clear-sky model here instead of asking the daemon.")))
     var offline = false
 
-    @Option(help: ArgumentHelp("A saved location (see uvctl location list) instead of the current one.", valueName: "name"))
+    @Option(help: ArgumentHelp(tr("A saved location (see uvctl location list) instead of the current one."), valueName: "name"))
     var location: String?
 
-    @Option(help: ArgumentHelp("Point at this hour: HH:MM today, or an ISO 8601 time.", valueName: "time"))
+    @Option(help: ArgumentHelp(tr("Point at this hour: HH:MM today, or an ISO 8601 time."), valueName: "time"))
     var at: String?
 
     @OptionGroup var place: PlaceOptions
 
-    @Option(help: ArgumentHelp("The local day, YYYY-MM-DD (default: today).", valueName: "date"))
+    @Option(help: ArgumentHelp(tr("The local day, YYYY-MM-DD (default: today)."), valueName: "date"))
     var date: String?
 
-    @Option(name: .customLong("skin-type"), help: "With --offline: skin type for burn times, I to VI (default: I, the most cautious).")
+    @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("With --offline: skin type for burn times, I to VI (default: I, the most cautious).")))
     var skinType: SkinType = .I
 
-    @Option(help: "With --offline: window threshold 3 (UVI ≥ 3), 6 (UVI ≥ 6) or personal (skin burns in under 60 min).")
+    @Option(help: ArgumentHelp(tr("With --offline: window threshold 3 (UVI ≥ 3), 6 (UVI ≥ 6) or personal (skin burns in under 60 min).")))
     var window: WindowSetting = .uvi3
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if let date, LocalDay.interval(isoDate: date, in: TimeZone.current) == nil {
-            throw ValidationError("--date '\(date)' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.")
+            throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.", date))
         }
         if let at, TimeArgument.parse(at, in: TimeZone.current, now: Date()) == nil {
-            throw ValidationError("--at '\(at)' is not a time: use HH:MM (15:00) or ISO 8601 (2026-01-15T15:00+11:00).")
+            throw ValidationError(tr("--at '%1$@' is not a time: use HH:MM (15:00) or ISO 8601 (2026-01-15T15:00+11:00).", at))
         }
         if !offline, place.lat != nil || place.tz != nil {
-            throw ValidationError("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME).")
+            throw ValidationError(tr("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME)."))
         }
     }
 

@@ -4,41 +4,52 @@ import UVCore
 /// The text of `uvctl guide`, one section per topic.
 enum Guide {
     static func levels(_ terminal: Terminal) -> String {
-        var text = terminal.bold("UV index levels") + " (WHO)\n"
-        text += "The UV index measures the sunburning strength of sunlight. From 3 up, protect your skin.\n\n"
+        var text = tr("%1$@ (WHO)", terminal.bold(tr("UV index levels"))) + "\n"
+        text += tr("The UV index measures the sunburning strength of sunlight. From 3 up, protect your skin.") + "\n\n"
         for level in UVLevel.allCases {
             let name = terminal.paint("\(level.range.leftPadded(to: 5))  \(level.name.rightPadded(to: 9))", level)
             text += "\(name)  \(level.colorName.rightPadded(to: 6))  \(level.advice)\n"
         }
-        text += "\nUV is strongest in the 4 hours around solar noon, is higher at altitude and near snow, "
-            + "water and sand, and passes through light cloud: up to 80 % on an overcast day.\n"
+        text += "\n" + tr("UV is strongest in the 4 hours around solar noon, is higher at altitude and near snow, water and sand, and passes through light cloud: up to 80 % on an overcast day.") + "\n"
         return text
     }
 
     static func skin(_ terminal: Terminal) -> String {
-        var text = terminal.bold("Skin types") + " (Fitzpatrick)\n"
-        text += "How fast skin burns sets every burn time uvd shows. Not sure? Run `uvctl skin quiz`.\n\n"
+        var text = tr("%1$@ (Fitzpatrick)", terminal.bold(tr("Skin types"))) + "\n"
+        text += tr("How fast skin burns sets every burn time uvd shows. Not sure? Run `uvctl skin quiz`.") + "\n\n"
         for type in SkinType.allCases {
             let at8 = BurnTime(skinType: type, uvi: 8).wholeMinutes ?? 0
-            text += "\(type.numeral.rightPadded(to: 4)) \(type.summary.rightPadded(to: 58)) burns in ~\(at8) min at UV 8\n"
+            text += "\(type.numeral.rightPadded(to: 4)) \(type.summary.rightPadded(to: 58)) \(tr("burns in ~%1$@ min at UV 8", at8))\n"
         }
-        text += "\nAll skin types can burn and all need protection at high UV; darker skin still takes eye and DNA damage.\n"
+        text += "\n" + tr("All skin types can burn and all need protection at high UV; darker skin still takes eye and DNA damage.") + "\n"
         return text
     }
 
     static func sunscreen(_ terminal: Terminal) -> String {
-        var text = terminal.bold("Using sunscreen") + " (Cancer Council Australia)\n"
-        text += """
-            • Slip on clothing, slop on SPF 30 or higher broad-spectrum water-resistant sunscreen, slap on a hat,
-              seek shade, slide on sunglasses. Sunscreen is the last line of defence, not the first.
-            • Put it on 20 minutes before going out, on clean dry skin.
-            • Use enough: about a teaspoon (5 ml) for each arm, each leg, the front, the back and the face
-              (with neck and ears): some 35 ml for an adult. Most people put on a quarter to half of that,
-              which gives a fraction of the SPF on the label: uvd's "low" and "medium" amounts.
-            • Reapply every 2 hours, and after swimming, sweating or towelling, whatever the label says.
-            • Water resistance (40 or 80 minutes) is how long the SPF lasts in water, not out of it.
+        let advice = [
+            tr("Slip on clothing, slop on SPF 30 or higher broad-spectrum water-resistant sunscreen, slap on a hat, seek shade, slide on sunglasses. Sunscreen is the last line of defence, not the first."),
+            tr("Put it on 20 minutes before going out, on clean dry skin."),
+            tr("Use enough: about a teaspoon (5 ml) for each arm, each leg, the front, the back and the face (with neck and ears): some 35 ml for an adult. Most people put on a quarter to half of that, which gives a fraction of the SPF on the label: uvd's \"low\" and \"medium\" amounts."),
+            tr("Reapply every 2 hours, and after swimming, sweating or towelling, whatever the label says."),
+            tr("Water resistance (40 or 80 minutes) is how long the SPF lasts in water, not out of it."),
+        ]
+        var text = tr("%1$@ (Cancer Council Australia)", terminal.bold(tr("Using sunscreen"))) + "\n"
+        for paragraph in advice { text += wrapped(paragraph, width: 100, first: "• ", rest: "  ") }
+        return text + "\n"
+    }
 
-            """
-        return text
+    /// `text` as lines of at most `width` columns, broken at spaces, the first line led by `first`, the rest by `rest`.
+    static func wrapped(_ text: String, width: Int, first: String, rest: String) -> String {
+        var lines: [String] = []
+        var line = first
+        for word in text.split(separator: " ") {
+            if line.count > rest.count, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = rest
+            }
+            line += (line == first || line == rest ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.map { $0 + "\n" }.joined()
     }
 }

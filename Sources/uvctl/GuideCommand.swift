@@ -5,8 +5,8 @@ import UVCore
 struct GuideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "guide",
-        abstract: "UV levels, skin types and sunscreen use, explained.",
-        discussion: "Advice from the WHO Global Solar UV Index guide and Cancer Council Australia."
+        abstract: tr("UV levels, skin types and sunscreen use, explained."),
+        discussion: tr("Advice from the WHO Global Solar UV Index guide and Cancer Council Australia.")
     )
 
     /// The guide's sections.
@@ -14,7 +14,7 @@ struct GuideCommand: ParsableCommand {
         case levels, skin, sunscreen
     }
 
-    @Argument(help: "levels, skin or sunscreen (default: all three).")
+    @Argument(help: ArgumentHelp(tr("levels, skin or sunscreen (default: all three).")))
     var topic: Topic?
 
     func run() {

@@ -7,42 +7,42 @@ import UVProtocol
 struct LocationCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "location",
-        abstract: "Set, clear, save and list locations.",
-        discussion: "A place is a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") from the built-in list, or \"LAT,LON\". Coordinates are kept to 0.1°.",
+        abstract: tr("Set, clear, save and list locations."),
+        discussion: tr("A place is a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") from the built-in list, or \"LAT,LON\". Coordinates are kept to 0.1°."),
         subcommands: [Set.self, Clear.self, Add.self, List.self, Remove.self],
         defaultSubcommand: List.self)
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Use this place from now on.")
-        @Argument(parsing: .allUnrecognized, help: "A city or LAT,LON (a negative latitude needs no --).") var place: [String]
+        static let configuration = CommandConfiguration(abstract: tr("Use this place from now on."))
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON (a negative latitude needs no --)."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         func run() async throws {
             let location = try await DaemonClient.call("SetLocation", PlaceParameters(place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
-            print("Location: \(LocationCommand.describe(location))")
+            print(tr("Location: %1$@", LocationCommand.describe(location)))
         }
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the set place: the time zone decides again.")
+        static let configuration = CommandConfiguration(abstract: tr("Forget the set place: the time zone decides again."))
         func run() async throws {
             let location = try await DaemonClient.call("ClearLocation", Empty(), key: "location", returning: LocationInfo.self)
-            print("Location: \(LocationCommand.describe(location))")
+            print(tr("Location: %1$@", LocationCommand.describe(location)))
         }
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save a place under a name, for --location NAME.")
-        @Argument(help: "The name to save it under.") var name: String
-        @Argument(parsing: .allUnrecognized, help: "A city or LAT,LON.") var place: [String]
+        static let configuration = CommandConfiguration(abstract: tr("Save a place under a name, for --location NAME."))
+        @Argument(help: ArgumentHelp(tr("The name to save it under."))) var name: String
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         func run() async throws {
             let location = try await DaemonClient.call("AddLocation", AddLocationParameters(name: name, place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
-            print("Saved \(name): \(LocationCommand.describe(location))")
+            print(tr("Saved %1$@: %2$@", name, LocationCommand.describe(location)))
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "The current place and the saved ones.")
+        static let configuration = CommandConfiguration(abstract: tr("The current place and the saved ones."))
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
@@ -51,35 +51,35 @@ struct LocationCommand: AsyncParsableCommand {
                 try JSONOutput.print(reply)
                 return
             }
-            print("Current: \(LocationCommand.describe(reply.current))")
+            print(tr("Current: %1$@", LocationCommand.describe(reply.current)))
             if reply.current.isDefault { print(Place.defaultLocationNote) }
-            for place in reply.saved { print("  \(place.name): \(String(format: "%.1f, %.1f", place.latitude, place.longitude)) (\(place.timeZone))") }
+            for place in reply.saved { print(tr("  %1$@: %2$@ (%3$@)", place.name, String(format: "%.1f, %.1f", place.latitude, place.longitude), place.timeZone)) }
         }
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget a saved place.")
-        @Argument(help: "Its name.") var name: String
+        static let configuration = CommandConfiguration(abstract: tr("Forget a saved place."))
+        @Argument(help: ArgumentHelp(tr("Its name."))) var name: String
         func run() async throws {
             _ = try await DaemonClient.call("RemoveLocation", NameParameters(name: name), returning: Empty.self)
-            print("Removed \(name).")
+            print(tr("Removed %1$@.", name))
         }
     }
 
     /// The words of a place, rejoined: `Sydney, AU` may arrive as two arguments.
     static func joined(_ words: [String]) throws -> String {
         let place = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        guard !place.isEmpty else { throw ValidationError("Give a place: a city (\"Sydney\", \"Sydney, AU\") or LAT,LON (-33.9,151.2).") }
+        guard !place.isEmpty else { throw ValidationError(tr("Give a place: a city (\"Sydney\", \"Sydney, AU\") or LAT,LON (-33.9,151.2).")) }
         return place
     }
 
     static func describe(_ location: LocationInfo) -> String {
         let how = switch location.source {
-        case "manual": "set by you"
-        case "time-zone": "from the time zone"
-        case "geoclue": "from GeoClue"
-        default: "default"
+        case "manual": tr("set by you")
+        case "time-zone": tr("from the time zone")
+        case "geoclue": tr("from GeoClue")
+        default: tr("default")
         }
-        return "\(location.name) (\(String(format: "%.1f, %.1f", location.latitude, location.longitude)), \(location.timeZone), \(how))"
+        return tr("%1$@ (%2$@, %3$@, %4$@)", location.name, String(format: "%.1f, %.1f", location.latitude, location.longitude), location.timeZone, how)
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import UVCore
 
 /// `--json`, shared by every command with a machine-readable form.
 struct OutputOptions: ParsableArguments {
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: ArgumentHelp(tr("Print JSON instead of text.")))
     var json = false
 }
 

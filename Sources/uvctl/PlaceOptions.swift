@@ -16,13 +16,13 @@ extension Place {
 
 /// `--lat/--lon/--tz`, shared by the commands that compute for a place.
 struct PlaceOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Latitude in degrees, north positive (−90 to 90).", valueName: "degrees"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Latitude in degrees, north positive (−90 to 90)."), valueName: "degrees"))
     var lat: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Longitude in degrees, east positive (−180 to 180).", valueName: "degrees"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Longitude in degrees, east positive (−180 to 180)."), valueName: "degrees"))
     var lon: Double?
 
-    @Option(help: ArgumentHelp("IANA time zone for local times, e.g. Australia/Sydney (default: the system's).", valueName: "zone"))
+    @Option(help: ArgumentHelp(tr("IANA time zone for local times, e.g. Australia/Sydney (default: the system's)."), valueName: "zone"))
     var tz: String?
 
     func validate() throws {
@@ -31,13 +31,13 @@ struct PlaceOptions: ParsableArguments {
             break
         case (let lat?, let lon?):
             guard Coordinate(latitude: lat, longitude: lon).isValid else {
-                throw ValidationError("--lat must be between -90 and 90 and --lon between -180 and 180 (got \(lat), \(lon)).")
+                throw ValidationError(tr("--lat must be between -90 and 90 and --lon between -180 and 180 (got %1$@, %2$@).", lat, lon))
             }
         default:
-            throw ValidationError("Give --lat and --lon together, or neither to use the place of the system time zone.")
+            throw ValidationError(tr("Give --lat and --lon together, or neither to use the place of the system time zone."))
         }
         if let tz, TimeZone(identifier: tz) == nil {
-            throw ValidationError("Unknown time zone '\(tz)': use an IANA name such as Europe/Paris or Australia/Sydney (see /usr/share/zoneinfo).")
+            throw ValidationError(tr("Unknown time zone '%1$@': use an IANA name such as Europe/Paris or Australia/Sydney (see /usr/share/zoneinfo).", tz))
         }
     }
 

@@ -7,12 +7,12 @@ import UVProtocol
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
-        abstract: "Your skin type and usual sunscreen.",
+        abstract: tr("Your skin type and usual sunscreen."),
         subcommands: [Show.self, Set.self],
         defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the profile.")
+        static let configuration = CommandConfiguration(abstract: tr("Show the profile."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
             let profile = try await DaemonClient.call("GetProfile", Empty(), key: "profile", returning: ProfileInfo.self)
@@ -21,20 +21,20 @@ struct ProfileCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change the profile; what is not given stays.")
-        @Option(name: .customLong("skin-type"), help: "I to VI (`uvctl skin quiz` finds yours).") var skinType: SkinType?
-        @Option(help: "Usual SPF: none, 15, 30 or 50.") var spf: SPF?
-        @Option(help: "Usual amount: low, medium or lots.") var quantity: SunscreenQuantity?
-        @Option(help: "Usual activity: indoors, normal or active.") var activity: SunscreenActivity?
-        @Option(name: .customLong("water-resistance"), help: "The product's water resistance in minutes: 0, 40 or 80.") var waterResistance: Int?
+        static let configuration = CommandConfiguration(abstract: tr("Change the profile; what is not given stays."))
+        @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("I to VI (`uvctl skin quiz` finds yours)."))) var skinType: SkinType?
+        @Option(help: ArgumentHelp(tr("Usual SPF: none, 15, 30 or 50."))) var spf: SPF?
+        @Option(help: ArgumentHelp(tr("Usual amount: low, medium or lots."))) var quantity: SunscreenQuantity?
+        @Option(help: ArgumentHelp(tr("Usual activity: indoors, normal or active."))) var activity: SunscreenActivity?
+        @Option(name: .customLong("water-resistance"), help: ArgumentHelp(tr("The product's water resistance in minutes: 0, 40 or 80."))) var waterResistance: Int?
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
             if let waterResistance, WaterResistance(rawValue: waterResistance) == nil {
-                throw ValidationError("--water-resistance must be 0, 40 or 80 (minutes), as printed on the bottle.")
+                throw ValidationError(tr("--water-resistance must be 0, 40 or 80 (minutes), as printed on the bottle."))
             }
             if skinType == nil, spf == nil, quantity == nil, activity == nil, waterResistance == nil {
-                throw ValidationError("Nothing to set: give --skin-type, --spf, --quantity, --activity or --water-resistance.")
+                throw ValidationError(tr("Nothing to set: give --skin-type, --spf, --quantity, --activity or --water-resistance."))
             }
         }
 
@@ -50,7 +50,7 @@ struct ProfileCommand: AsyncParsableCommand {
             try JSONOutput.print(profile)
             return
         }
-        print("Skin type: \(profile.skinType ?? "not set (I, the most cautious, is used) — find yours with `uvctl skin quiz`")")
-        print("Usual sunscreen: SPF \(profile.spf) • \(profile.quantity) • \(profile.activity) • water resistance \(profile.waterResistanceMinutes) min")
+        print(profile.skinType.map { tr("Skin type: %1$@", $0) } ?? tr("Skin type: not set (I, the most cautious, is used) — find yours with `uvctl skin quiz`"))
+        print(tr("Usual sunscreen: SPF %1$@ • %2$@ • %3$@ • water resistance %4$@ min", profile.spf, profile.quantity, profile.activity, profile.waterResistanceMinutes))
     }
 }

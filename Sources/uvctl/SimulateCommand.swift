@@ -9,44 +9,40 @@ import UVPlatform
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Play a day through the rules and list the notifications they would send.",
-        discussion: """
-            The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). \
-            The same engine decides as in uvd, with the rule settings of your config.toml \
-            ([leave_home], [alerts], [morning], [quiet], [reapply]); --quiet replaces its quiet hours.
-            """)
+        abstract: tr("Play a day through the rules and list the notifications they would send."),
+        discussion: tr("The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). The same engine decides as in uvd, with the rule settings of your config.toml ([leave_home], [alerts], [morning], [quiet], [reapply]); --quiet replaces its quiet hours."))
 
     @OptionGroup var place: PlaceOptions
 
-    @Option(help: ArgumentHelp("The local day, YYYY-MM-DD (default: today).", valueName: "date"))
+    @Option(help: ArgumentHelp(tr("The local day, YYYY-MM-DD (default: today)."), valueName: "date"))
     var date: String?
 
-    @Option(help: ArgumentHelp("Leave home then: Wi-Fi until this time, cellular after (HH:MM).", valueName: "time"))
+    @Option(help: ArgumentHelp(tr("Leave home then: Wi-Fi until this time, cellular after (HH:MM)."), valueName: "time"))
     var leave: String?
 
-    @Option(help: ArgumentHelp("Quiet hours instead of the configured ones, HH:MM-HH:MM (may cross midnight); repeat for more.", valueName: "span"))
+    @Option(help: ArgumentHelp(tr("Quiet hours instead of the configured ones, HH:MM-HH:MM (may cross midnight); repeat for more."), valueName: "span"))
     var quiet: [String] = []
 
-    @Option(name: .customLong("skin-type"), help: "Skin type I to VI (default: I, the most cautious).")
+    @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("Skin type I to VI (default: I, the most cautious).")))
     var skinType: SkinType = .I
 
-    @Flag(help: "Press \"Applied sunscreen\" on the leave-home notification.")
+    @Flag(help: ArgumentHelp(tr("Press \"Applied sunscreen\" on the leave-home notification.")))
     var apply = false
 
-    @Option(help: ArgumentHelp("A file of the day's events, one per line: HH:MM EVENT (wifi, cellular, press leave-home applied, apply 50 lots, water, quiet 60, …).", valueName: "file"))
+    @Option(help: ArgumentHelp(tr("A file of the day's events, one per line: HH:MM EVENT (wifi, cellular, press leave-home applied, apply 50 lots, water, quiet 60, …)."), valueName: "file"))
     var scenario: String?
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if let date, LocalDay.interval(isoDate: date, in: .current) == nil {
-            throw ValidationError("--date '\(date)' is not a calendar date: use YYYY-MM-DD.")
+            throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD.", date))
         }
         if let leave, WallClock.minuteOfDay(parsing: leave) == nil {
-            throw ValidationError("--leave '\(leave)' is not a time of day: use HH:MM, e.g. 08:15.")
+            throw ValidationError(tr("--leave '%1$@' is not a time of day: use HH:MM, e.g. 08:15.", leave))
         }
         for span in quiet where QuietSpan(parsing: span) == nil {
-            throw ValidationError("--quiet '\(span)' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.")
+            throw ValidationError(tr("--quiet '%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.", span))
         }
     }
 
@@ -76,10 +72,10 @@ struct SimulateCommand: ParsableCommand {
         if let scenario {
             let text: String
             do { text = try String(contentsOfFile: scenario, encoding: .utf8) } catch {
-                throw ValidationError("cannot read --scenario \(scenario): \(error.localizedDescription)")
+                throw ValidationError(tr("Cannot read --scenario %1$@: %2$@", scenario, error.localizedDescription))
             }
             do { steps += try Scenario.parse(text, day: day, zone: zone) } catch {
-                throw ValidationError("--scenario \(scenario): \(error.description)")
+                throw ValidationError(tr("--scenario %1$@: %2$@", scenario, error.description))
             }
         }
         simulator.run(until: day.end.addingTimeInterval(-1), steps: steps)
@@ -95,12 +91,12 @@ struct SimulateCommand: ParsableCommand {
             return
         }
         let terminal = Terminal.standardOutput()
-        print(terminal.bold("\(target.name) · \(clock.day(day.start))") + " · modelled clear-sky UV · skin type \(skinType.numeral)")
+        print(tr("%1$@ · modelled clear-sky UV · skin type %2$@", terminal.bold(tr("%1$@ · %2$@", target.name, clock.day(day.start))), skinType.numeral))
         if target.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
-        if simulator.notified.isEmpty { print("No notifications.") }
+        if simulator.notified.isEmpty { print(tr("No notifications.")) }
         for (time, alert) in simulator.notified {
             let buttons = alert.actions.isEmpty ? "" : terminal.dim("  [" + alert.actions.map(\.label).joined(separator: "] [") + "]")
-            let urgency = alert.urgency == .critical ? terminal.bold(" (critical)") : ""
+            let urgency = alert.urgency == .critical ? terminal.bold(tr(" (critical)")) : ""
             print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }
     }

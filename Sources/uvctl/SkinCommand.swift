@@ -6,7 +6,7 @@ import UVCore
 struct SkinCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skin",
-        abstract: "Find your Fitzpatrick skin type.",
+        abstract: tr("Find your Fitzpatrick skin type."),
         subcommands: [SkinQuizCommand.self]
     )
 }
@@ -15,11 +15,11 @@ struct SkinCommand: ParsableCommand {
 struct SkinQuizCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quiz",
-        abstract: "Ten questions that give your skin type.",
-        discussion: "Without --answers the questions are asked one by one; answer each with 0 to 4."
+        abstract: tr("Ten questions that give your skin type."),
+        discussion: tr("Without --answers the questions are asked one by one; answer each with 0 to 4.")
     )
 
-    @Option(help: ArgumentHelp("All ten answers at once, each 0 to 4, comma separated (e.g. 1,0,1,2,1,0,1,1,0,2).", valueName: "a1,…,a10"))
+    @Option(help: ArgumentHelp(tr("All ten answers at once, each 0 to 4, comma separated (e.g. 1,0,1,2,1,0,1,1,0,2)."), valueName: "a1,…,a10"))
     var answers: String?
 
     @OptionGroup var output: OutputOptions
@@ -31,7 +31,7 @@ struct SkinQuizCommand: ParsableCommand {
     func run() throws {
         let given = try answers.map(Self.parse) ?? ask()
         let score: Int
-        do { score = try SkinQuiz.score(given) } catch { throw ValidationError("\(error).") }
+        do { score = try SkinQuiz.score(given) } catch { throw ValidationError(tr("%1$@.", String(describing: error))) }
         let type = SkinQuiz.skinType(forScore: score)
 
         if output.json {
@@ -41,20 +41,20 @@ struct SkinQuizCommand: ParsableCommand {
             return
         }
         let terminal = Terminal.standardOutput()
-        print(terminal.bold("Skin type \(type.numeral)") + " (score \(score) of 40)")
-        print(type.summary + ".")
-        print("Use it with: uvctl burn-time --skin-type \(type.numeral) --uvi 8")
+        print(tr("%1$@ (score %2$@ of 40)", terminal.bold(tr("Skin type %1$@", type.numeral)), score))
+        print(tr("%1$@.", type.summary))
+        print(tr("Use it with: %1$@", "uvctl burn-time --skin-type \(type.numeral) --uvi 8"))
     }
 
     static func parse(_ text: String) throws -> [Int] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == SkinQuiz.questions.count else {
-            throw ValidationError("--answers needs \(SkinQuiz.questions.count) comma-separated answers, each 0 to 4; got \(parts.count).")
+            throw ValidationError(tr("--answers needs %1$@ comma-separated answers, each 0 to 4; got %2$@.", SkinQuiz.questions.count, parts.count))
         }
         return try parts.enumerated().map { index, part in
             guard let value = Int(part), (0...4).contains(value) else {
-                throw ValidationError("Answer \(index + 1) of --answers is '\(part)'; each answer must be 0, 1, 2, 3 or 4.")
+                throw ValidationError(tr("Answer %1$@ of --answers is '%2$@'; each answer must be 0, 1, 2, 3 or 4.", index + 1, part))
             }
             return value
         }
@@ -66,15 +66,15 @@ struct SkinQuizCommand: ParsableCommand {
             print("\n\(index + 1)/\(SkinQuiz.questions.count) \(question.text)")
             for (value, answer) in question.answers.enumerated() { print("  \(value)  \(answer)") }
             while true {
-                print("Answer 0–4: ", terminator: "")
+                print(tr("Answer 0–4: "), terminator: "")
                 guard let line = readLine() else {
-                    throw ValidationError("The quiz stopped at question \(index + 1): no answer on standard input.")
+                    throw ValidationError(tr("The quiz stopped at question %1$@: no answer on standard input.", index + 1))
                 }
                 if let value = Int(line.trimmingCharacters(in: .whitespaces)), (0...4).contains(value) {
                     given.append(value)
                     break
                 }
-                print("Please type a number from 0 to 4.")
+                print(tr("Please type a number from 0 to 4."))
             }
         }
         print()

@@ -7,7 +7,7 @@ import UVProtocol
 struct StationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stations",
-        abstract: "Measured UV at every ARPANSA station (Australia and Antarctica).")
+        abstract: tr("Measured UV at every ARPANSA station (Australia and Antarctica)."))
 
     @OptionGroup var output: OutputOptions
 
@@ -18,7 +18,7 @@ struct StationsCommand: AsyncParsableCommand {
             return
         }
         guard !reply.stations.isEmpty else {
-            print("No station readings yet: uvd asks ARPANSA only in daylight near a station (within providers.arpansa.station_radius_km).")
+            print(tr("No station readings yet: uvd asks ARPANSA only in daylight near a station (within providers.arpansa.station_radius_km)."))
             return
         }
         let terminal = Terminal.standardOutput()
@@ -30,12 +30,12 @@ struct StationsCommand: AsyncParsableCommand {
             }
             let level = UVLevel(uvi: uvi)
             let value = terminal.paint(String(format: "%4.1f %@", uvi, level.name.rightPadded(to: 9)), level)
-            print("\(name) \(value)  updated \(Self.age(station.ageMinutes))")
+            print(tr("%1$@ %2$@  updated %3$@", name, value, Self.age(station.ageMinutes)))
         }
         print(terminal.dim(reply.attribution))
     }
 
     static func age(_ minutes: Int) -> String {
-        minutes < 1 ? "just now" : minutes < 120 ? "\(minutes) min ago" : "\(minutes / 60) h ago"
+        minutes < 1 ? tr("just now") : minutes < 120 ? tr("%1$@ min ago", minutes) : tr("%1$@ h ago", minutes / 60)
     }
 }

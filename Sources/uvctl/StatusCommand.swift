@@ -1,23 +1,24 @@
 import ArgumentParser
 import Foundation
+import UVCore
 import UVProtocol
 
 /// `uvctl status`: the UV now, at a glance.
 struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "The UV index now, burn time, sunscreen and today's window.")
+        abstract: tr("The UV index now, burn time, sunscreen and today's window."))
 
-    @Option(help: ArgumentHelp("A saved location instead of the current one.", valueName: "name"))
+    @Option(help: ArgumentHelp(tr("A saved location instead of the current one."), valueName: "name"))
     var location: String?
 
-    @Option(help: "One line for a bar: waybar, i3blocks, polybar or compact.")
+    @Option(help: ArgumentHelp(tr("One line for a bar: waybar, i3blocks, polybar or compact.")))
     var format: StatusFormat?
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if format != nil, output.json { throw ValidationError("Choose --json or --format, not both.") }
+        if format != nil, output.json { throw ValidationError(tr("Choose --json or --format, not both.")) }
     }
 
     func run() async throws {
@@ -36,13 +37,13 @@ struct StatusCommand: AsyncParsableCommand {
 struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Print a line whenever the status changes (for waybar, i3blocks, polybar).",
-        discussion: "waybar: \"custom/uv\": { \"exec\": \"uvctl watch --format waybar\", \"return-type\": \"json\" }")
+        abstract: tr("Print a line whenever the status changes (for waybar, i3blocks, polybar)."),
+        discussion: tr("For waybar: %1$@", "\"custom/uv\": { \"exec\": \"uvctl watch --format waybar\", \"return-type\": \"json\" }"))
 
-    @Option(help: "waybar, i3blocks, polybar or compact (default).")
+    @Option(help: ArgumentHelp(tr("waybar, i3blocks, polybar or compact (default).")))
     var format: StatusFormat = .compact
 
-    @Flag(help: "Print each status as JSON instead.")
+    @Flag(help: ArgumentHelp(tr("Print each status as JSON instead.")))
     var json = false
 
     func run() async throws {
@@ -58,7 +59,7 @@ struct WatchCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
         } catch {
-            DaemonClient.fail("lost uvd: \(error)", status: 69)
+            DaemonClient.fail(tr("lost uvd: %1$@", String(describing: error)), status: 69)
         }
     }
 }

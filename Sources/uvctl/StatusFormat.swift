@@ -10,11 +10,11 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
     func render(_ status: StatusInfo, now: Date = Date()) -> String {
         let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
         let uvi = String(format: "%.1f", status.uvi)
-        let burn = status.burnTimeMinutes.map { " · BT \($0)m" } ?? ""
+        let burn = status.burnTimeMinutes.map { tr(" · BT %1$@m", $0) } ?? ""
         let countdown = status.sunscreen.flatMap { InstantParser.parse($0.reapplyAt) }.map { ReapplyCountdown(reapplyAt: $0, now: now) }
         switch self {
         case .compact:
-            return "UV \(uvi) \(level.name)\(burn)\(status.stale ? " (stale)" : "")"
+            return tr("UV %1$@ %2$@", uvi, level.name) + burn + (status.stale ? tr(" (stale)") : "")
         case .i3blocks:
             return "UV \(uvi)\(burn)\nUV \(uvi)\n\(level.hexColor)"
         case .polybar:

@@ -10,39 +10,41 @@ enum StatusText {
         let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
         var lines: [String] = []
 
-        var headline = terminal.paint(terminal.bold(String(format: "UV %.1f %@", status.uvi, level.name)), level) + " · \(status.location.name)"
+        let uv = terminal.paint(terminal.bold(tr("UV %1$@ %2$@", String(format: "%.1f", status.uvi), level.name)), level)
+        var headline = tr("%1$@ · %2$@", uv, status.location.name)
         if status.source == UVSource.model.rawValue {
-            headline += " · modelled"
+            headline = tr("%1$@ · modelled", headline)
         } else if let updated = status.updatedAt.flatMap(InstantParser.parse) {
-            let age = status.ageMinutes.map { $0 < 1 ? "just now" : "\($0) min ago" } ?? ""
-            headline += " · updated \(clock.time(updated)) (\(age))"
-            if status.stale { headline += " " + terminal.bold("stale") }
+            let age = status.ageMinutes.map { $0 < 1 ? tr("just now") : tr("%1$@ min ago", $0) } ?? ""
+            headline = tr("%1$@ · updated %2$@ (%3$@)", headline, clock.time(updated), age)
+            if status.stale { headline += " " + terminal.bold(tr("stale")) }
         }
         lines.append(headline)
         if status.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
         if let note = status.note { lines.append(terminal.dim(note)) }
         lines.append(level.advice)
 
-        let skin = "skin type \(status.skinType)" + (status.skinTypeIsDefault ? " — set yours with `uvctl profile set --skin-type`" : "")
+        let skin = status.skinTypeIsDefault
+            ? tr("skin type %1$@ — set yours with `uvctl profile set --skin-type`", status.skinType) : tr("skin type %1$@", status.skinType)
         if let minutes = status.burnTimeMinutes {
-            lines.append("Burn time about \(minutes) min\(minutes >= 240 ? " or more" : "") (\(skin))")
+            lines.append(minutes >= 240 ? tr("Burn time about %1$@ min or more (%2$@)", minutes, skin) : tr("Burn time about %1$@ min (%2$@)", minutes, skin))
         } else {
-            lines.append("No burn risk now (\(skin))")
+            lines.append(tr("No burn risk now (%1$@)", skin))
         }
         if let sunscreen = status.sunscreen, let applied = InstantParser.parse(sunscreen.appliedAt), let reapply = InstantParser.parse(sunscreen.reapplyAt) {
             let quantity = sunscreen.quantity.prefix(1).uppercased() + sunscreen.quantity.dropFirst()
             let countdown = ReapplyCountdown(reapplyAt: reapply, now: now)
-            var chip = "Applied SPF \(sunscreen.spf) • \(quantity) at \(clock.time(applied)) — reapply by \(clock.time(reapply))"
-            if countdown == .now { chip += " " + terminal.bold("(now)") }
+            var chip = tr("Applied SPF %1$@ • %2$@ at %3$@ — reapply by %4$@", sunscreen.spf, quantity, clock.time(applied), clock.time(reapply))
+            if countdown == .now { chip += " " + terminal.bold(tr("(now)")) }
             lines.append(chip)
         }
         switch status.window.flatMap({ span in InstantParser.parse(span.start).flatMap { start in InstantParser.parse(span.end).map { TimeSpan(start: start, end: $0) } } }) {
         case nil:
-            lines.append("No sunscreen window today.")
+            lines.append(tr("No sunscreen window today."))
         case let window?:
-            var text = now > window.end ? "Safe tonight." : "Take care \(clock.time(window.start)) – \(clock.time(window.end))"
+            var text = now > window.end ? tr("Safe tonight.") : tr("Take care %1$@ – %2$@", clock.time(window.start), clock.time(window.end))
             if let peak = status.peak, peak.uvi >= 1, let at = InstantParser.parse(peak.at) {
-                text += String(format: " · peak %.0f at %@", peak.uvi, clock.time(at))
+                text = tr("%1$@ · peak %2$@ at %3$@", text, String(format: "%.0f", peak.uvi), clock.time(at))
             }
             lines.append(text)
         }

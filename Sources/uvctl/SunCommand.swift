@@ -6,36 +6,33 @@ import UVCore
 struct SunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sun",
-        abstract: "Solar position and modelled clear-sky UV index for a place and time.",
-        discussion: """
-            Position: NOAA's solar calculator (Meeus). UV: Madronich's clear-sky formula \
-            12.5 · cos(zenith)^2.42 · (ozone/300)^-1.23, with altitude, Earth–Sun distance and cloud corrections.
-            """
+        abstract: tr("Solar position and modelled clear-sky UV index for a place and time."),
+        discussion: tr("Position: NOAA's solar calculator (Meeus). UV: Madronich's clear-sky formula 12.5 · cos(zenith)^2.42 · (ozone/300)^-1.23, with altitude, Earth–Sun distance and cloud corrections.")
     )
 
     @OptionGroup var place: PlaceOptions
 
-    @Option(help: ArgumentHelp("The instant, ISO 8601 (e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z); default: now.", valueName: "time"))
+    @Option(help: ArgumentHelp(tr("The instant, ISO 8601 (e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z); default: now."), valueName: "time"))
     var at: String?
 
-    @Option(help: ArgumentHelp("Total ozone column in Dobson units (100 to 600).", valueName: "DU"))
+    @Option(help: ArgumentHelp(tr("Total ozone column in Dobson units (100 to 600)."), valueName: "DU"))
     var ozone: Double = ClearSkyUV.referenceOzone
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Altitude above sea level in metres (-500 to 9000).", valueName: "m"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Altitude above sea level in metres (-500 to 9000)."), valueName: "m"))
     var altitude: Double = 0
 
-    @Option(name: .customLong("cloud-cover"), help: ArgumentHelp("Cloud cover in percent (0 to 100).", valueName: "pct"))
+    @Option(name: .customLong("cloud-cover"), help: ArgumentHelp(tr("Cloud cover in percent (0 to 100)."), valueName: "pct"))
     var cloudCover: Double = 0
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if let at, InstantParser.parse(at) == nil {
-            throw ValidationError("--at '\(at)' is not an ISO 8601 time: use e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z.")
+            throw ValidationError(tr("--at '%1$@' is not an ISO 8601 time: use e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z.", at))
         }
-        guard (100...600).contains(ozone) else { throw ValidationError("--ozone must be 100 to 600 DU (got \(ozone)).") }
-        guard (-500...9000).contains(altitude) else { throw ValidationError("--altitude must be -500 to 9000 m (got \(altitude)).") }
-        guard (0...100).contains(cloudCover) else { throw ValidationError("--cloud-cover must be 0 to 100 % (got \(cloudCover)).") }
+        guard (100...600).contains(ozone) else { throw ValidationError(tr("--ozone must be 100 to 600 DU (got %1$@).", ozone)) }
+        guard (-500...9000).contains(altitude) else { throw ValidationError(tr("--altitude must be -500 to 9000 m (got %1$@).", altitude)) }
+        guard (0...100).contains(cloudCover) else { throw ValidationError(tr("--cloud-cover must be 0 to 100 % (got %1$@).", cloudCover)) }
     }
 
     func run() throws {
@@ -60,13 +57,14 @@ struct SunCommand: ParsableCommand {
         }
         let terminal = Terminal.standardOutput()
         let clock = ClockFormat(timeZone: location.timeZone)
-        print("\(location.name) · \(clock.day(instant)) \(clock.time(instant)) (\(location.timeZone.identifier))")
+        print(tr("%1$@ · %2$@ %3$@ (%4$@)", location.name, clock.day(instant), clock.time(instant), location.timeZone.identifier))
         if location.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
-        print(String(format: "Sun elevation %.2f° (apparent %.2f°), azimuth %.2f°, zenith %.2f°",
-                     sun.elevation, sun.apparentElevation, sun.azimuth, sun.zenith))
-        let uviText = String(format: "%.1f", uvi)
-        print("Clear-sky UV index \(terminal.paint("\(uviText) \(level.name)", level))"
-              + String(format: " (ozone %.0f DU, altitude %.0f m, cloud %.0f %%)", ozone, altitude, cloudCover))
+        let degrees = { (angle: Double) in String(format: "%.2f", angle) }
+        print(tr("Sun elevation %1$@° (apparent %2$@°), azimuth %3$@°, zenith %4$@°",
+                 degrees(sun.elevation), degrees(sun.apparentElevation), degrees(sun.azimuth), degrees(sun.zenith)))
+        let whole = { (value: Double) in String(format: "%.0f", value) }
+        print(tr("Clear-sky UV index %1$@ (ozone %2$@ DU, altitude %3$@ m, cloud %4$@ %)",
+                 terminal.paint(tr("%1$@ %2$@", String(format: "%.1f", uvi), level.name), level), whole(ozone), whole(altitude), whole(cloudCover)))
     }
 
     /// The `--json` shape.

@@ -7,19 +7,19 @@ import UVProtocol
 struct SunscreenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sunscreen",
-        abstract: "Record sunscreen you put on, took off, or swam in.",
+        abstract: tr("Record sunscreen you put on, took off, or swam in."),
         subcommands: [Apply.self, Remove.self, Water.self])
 
     struct Apply: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Record sunscreen put on now (or --minutes-ago); the profile fills in the rest.")
-        @Option(help: "none, 15, 30 or 50.") var spf: SPF?
-        @Option(help: "low, medium or lots.") var quantity: SunscreenQuantity?
-        @Option(help: "indoors, normal or active.") var activity: SunscreenActivity?
-        @Option(name: .customLong("minutes-ago"), help: "When, in minutes before now (0 to 720).") var minutesAgo: Int = 0
+        static let configuration = CommandConfiguration(abstract: tr("Record sunscreen put on now (or --minutes-ago); the profile fills in the rest."))
+        @Option(help: ArgumentHelp(tr("none, 15, 30 or 50."))) var spf: SPF?
+        @Option(help: ArgumentHelp(tr("low, medium or lots."))) var quantity: SunscreenQuantity?
+        @Option(help: ArgumentHelp(tr("indoors, normal or active."))) var activity: SunscreenActivity?
+        @Option(name: .customLong("minutes-ago"), help: ArgumentHelp(tr("When, in minutes before now (0 to 720)."))) var minutesAgo: Int = 0
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
-            guard (0...720).contains(minutesAgo) else { throw ValidationError("--minutes-ago must be 0 to 720 (got \(minutesAgo)).") }
+            guard (0...720).contains(minutesAgo) else { throw ValidationError(tr("--minutes-ago must be 0 to 720 (got %1$@).", minutesAgo)) }
         }
 
         func run() async throws {
@@ -31,15 +31,15 @@ struct SunscreenCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Clear the sunscreen on record.")
+        static let configuration = CommandConfiguration(abstract: tr("Clear the sunscreen on record."))
         func run() async throws {
             _ = try await DaemonClient.call("RemoveSunscreen", Empty(), returning: Empty.self)
-            print("Sunscreen cleared. Burn-time estimates updated.")
+            print(tr("Sunscreen cleared. Burn-time estimates updated."))
         }
     }
 
     struct Water: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "You swam or towelled off: reapply by the water resistance.")
+        static let configuration = CommandConfiguration(abstract: tr("You swam or towelled off: reapply by the water resistance."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
             let info = try await DaemonClient.call("RecordWater", Empty(), key: "sunscreen", returning: SunscreenInfo.self)
@@ -56,9 +56,9 @@ struct SunscreenCommand: AsyncParsableCommand {
         guard let applied = InstantParser.parse(info.appliedAt), let reapply = InstantParser.parse(info.reapplyAt) else { return }
         let clock = ClockFormat(timeZone: .current)
         let quantity = info.quantity.prefix(1).uppercased() + info.quantity.dropFirst()
-        print("Applied SPF \(info.spf) • \(quantity) at \(clock.time(applied)) — reapply by \(clock.time(reapply)).")
+        print(tr("Applied SPF %1$@ • %2$@ at %3$@ — reapply by %4$@.", info.spf, quantity, clock.time(applied), clock.time(reapply)))
         if let quantityValue = SunscreenQuantity(rawValue: info.quantity), quantityValue.suggestsDoubleApplication, info.spf != "none" {
-            print("Tip: \(info.quantity) is less than the tested 2 mg/cm²; a second layer brings you closer to the label.")
+            print(tr("Tip: %1$@ is less than the tested 2 mg/cm²; a second layer brings you closer to the label.", info.quantity))
         }
     }
 }

@@ -6,12 +6,8 @@ import UVCore
 struct UVCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uvctl",
-        abstract: "UV index, burn time and sunscreen guidance.",
-        discussion: """
-            status, forecast, watch, stations, location, profile, sunscreen, refresh, reload and config \
-            ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, simulate, guide) work on \
-            their own. Burn times are conservative estimates, not medical advice.
-            """,
+        abstract: tr("UV index, burn time and sunscreen guidance."),
+        discussion: tr("status, forecast, watch, stations, location, profile, sunscreen, refresh, reload, config, quiet, snooze, mute, unmute, home, history and doctor ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, simulate, guide) work on their own. Burn times are conservative estimates, not medical advice."),
         version: UVDVersion.string,
         subcommands: [
             StatusCommand.self, ForecastCommand.self, WatchCommand.self, StationsCommand.self, LocationCommand.self,

@@ -11,26 +11,22 @@ import UVProtocol
 struct UVD: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uvd",
-        abstract: "Watches the UV index where you are and tells you when sunscreen matters.",
-        discussion: """
-            Configuration: $XDG_CONFIG_HOME/uvd/config.toml (see the commented default installed as \
-            share/uvd/uvd.toml). State: $XDG_STATE_HOME/uvd/. Control socket: $XDG_RUNTIME_DIR/uvd/io.uvd, \
-            spoken to with uvctl or any varlink client.
-            """,
+        abstract: tr("Watches the UV index where you are and tells you when sunscreen matters."),
+        discussion: tr("Configuration: $XDG_CONFIG_HOME/uvd/config.toml (see the commented default installed as share/uvd/uvd.toml). State: $XDG_STATE_HOME/uvd/. Control socket: $XDG_RUNTIME_DIR/uvd/io.uvd, spoken to with uvctl or any varlink client."),
         version: UVDVersion.string
     )
 
-    @Flag(name: .customLong("check-config"), help: "Check the configuration file and exit: 0 if valid, 78 if not.")
+    @Flag(name: .customLong("check-config"), help: ArgumentHelp(tr("Check the configuration file and exit: 0 if valid, 78 if not.")))
     var checkConfig = false
 
-    @Argument(help: ArgumentHelp("With --check-config: the file to check (default: the one uvd would read).", valueName: "file"))
+    @Argument(help: ArgumentHelp(tr("With --check-config: the file to check (default: the one uvd would read)."), valueName: "file"))
     var file: String?
 
-    @Flag(name: .customLong("varlink-interface"), help: "Print the io.uvd varlink interface description and exit.")
+    @Flag(name: .customLong("varlink-interface"), help: ArgumentHelp(tr("Print the io.uvd varlink interface description and exit.")))
     var printInterface = false
 
     func validate() throws {
-        if file != nil, !checkConfig { throw ValidationError("A file is only taken with --check-config: uvd --check-config FILE.") }
+        if file != nil, !checkConfig { throw ValidationError(tr("A file is only taken with --check-config: uvd --check-config FILE.")) }
     }
 
     func run() async throws {
@@ -43,15 +39,15 @@ struct UVD: AsyncParsableCommand {
             let file = file.map { URL(fileURLWithPath: $0) } ?? paths.configFile
             guard FileManager.default.fileExists(atPath: file.path) else {
                 if self.file == nil {
-                    print("\(file.path): no configuration file; the defaults apply (see share/uvd/uvd.toml)")
+                    print(tr("%1$@: no configuration file; the defaults apply (see share/uvd/uvd.toml)", file.path))
                     return
                 }
-                FileHandle.standardError.write(Data("\(file.path): no such file\n".utf8))
+                FileHandle.standardError.write(Data((tr("%1$@: no such file", file.path) + "\n").utf8))
                 throw ExitCode(66)
             }
             do {
                 _ = try ConfigLoader.load(file: file)
-                print("\(file.path): valid")
+                print(tr("%1$@: valid", file.path))
             } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(78)
