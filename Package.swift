@@ -22,9 +22,9 @@ let package = Package(
         .target(name: "UVCore"),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
-        .target(name: "UVNotify", dependencies: ["CLibNotify"]),
+        .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"]),
         .target(name: "UVProtocol", dependencies: ["UVCore"]),
-        .target(name: "UVPlatform", dependencies: ["CSystemd", "UVEngine", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UVPlatform", dependencies: ["CSystemd", "UVCore", "UVEngine", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "UVDaemon",
             dependencies: [

@@ -11,10 +11,10 @@ public enum UVSource: String, Sendable, Codable, CaseIterable {
     /// The attribution to show wherever the source's data is shown.
     public var attribution: String {
         switch self {
-        case .openMeteo: "Weather data by Open-Meteo.com (CC BY 4.0)"
-        case .arpansa: "UV observations courtesy of ARPANSA"
-        case .openWeatherMap: "Weather data provided by OpenWeather"
-        case .model: "Modelled clear-sky UV (Madronich 2007), no clouds"
+        case .openMeteo: tr("Weather data by Open-Meteo.com (CC BY 4.0)")
+        case .arpansa: tr("UV observations courtesy of ARPANSA")
+        case .openWeatherMap: tr("Weather data provided by OpenWeather")
+        case .model: tr("Modelled clear-sky UV (Madronich 2007), no clouds")
         }
     }
 }

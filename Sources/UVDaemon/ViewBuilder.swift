@@ -126,11 +126,12 @@ enum ViewBuilder {
     }
 
     private static func modelNote(_ knowledge: Knowledge, now: Date) -> String {
-        let problem = knowledge.providerProblem.map { " (\($0))" } ?? ""
         guard let fetched = knowledge.fetchedAt else {
-            return "no provider data yet\(problem): showing the clear-sky model"
+            return knowledge.providerProblem.map { tr("no provider data yet (%1$@): showing the clear-sky model", $0) }
+                ?? tr("no provider data yet: showing the clear-sky model")
         }
         let hours = Int(now.timeIntervalSince(fetched) / 3600)
-        return "provider data is \(hours) h old\(problem): showing the clear-sky model"
+        return knowledge.providerProblem.map { tr("provider data is %1$@ h old (%2$@): showing the clear-sky model", hours, $0) }
+            ?? tr("provider data is %1$@ h old: showing the clear-sky model", hours)
     }
 }

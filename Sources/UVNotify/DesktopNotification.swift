@@ -1,3 +1,5 @@
+import UVCore
+
 /// A notification as the freedesktop Notifications protocol carries it.
 public struct DesktopNotification: Sendable, Equatable {
     public enum Urgency: Sendable, Equatable {
@@ -71,8 +73,8 @@ public enum NotificationFailure: Error, Sendable, Equatable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case .noSessionBus: "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus)"
-        case .server(let message): "notification server: \(message)"
+        case .noSessionBus: tr("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus)")
+        case .server(let message): tr("notification server: %1$@", message)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CLibNotify
 import Foundation
+import UVCore
 
 /// Desktop notifications through libnotify, every call on one GLib thread.
 ///
@@ -67,7 +68,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     private func ready() -> Result<Void, NotificationFailure> {
         guard sessionBusReachable() else { return .failure(.noSessionBus) }
         if !initialised {
-            guard uvd_session_bus_survive_close() != 0 else { return .failure(.server("the session bus does not answer")) }
+            guard uvd_session_bus_survive_close() != 0 else { return .failure(.server(tr("the session bus does not answer"))) }
             notify_init(appName)
             initialised = true
         }
@@ -140,7 +141,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
         var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
         guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
-            return .failure(.server("no notification server answers on the session bus"))
+            return .failure(.server(tr("no notification server answers on the session bus")))
         }
         defer { for text in [name, vendor, version, spec] { g_free(text) } }
         var capabilities: [String] = []

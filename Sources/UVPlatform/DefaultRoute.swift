@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 import UVEngine
 
 /// The connection that carries the default route, as the network watch sees it.
@@ -18,7 +19,7 @@ public struct DefaultRoute: Sendable, Equatable {
         self.networkID = networkID
     }
 
-    public static let none = DefaultRoute(interface: nil, kind: .none, reason: "no default route", networkID: nil)
+    public static let none = DefaultRoute(interface: nil, kind: .none, reason: tr("no default route"), networkID: nil)
 }
 
 /// Reads the routing tables and link states from procfs and sysfs, which show the network

@@ -1,5 +1,6 @@
 import CSystemd
 import Foundation
+import UVCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +30,7 @@ public final class UnixListener: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(directory, 0o700)
-        if Self.someoneListens(at: path) { throw SocketError("bind \(path): another uvd is listening", EADDRINUSE) }
+        if Self.someoneListens(at: path) { throw SocketError(tr("bind %1$@: another uvd is listening", path), EADDRINUSE) }
         unlink(path)
 
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

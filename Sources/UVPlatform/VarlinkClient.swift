@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 import UVProtocol
 
 /// An error reply from the service.
@@ -66,7 +67,7 @@ public final class VarlinkClient: Sendable {
         var pending: [[UInt8]] = []
 
         struct Closed: Error, CustomStringConvertible {
-            var description: String { "uvd closed the connection" }
+            var description: String { tr("uvd closed the connection") }
         }
 
         mutating func next<R: Decodable>(_ type: R.Type) async throws -> (parameters: R, continues: Bool) {
