@@ -57,7 +57,7 @@ public enum Daemon {
             ReloadOnHangupService(core: core, log: log),
         ]
         do {
-            services.append(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader(classifier: await core.interfaceClassifier))))
+            services.append(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())))
         } catch {
             log.error("network watch: cannot open rtnetlink (\(error)); leave-home alerts are off")
         }

@@ -44,10 +44,11 @@ extension DaemonCore {
     }
 
     private func networkChecks() -> [CheckInfo] {
-        let interfaces = RouteReader(classifier: interfaceClassifier).interfaces()
+        let interfaces = RouteReader().interfaces().map { (name: $0.name, up: $0.up, class: interfaceClassifier.classify($0.name)) }
         var checks = interfaces.map { interface in
-            CheckInfo(name: tr("interface %1$@", interface.name), result: "ok",
-                      detail: interface.up ? tr("%1$@ (%2$@), up", interface.kind.rawValue, interface.reason) : tr("%1$@ (%2$@), down", interface.kind.rawValue, interface.reason))
+            let (kind, reason) = (interface.class.kind.rawValue, interface.class.reason)
+            return CheckInfo(name: tr("interface %1$@", interface.name), result: "ok",
+                             detail: interface.up ? tr("%1$@ (%2$@), up", kind, reason) : tr("%1$@ (%2$@), down", kind, reason))
         }
         if let interface = currentRoute.interface {
             let home = homeNetwork.map { $0 == currentRoute.networkID ? tr("the home network") : tr("not the home network") } ?? tr("any Wi-Fi counts as home")
@@ -55,7 +56,7 @@ extension DaemonCore {
         } else {
             checks.append(CheckInfo(name: tr("default route"), result: "warn", detail: tr("none: leaving home is noticed once a connection is up")))
         }
-        if !interfaces.contains(where: { $0.kind == .cellular }) {
+        if !interfaces.contains(where: { $0.class.kind == .cellular }) {
             checks.append(CheckInfo(
                 name: tr("leave-home"), result: "warn", detail: tr("no phone or modem link seen yet to tell leaving from staying"),
                 fix: tr("a phone shared over USB or a modem is found by itself; for another link, name it in config.toml: [network] cellular = [\"NAME\"]")))

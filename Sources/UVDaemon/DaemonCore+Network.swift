@@ -12,21 +12,10 @@ extension DaemonCore {
     }
 
     /// The default route moved: tell the engine what kind of connection carries it now.
+    /// Classified here, once, with the configuration in force (a reload's patterns count).
     func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) async {
-        var route = reported
-        // Classified again here, so that a reloaded configuration's patterns count; then
-        // NetworkManager, where it runs, knows better than sysfs (Bluetooth tethering) and names
-        // the Wi-Fi network.
-        if let interface = route.interface {
-            (route.kind, route.reason) = interfaceClassifier.classify(interface)
-            if let primary, !route.reason.hasPrefix("configured") {
-                if let kind = primary.kind {
-                    route.kind = kind
-                    route.reason = "NetworkManager: \(primary.type)"
-                }
-                if primary.kind == .wifi, !primary.name.isEmpty { route.networkID = "Wi-Fi \"\(primary.name)\"" }
-            }
-        }
+        reportedRoute = (reported, primary)
+        let route = Connection(route: reported, classifier: interfaceClassifier, networkManager: primary)
         let previous = currentRoute
         currentRoute = route
         log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")
@@ -34,7 +23,14 @@ extension DaemonCore {
         await step(.network(networkState(route)), now: now)
     }
 
-    private func networkState(_ route: DefaultRoute) -> NetworkState {
+    /// After a reload: the route classified again with the new patterns, told if that changes it.
+    func reclassifyRoute(now: Date) async {
+        let (route, primary) = reportedRoute
+        guard Connection(route: route, classifier: interfaceClassifier, networkManager: primary) != currentRoute else { return }
+        await networkChanged(route, networkManager: primary, now: now)
+    }
+
+    private func networkState(_ route: Connection) -> NetworkState {
         NetworkState(kind: route.kind, isHomeWifi: route.kind == .wifi && route.networkID != nil && route.networkID == homeNetwork)
     }
 

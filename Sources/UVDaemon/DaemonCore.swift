@@ -42,8 +42,10 @@ actor DaemonCore {
     var engine: EngineState
     var outbox: NotificationOutbox?
     let engineTimer: WallClockTimer
-    /// The default route as the network watch last reported it.
-    var currentRoute = DefaultRoute.none
+    /// The default route as the network watch and NetworkManager last reported it…
+    var reportedRoute: (route: DefaultRoute, primary: NetworkManager.Primary?) = (.none, nil)
+    /// …and as classified with the configuration in force.
+    var currentRoute = Connection.none
     /// The home Wi-Fi's network id (`uvctl home set`), if marked.
     var homeNetwork: String?
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC), to notice a resume.
@@ -314,6 +316,7 @@ actor DaemonCore {
         log.info("configuration reloaded from \(configFile.path)")
         changed()
         await step(.settings(engineSettings), now: Date())
+        await reclassifyRoute(now: Date())
         doorbell.ring()
         return tr("reloaded %1$@", configFile.path)
     }

@@ -1,25 +1,18 @@
 import Foundation
-import UVCore
-import UVEngine
 
-/// The connection that carries the default route, as the network watch sees it.
+/// The default route as the kernel has it: the link that carries it and the network behind it.
 public struct DefaultRoute: Sendable, Equatable {
     /// nil when there is no default route over a link that is up.
     public var interface: String?
-    public var kind: NetworkKind
-    /// Why the interface is that kind.
-    public var reason: String
     /// Names the network, for marking home: the IPv4 gateway's hardware address, when known.
     public var networkID: String?
 
-    public init(interface: String?, kind: NetworkKind, reason: String, networkID: String?) {
+    public init(interface: String?, networkID: String?) {
         self.interface = interface
-        self.kind = kind
-        self.reason = reason
         self.networkID = networkID
     }
 
-    public static let none = DefaultRoute(interface: nil, kind: .none, reason: tr("no default route"), networkID: nil)
+    public static let none = DefaultRoute(interface: nil, networkID: nil)
 }
 
 /// Reads the routing tables and link states from procfs and sysfs, which show the network
@@ -28,10 +21,8 @@ public struct DefaultRoute: Sendable, Equatable {
 public struct RouteReader: Sendable {
     public var procNet: URL
     public var sysfs: URL
-    public var classifier: InterfaceClassifier
 
-    public init(classifier: InterfaceClassifier, procNet: URL = URL(fileURLWithPath: "/proc/net"), sysfs: URL = URL(fileURLWithPath: "/sys/class/net")) {
-        self.classifier = classifier
+    public init(procNet: URL = URL(fileURLWithPath: "/proc/net"), sysfs: URL = URL(fileURLWithPath: "/sys/class/net")) {
         self.procNet = procNet
         self.sysfs = sysfs
     }
@@ -46,18 +37,14 @@ public struct RouteReader: Sendable {
     public func current() -> DefaultRoute {
         let up = candidates().filter { isUp($0.interface) }
         guard let best = up.min(by: { ($0.metric, $0.gateway == nil ? 1 : 0) < ($1.metric, $1.gateway == nil ? 1 : 0) }) else { return .none }
-        let (kind, reason) = classifier.classify(best.interface)
         let gateway = best.gateway ?? up.first { $0.interface == best.interface && $0.gateway != nil }?.gateway
-        return DefaultRoute(interface: best.interface, kind: kind, reason: reason, networkID: gateway.flatMap(hardwareAddress).map { "gateway \($0)" })
+        return DefaultRoute(interface: best.interface, networkID: gateway.flatMap(hardwareAddress).map { "gateway \($0)" })
     }
 
-    /// Every interface with how it is classified, for `uvctl doctor`.
-    public func interfaces() -> [(name: String, kind: NetworkKind, reason: String, up: Bool)] {
+    /// Every interface but loopback, and whether it is up, for `uvctl doctor`.
+    public func interfaces() -> [(name: String, up: Bool)] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: sysfs.path)) ?? []).filter { $0 != "lo" }.sorted()
-        return names.map { name in
-            let (kind, reason) = classifier.classify(name)
-            return (name, kind, reason, isUp(name))
-        }
+        return names.map { ($0, isUp($0)) }
     }
 
     func candidates() -> [Candidate] {
