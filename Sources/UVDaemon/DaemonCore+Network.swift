@@ -36,6 +36,11 @@ extension DaemonCore {
 
     /// `uvctl home set`: the Wi-Fi network in use now is home.
     func markHome(now: Date) async throws(VarlinkError) -> String {
+        if currentRoute.networkID == nil {
+            // The gateway's address may have been learnt since the route came up: no netlink
+            // message says so, so look again.
+            await networkChanged(RouteReader().current(), networkManager: reportedRoute.primary, now: now)
+        }
         guard currentRoute.kind == .wifi else {
             throw .uvd(name: "NotOnWifi", message: tr("the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again", currentRoute.interface ?? tr("no default route")))
         }

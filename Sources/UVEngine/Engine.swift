@@ -43,13 +43,7 @@ public enum Engine {
                 effects += withdraw(subject, &state)
             }
         case .userActivity:
-            if state.activitySeenOn != today {
-                state.activitySeenOn = today
-                if state.settings.morningMinute == nil, let morning = morningAlert(state, now: now) {
-                    state.morningDoneOn = today
-                    candidates.append(morning)
-                }
-            }
+            break
         case .settings(let settings):
             state.settings = settings
             state.enterDay(of: now)
@@ -65,6 +59,14 @@ public enum Engine {
             effects.append(.refresh)
         case .command(let command):
             effects += apply(command, &state, now: now)
+        }
+
+        if event.showsSomeoneIsThere, state.activitySeenOn != today {
+            state.activitySeenOn = today
+            if state.settings.morningMinute == nil, let morning = morningAlert(state, now: now) {
+                state.morningDoneOn = today
+                candidates.append(morning)
+            }
         }
 
         let reapply = state.reapplyTime()

@@ -13,7 +13,8 @@ public enum EngineEvent: Sendable, Equatable {
     /// A notification button (or the notification itself) for `subject`: `applied`, `remind`,
     /// `not-today`, or `closed` when it went away.
     case action(subject: String, key: String)
-    /// The user is at the machine (the first activity of the day may bring the morning summary).
+    /// The user is at the machine (a connection came up). Waking from sleep, a button pressed and
+    /// a uvctl command say so too; the first of them in a day may bring the morning summary.
     case userActivity
     case settings(EngineSettings)
     /// The place's time zone or the user's skin type changed.
@@ -22,6 +23,18 @@ public enum EngineEvent: Sendable, Equatable {
     case resumed
     /// The user asked for something with `uvctl`.
     case command(EngineCommand)
+}
+
+extension EngineEvent {
+    /// Whether the event means someone is at the machine. A notification closed is not: the
+    /// server may have let it expire.
+    var showsSomeoneIsThere: Bool {
+        switch self {
+        case .userActivity, .resumed, .command: true
+        case .action(_, let key): key != "closed"
+        case .tick, .forecast, .network, .sunscreen, .settings, .context: false
+        }
+    }
 }
 
 /// What `uvctl` can ask of the rules.

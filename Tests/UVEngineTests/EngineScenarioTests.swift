@@ -19,6 +19,26 @@ struct EngineScenarioTests {
         return sim
     }
 
+    @Test func theMorningSummaryAtTheFirstSignOfSomeoneAtTheMachine() {
+        var settings = EngineSettings()
+        settings.morningMinute = nil
+        for (sign, at) in [
+            (EngineEvent.resumed, "07:05"), (.userActivity, "07:10"), (.command(.quietOff), "07:15"),
+            (.action(subject: "uv-high", key: "not-today"), "07:20"),
+        ] {
+            var sim = S(settings: settings, start: Self.day)
+            sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+            sim.run(until: S.at("2026-01-15T23:59:00+11:00"), events: [
+                // A notification left to expire overnight is no one at the machine.
+                (S.at("2026-01-15T06:00:00+11:00"), .action(subject: "reapply", key: "closed")),
+                (S.at("2026-01-15T\(at):00+11:00"), sign),
+                (S.at("2026-01-15T09:00:00+11:00"), .userActivity),
+                (S.at("2026-01-15T10:00:00+11:00"), .resumed),
+            ])
+            #expect(sim.alerts("morning").map(\.time) == [S.at("2026-01-15T\(at):00+11:00")], "\(sign)")
+        }
+    }
+
     @Test func aCommutersDay() throws {
         let sim = commuter()
         let leave = sim.alerts("leave-home")
