@@ -30,7 +30,7 @@ public enum Daemon {
         }
         let core = try DaemonCore(
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient,
-            automaticPlace: { PlaceResolver.automatic() }, log: log)
+            automaticPlace: { PlaceResolver.automatic(zone: TimeZone(identifier: SystemTimeZone().identifier()) ?? .current) }, log: log)
 
         let listener: UnixListener
         if let inherited = Systemd.listenFDs().first {
@@ -60,6 +60,11 @@ public enum Daemon {
             services.append(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())))
         } catch {
             log.error("network watch: cannot open rtnetlink (\(error)); leave-home alerts are off")
+        }
+        do {
+            services.append(TimeZoneService(core: core, changes: try SystemTimeZone().changes()))
+        } catch {
+            log.error("time zone watch: cannot watch /etc/localtime (\(error)); a new system time zone counts from the next start")
         }
         if let interval = Systemd.watchdogPingInterval { services.append(WatchdogService(interval: interval)) }
 

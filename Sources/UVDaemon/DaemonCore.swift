@@ -292,6 +292,14 @@ actor DaemonCore {
         }
     }
 
+    /// The system's time zone changed: a place taken from it moves with it (a place set by hand
+    /// or found by GeoClue keeps its own zone).
+    func systemTimeZoneChanged(to identifier: String, now: Date) async {
+        log.info("system time zone: \(identifier)")
+        guard place.source == .timeZone || place.source == .default else { return }
+        await move(to: automaticPlace())
+    }
+
     private func move(to newPlace: Place) async {
         guard newPlace != place else { return }
         place = newPlace

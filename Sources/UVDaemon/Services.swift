@@ -113,6 +113,18 @@ struct EngineService: Service {
     }
 }
 
+/// Reports each change of the system's time zone to the core.
+struct TimeZoneService: Service {
+    let core: DaemonCore
+    let changes: AsyncStream<String>
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            for await zone in changes { await core.systemTimeZoneChanged(to: zone, now: Date()) }
+        }
+    }
+}
+
 /// Reports the default route to the core each time it changes.
 struct NetworkService: Service {
     let core: DaemonCore

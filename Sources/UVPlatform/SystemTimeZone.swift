@@ -1,0 +1,68 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The system's time zone, read afresh each time (Foundation's `TimeZone.current` is read once per
+/// process), and its changes: `timedatectl set-timezone`, or a desktop that sets the zone as the
+/// laptop travels, swaps the `/etc/localtime` link.
+///
+/// `TZ` wins, as in libc. Otherwise the zone is the name after `zoneinfo/` in the link's target,
+/// else the first line of `timezone` beside it (Debian's `/etc/timezone`), else UTC.
+public struct SystemTimeZone: Sendable {
+    public var localtime: URL
+    public var environment: [String: String]
+
+    public init(localtime: URL = URL(fileURLWithPath: "/etc/localtime"), environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.localtime = localtime
+        self.environment = environment
+    }
+
+    /// The IANA name of the zone in force now.
+    public func identifier() -> String {
+        if let tz = environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }), TimeZone(identifier: tz) != nil {
+            return tz
+        }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime.path),
+           let range = target.range(of: "zoneinfo/"), TimeZone(identifier: String(target[range.upperBound...])) != nil {
+            return String(target[range.upperBound...])
+        }
+        let file = localtime.deletingLastPathComponent().appendingPathComponent("timezone")
+        if let line = (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n").first.map(String.init), TimeZone(identifier: line) != nil {
+            return line
+        }
+        return "UTC"
+    }
+
+    /// Each new zone, until the task is cancelled. inotify on the link's directory (the link is
+    /// replaced, not written) is only the signal: the zone is read again and said if it differs.
+    public func changes() throws -> AsyncStream<String> {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_CLOSE_WRITE)
+        guard inotify_add_watch(fd, localtime.deletingLastPathComponent().path, mask) >= 0 else {
+            let error = POSIXError(.init(rawValue: errno) ?? .EIO)
+            close(fd)
+            throw error
+        }
+        let zone = self, initial = identifier()
+        return AsyncStream { continuation in
+            let task = Task {
+                var last = initial
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while !Task.isCancelled {
+                    do { try await Readiness.wait(fd, for: .read) } catch { break }
+                    while read(fd, &buffer, buffer.count) > 0 {}
+                    let now = zone.identifier()
+                    if now != last {
+                        last = now
+                        continuation.yield(now)
+                    }
+                }
+                close(fd)
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
