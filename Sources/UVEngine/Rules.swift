@@ -31,12 +31,13 @@ enum Rules {
     }
 
     /// UV rising through each level, once a day per level, with hysteresis; extreme is critical.
+    /// Levels passed together (a first forecast at noon, a new place) are one alert, the highest.
     static func uvAlerts(_ state: inout EngineState, now: Date, today: String) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
         let uvi = state.series.uvi(at: now)
         let fired = state.thresholds.observe(uvi: uvi, day: today)
         guard !state.isSilenced(.uvAlert, now: now, today: today) else { return [] }
-        return fired.map { level in
+        return fired.suffix(1).map { level in
             let level = UVLevel(uvi: level)
             let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
             return Alert(

@@ -39,6 +39,17 @@ struct EngineScenarioTests {
         }
     }
 
+    @Test func levelsPassedTogetherAreOneAlertTheHighest() {
+        // The first forecast arrives at midday, UV already past 6, 8 and 11.
+        var sim = S(start: Self.day)
+        let noon = S.at("2026-01-15T12:30:00+11:00")
+        sim.send(.forecast(S.modelledDay(Self.day)), at: noon)
+        sim.run(until: S.at("2026-01-15T23:59:00+11:00"))
+        let alerts = sim.notified.filter { $0.alert.rule == .uvAlert }
+        #expect(alerts.map(\.alert.subject) == ["uv-extreme"])
+        #expect(alerts.first?.time == noon && alerts.first?.alert.urgency == .critical)
+    }
+
     @Test func aCommutersDay() throws {
         let sim = commuter()
         let leave = sim.alerts("leave-home")
