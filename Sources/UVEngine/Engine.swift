@@ -97,9 +97,10 @@ public enum Engine {
             }
         }
         for alert in alerts {
-            let passes = alert.urgency == .critical && state.settings.extremePassesQuietHours
+            // Only the extreme UV alert may pass; a reapply reminder, urgent as it is, waits.
+            let passes = alert.rule == .uvAlert && alert.urgency == .critical && state.settings.extremePassesQuietHours
+            state.held.removeAll { $0.subject == alert.subject }
             if quiet, !passes {
-                state.held.removeAll { $0.subject == alert.subject }
                 state.held.append(alert)
             } else {
                 state.live.insert(alert.subject)

@@ -154,6 +154,21 @@ struct EngineScenarioTests {
         #expect(sim.alerts("leave-home").isEmpty)
     }
 
+    @Test func aReapplyReminderWaitsForTheEndOfQuietHoursAtItsLatestStage() throws {
+        var settings = EngineSettings()
+        settings.quietHours = QuietHours([try #require(QuietSpan(parsing: "09:00-11:00"))])
+        var sim = S(settings: settings, start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        // Applied at 08:30: 60 minutes left at 09:30, 30 at 10:00, due at 10:30, all in quiet hours.
+        let applied = S.at("2026-01-15T08:30:00+11:00")
+        sim.run(until: S.at("2026-01-15T12:00:00+11:00"), events: [
+            (applied, .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied))),
+        ])
+        let reapply = sim.alerts("reapply")
+        #expect(reapply.map(\.time) == [S.at("2026-01-15T11:00:00+11:00")])
+        #expect(reapply.first?.alert.summary == "Reapply sunscreen now")
+    }
+
     @Test func extremePassesQuietHours() throws {
         var settings = EngineSettings()
         settings.quietHours = QuietHours([try #require(QuietSpan(parsing: "10:00-16:00"))])
