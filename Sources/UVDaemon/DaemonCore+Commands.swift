@@ -44,7 +44,8 @@ extension DaemonCore {
         let rule = try Self.rule(name)
         let until = try Self.instant(minutes: minutes, after: now)
         await step(.command(.snooze(rule, until: until)), now: now)
-        return tr("%1$@ snoozed until %2$@", rule.rawValue, ISOTimestamp(timeZone: currentPlace.timeZone).string(until))
+        let clock = WallClock.format(minuteOfDay: WallClock.minuteOfDay(until, in: currentPlace.timeZone), twelveHour: engineSettings.uses12HourClock)
+        return tr("%1$@ snoozed until %2$@", rule.rawValue, clock)
     }
 
     func mute(rule name: String, today: Bool, now: Date) async throws(VarlinkError) -> String {

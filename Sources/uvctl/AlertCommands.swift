@@ -62,7 +62,8 @@ struct QuietCommand: AsyncParsableCommand {
         if output.json { return try JSONOutput.print(quiet) }
         let spans = quiet.spans.isEmpty ? tr("none") : quiet.spans.joined(separator: ", ")
         Swift.print(quiet.origin == "config" ? tr("Quiet hours: %1$@ (from config.toml)", spans) : tr("Quiet hours: %1$@ (set with uvctl quiet set)", spans))
-        Swift.print(quiet.quietNow ? quiet.until.map { tr("Quiet now until %1$@", $0) } ?? tr("Quiet now") : tr("Not quiet now"))
+        let until = quiet.until.flatMap { text in InstantParser.parse(text).map { (ClockFormat(writtenIn: text) ?? ClockFormat(timeZone: .current)).time($0) } }
+        Swift.print(quiet.quietNow ? until.map { tr("Quiet now until %1$@", $0) } ?? tr("Quiet now") : tr("Not quiet now"))
     }
 }
 

@@ -12,6 +12,21 @@ struct ClockFormat {
         uses12Hour = WallClock.localeUses12Hour(environment: environment)
     }
 
+    /// The clock of an instant uvd wrote (`2026-11-22T11:35:15+04:00`): its own offset, which is
+    /// the place's, so that every time uvctl shows is on the same clock as `uvctl status`.
+    init?(writtenIn text: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let offset: Int
+        if text.hasSuffix("Z") {
+            offset = 0
+        } else if let match = text.firstMatch(of: /([+-])(\d{2}):?(\d{2})$/), let hours = Int(match.2), let minutes = Int(match.3) {
+            offset = (match.1 == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+        self.init(timeZone: zone, environment: environment)
+    }
+
     /// `9:20 am` / `09:20`.
     func time(_ date: Date) -> String {
         WallClock.format(minuteOfDay: WallClock.minuteOfDay(date, in: timeZone), twelveHour: uses12Hour)

@@ -54,7 +54,7 @@ struct SunscreenCommand: AsyncParsableCommand {
             return
         }
         guard let applied = InstantParser.parse(info.appliedAt), let reapply = InstantParser.parse(info.reapplyAt) else { return }
-        let clock = ClockFormat(timeZone: .current)
+        let clock = ClockFormat(writtenIn: info.reapplyAt) ?? ClockFormat(timeZone: .current)
         let quantity = info.quantity.prefix(1).uppercased() + info.quantity.dropFirst()
         print(tr("Applied SPF %1$@ • %2$@ at %3$@ — reapply by %4$@.", info.spf, quantity, clock.time(applied), clock.time(reapply)))
         if let quantityValue = SunscreenQuantity(rawValue: info.quantity), quantityValue.suggestsDoubleApplication, info.spf != "none" {
