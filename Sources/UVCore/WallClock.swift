@@ -29,6 +29,11 @@ public enum WallClock {
         return hour * 60 + minute
     }
 
+    /// The wall-clock time of `date` in `zone`, as `format(minuteOfDay:…)` writes it.
+    public static func format(_ date: Date, in zone: TimeZone, twelveHour: Bool, omitZeroMinutes: Bool = false) -> String {
+        format(minuteOfDay: minuteOfDay(date, in: zone), twelveHour: twelveHour, omitZeroMinutes: omitZeroMinutes)
+    }
+
     /// `9:20 am` or `09:20`; with `omitZeroMinutes`, a whole hour in 12-hour form reads `9 am`.
     public static func format(minuteOfDay minute: Int, twelveHour: Bool, omitZeroMinutes: Bool = false) -> String {
         let (hour, minutes) = (minute / 60, minute % 60)

@@ -44,8 +44,7 @@ extension DaemonCore {
         let rule = try Self.rule(name)
         let until = try Self.instant(minutes: minutes, after: now)
         await step(.command(.snooze(rule, until: until)), now: now)
-        let clock = WallClock.format(minuteOfDay: WallClock.minuteOfDay(until, in: currentPlace.timeZone), twelveHour: engineSettings.uses12HourClock)
-        return tr("%1$@ snoozed until %2$@", rule.rawValue, clock)
+        return tr("%1$@ snoozed until %2$@", rule.rawValue, WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock))
     }
 
     func mute(rule name: String, today: Bool, now: Date) async throws(VarlinkError) -> String {

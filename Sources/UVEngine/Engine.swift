@@ -185,6 +185,6 @@ struct Copy {
     }
 
     func time(_ date: Date) -> String {
-        WallClock.format(minuteOfDay: WallClock.minuteOfDay(date, in: zone), twelveHour: twelveHour)
+        WallClock.format(date, in: zone, twelveHour: twelveHour)
     }
 }

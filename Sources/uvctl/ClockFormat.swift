@@ -29,12 +29,12 @@ struct ClockFormat {
 
     /// `9:20 am` / `09:20`.
     func time(_ date: Date) -> String {
-        WallClock.format(minuteOfDay: WallClock.minuteOfDay(date, in: timeZone), twelveHour: uses12Hour)
+        WallClock.format(date, in: timeZone, twelveHour: uses12Hour)
     }
 
     /// The hour alone where the clock allows it, for chart rows: `9 am` / `09:00`.
     func hour(_ date: Date) -> String {
-        WallClock.format(minuteOfDay: WallClock.minuteOfDay(date, in: timeZone), twelveHour: uses12Hour, omitZeroMinutes: true)
+        WallClock.format(date, in: timeZone, twelveHour: uses12Hour, omitZeroMinutes: true)
     }
 
     /// `Sunday 4 October 2026`.
