@@ -10,13 +10,14 @@ SWIFT ?= swift
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 MANUALS := .build/plugins/GenerateManual/outputs
 
-.PHONY: help start check deps build release test bench install uninstall clean
+.PHONY: help start check deps build release test fuzz bench install uninstall clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
 	@echo "make check    install dependencies and run the whole test suite"
 	@echo "make build    debug build;  make release: optimised build"
 	@echo "make install  uvd, uvctl, user units, default config, man pages, completions under PREFIX (default ~/.local)"
+	@echo "make fuzz     each libFuzzer target for FUZZ_SECONDS (default 60) on its seed corpus in Fuzz/"
 	@echo "make bench    the benchmarks in Benchmarks/ (release build)"
 	@echo "make uninstall, make clean"
 
@@ -45,6 +46,13 @@ release:
 test:
 	$(SWIFT) test --disable-xctest
 
+FUZZ_SECONDS ?= 60
+
+fuzz: deps
+	$(SWIFT) build -c release --product uvd-fuzz --scratch-path .build-fuzz \
+		-Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
+	scripts/fuzz $(FUZZ_SECONDS)
+
 bench: release
 	cd Benchmarks && $(SWIFT) run -c release UVDBenchmarks
 
@@ -66,7 +74,7 @@ install: release $(MANUALS)/uvd/uvd.1
 	install -m 0644 Config/uvd.toml $(DATADIR)/uvd/uvd.toml
 	$(BINDIR)/uvd --varlink-interface > $(DATADIR)/varlink/io.uvd.varlink
 	@if [ -e $(CONFIGDIR)/config.toml ]; then echo "kept $(CONFIGDIR)/config.toml"; \
-		else install -D -m 0644 Config/uvd.toml $(CONFIGDIR)/config.toml && echo "installed $(CONFIGDIR)/config.toml"; fi
+		else install -d -m 0700 $(CONFIGDIR) && install -m 0600 Config/uvd.toml $(CONFIGDIR)/config.toml && echo "installed $(CONFIGDIR)/config.toml"; fi
 
 uninstall:
 	-systemctl --user disable --now uvd.socket uvd.service 2>/dev/null

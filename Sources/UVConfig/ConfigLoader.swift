@@ -1,5 +1,4 @@
 import Foundation
-import TOMLKit
 import UVCore
 
 /// Reads `config.toml` against `ConfigKey.all`: every problem is reported with the file, line,
@@ -44,115 +43,86 @@ public enum ConfigLoader {
     /// Loads `file`, remembering each good version in `lastGood`; a broken file falls back to the
     /// last good version (then the defaults), and `problem` says what was wrong.
     public static func loadKeepingLastGood(file: URL, lastGood: URL) -> (loaded: Loaded, problem: Invalid?) {
+        let contents = ConfigFile.read(file.path)
         do {
-            let loaded = try load(file: file)
-            if let data = FileManager.default.contents(atPath: file.path) {
-                try? data.write(to: lastGood, options: .atomic)
+            let loaded = try load(contents, path: file.path)
+            if case .bytes(let bytes) = contents {
+                try? Data(bytes).write(to: lastGood, options: .atomic)
             } else {
                 try? FileManager.default.removeItem(at: lastGood)
             }
             return (loaded, nil)
         } catch {
-            let fallback = (try? load(file: lastGood)).map { kept in
-                Loaded(configuration: kept.configuration, origins: kept.origins.mapValues { origin in
-                    if case .file(_, let line) = origin { return .file(lastGood.path, line: line) }
-                    return origin
-                })
-            }
-            return (fallback ?? defaults, error)
+            return ((try? load(file: lastGood)) ?? defaults, error)
         }
     }
 
     /// Loads `file`; a missing file means the defaults.
     public static func load(file: URL) throws(Invalid) -> Loaded {
-        guard FileManager.default.fileExists(atPath: file.path) else { return defaults }
-        guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
-            throw Invalid(problems: [tr("%1$@: cannot be read as UTF-8 text", file.path)])
+        try load(ConfigFile.read(file.path), path: file.path)
+    }
+
+    private static func load(_ contents: ConfigFile.Contents, path: String) throws(Invalid) -> Loaded {
+        switch contents {
+        case .missing: return defaults
+        case .unreadable(let reason): throw Invalid(problems: [tr("%1$@: cannot be read: %2$@", path, reason)])
+        case .bytes(let bytes): return try parse(bytes, path: path)
         }
-        return try parse(text, path: file.path)
     }
 
     public static func parse(_ text: String, path: String) throws(Invalid) -> Loaded {
+        try parse(Array(text.utf8), path: path)
+    }
+
+    /// Checks a document against `ConfigKey.all`; every problem is named `path:line:column`.
+    public static func parse(_ bytes: [UInt8], path: String) throws(Invalid) -> Loaded {
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw Invalid(problems: ["\(path):\(error.source.begin.line): \(error.description)"])
+            table = try TOMLParser.parse(bytes)
         } catch {
-            throw Invalid(problems: ["\(path): \(error)"])
+            throw Invalid(problems: ["\(path):\(error)"])
         }
         var loaded = defaults
         var problems: [String] = []
         let keys = Dictionary(uniqueKeysWithValues: ConfigKey.all.map { ($0.path, $0) })
-        let lines = KeyLines(text)
 
         func visit(_ table: TOMLTable, prefix: String) {
-            for (name, value) in table {
-                let path = prefix.isEmpty ? name : "\(prefix).\(name)"
-                let line = lines.line(of: path)
-                if let key = keys[path] {
-                    if key.apply(&loaded.configuration, reduce(value)) {
-                        loaded.origins[path] = .file(path, line: line)
+            for entry in table.entries {
+                let name = TOMLValue.keyText(entry.key)
+                let key = prefix.isEmpty ? name : "\(prefix).\(name)"
+                let at = "\(path):\(entry.position)"
+                if let known = keys[key] {
+                    if known.apply(&loaded.configuration, reduce(entry.value)) {
+                        loaded.origins[key] = .file(path, line: entry.position.line)
                     } else {
-                        problems.append(tr("%1$@: %2$@ = %3$@ is not allowed; expected %4$@", path_(line), path, value.debugDescription.trimmingCharacters(in: .whitespaces), key.expected))
+                        problems.append(tr("%1$@: %2$@ = %3$@ is not allowed; expected %4$@", at, key, String(entry.value.tomlText.prefix(200)), known.expected))
                     }
-                } else if let nested = value.table, keys.keys.contains(where: { $0.hasPrefix(path + ".") }) {
-                    visit(nested, prefix: path)
+                } else if case .table(let nested) = entry.value, keys.keys.contains(where: { $0.hasPrefix(key + ".") }) {
+                    visit(nested, prefix: key)
                 } else {
                     let siblings = keys.keys.filter { $0.hasPrefix(prefix.isEmpty ? "" : prefix + ".") }
                         .map { $0.dropFirst(prefix.isEmpty ? 0 : prefix.count + 1).split(separator: ".").first.map(String.init) ?? "" }
                     let known = Set(siblings).sorted().joined(separator: ", ")
                     problems.append(prefix.isEmpty
-                        ? tr("%1$@: unknown key '%2$@' at the top level; known keys: %3$@", path_(line), name, known)
-                        : tr("%1$@: unknown key '%2$@' in [%3$@]; known keys: %4$@", path_(line), name, prefix, known))
+                        ? tr("%1$@: unknown key '%2$@' at the top level; known keys: %3$@", at, name, known)
+                        : tr("%1$@: unknown key '%2$@' in [%3$@]; known keys: %4$@", at, name, prefix, known))
                 }
             }
         }
-        func path_(_ line: Int) -> String { "\(path):\(line)" }
 
         visit(table, prefix: "")
         guard problems.isEmpty else { throw Invalid(problems: problems) }
-        loaded.origins = loaded.origins.mapValues { origin in
-            if case .file(_, let line) = origin { return .file(path, line: line) }
-            return origin
-        }
         return loaded
     }
 
-    private static func reduce(_ value: any TOMLValueConvertible) -> ConfigValue {
-        if let flag = value.bool { return .boolean(flag) }
-        if let number = value.int { return .integer(number) }
-        if let number = value.double { return .float(number) }
-        if let text = value.string { return .string(text) }
-        if let array = value.array { return .list(array.map(reduce)) }
-        return .other(value.debugDescription)
-    }
-}
-
-/// The line each dotted key is written on, found by reading the text the way TOML lays it out:
-/// `[table.name]` headers, then `key = value` lines (quoted names allowed).
-struct KeyLines {
-    private var lines: [String: Int] = [:]
-
-    init(_ text: String) {
-        var table = ""
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("[") {
-                table = Self.unquote(line.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")))
-                lines[table] = lines[table] ?? index + 1
-            } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
-                let key = Self.unquote(String(line[..<equals]))
-                let path = table.isEmpty ? key : "\(table).\(key)"
-                lines[path] = lines[path] ?? index + 1
-            }
+    private static func reduce(_ value: TOMLValue) -> ConfigValue {
+        switch value {
+        case .boolean(let flag): .boolean(flag)
+        case .integer(let number): Int(exactly: number).map(ConfigValue.integer) ?? .other(value.tomlText)
+        case .float(let number): .float(number)
+        case .string(let text): .string(text)
+        case .array(let items): .list(items.map(reduce))
+        case .dateTime, .table: .other(value.tomlText)
         }
-    }
-
-    func line(of path: String) -> Int { lines[path] ?? 0 }
-
-    private static func unquote(_ text: String) -> String {
-        text.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
-            .joined(separator: ".")
     }
 }

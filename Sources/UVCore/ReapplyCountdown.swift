@@ -9,4 +9,10 @@ public enum ReapplyCountdown: String, Sendable, Codable, CaseIterable {
         let minutes = reapplyAt.timeIntervalSince(now) / 60
         self = minutes <= 0 ? .now : minutes < 30 ? .urgent : minutes <= 60 ? .attention : .normal
     }
+
+    /// The first instants of `attention`, `urgent` and `now` before `reapplyAt` (whole seconds):
+    /// where a notification showing the stage must be updated.
+    public static func changes(before reapplyAt: Date) -> [Date] {
+        [reapplyAt.addingTimeInterval(-3600), reapplyAt.addingTimeInterval(-1800 + 1), reapplyAt]
+    }
 }

@@ -30,8 +30,8 @@ public struct ReapplyTime: Sendable, Equatable {
         if let seconds = exposure.timeToReach(skinType.minimalErythemalDose, from: application.appliedAt, within: interval) {
             consider(application.appliedAt.addingTimeInterval(seconds), .protectionUsedUp)
         }
-        if let water = application.waterEventAt {
-            consider(water.addingTimeInterval(application.waterResistance.duration), .water)
+        if let washedOff = application.washedOffAt {
+            consider(washedOff, .water)
         }
     }
 

@@ -98,12 +98,19 @@ public struct SunscreenApplication: Sendable, Equatable, Codable {
     ///
     /// The power law for under-application follows Faurschou & Wulf (2007), "The relation between
     /// sun protection factor and amount of suncreen applied in vivo", Br J Dermatol 156:716–719.
-    /// Before the application there is no protection.
+    /// Before the application there is no protection, nor after water has washed it off.
     public func effectiveSPF(at date: Date) -> Double {
         guard date >= appliedAt else { return 1 }
+        if let washedOffAt, date >= washedOffAt { return 1 }
         return Self.effectiveSPF(
             spf: spf, quantity: quantity, activity: activity,
             hoursSinceApplied: date.timeIntervalSince(appliedAt) / 3600)
+    }
+
+    /// When water (or towelling) took the protection off: the water event plus the time the
+    /// product is labelled to resist water (none: at once).
+    public var washedOffAt: Date? {
+        waterEventAt.map { $0.addingTimeInterval(waterResistance.duration) }
     }
 
     /// The same formula for an elapsed time, without a calendar.

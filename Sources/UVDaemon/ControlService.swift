@@ -10,36 +10,37 @@ struct ControlService: VarlinkService {
     func handle(_ call: VarlinkCall, replies: VarlinkReplies) async throws(VarlinkError) {
         let now = Date()
         do {
-            switch call.method.dropFirst(UVDInterface.name.count + 1) {
-            case "GetStatus":
+            guard let method = UVDMethod(qualifiedName: call.method) else { throw VarlinkError.methodNotFound(call.method) }
+            switch method {
+            case .getStatus:
                 let location = try call.decodeParameters(LocationParameters.self).location
                 try await replies.send(["status": try await core.status(now: now, location: location)])
-            case "GetForecast":
+            case .getForecast:
                 let parameters = try call.decodeParameters(ForecastParameters.self)
                 try await replies.send(["forecast": try await core.forecast(now: now, location: parameters.location, date: parameters.date)])
-            case "ListStations":
+            case .listStations:
                 let list = await core.stationList(now: now)
                 try await replies.send(StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution))
-            case "SetLocation":
+            case .setLocation:
                 try await replies.send(["location": try await core.setLocation(call.decodeParameters(PlaceParameters.self).place)])
-            case "ClearLocation":
+            case .clearLocation:
                 try await replies.send(["location": try await core.clearLocation()])
-            case "AddLocation":
+            case .addLocation:
                 let parameters = try call.decodeParameters(AddLocationParameters.self)
                 try await replies.send(["location": try await core.addLocation(name: parameters.name, query: parameters.place)])
-            case "ListLocations":
+            case .listLocations:
                 let list = await core.listLocations()
                 try await replies.send(LocationsReply(current: list.current, saved: list.saved))
-            case "RemoveLocation":
+            case .removeLocation:
                 try await core.removeLocation(name: call.decodeParameters(NameParameters.self).name)
                 try await replies.send(Empty())
-            case "GetProfile":
+            case .getProfile:
                 try await replies.send(["profile": Self.info(await core.getProfile())])
-            case "SetProfile":
+            case .setProfile:
                 let parameters = try call.decodeParameters(ProfileParameters.self)
                 let profile = try await core.setProfile { (profile: inout Profile) throws(VarlinkError) in try Self.apply(parameters, to: &profile) }
                 try await replies.send(["profile": Self.info(profile)])
-            case "ApplySunscreen":
+            case .applySunscreen:
                 let parameters = try call.decodeParameters(SunscreenParameters.self)
                 let minutesAgo = parameters.minutesAgo ?? 0
                 guard (0...720).contains(minutesAgo) else {
@@ -51,56 +52,54 @@ struct ControlService: VarlinkService {
                     activity: try parameters.activity.map { try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active")) },
                     at: now.addingTimeInterval(-Double(minutesAgo) * 60), now: now)
                 try await replies.send(["sunscreen": info])
-            case "RemoveSunscreen":
+            case .removeSunscreen:
                 try await core.removeSunscreen(now: now)
                 try await replies.send(Empty())
-            case "RecordWater":
+            case .recordWater:
                 try await replies.send(["sunscreen": try await core.recordWater(now: now)])
-            case "Refresh":
-                try await replies.send(["message": try await core.requestRefresh(now: now)])
-            case "Reload":
+            case .refresh:
+                try await replies.send(RefreshReply(outcomes: try await core.requestRefresh(now: now)))
+            case .reload:
                 try await replies.send(["message": try await core.reload()])
-            case "GetConfig":
+            case .getConfig:
                 let loaded = await core.loaded
                 try await replies.send(ConfigReply(
                     file: await core.configFilePath,
                     entries: loaded.entries.map { ConfigEntry(key: $0.key, value: $0.value, origin: $0.origin) }))
-            case "GetQuiet":
+            case .getQuiet:
                 try await replies.send(["quiet": await core.quietInfo(now: now)])
-            case "SetQuiet":
+            case .setQuiet:
                 let parameters = try call.decodeParameters(SetQuietParameters.self)
                 try await replies.send(["quiet": try await core.setQuiet(spans: parameters.spans, reset: parameters.reset ?? false, now: now)])
-            case "QuietNow":
+            case .quietNow:
                 try await replies.send(["quiet": try await core.quietNow(minutes: call.decodeParameters(MinutesParameters.self).minutes, now: now)])
-            case "QuietOff":
+            case .quietOff:
                 try await replies.send(["quiet": await core.quietOff(now: now)])
-            case "Snooze":
+            case .snooze:
                 let parameters = try call.decodeParameters(RuleParameters.self)
                 guard let minutes = parameters.minutes else { throw VarlinkError.uvd(name: "InvalidValue", message: tr("Snooze needs minutes")) }
                 try await replies.send(["message": try await core.snooze(rule: parameters.rule, minutes: minutes, now: now)])
-            case "Mute":
+            case .mute:
                 let parameters = try call.decodeParameters(RuleParameters.self)
                 try await replies.send(["message": try await core.mute(rule: parameters.rule, today: parameters.today ?? false, now: now)])
-            case "Unmute":
+            case .unmute:
                 try await replies.send(["message": try await core.unmute(rule: call.decodeParameters(RuleParameters.self).rule, now: now)])
-            case "GetHome":
+            case .getHome:
                 try await replies.send(["home": await core.homeInfo()])
-            case "SetHome":
+            case .setHome:
                 try await replies.send(["message": try await core.markHome(now: now)])
-            case "ClearHome":
+            case .clearHome:
                 try await replies.send(["message": try await core.clearHome(now: now)])
-            case "GetHistory":
+            case .getHistory:
                 let limit = try call.decodeParameters(LimitParameters.self).limit ?? 50
                 try await replies.send(HistoryReply(entries: try await core.history(limit: limit)))
-            case "Diagnose":
+            case .diagnose:
                 try await replies.send(DiagnoseReply(checks: await core.diagnose(now: now)))
-            case "Subscribe":
+            case .subscribe:
                 guard call.more else { throw VarlinkError.expectedMore }
                 for await status in await core.subscribe(now: now) {
                     try await replies.send(["status": status], continues: true)
                 }
-            default:
-                throw VarlinkError.methodNotFound(call.method)
             }
         } catch let error as VarlinkError {
             throw error

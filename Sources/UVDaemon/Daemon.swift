@@ -15,19 +15,19 @@ import Glibc
 /// Starts uvd: logging, configuration, the store, the control socket, the refresh loop; then
 /// READY=1, and runs until SIGTERM or SIGINT.
 public enum Daemon {
-    public static func run(paths: XDGPaths, httpClient: any HTTPClient = URLSessionHTTPClient()) async throws {
+    public static func run(paths: XDGPaths, httpClient: any HTTPClient = CurlHTTPClient()) async throws {
         unblockSignals()
+        umask(0o077)
         let log = makeLogger()
 
+        let lock = try prepareDirectories(paths)
         let store = try Store(path: paths.database)
         let (loaded, problem) = ConfigLoader.loadKeepingLastGood(file: paths.configFile, lastGood: paths.lastGoodConfig)
         if let problem {
             let kept = FileManager.default.fileExists(atPath: paths.lastGoodConfig.path) ? "the last good one (\(paths.lastGoodConfig.path))" : "the defaults"
             log.error("configuration has errors; starting on \(kept):\n\(problem)")
         }
-        if let aside = store.recoveredFrom {
-            log.error("the database was damaged; moved it to \(aside.path) and started fresh")
-        }
+        if let recovery = store.recovery { log.error("\(recovery.summary)") }
         let core = try DaemonCore(
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient,
             automaticPlace: { PlaceResolver.automatic(zone: TimeZone(identifier: SystemTimeZone().identifier()) ?? .current) }, log: log)
@@ -78,8 +78,22 @@ public enum Daemon {
             services: services.map { .init(service: $0) } + [.init(service: oneShot, successTerminationBehavior: .ignore)],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: log))
         try await group.run()
+        store.checkpoint()
+        withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")
         log.info("stopped")
+    }
+
+    /// The runtime directory (refused when it is the /tmp fallback and not uvd's own), the lock
+    /// that keeps uvd to one instance, then the state and configuration directories, all 0700.
+    static func prepareDirectories(_ paths: XDGPaths) throws -> InstanceLock {
+        let advice = paths.runtimeIsFallback
+            ? tr("set XDG_RUNTIME_DIR to a directory of your own (the user manager sets /run/user/%1$@), or remove it", getuid()) : nil
+        try PrivateDirectory.prepare(paths.runtime.path, strict: paths.runtimeIsFallback, advice: advice)
+        let lock = try InstanceLock(directory: paths.runtime.path)
+        try PrivateDirectory.prepare(paths.state.path)
+        if FileManager.default.fileExists(atPath: paths.config.path) { try PrivateDirectory.prepare(paths.config.path) }
+        return lock
     }
 
     /// "UV 7.2 High · Sydney · updated 10:05" (or "modelled" when no provider data is in use).

@@ -61,10 +61,15 @@ extension DaemonCore {
 
     func history(limit: Int) throws(VarlinkError) -> [HistoryInfo] {
         guard (1...1000).contains(limit) else { throw .uvd(name: "InvalidValue", message: tr("limit must be 1 to 1000 (got %1$@)", limit)) }
-        let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
+        let here = currentPlace.timeZoneIdentifier
         do {
-            return try store.history(limit: limit).map {
-                HistoryInfo(time: iso.string($0.time), kind: $0.kind.rawValue, subject: $0.subject, summary: $0.summary, body: $0.body, key: $0.key)
+            // Each entry's time on the clock its text was written on, naming that zone when it is
+            // not the current place's: time and text never on two clocks.
+            return try store.history(limit: limit).map { entry in
+                let zone = entry.zone.flatMap(TimeZone.init(identifier:)) ?? currentPlace.timeZone
+                return HistoryInfo(
+                    time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind.rawValue, subject: entry.subject,
+                    summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)
             }
         } catch {
             throw .uvd(name: "StoreFailed", message: "\(error)")

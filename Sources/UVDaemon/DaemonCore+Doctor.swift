@@ -14,7 +14,14 @@ extension DaemonCore {
         checks.append(locationCheck())
         checks += providerChecks(now: now)
         checks.append(systemdCheck())
+        checks.append(stateCheck())
         return checks
+    }
+
+    private func stateCheck() -> CheckInfo {
+        guard let recovery = store.recovery else { return CheckInfo(name: tr("state"), result: "ok", detail: tr("the database passed its integrity check")) }
+        return CheckInfo(name: tr("state"), result: "warn", detail: recovery.summary,
+                         fix: tr("nothing to do; this is said until you delete the old files"))
     }
 
     private func notificationChecks() async -> [CheckInfo] {
@@ -73,18 +80,15 @@ extension DaemonCore {
     }
 
     private func providerChecks(now: Date) -> [CheckInfo] {
-        let configuration = loaded.configuration
-        let enabled: [(UVSource, Bool)] = [(.openMeteo, configuration.openMeteoEnabled), (.arpansa, configuration.arpansaEnabled), (.openWeatherMap, openWeatherMapKey != nil)]
-        let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
-        return enabled.filter(\.1).map { source, _ in
+        applicableSources.map { source in
             let health = health(source)
             if health.consecutiveFailures > 0 {
                 return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "warn",
                                  detail: tr("failing (%1$@× in a row): %2$@", health.consecutiveFailures, health.lastError ?? "?"),
-                                 fix: health.notBefore.map { tr("uvd tries again after %1$@; uvctl refresh asks now", iso.string($0)) })
+                                 fix: health.notBefore.map { tr("uvd tries again after %1$@; uvctl refresh asks now", readable($0, now: now)) })
             }
             return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "ok",
-                             detail: health.lastSuccess.map { tr("last answer %1$@", iso.string($0)) } ?? tr("not asked yet"))
+                             detail: health.lastSuccess.map { tr("last answer %1$@", readable($0, now: now)) } ?? tr("not asked yet"))
         }
     }
 

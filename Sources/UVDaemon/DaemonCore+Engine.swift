@@ -23,6 +23,7 @@ extension DaemonCore {
     var engineSettings: EngineSettings {
         var settings = loaded.configuration.engine
         settings.uses12HourClock = WallClock.localeUses12Hour(environment: ProcessInfo.processInfo.environment)
+        settings.window = loaded.configuration.window
         return settings
     }
 
@@ -49,12 +50,15 @@ extension DaemonCore {
         engine = next
         let said: [HistoryEntry] = effects.compactMap {
             switch $0 {
-            case .notify(let alert): HistoryEntry(time: now, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body)
-            case .withdraw(let subject): HistoryEntry(time: now, kind: .withdrawn, subject: subject)
+            case .notify(let alert): HistoryEntry(time: now, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: engine.timeZoneIdentifier)
+            case .withdraw(let subject): HistoryEntry(time: now, kind: .withdrawn, subject: subject, zone: engine.timeZoneIdentifier)
             default: nil
             }
         }
         do { try store.saveEngineStep(engine, entries: said, handled: press) } catch { log.error("store: \(error)") }
+        // The timer first, before any await: a step that runs while this one waits for the outbox
+        // arms after it, so an older deadline never overwrites a newer one.
+        for case .wakeAt(let date) in effects { engineTimer.arm(at: date) }
         for effect in effects {
             switch effect {
             case .notify(let alert):
@@ -62,10 +66,8 @@ extension DaemonCore {
                 await outbox?.notify(alert)
             case .withdraw(let subject):
                 await outbox?.withdraw(subject)
-            case .recordSunscreen:
+            case .recordSunscreen, .wakeAt:
                 break
-            case .wakeAt(let date):
-                engineTimer.arm(at: date)
             case .refresh:
                 doorbell.ring()
             }
@@ -78,7 +80,7 @@ extension DaemonCore {
 
     /// A button pressed (or the notification closed): kept in the store first, then handled.
     func press(subject: String, key: String, now: Date) async {
-        let entry = HistoryEntry(time: now, kind: .pressed, subject: subject, key: key)
+        let entry = HistoryEntry(time: now, kind: .pressed, subject: subject, key: key, zone: engine.timeZoneIdentifier)
         let id: Int64?
         do { id = try store.recordPress(entry) } catch {
             log.error("store: \(error)")
@@ -94,7 +96,11 @@ extension DaemonCore {
         let asleep = suspended - suspendedSeconds
         suspendedSeconds = suspended
         let resumed = asleep > 5
-        if clockChanged { log.info("the wall clock changed; looking at every deadline again") }
+        if clockChanged {
+            log.info("the wall clock changed; looking at every deadline again")
+            setAsideFutureSunscreen(now: now)
+            if engine.sunscreen != sunscreen { await step(.sunscreen(sunscreen), now: now) }
+        }
         if resumed { log.info("resumed after \(Int(asleep)) s asleep") }
         await feedForecast(now: now)
         await step(resumed ? .resumed : .tick, now: now)

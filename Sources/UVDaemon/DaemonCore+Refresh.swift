@@ -4,67 +4,115 @@ import UVProtocol
 import UVProviders
 
 extension DaemonCore {
-    /// Asks every provider that is due, keeps what comes back, and says when to look again.
+    /// The refresh loop's round: asks every provider that is due and says when to look again.
     func refreshIfDue(now: Date) async -> Date {
+        await refreshRound(now: now, forced: false).next
+    }
+
+    /// Asks the providers that are due (all that apply, when `forced`), each independently and
+    /// at the same time, so one that hangs never delays another; returns what each came to and
+    /// when the next is due. A forced round ignores the backoff and the automatic budget, but
+    /// not a provider's own `Retry-After`.
+    func refreshRound(now: Date, forced: Bool) async -> (next: Date, outcomes: [ProviderOutcome]) {
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         var next = now.addingTimeInterval(6 * 3600)
-
-        // A forced round (uvctl refresh) asks every enabled provider now, backoff or not.
-        let forced = forceNext
-        if loaded.configuration.openMeteoEnabled {
-            let due = forced ? now : policy.nextOpenMeteo(health(.openMeteo), budget: budget, context: context)
-            if due <= now, forcedOrWithinBudget(context) {
-                await fetchOpenMeteo(now: now, context: context)
-                next = min(next, policy.nextOpenMeteo(health(.openMeteo), budget: budget, context: context))
-            } else {
-                next = min(next, due)
-            }
-        }
-        if let key = openWeatherMapKey, !loaded.configuration.openMeteoEnabled || health(.openMeteo).consecutiveFailures > 0 {
-            let due = forced ? now : policy.nextOpenMeteo(health(.openWeatherMap), budget: budget, context: context)
-            if due <= now, forcedOrWithinBudget(context) {
-                await fetchOpenWeatherMap(key: key, now: now, context: context)
-                next = min(next, policy.nextOpenMeteo(health(.openWeatherMap), budget: budget, context: context))
-            } else {
-                next = min(next, due)
-            }
-        }
-        if loaded.configuration.arpansaEnabled {
-            let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: loaded.configuration.stationRadiusKilometres) != nil
-            // A forced refresh asks a station nearby whatever the hour: the user asked.
-            if let due = forced && near ? now
-                : policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {
-                if due <= now, forcedOrWithinBudget(context) {
-                    await fetchARPANSA(now: now, context: context)
-                    if let again = policy.nextARPANSA(health(.arpansa), budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers) {
-                        next = min(next, again)
-                    }
+        var outcomes: [ProviderOutcome] = []
+        var considered: Set<UVSource> = []
+        // A second pass picks up a fallback that applies once the first failed (OpenWeatherMap
+        // when Open-Meteo did not answer).
+        while true {
+            var jobs: [UVSource] = []
+            let withinBudget = forced || budget.used(on: context.day) < policy.dailyBudget
+            for source in UVSource.allCases where !considered.contains(source) {
+                guard let due = due(source, now: now, context: context, forced: forced) else { continue }
+                considered.insert(source)
+                if inFlight.contains(source) {
+                    outcomes.append(ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+                } else if due <= now, withinBudget {
+                    jobs.append(source)
                 } else {
                     next = min(next, due)
+                    if forced {
+                        let until = readable(due, now: now)
+                        outcomes.append(ProviderOutcome(provider: source.rawValue, result: .refused, message: tr("not asked: it asked to wait until %1$@ (Retry-After)", until)))
+                    }
                 }
             }
+            guard !jobs.isEmpty else { break }
+            inFlight.formUnion(jobs)
+            await withTaskGroup(of: (UVSource, ProviderOutcome).self) { group in
+                for source in jobs { group.addTask { (source, await self.fetch(source, now: now, context: context)) } }
+                for await (source, outcome) in group {
+                    inFlight.remove(source)
+                    outcomes.append(outcome)
+                }
+            }
+            for source in jobs {
+                if let again = due(source, now: now, context: context, forced: false) { next = min(next, again) }
+            }
         }
-        forceNext = false
-        return max(next, now.addingTimeInterval(1))
+        return (max(next, now.addingTimeInterval(1)), outcomes.sorted { $0.provider < $1.provider })
     }
 
-    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget.
-    func requestRefresh(now: Date) throws(VarlinkError) -> String {
+    /// When `source` is next due, or nil when it does not apply (disabled, no key, no station).
+    private func due(_ source: UVSource, now: Date, context: FetchContext, forced: Bool) -> Date? {
+        let configuration = loaded.configuration
+        let policy = configuration.policy
+        var health = health(source)
+        let asked = forced ? max(now, health.retryAfterUntil ?? now) : nil
+        if source != .arpansa {
+            // A forecast is for a place: the schedule counts from this place's last forecast, so a
+            // new place gets its own at once (failures and Retry-After still hold for the provider).
+            health.lastSuccess = forecastFetchedAt
+        }
+        switch source {
+        case .openMeteo:
+            guard configuration.openMeteoEnabled else { return nil }
+            return asked ?? policy.nextOpenMeteo(health, budget: budget, context: context)
+        case .openWeatherMap:
+            guard openWeatherMapKey != nil, !configuration.openMeteoEnabled || self.health(.openMeteo).consecutiveFailures > 0 else { return nil }
+            return asked ?? policy.nextOpenMeteo(health, budget: budget, context: context)
+        case .arpansa:
+            guard configuration.arpansaEnabled else { return nil }
+            let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres) != nil
+            // A forced refresh asks a station nearby whatever the hour: the user asked.
+            if forced, near { return asked }
+            return policy.nextARPANSA(health, budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers)
+        case .model:
+            return nil
+        }
+    }
+
+    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget,
+    /// answered with what each provider came to.
+    func requestRefresh(now: Date) async throws(VarlinkError) -> [ProviderOutcome] {
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
-        let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
         switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
         case .tooSoon(let retryAt):
-            throw .uvd(name: "RefreshRefused", message: tr("refreshed less than 5 minutes ago; try again after %1$@", iso.string(retryAt)))
+            throw .uvd(name: "RefreshRefused", message: tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now)))
         case .budgetSpent(let resetsAt):
-            throw .uvd(name: "RefreshRefused", message: tr("today's %1$@ provider requests are used; the count resets at %2$@", policy.dailyBudget, iso.string(resetsAt)))
+            throw .uvd(name: "RefreshRefused", message: tr("today's %1$@ provider requests are used; the count resets at %2$@", policy.dailyBudget, readable(resetsAt, now: now)))
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
-            forceNext = true
+            let outcomes = await refreshRound(now: now, forced: true).outcomes
             doorbell.ring()
-            return tr("refresh requested")
+            return outcomes
         }
+    }
+
+    private func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
+        var outcome = switch source {
+        case .openMeteo: await fetchOpenMeteo(now: now, context: context)
+        case .openWeatherMap: await fetchOpenWeatherMap(key: openWeatherMapKey ?? "", now: now, context: context)
+        case .arpansa: await fetchARPANSA(now: now, context: context)
+        case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
+        }
+        // Failure reasons name their provider for the log; the outcome names it already.
+        let prefix = outcome.provider + ": "
+        if outcome.message.hasPrefix(prefix) { outcome.message.removeFirst(prefix.count) }
+        return outcome
     }
 
     private var providerClient: ProviderClient {
@@ -73,11 +121,7 @@ extension DaemonCore {
         })
     }
 
-    private func forcedOrWithinBudget(_ context: FetchContext) -> Bool {
-        forceNext || budget.used(on: context.day) < loaded.configuration.policy.dailyBudget
-    }
-
-    private func fetchOpenMeteo(now: Date, context: FetchContext) async {
+    private func fetchOpenMeteo(now: Date, context: FetchContext) async -> ProviderOutcome {
         let client = providerClient
         let place = currentPlace
         recordRequest(context)
@@ -86,16 +130,19 @@ extension DaemonCore {
             await keep(forecast, for: place, at: now)
             updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             logInfo("open-meteo: forecast for \(place.name) (\(forecast.hourly.count) hours)")
+            return ProviderOutcome(provider: "open-meteo", result: .fresh, message: tr("a forecast for %1$@ (%2$@ hours)", place.name, forecast.hourly.count))
         case .notModified:
             await keepUnchanged(at: now)
             updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return ProviderOutcome(provider: "open-meteo", result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
             failed(.openMeteo, reason: reason, retryAfter: retryAfter, now: now)
+            return ProviderOutcome(provider: "open-meteo", result: .failed, message: reason)
         }
     }
 
     /// The fallback when Open-Meteo is off or failing, for users with a key.
-    private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async {
+    private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async -> ProviderOutcome {
         let client = providerClient
         let place = currentPlace
         recordRequest(context)
@@ -104,32 +151,39 @@ extension DaemonCore {
             await keep(forecast, for: place, at: now)
             updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             logInfo("openweathermap: forecast for \(place.name) (\(forecast.hourly.count) hours)")
+            return ProviderOutcome(provider: "openweathermap", result: .fresh, message: tr("a forecast for %1$@ (%2$@ hours)", place.name, forecast.hourly.count))
         case .notModified:
             await keepUnchanged(at: now)
             updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return ProviderOutcome(provider: "openweathermap", result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
             failed(.openWeatherMap, reason: reason, retryAfter: retryAfter, now: now)
+            return ProviderOutcome(provider: "openweathermap", result: .failed, message: reason)
         }
     }
 
-    private func fetchARPANSA(now: Date, context: FetchContext) async {
+    private func fetchARPANSA(now: Date, context: FetchContext) async -> ProviderOutcome {
         let client = providerClient
         recordRequest(context)
         switch await client.arpansa(health: health(.arpansa), now: now) {
         case .fetched(let readings, let etag, let lastModified):
             keepStations(readings, at: now)
+            noteProblem(.arpansa, nil)
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            return ProviderOutcome(provider: "arpansa", result: .fresh, message: tr("%1$@ stations' measurements", readings.count))
         case .notModified:
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return ProviderOutcome(provider: "arpansa", result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
             failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
+            return ProviderOutcome(provider: "arpansa", result: .failed, message: reason)
         }
     }
 
     private func failed(_ source: UVSource, reason: String, retryAfter: TimeInterval?, now: Date) {
         let policy = loaded.configuration.policy
         updateProviderState { $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy) }
-        noteProblem(reason)
+        noteProblem(source, reason.hasPrefix(source.rawValue + ": ") ? String(reason.dropFirst(source.rawValue.count + 2)) : reason)
         logWarning(reason)
     }
 

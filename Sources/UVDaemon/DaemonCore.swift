@@ -27,14 +27,18 @@ actor DaemonCore {
     private var geoPlace: Place?
     private(set) var profile: Profile
     private(set) var sunscreen: SunscreenApplication?
+    /// A sunscreen found recorded in the future (the clock was wrong then): not counted, and said.
+    private(set) var futureSunscreen: SunscreenApplication?
     private var forecast: StoredForecast?
     private var stations: StoredStations?
     private var providerState: ProviderState
-    private var providerProblem: String?
+    /// Why each provider last failed, until it answers again.
+    private var providerProblems: [UVSource: String] = [:]
     private var subscribers: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
     private var lastPushed: StatusInfo?
     /// Set by `uvctl refresh`: the next round asks whoever is enabled, due or not.
-    var forceNext = false
+    /// Providers with a request under way.
+    var inFlight: Set<UVSource> = []
     /// The user's OpenWeatherMap key, if one is configured and usable.
     private(set) var openWeatherMapKey: String?
 
@@ -62,7 +66,8 @@ actor DaemonCore {
         self.log = log
         place = try store.manualPlace() ?? automaticPlace()
         profile = try store.profile()
-        sunscreen = try store.currentSunscreen()
+        (sunscreen, futureSunscreen) = Self.settingAsideFuture(try store.currentSunscreen(), now: Date())
+        if let future = futureSunscreen { log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted") }
         providerState = try store.providerState()
         forecast = try store.forecast(for: place.key)
         stations = try store.stationReadings()
@@ -90,6 +95,8 @@ actor DaemonCore {
     var currentPlace: Place { place }
     var configFilePath: String { configFile.path }
     var budget: RequestBudget { providerState.budget }
+    /// When the current place's forecast was fetched, if it has one.
+    var forecastFetchedAt: Date? { forecast?.fetchedAt }
     var providerStateSnapshot: ProviderState { providerState }
 
     func health(_ source: UVSource) -> ProviderHealth { providerState[source] }
@@ -104,7 +111,7 @@ actor DaemonCore {
         do { try store.saveForecast(fetched, fetchedAt: now, for: fetchedFor.key) } catch { log.error("store: \(error)") }
         guard fetchedFor.key == place.key else { return }
         forecast = StoredForecast(fetchedAt: now, forecast: fetched)
-        providerProblem = nil
+        providerProblems[fetched.source] = nil
         changed()
         await feedForecast(now: now)
     }
@@ -121,13 +128,23 @@ actor DaemonCore {
         changed()
     }
 
-    func noteProblem(_ reason: String) {
-        providerProblem = reason
+    func noteProblem(_ source: UVSource, _ reason: String?) {
+        providerProblems[source] = reason
         changed()
     }
 
+
     func logInfo(_ message: String) { log.info("\(message)") }
     func logWarning(_ message: String) { log.warning("\(message)") }
+
+    /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it
+    /// was recorded, or is now. It is treated as expired (no protection) and said so.
+    func setAsideFutureSunscreen(now: Date) {
+        let (current, future) = Self.settingAsideFuture(sunscreen, now: now)
+        guard let future else { return }
+        (sunscreen, futureSunscreen) = (current, future)
+        log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted")
+    }
 
     // MARK: Views
 
@@ -140,13 +157,16 @@ actor DaemonCore {
             : nil
         return Knowledge(
             place: target, profile: profile, sunscreen: sunscreen, forecast: stored?.forecast, fetchedAt: stored?.fetchedAt,
-            station: station, window: configuration.window, requestsToday: providerState.budget.used(on: LocalDay.key(now, in: target.timeZone)),
-            providerProblem: providerProblem)
+            station: station, window: configuration.window, reapplyInterval: configuration.engine.reapplyInterval, requestsToday: providerState.budget.used(on: LocalDay.key(now, in: target.timeZone)),
+            providerProblem: applicableSources.compactMap { source in providerProblems[source].map { "\(source.rawValue): \($0)" } }.first)
     }
 
     func status(now: Date, location: String? = nil) throws(VarlinkError) -> StatusInfo {
-        ViewBuilder.status(knowledge(now: now, for: try savedPlace(location)), now: now)
+        var status = ViewBuilder.status(knowledge(now: now, for: try savedPlace(location)), now: now)
+        status.warnings = warnings
+        return status
     }
+
 
     func forecast(now: Date, location: String?, date: String?) throws(VarlinkError) -> ForecastInfo {
         let target = try savedPlace(location) ?? place
@@ -246,11 +266,15 @@ actor DaemonCore {
     }
 
     func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) async throws(VarlinkError) -> SunscreenInfo {
+        guard (spf ?? profile.defaultSPF) != .none else {
+            throw .uvd(name: "InvalidValue", message: tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
+        }
         let application = SunscreenApplication(
             spf: spf ?? profile.defaultSPF, quantity: quantity ?? profile.defaultQuantity, activity: activity ?? profile.defaultActivity,
             appliedAt: date, waterResistance: profile.waterResistance)
         try persist { try store.applySunscreen(application) }
         sunscreen = application
+        futureSunscreen = nil
         changed()
         await step(.sunscreen(application), now: now)
         return sunscreenInfo(application, now: now)
@@ -278,7 +302,9 @@ actor DaemonCore {
     private func sunscreenInfo(_ application: SunscreenApplication, now: Date) -> SunscreenInfo {
         // The same series the status uses, so that both say the same reapply time.
         let series = ViewBuilder.daySeries(knowledge(now: now), now: now)
-        return ViewBuilder.sunscreenInfo(application, skin: profile.effectiveSkinType, series: series, iso: ISOTimestamp(timeZone: place.timeZone), now: now)
+        return ViewBuilder.sunscreenInfo(
+            application, skin: profile.effectiveSkinType, series: series, interval: loaded.configuration.engine.reapplyInterval,
+            iso: ISOTimestamp(timeZone: place.timeZone), now: now)
     }
 
     private func lookUp(_ query: String) throws(VarlinkError) -> Place {

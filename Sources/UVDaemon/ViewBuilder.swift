@@ -14,6 +14,8 @@ struct Knowledge: Sendable {
     /// The latest measured value from a station near the place.
     var station: StationReading?
     var window: WindowSetting
+    /// The configured reapply interval, the same the engine's reminders use.
+    var reapplyInterval: TimeInterval
     var requestsToday: Int
     /// Why there is no provider data, when that is known ("no network" …).
     var providerProblem: String?
@@ -26,6 +28,8 @@ struct Knowledge: Sendable {
 /// which always answers and says why.
 enum ViewBuilder {
     static let stationMaximumAge: TimeInterval = 30 * 60
+    /// The freshness of a value the clear-sky model gives: neither fresh nor stale data.
+    static let modelled = "modelled"
 
     static func status(_ knowledge: Knowledge, now: Date) -> StatusInfo {
         let place = knowledge.place
@@ -38,7 +42,7 @@ enum ViewBuilder {
         var source: UVSource
         var updatedAt: Date?
         var note: String?
-        if let station = knowledge.station, let measured = station.uvi, now.timeIntervalSince(station.time) < stationMaximumAge {
+        if let station = knowledge.station, let measured = station.uvi, (-15 * 60..<stationMaximumAge).contains(now.timeIntervalSince(station.time)) {
             uvi = measured
             source = .arpansa
             updatedAt = station.time
@@ -67,9 +71,9 @@ enum ViewBuilder {
         return StatusInfo(
             uvi: uvi.rounded(places: 1), level: UVLevel(uvi: uvi).rawValue, source: source.rawValue, attribution: source.attribution,
             updatedAt: updatedAt.map(iso.string), ageMinutes: updatedAt.map { Int(now.timeIntervalSince($0) / 60) },
-            stale: source != .model && freshness != .fresh, freshness: source == .model ? Freshness.expired.rawValue : freshness.rawValue,
+            stale: source != .model && freshness != .fresh, freshness: source == .model ? Self.modelled : freshness.rawValue,
             note: note, location: locationInfo(place), skinType: skin.numeral, skinTypeIsDefault: knowledge.profile.skinType == nil,
-            burnTimeMinutes: burn.wholeMinutes, sunscreen: knowledge.sunscreen.map { sunscreenInfo($0, skin: skin, series: series, iso: iso, now: now) },
+            burnTimeMinutes: burn.wholeMinutes, sunscreen: knowledge.sunscreen.map { sunscreenInfo($0, skin: skin, series: series, interval: knowledge.reapplyInterval, iso: iso, now: now) },
             window: window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
             peak: peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 1), at: iso.string($0.at)) },
             temperatureCelsius: usableForecast(knowledge, now: now)?.current?.temperatureCelsius, requestsToday: knowledge.requestsToday,
@@ -94,8 +98,10 @@ enum ViewBuilder {
         LocationInfo(place, approximate: true)
     }
 
-    static func sunscreenInfo(_ application: SunscreenApplication, skin: SkinType, series: UVSeries, iso: ISOTimestamp, now: Date) -> SunscreenInfo {
-        let reapply = ReapplyTime(application: application, skinType: skin, uvi: series.uvi(at:))
+    static func sunscreenInfo(
+        _ application: SunscreenApplication, skin: SkinType, series: UVSeries, interval: TimeInterval, iso: ISOTimestamp, now: Date
+    ) -> SunscreenInfo {
+        let reapply = ReapplyTime(application: application, skinType: skin, uvi: series.uvi(at:), interval: interval)
         return SunscreenInfo(
             spf: application.spf.argument, quantity: application.quantity.rawValue, activity: application.activity.rawValue,
             appliedAt: iso.string(application.appliedAt), effectiveSPF: application.effectiveSPF(at: now).rounded(places: 1),

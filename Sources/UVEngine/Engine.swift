@@ -162,7 +162,9 @@ public enum Engine {
         guard !state.isSilenced(.morning, now: now, today: LocalDay.key(now, in: state.zone)) else { return nil }
         let day = LocalDay.interval(containing: now, in: state.zone)
         // Said only while the window is still ahead or open: late in the day it is no news.
-        guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: .uvi3), window.end > now else { return nil }
+        guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: state.settings.windowThreshold(for: state.skinType)),
+              window.end > now
+        else { return nil }
         let clock = Copy(state)
         let body = if let peak = ProtectionWindow.peak(state.series, day: day) {
             tr("Sunscreen window today %1$@ – %2$@ (peak %3$@ at %4$@)",

@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 
 /// What the rules are told by the configuration.
 public struct EngineSettings: Sendable, Equatable, Codable {
@@ -17,6 +18,14 @@ public struct EngineSettings: Sendable, Equatable, Codable {
     public var quietHours = QuietHours()
     public var reapplyInterval: TimeInterval = 2 * 3600
     public var uses12HourClock = false
+    /// The sunscreen window's threshold, as `forecast.window` sets it for the status too
+    /// (optional so that a state saved before it existed still loads; nil is UV 3).
+    public var window: WindowSetting?
+
+    /// The threshold the morning summary's window uses for `skin`: the same as the status's.
+    public func windowThreshold(for skin: SkinType) -> WindowThreshold {
+        (window ?? .uvi3).threshold(for: skin)
+    }
 
     public init() {}
 }

@@ -63,11 +63,12 @@ enum Rules {
         state.reapplyShown = stage
         state.remindAt[.reapply] = nil
         let copy = Copy(state)
-        let quantity = application.quantity.rawValue.prefix(1).uppercased() + application.quantity.rawValue.dropFirst()
         let summary = stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", copy.time(reapply.date))
         return [Alert(
             subject: Rule.reapply.rawValue, rule: .reapply, summary: summary,
-            body: tr("Applied SPF %1$@ • %2$@ at %3$@ — reapply by %4$@", application.spf.argument, quantity, copy.time(application.appliedAt), copy.time(reapply.date)),
+            body: AppliedSentence.text(
+                spf: application.spf.argument, quantity: application.quantity.rawValue,
+                appliedAt: copy.time(application.appliedAt), reapplyAt: copy.time(reapply.date)),
             urgency: stage == .now ? .critical : .normal,
             actions: [AlertAction(key: "applied", label: tr("Reapplied")), AlertAction(key: "remind", label: tr("Remind me in 15 min"))])]
     }
@@ -104,10 +105,7 @@ enum Deadlines {
         candidates += state.remindAt.values
         if !state.held.isEmpty, let end = state.quietEnd(after: now) { candidates.append(end) }
         candidates += state.snoozedUntil.values
-        if let reapply {
-            // Attention begins at 60 minutes left, urgent once fewer than 30 remain, then now.
-            candidates += [reapply.addingTimeInterval(-3600), reapply.addingTimeInterval(-1800 + 1), reapply]
-        }
+        if let reapply { candidates += ReapplyCountdown.changes(before: reapply) }
         // The moment the UV reaches the next level still to fire today (a second after, so the
         // interpolated reading is at or over it).
         let today = state.day?.key ?? LocalDay.key(now, in: state.zone)

@@ -30,7 +30,11 @@ public final class UnixListener: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         chmod(directory, 0o700)
-        if Self.someoneListens(at: path) { throw SocketError(tr("bind %1$@: another uvd is listening", path), EADDRINUSE) }
+        if Self.someoneListens(at: path) { throw SocketError(tr("bind %1$@: another process is listening there", path), EADDRINUSE) }
+        var existing = stat()
+        if lstat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFSOCK {
+            throw SocketError(tr("bind %1$@: something other than a socket is there (remove it)", path), EEXIST)
+        }
         unlink(path)
 
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

@@ -27,6 +27,11 @@ public final class VarlinkClient: Sendable {
         VarlinkClient(connection: try await UnixConnection.connect(path: path))
     }
 
+    /// The uid of the process serving the socket (SO_PEERCRED).
+    public func peerUID() throws -> uid_t {
+        try connection.peerUID()
+    }
+
     /// Calls `method` and decodes its one reply.
     public func call<P: Encodable, R: Decodable>(_ method: String, _ parameters: P, returning type: R.Type) async throws -> R {
         try await connection.write(VarlinkCall.encode(method: method, parameters: parameters))

@@ -15,11 +15,18 @@ public struct VarlinkReplies: Sendable {
     let connection: UnixConnection
     let oneway: Bool
 
-    /// Sends `parameters`; `continues` says another reply will follow. Throws once the client is gone.
+    /// Sends `parameters`; `continues` says another reply will follow. Throws once the client is
+    /// gone, and for a oneway call at the first continued reply: a stream no one reads ends there.
     public func send<P: Encodable>(_ parameters: P, continues: Bool = false) async throws {
-        guard !oneway else { return }
+        guard !oneway else {
+            if continues { throw NoOneListens() }
+            return
+        }
         try await connection.write(try VarlinkReply.encode(parameters, continues: continues))
     }
+
+    /// A oneway call asked for more replies: there is no one to send them to.
+    public struct NoOneListens: Error {}
 }
 
 /// Serves a varlink interface on a Unix socket: `org.varlink.service` itself, the service's
@@ -65,17 +72,22 @@ public final class VarlinkServer: Sendable {
     }
 
     /// Accepts and serves connections until the task is cancelled; then closes the socket.
+    /// When `accept` fails (at the descriptor limit, say), it waits longer after each failure
+    /// and says so once, until a connection is accepted again.
     public func run() async {
         await withDiscardingTaskGroup { group in
+            var backoff = AcceptBackoff()
             while !Task.isCancelled {
                 do {
                     let connection = try await listener.accept()
+                    if let recovered = backoff.succeeded() { log("control socket: accepting again after \(recovered) failures") }
                     group.addTask { await self.serve(connection) }
                 } catch is Readiness.Cancelled {
                     break
                 } catch {
-                    log("control socket: \(error)")
-                    try? await Task.sleep(for: .milliseconds(100))
+                    let delay = backoff.failed()
+                    if backoff.failures == 1 { log("control socket: \(error); retrying with a growing pause (up to \(AcceptBackoff.longest))") }
+                    try? await Task.sleep(for: delay)
                 }
             }
             group.cancelAll()
@@ -91,33 +103,92 @@ public final class VarlinkServer: Sendable {
             return
         }
         var framing = VarlinkFraming()
+        var queue: [[UInt8]] = []
         while !Task.isCancelled {
-            let bytes: [UInt8]
             do {
-                bytes = try await connection.read()
-            } catch {
-                return
-            }
-            if bytes.isEmpty { return }
-            let messages: [[UInt8]]
-            do {
-                messages = try framing.append(bytes)
-            } catch {
+                if queue.isEmpty {
+                    let bytes = try await connection.read()
+                    if bytes.isEmpty { return }
+                    queue = try framing.append(bytes)
+                    continue
+                }
+                guard try await handle(queue.removeFirst(), connection, framing: &framing, queue: &queue) else { return }
+            } catch is VarlinkFraming.Oversized {
                 try? await connection.write(VarlinkReply.encode(.invalidMessage("a message is over \(framing.limit) bytes")))
                 return
-            }
-            for message in messages {
-                do {
-                    let call = try VarlinkCall(decoding: Data(message))
-                    try await dispatch(call, VarlinkReplies(connection: connection, oneway: call.oneway))
-                } catch let error as VarlinkError {
-                    try? await connection.write(VarlinkReply.encode(error))
-                    if case .invalidMessage = error { return }
-                } catch {
-                    return
-                }
+            } catch {
+                return
             }
         }
+    }
+
+    /// One message: decoded, dispatched, answered (never for a oneway call). False when the
+    /// connection should end.
+    private func handle(_ message: [UInt8], _ connection: UnixConnection, framing: inout VarlinkFraming, queue: inout [[UInt8]]) async throws -> Bool {
+        var oneway = false
+        do {
+            let call = try VarlinkCall(decoding: Data(message))
+            oneway = call.oneway
+            let replies = VarlinkReplies(connection: connection, oneway: call.oneway)
+            if call.more && !call.oneway {
+                return try await streamUntilHangUp(call, replies, framing: &framing, queue: &queue)
+            }
+            try await dispatch(call, replies)
+            return true
+        } catch let error as VarlinkError {
+            if !oneway { try await connection.write(VarlinkReply.encode(error)) }
+            if case .invalidMessage = error { return false }
+            return true
+        } catch is VarlinkReplies.NoOneListens {
+            return true
+        }
+    }
+
+    /// Runs a `more` call while watching the connection: when the client hangs up, the call is
+    /// cancelled at once rather than at its next reply. Calls the client sends meanwhile are
+    /// queued for after it. False when the client is gone.
+    private func streamUntilHangUp(
+        _ call: VarlinkCall, _ replies: VarlinkReplies, framing: inout VarlinkFraming, queue: inout [[UInt8]]
+    ) async throws -> Bool {
+        enum Outcome: Sendable {
+            case finished((any Error)?)
+            case hungUp
+            case read([UInt8])
+        }
+        let connection = replies.connection
+        let outcomes = await withTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                do {
+                    try await self.dispatch(call, replies)
+                    return .finished(nil)
+                } catch {
+                    return .finished(error)
+                }
+            }
+            group.addTask {
+                var received: [UInt8] = []
+                while true {
+                    guard let bytes = try? await connection.read() else { return .read(received) }
+                    if bytes.isEmpty { return .hungUp }
+                    received += bytes
+                }
+            }
+            var outcomes: [Outcome] = []
+            if let first = await group.next() { outcomes.append(first) }
+            group.cancelAll()
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+        var finishedWith: (any Error)?
+        for outcome in outcomes {
+            switch outcome {
+            case .hungUp: return false
+            case .read(let bytes): queue += try framing.append(bytes)
+            case .finished(let error): finishedWith = error
+            }
+        }
+        if let finishedWith { throw finishedWith }
+        return true
     }
 
     private func dispatch(_ call: VarlinkCall, _ replies: VarlinkReplies) async throws {

@@ -6,8 +6,10 @@ public struct XDGPaths: Sendable, Equatable {
     public var config: URL
     public var state: URL
     public var cache: URL
-    /// `$XDG_RUNTIME_DIR/uvd`; without XDG_RUNTIME_DIR, a per-user directory under /tmp.
+    /// `$XDG_RUNTIME_DIR/uvd`; without XDG_RUNTIME_DIR, `uvd-UID` in `$TMPDIR` (else /tmp).
     public var runtime: URL
+    /// Whether `runtime` is the /tmp fallback, which uvd must find as it made it (0700, its own).
+    public var runtimeIsFallback: Bool
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -20,8 +22,11 @@ public struct XDGPaths: Sendable, Equatable {
         cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("uvd")
         if let runtimeDirectory = environment["XDG_RUNTIME_DIR"], runtimeDirectory.hasPrefix("/") {
             runtime = URL(fileURLWithPath: runtimeDirectory).appendingPathComponent("uvd")
+            runtimeIsFallback = false
         } else {
-            runtime = URL(fileURLWithPath: "/tmp").appendingPathComponent("uvd-\(getuid())")
+            let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+            runtime = URL(fileURLWithPath: temporary).appendingPathComponent("uvd-\(getuid())")
+            runtimeIsFallback = true
         }
     }
 

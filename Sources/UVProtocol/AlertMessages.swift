@@ -21,14 +21,17 @@ public struct HistoryInfo: Codable, Sendable, Equatable {
     @Null public var summary: String?
     @Null public var body: String?
     @Null public var key: String?
+    /// The zone of `time` and of the text, when it is not the current place's.
+    @Null public var zone: String?
 
-    public init(time: String, kind: String, subject: String, summary: String?, body: String?, key: String?) {
+    public init(time: String, kind: String, subject: String, summary: String?, body: String?, key: String?, zone: String? = nil) {
         self.time = time
         self.kind = kind
         self.subject = subject
         self.summary = summary
         self.body = body
         self.key = key
+        self.zone = zone
     }
 }
 

@@ -45,7 +45,8 @@ public enum UVDInterface {
           updatedAt: ?string,
           ageMinutes: ?int,
           stale: bool,
-          # fresh, stale (over 90 min) or expired (over 6 h: the model answers)
+          # The shown value's: fresh, stale (provider data over 90 min old: stale is true), or
+          # modelled (the clear-sky model answers, as with no provider data or data over 6 h old)
           freshness: string,
           note: ?string,
           location: Location,
@@ -57,7 +58,10 @@ public enum UVDInterface {
           peak: ?Peak,
           temperatureCelsius: ?float,
           requestsToday: int,
-          now: string
+          now: string,
+          # What the user should know that is not about the UV: a damaged store moved aside, a
+          # sunscreen time from the future set aside
+          warnings: []string
         )
 
         type Hour (time: string, uvi: float, level: string, clearSkyUVI: ?float, burnTimeMinutes: ?int)
@@ -113,7 +117,9 @@ public enum UVDInterface {
           summary: ?string,
           body: ?string,
           # the button pressed: applied, remind, not-today, default or closed
-          key: ?string
+          key: ?string,
+          # the time zone of time and of the text, when it is not the current place's
+          zone: ?string
         )
 
         type Home (
@@ -177,7 +183,13 @@ public enum UVDInterface {
         method RecordWater() -> (sunscreen: Sunscreen)
 
         # Asks the providers now; at most every 5 minutes and within the daily budget.
-        method Refresh() -> (message: string)
+        # What one provider's request came to: result is fresh, not-modified, refused (it asked
+        # to wait: Retry-After), failed or skipped (a request was under way already).
+        type ProviderOutcome (provider: string, result: string, message: string)
+
+        # Asks every provider that applies now and waits for their answers (each bounded by the
+        # request deadline).
+        method Refresh() -> (outcomes: []ProviderOutcome)
 
         # Re-reads the configuration file; a broken file keeps the last good one.
         method Reload() -> (message: string)
@@ -240,5 +252,11 @@ public enum UVDInterface {
 
         # A parameter's value is not one of those allowed.
         error InvalidValue (message: string)
+
+        # uvd could not read or write its state; the message names the file and why.
+        error StoreFailed (message: string)
+
+        # The client went away while uvd answered (sent only where someone still reads).
+        error Disconnected (message: string)
         """
 }

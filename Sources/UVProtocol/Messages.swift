@@ -76,9 +76,9 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     public var attribution: String
     @Null public var updatedAt: String?
     @Null public var ageMinutes: Int?
-    /// Older than 90 minutes.
+    /// Provider data older than 90 minutes; true exactly when `freshness` is "stale".
     public var stale: Bool
-    /// fresh, stale or expired (older than 6 h: the model answers instead).
+    /// The shown value's: fresh, stale, or modelled (the clear-sky model answers).
     public var freshness: String
     /// Why the model answers, when it does.
     @Null public var note: String?
@@ -92,12 +92,14 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     @Null public var temperatureCelsius: Double?
     public var requestsToday: Int
     public var now: String
+    /// What the user should know that is not about the UV (a damaged store moved aside, …).
+    public var warnings: [String]
 
     public init(
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
         freshness: String, note: String?, location: LocationInfo, skinType: String, skinTypeIsDefault: Bool,
         burnTimeMinutes: Int?, sunscreen: SunscreenInfo?, window: SpanInfo?, peak: PeakInfo?,
-        temperatureCelsius: Double?, requestsToday: Int, now: String
+        temperatureCelsius: Double?, requestsToday: Int, now: String, warnings: [String] = []
     ) {
         self.uvi = uvi
         self.level = level
@@ -118,6 +120,7 @@ public struct StatusInfo: Codable, Sendable, Equatable {
         self.temperatureCelsius = temperatureCelsius
         self.requestsToday = requestsToday
         self.now = now
+        self.warnings = warnings
     }
 }
 

@@ -101,3 +101,37 @@ public struct ConfigReply: Codable, Sendable {
         self.entries = entries
     }
 }
+
+/// What one provider's request in a `Refresh` came to.
+public struct ProviderOutcome: Codable, Sendable, Equatable {
+    /// How it ended.
+    public enum Result: String, Codable, Sendable {
+        /// New data arrived.
+        case fresh
+        /// `304 Not Modified`: what uvd has is current.
+        case notModified = "not-modified"
+        /// Not asked: the provider said when to ask again (`Retry-After`).
+        case refused
+        /// Asked, and no usable answer came.
+        case failed
+        /// Not asked: a request to it was already under way.
+        case skipped
+    }
+
+    public var provider: String
+    public var result: Result
+    public var message: String
+
+    public init(provider: String, result: Result, message: String) {
+        self.provider = provider
+        self.result = result
+        self.message = message
+    }
+}
+
+public struct RefreshReply: Codable, Sendable {
+    public var outcomes: [ProviderOutcome]
+    public init(outcomes: [ProviderOutcome]) {
+        self.outcomes = outcomes
+    }
+}

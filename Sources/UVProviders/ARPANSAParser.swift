@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import UVCore
 
 /// One station's measurement from ARPANSA's real-time feed.
@@ -30,14 +27,20 @@ public struct StationReading: Sendable, Equatable, Codable {
 /// only for stations this table does not know.
 public enum ARPANSAParser {
     public static func parse(_ data: Data) throws(ProviderError) -> [StationReading] {
-        let delegate = Collector()
-        let parser = XMLParser(data: data)
-        parser.delegate = delegate
-        guard parser.parse() else {
-            throw .malformed(.arpansa, "not XML: \(parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown error")")
+        try screen(data)
+        return try XMLRecords.locations(in: data).map(reading)
+    }
+
+    /// What the XML parser is never shown: bytes that are not UTF-8 (FoundationXML trapped on them
+    /// in element names) and document type declarations (the feed has none; entities stay
+    /// unresolved).
+    static func screen(_ data: Data) throws(ProviderError) {
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .malformed(.arpansa, "not UTF-8 text")
         }
-        guard delegate.closedStations else { throw .malformed(.arpansa, "no complete <stations> element") }
-        return try delegate.records.map(reading)
+        for marker in ["<!DOCTYPE", "<!ENTITY"] where data.range(of: Data(marker.utf8)) != nil || data.range(of: Data(marker.lowercased().utf8)) != nil {
+            throw .malformed(.arpansa, "a document type declaration (\(marker)), which the feed never has")
+        }
     }
 
     private static func reading(_ record: [String: String]) throws(ProviderError) -> StationReading {
@@ -73,31 +76,5 @@ public enum ARPANSAParser {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))
-    }
-
-    /// Gathers each `<location>`'s child texts.
-    private final class Collector: NSObject, XMLParserDelegate {
-        var records: [[String: String]] = []
-        var closedStations = false
-        private var current: [String: String]?
-        private var text = ""
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            text = ""
-            if name == "location" { current = ["id": attributes["id"] ?? ""] }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            if name == "stations" { closedStations = true }
-            if name == "location", let record = current {
-                records.append(record)
-                current = nil
-            } else if current != nil {
-                current?[name] = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            text = ""
-        }
     }
 }

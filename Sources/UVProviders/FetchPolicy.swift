@@ -79,18 +79,26 @@ extension FetchPolicy {
     public func nextARPANSA(
         _ health: ProviderHealth, budget: RequestBudget, context: FetchContext, nearStation: Bool, measuredValueNeeded: Bool
     ) -> Date? {
-        guard nearStation, let daylight = context.daylight else { return nil }
-        if context.now > daylight.upperBound { return nil }
+        guard nearStation, let sunUp = Self.sunUp(context) else { return nil }
+        if context.now > sunUp.upperBound { return nil }
         var interval = measuredValueNeeded ? arpansaActiveInterval : arpansaIdleInterval
         // Spread what the budget leaves after Open-Meteo's remaining hours and the manual reserve.
-        let daylightLeft = daylight.upperBound.timeIntervalSince(max(context.now, daylight.lowerBound))
+        let daylightLeft = sunUp.upperBound.timeIntervalSince(max(context.now, sunUp.lowerBound))
         let openMeteoLeft = Int((daylightLeft / openMeteoInterval).rounded(.up)) + 1
         let spare = dailyBudget - budget.used(on: context.day) - manualReserve - openMeteoLeft
         guard spare > 0 else { return nil }
         interval = max(interval, daylightLeft / Double(spare))
-        let due = max(daylight.lowerBound, health.lastAttempt.map { $0.addingTimeInterval(interval) } ?? context.now)
-        guard due <= daylight.upperBound else { return nil }
+        let due = max(sunUp.lowerBound, health.lastAttempt.map { $0.addingTimeInterval(interval) } ?? context.now)
+        guard due <= sunUp.upperBound else { return nil }
         return gate(due, health: health, budget: budget, context: context)
+    }
+
+    /// Sunrise to sunset: when a station can measure any UV at all (the fetching daylight starts
+    /// an hour before sunrise, for the day's forecast). Nil in polar night.
+    public static func sunUp(_ context: FetchContext) -> ClosedRange<Date>? {
+        guard let daylight = context.daylight else { return nil }
+        let sunrise = daylight.lowerBound.addingTimeInterval(3600)
+        return sunrise <= daylight.upperBound ? sunrise...daylight.upperBound : nil
     }
 
     /// Whether a user-forced refresh may go out now, or why not.

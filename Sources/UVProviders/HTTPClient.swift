@@ -1,8 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import UVCore
 
 /// A GET request to a provider.
 public struct HTTPRequest: Sendable, Equatable {
@@ -36,48 +32,12 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .transport(let detail): "no answer: \(detail)"
-        case .tooLarge(let bytes): "answer too large (\(bytes) bytes)"
+        case .tooLarge(let bytes): "answer too large (over \(bytes) bytes)"
         }
     }
 }
 
-/// Something that performs GET requests: URLSession in the daemon, a stand-in in tests.
+/// Something that performs GET requests: libcurl in the daemon, a stand-in in tests.
 public protocol HTTPClient: Sendable {
     func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
-}
-
-/// `URLSession` with the daemon's rules: a timeout, a cap on the answer's size, TLS verification
-/// left on, no cookies or cache of its own, and `User-Agent: uvd/VERSION`.
-public final class URLSessionHTTPClient: HTTPClient {
-    public static let userAgent = "uvd/\(UVDVersion.string)"
-    private let session: URLSession
-    private let maximumBytes: Int
-
-    public init(timeout: TimeInterval = 20, maximumBytes: Int = 2 << 20) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
-        self.maximumBytes = maximumBytes
-    }
-
-    public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let data: Data, response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch {
-            throw .transport((error as NSError).localizedDescription)
-        }
-        guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
-        guard let http = response as? HTTPURLResponse else { throw .transport("not an HTTP answer") }
-        var headers: [String: String] = [:]
-        for case let (name as String, value as String) in http.allHeaderFields { headers[name] = value }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
-    }
 }

@@ -19,6 +19,13 @@ public enum OpenMeteoParser {
             throw .malformed(.openMeteo, Self.describe(error))
         }
         let offset = answer.utc_offset_seconds ?? 0
+        guard Plausibility.utcOffsetRange.contains(offset) else {
+            throw .malformed(.openMeteo, "utc_offset_seconds \(offset) is beyond ±18 h")
+        }
+        let coordinate = Coordinate(latitude: answer.latitude, longitude: answer.longitude)
+        guard coordinate.isValid else {
+            throw .malformed(.openMeteo, "latitude \(answer.latitude), longitude \(answer.longitude) is not a place on Earth")
+        }
         func instant(_ text: String) throws(ProviderError) -> Date {
             guard let date = LocalTimestamp.instant(text, utcOffsetSeconds: offset) else {
                 throw .malformed(.openMeteo, "time '\(text)' is not YYYY-MM-DDTHH:MM")
@@ -64,7 +71,7 @@ public enum OpenMeteoParser {
             throw .malformed(.openMeteo, "no hourly, current or daily block")
         }
         return UVForecast(
-            source: .openMeteo, coordinate: Coordinate(latitude: answer.latitude, longitude: answer.longitude),
+            source: .openMeteo, coordinate: coordinate.approximate,
             utcOffsetSeconds: offset, current: current, hourly: hourly, daily: daily)
     }
 

@@ -20,6 +20,17 @@ public enum OpenWeatherMapParser {
         } catch {
             throw .malformed(.openWeatherMap, OpenMeteoParser.describe(error))
         }
+        let offset = answer.timezone_offset ?? 0
+        guard Plausibility.utcOffsetRange.contains(offset) else {
+            throw .malformed(.openWeatherMap, "timezone_offset \(offset) is beyond ±18 h")
+        }
+        let coordinate = Coordinate(latitude: answer.lat, longitude: answer.lon)
+        guard coordinate.isValid else { throw .malformed(.openWeatherMap, "lat \(answer.lat), lon \(answer.lon) is not a place on Earth") }
+        let times = [("current.dt", answer.current?.dt)] + (answer.hourly ?? []).enumerated().map { ("hourly[\($0.offset)].dt", $0.element.dt) }
+            + (answer.daily ?? []).enumerated().map { ("daily[\($0.offset)].dt", $0.element.dt) }
+        for case let (field, time?) in times where !Plausibility.epochRange.contains(time) {
+            throw .malformed(.openWeatherMap, "\(field) \(time) is not a time between 2000 and 2200")
+        }
         let celsius: (Double?) -> Double? = units == .standard ? { $0.map { $0 - 273.15 } } : { $0 }
         let current = answer.current.map {
             CurrentConditions(
@@ -29,14 +40,13 @@ public enum OpenWeatherMapParser {
         let hourly = (answer.hourly ?? []).compactMap { hour in
             hour.uvi.map { HourlyUV(time: Date(timeIntervalSince1970: hour.dt), uvi: $0, cloudCoverPercent: hour.clouds) }
         }
-        let offset = answer.timezone_offset ?? 0
         let zone = TimeZone(secondsFromGMT: offset) ?? .gmt
         let daily = (answer.daily ?? []).compactMap { day in
             day.uvi.map { DailyUV(date: LocalDay.key(Date(timeIntervalSince1970: day.dt), in: zone), maxUVI: $0) }
         }
         guard current != nil || !hourly.isEmpty else { throw .malformed(.openWeatherMap, "no current or hourly block") }
         return UVForecast(
-            source: .openWeatherMap, coordinate: Coordinate(latitude: answer.lat, longitude: answer.lon),
+            source: .openWeatherMap, coordinate: coordinate.approximate,
             utcOffsetSeconds: offset, current: current, hourly: hourly, daily: daily)
     }
 

@@ -4,10 +4,23 @@ import UVCore
 /// Keeps only believable data from a provider answer, and says what it dropped.
 ///
 /// A UV index is believable when finite and within 0…25 (the highest ever measured is about 20,
-/// on the Altiplano). An answer as a whole is believable when its times come near `now`: some
-/// hour within two days before to sixteen days after (Open-Meteo forecasts at most 16 days).
+/// on the Altiplano). A temperature within −90…60 °C (the records are −89.2 and 56.7 °C), a cloud
+/// cover within 0…100 %, a weather code within WMO table 4677's 0…99. An answer as a whole is
+/// believable when its times come near `now`: some hour within two days before to sixteen days
+/// after (Open-Meteo forecasts at most 16 days).
 public enum Plausibility {
     public static let uviRange = 0.0...25.0
+    public static let temperatureRange = -90.0...60.0
+    public static let cloudCoverRange = 0.0...100.0
+    public static let weatherCodeRange = 0...99
+    /// UTC offsets in use span −12 h to +14 h; beyond ±18 h (RFC 3339's and Foundation's
+    /// limit) an offset is certainly wrong.
+    public static let utcOffsetRange = -64_800...64_800
+    /// Instants a provider may name: 2000-01-01 to 2200-01-01, as Unix seconds.
+    public static let epochRange = 946_684_800.0...7_258_118_400.0
+    /// How old a station's measurement may be: up to two days, and no more than a quarter of an
+    /// hour ahead of our clock (a measurement from the future is a wrong clock or a wrong zone).
+    public static let measurementAge: ClosedRange<TimeInterval> = -15 * 60...2 * 86_400
     public static let earliest: TimeInterval = -2 * 86_400
     public static let latest: TimeInterval = 16 * 86_400
 
@@ -37,16 +50,34 @@ public enum Plausibility {
             }
             return true
         }
+        for index in screened.hourly.indices {
+            if let cloud = screened.hourly[index].cloudCoverPercent, !cloudCoverRange.contains(cloud) {
+                notes.append("\(name): dropped hourly cloud cover \(cloud) at \(screened.hourly[index].time): outside 0–100 %")
+                screened.hourly[index].cloudCoverPercent = nil
+            }
+        }
         if let uvi = forecast.current?.uvi, !uviRange.contains(uvi) {
             notes.append("\(name): dropped current UV \(uvi): outside 0–25")
             screened.current?.uvi = nil
+        }
+        if let celsius = forecast.current?.temperatureCelsius, !temperatureRange.contains(celsius) {
+            notes.append("\(name): dropped current temperature \(celsius) °C: outside −90–60 °C")
+            screened.current?.temperatureCelsius = nil
+        }
+        if let cloud = forecast.current?.cloudCoverPercent, !cloudCoverRange.contains(cloud) {
+            notes.append("\(name): dropped current cloud cover \(cloud): outside 0–100 %")
+            screened.current?.cloudCoverPercent = nil
+        }
+        if let code = forecast.current?.weatherCode, !weatherCodeRange.contains(code) {
+            notes.append("\(name): dropped current weather code \(code): outside WMO 0–99")
+            screened.current?.weatherCode = nil
         }
 
         let times = screened.hourly.map(\.time) + (screened.current.map { [$0.time] } ?? [])
         guard !times.isEmpty else { throw .implausible(forecast.source, "no usable UV values") }
         let window = now.addingTimeInterval(earliest)...now.addingTimeInterval(latest)
         guard times.contains(where: window.contains) else {
-            throw .implausible(forecast.source, "times \(times.min()!) to \(times.max()!) are far from now (\(now))")
+            throw .implausible(forecast.source, "times \(times.min() ?? now) to \(times.max() ?? now) are far from now (\(now))")
         }
         return (screened, notes)
     }

@@ -41,7 +41,7 @@ public struct ProviderClient: Sendable {
         await fetch(.arpansa, endpoints.arpansaRequest(), health: health, now: now) { data throws(ProviderError) in
             try ARPANSAParser.parse(data).filter { reading in
                 let believable = (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
-                    && abs(reading.time.timeIntervalSince(now)) < 2 * 86_400
+                    && Plausibility.measurementAge.contains(now.timeIntervalSince(reading.time))
                 if !believable { report("arpansa: dropped \(reading.station): UV \(reading.uvi.map { "\($0)" } ?? "none") at \(reading.time)") }
                 return believable
             }

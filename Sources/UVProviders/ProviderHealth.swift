@@ -8,6 +8,8 @@ public struct ProviderHealth: Sendable, Equatable, Codable {
     public var consecutiveFailures = 0
     /// The earliest next request the provider asked for (`Retry-After`), or the backoff's.
     public var notBefore: Date?
+    /// The provider's own `Retry-After`, which binds even a refresh the user forces.
+    public var retryAfterUntil: Date?
     /// Validators for conditional requests.
     public var etag: String?
     public var lastModified: String?
@@ -20,6 +22,7 @@ public struct ProviderHealth: Sendable, Equatable, Codable {
         lastSuccess = now
         consecutiveFailures = 0
         notBefore = nil
+        retryAfterUntil = nil
         lastError = nil
         if let etag { self.etag = etag }
         if let lastModified { self.lastModified = lastModified }
@@ -32,6 +35,7 @@ public struct ProviderHealth: Sendable, Equatable, Codable {
         lastError = error
         let backoff = policy.backoff(afterFailures: consecutiveFailures, jitter: jitter)
         notBefore = now.addingTimeInterval(max(backoff, retryAfter ?? 0))
+        retryAfterUntil = retryAfter.map(now.addingTimeInterval)
     }
 }
 

@@ -16,14 +16,17 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public var body: String?
     /// For `pressed`: the button's key (`applied`, `remind`, `not-today`, `closed`, …).
     public var key: String?
+    /// The time zone whose clock the text was written on (nil in entries from before it was kept).
+    public var zone: String?
 
-    public init(time: Date, kind: Kind, subject: String, summary: String? = nil, body: String? = nil, key: String? = nil) {
+    public init(time: Date, kind: Kind, subject: String, summary: String? = nil, body: String? = nil, key: String? = nil, zone: String? = nil) {
         self.time = time
         self.kind = kind
         self.subject = subject
         self.summary = summary
         self.body = body
         self.key = key
+        self.zone = zone
     }
 }
 
@@ -46,7 +49,7 @@ extension Store {
 
     /// One engine step in one transaction: the new state, what it said, and the press it handled.
     public func saveEngineStep(_ state: EngineState, entries: [HistoryEntry], handled action: Int64? = nil) throws {
-        try pool.write { db in
+        try write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('engine', ?)", arguments: [Coding.encode(state)])
             for entry in entries { try Self.insert(entry, handled: true, db) }
             if let newest = entries.last {
@@ -60,7 +63,7 @@ extension Store {
 
     /// Keeps a button press, not yet handled; returns its id for `saveEngineStep(handled:)`.
     public func recordPress(_ entry: HistoryEntry) throws -> Int64 {
-        try pool.write { db in
+        try write { db in
             try Self.insert(entry, handled: false, db)
             return db.lastInsertedRowID
         }

@@ -5,30 +5,53 @@ import UVProviders
 
 /// uvd's state on disk: SQLite in WAL mode under `$XDG_STATE_HOME/uvd/`.
 ///
-/// Every method is one transaction: once it returns, the change survives a kill -9. Values with
-/// structure (profile, forecasts, provider health) are stored as JSON in typed tables, so a
-/// migration can reshape them. A file that is not a database, or is corrupt, is moved aside
-/// and a fresh one started (`recoveredFrom` says where the old one went).
+/// Every method is one transaction: once it returns, the change survives a kill -9, and the WAL
+/// is checkpointed into the main file right after (TRUNCATE), so a damaged `-wal` cannot take
+/// acknowledged state with it. Values with structure (profile, forecasts, provider health) are
+/// stored as JSON in typed tables, so a migration can reshape them. A database that fails
+/// SQLite's integrity check, is not a database, or is a directory or a dangling link is moved
+/// aside with its `-wal` and `-shm`, what can still be read is copied into a fresh one, and
+/// `recovery` says what happened.
 public final class Store: Sendable {
     let pool: DatabasePool
-    /// Where a damaged database was moved, when opening had to start fresh.
-    public let recoveredFrom: URL?
+    /// What had to be done at opening, if the database was damaged.
+    public let recovery: StoreRecovery?
 
     public init(path: URL) throws {
         try FileManager.default.createDirectory(
             at: path.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        do {
-            pool = try Self.open(path)
-            recoveredFrom = nil
-        } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
-            let aside = path.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
-            try FileManager.default.moveItem(at: path, to: aside)
-            for suffix in ["-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: path.path + suffix)
+        var damage = Self.unusableEntry(at: path)
+        if damage == nil {
+            do {
+                let opened = try Self.open(path)
+                pool = opened
+                recovery = Self.earlierRecovery(in: opened)
+                return
+            } catch let error as Damage {
+                damage = error.reason
+            } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
+                damage = error.resultCode == .SQLITE_NOTADB ? "is not a SQLite database" : "is corrupt (\(error.message ?? "SQLITE_CORRUPT"))"
+            } catch let error as DatabaseError {
+                throw StoreError(path: path.path, problem: Self.explain(error, at: path))
             }
-            pool = try Self.open(path)
-            recoveredFrom = aside
         }
+        let moved = try StoreSalvage.moveAside(path)
+        let fresh = try Self.open(path)
+        pool = fresh
+        let database = moved.first { !$0.path.hasSuffix("-wal") && !$0.path.hasSuffix("-shm") }
+        let (rows, damaged) = database.map { StoreSalvage.salvage(from: $0, into: fresh) } ?? ([:], [])
+        recovery = StoreRecovery(reason: damage ?? "was damaged", movedAside: moved, salvaged: rows, damagedTables: damaged)
+        try? saveSetting("recovery", recovery)
+    }
+
+    /// The recovery a previous start made, while the files it moved aside are still there to
+    /// look at (deleting them is how the user says they have seen it).
+    private static func earlierRecovery(in pool: DatabasePool) -> StoreRecovery? {
+        let stored = try? pool.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'recovery'").map { try Coding.decode(StoreRecovery.self, $0) }
+        }
+        guard let recovery = stored ?? nil, let first = recovery.movedAside.first, FileManager.default.fileExists(atPath: first.path) else { return nil }
+        return recovery
     }
 
     private static func open(_ path: URL) throws -> DatabasePool {
@@ -37,9 +60,26 @@ public final class Store: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         let pool = try DatabasePool(path: path.path, configuration: configuration)
-        try pool.read { db in _ = try String.fetchOne(db, sql: "PRAGMA quick_check") }
+        let verdict = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+        guard verdict == ["ok"] else {
+            throw Damage(reason: "failed its integrity check (\(verdict.first ?? "no answer"))")
+        }
         try Schema.migrator.migrate(pool)
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         return pool
+    }
+
+    /// One transaction, then the WAL checkpointed into the main file.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        let result = try pool.write(updates)
+        checkpoint()
+        return result
+    }
+
+    /// Moves everything in the WAL into the main database file and empties the WAL (done after
+    /// every write, and at a clean shutdown). A reader holding the WAL makes it a no-op.
+    public func checkpoint() {
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
     }
 
     // MARK: Settings
@@ -69,7 +109,7 @@ public final class Store: Sendable {
     }
 
     func saveSetting<Value: Encodable>(_ key: String, _ value: Value?) throws {
-        try pool.write { db in
+        try write { db in
             if let value {
                 try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, Coding.encode(value)])
             } else {
@@ -93,7 +133,7 @@ public final class Store: Sendable {
     }
 
     public func savePlace(_ place: Place) throws {
-        try pool.write { db in
+        try write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO savedPlace (name, value) VALUES (?, ?)",
                 arguments: [place.name, Coding.encode(Self.approximate(place))])
@@ -103,7 +143,7 @@ public final class Store: Sendable {
     /// Whether a saved place of that name existed.
     @discardableResult
     public func removePlace(named name: String) throws -> Bool {
-        try pool.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM savedPlace WHERE name = ? COLLATE NOCASE", arguments: [name])
             return db.changesCount > 0
         }
@@ -121,7 +161,7 @@ public final class Store: Sendable {
 
     /// Records an application; the previous one ends.
     public func applySunscreen(_ application: SunscreenApplication) throws {
-        try pool.write { db in
+        try write { db in
             try db.execute(sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [application.appliedAt.timeIntervalSince1970])
             try db.execute(
                 sql: "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)",
@@ -132,7 +172,7 @@ public final class Store: Sendable {
     /// Ends the current application; whether there was one.
     @discardableResult
     public func removeSunscreen(at date: Date) throws -> Bool {
-        try pool.write { db in
+        try write { db in
             try db.execute(sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [date.timeIntervalSince1970])
             return db.changesCount > 0
         }
@@ -140,7 +180,7 @@ public final class Store: Sendable {
 
     /// Notes a swim or towelling on the current application; the updated application, if any.
     public func recordWaterEvent(at date: Date) throws -> SunscreenApplication? {
-        try pool.write { db in
+        try write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT id, value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
             else { return nil }
             var application = try Coding.decode(SunscreenApplication.self, row["value"])
@@ -150,64 +190,6 @@ public final class Store: Sendable {
         }
     }
 
-    // MARK: Forecasts and readings
-
-    /// The latest forecast kept for a place key, with when it was fetched.
-    public func forecast(for placeKey: String) throws -> StoredForecast? {
-        try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM forecast WHERE placeKey = ?", arguments: [placeKey]).map {
-                StoredForecast(fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), forecast: try Coding.decode(UVForecast.self, $0["value"]))
-            }
-        }
-    }
-
-    /// Keeps a forecast for a place and adds its current reading to the history.
-    public func saveForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String) throws {
-        try pool.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO forecast (placeKey, fetchedAt, value) VALUES (?, ?, ?)",
-                arguments: [placeKey, fetchedAt.timeIntervalSince1970, Coding.encode(forecast)])
-            if let current = forecast.current, let uvi = current.uvi {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO reading (placeKey, time, source, uvi) VALUES (?, ?, ?, ?)",
-                    arguments: [placeKey, current.time.timeIntervalSince1970, forecast.source.rawValue, uvi])
-            }
-        }
-    }
-
-    public func stationReadings() throws -> StoredStations? {
-        try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM stationSnapshot WHERE id = 1").map {
-                StoredStations(fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), readings: try Coding.decode([StationReading].self, $0["value"]))
-            }
-        }
-    }
-
-    public func saveStationReadings(_ readings: [StationReading], fetchedAt: Date) throws {
-        try pool.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO stationSnapshot (id, fetchedAt, value) VALUES (1, ?, ?)",
-                arguments: [fetchedAt.timeIntervalSince1970, Coding.encode(readings)])
-        }
-    }
-
-    /// Readings kept for a place, oldest first.
-    public func readings(for placeKey: String, since: Date) throws -> [UVSample] {
-        try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT time, uvi FROM reading WHERE placeKey = ? AND time >= ? ORDER BY time", arguments: [placeKey, since.timeIntervalSince1970])
-                .map { UVSample(time: Date(timeIntervalSince1970: $0["time"]), uvi: $0["uvi"]) }
-        }
-    }
-
-    // MARK: Provider state
-
-    public func providerState() throws -> ProviderState {
-        try setting("providerState") ?? ProviderState()
-    }
-
-    public func saveProviderState(_ state: ProviderState) throws {
-        try saveSetting("providerState", state)
-    }
 }
 
 /// A forecast as kept, with its fetch time.

@@ -10,20 +10,55 @@ import UVProtocol
 enum DaemonClient {
     static var socketPath: String { XDGPaths().socket.path }
 
+    /// Connects, and makes sure the one answering is a process of this user: a socket in a
+    /// directory someone else made (the /tmp fallback) could be theirs.
     static func connect() async throws -> VarlinkClient {
         do {
-            return try await VarlinkClient.connect(path: socketPath)
+            let client = try await VarlinkClient.connect(path: socketPath)
+            let owner = try client.peerUID()
+            guard owner == getuid() else {
+                client.close()
+                fail(tr("the socket %1$@ is served by user %2$@, not by you; refusing to talk to it (set XDG_RUNTIME_DIR to a directory of your own)", socketPath, owner), status: 77)
+            }
+            return client
         } catch {
             fail(tr("uvd is not running (no answer at %1$@).\nStart it with `systemctl --user start uvd` (or run `uvd`). The calculators work without it: uvctl forecast --offline, burn-time, sun, skin, guide.", socketPath), status: 69)
         }
     }
 
+    /// uvd's status when it runs and answers as this user, else nil (for commands that work
+    /// without it but prefer what it knows).
+    static func statusIfRunning() async -> StatusInfo? {
+        guard let client = try? await VarlinkClient.connect(path: socketPath) else { return nil }
+        defer { client.close() }
+        guard (try? client.peerUID()) == getuid() else { return nil }
+        struct Reply: Decodable { let status: StatusInfo }
+        return (try? await client.call(UVDMethod.getStatus.qualifiedName, Empty(), returning: Reply.self))?.status
+    }
+
     /// Calls `io.uvd.METHOD` and decodes the whole reply.
-    static func call<P: Encodable, R: Decodable>(_ method: String, _ parameters: P, returning type: R.Type) async throws -> R {
+    /// A uvd that does not answer within `answerLimit` (a refresh: `refreshLimit`, the providers'
+    /// own deadline and more) is said to be stuck, rather than waited for for ever.
+    static let answerLimit = Duration.seconds(15)
+    static let refreshLimit = Duration.seconds(75)
+
+    static func call<P: Encodable & Sendable, R: Decodable & Sendable>(_ method: UVDMethod, _ parameters: P, returning type: R.Type) async throws -> R {
         let client = try await connect()
         defer { client.close() }
+        let limit = method == .refresh ? refreshLimit : answerLimit
         do {
-            return try await client.call("\(UVDInterface.name).\(method)", parameters, returning: type)
+            return try await withThrowingTaskGroup(of: R?.self) { group in
+                group.addTask { try await client.call(method.qualifiedName, parameters, returning: type) }
+                group.addTask {
+                    try await Task.sleep(for: limit)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let reply = first else {
+                    fail(tr("uvd did not answer %1$@ within %2$@ s; it may be stuck (see journalctl --user -u uvd, or its terminal)", method.rawValue, limit.components.seconds), status: 1)
+                }
+                return reply
+            }
         } catch let error as VarlinkRemoteError {
             switch error.name {
             case "io.uvd.InvalidValue", "io.uvd.NoSuchPlace", "org.varlink.service.InvalidParameter": fail(error.description, status: 64)
@@ -34,9 +69,9 @@ enum DaemonClient {
     }
 
     /// Calls `io.uvd.METHOD` and decodes the reply's one field `key`.
-    static func call<P: Encodable, R: Decodable>(_ method: String, _ parameters: P, key: String, returning type: R.Type) async throws -> R {
+    static func call<P: Encodable & Sendable, R: Decodable & Sendable>(_ method: UVDMethod, _ parameters: P, key: String, returning type: R.Type) async throws -> R {
         let reply = try await call(method, parameters, returning: [String: R].self)
-        guard let value = reply[key] else { fail(tr("uvd's reply to %1$@ lacks '%2$@'", method, key), status: 1) }
+        guard let value = reply[key] else { fail(tr("uvd's reply to %1$@ lacks '%2$@'", method.rawValue, key), status: 1) }
         return value
     }
 

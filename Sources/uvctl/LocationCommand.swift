@@ -17,7 +17,7 @@ struct LocationCommand: AsyncParsableCommand {
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON (a negative latitude needs no --)."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         func run() async throws {
-            let location = try await DaemonClient.call("SetLocation", PlaceParameters(place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
+            let location = try await DaemonClient.call(.setLocation, PlaceParameters(place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
             print(tr("Location: %1$@", LocationCommand.describe(location)))
         }
     }
@@ -25,7 +25,7 @@ struct LocationCommand: AsyncParsableCommand {
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Forget the set place: the time zone decides again."))
         func run() async throws {
-            let location = try await DaemonClient.call("ClearLocation", Empty(), key: "location", returning: LocationInfo.self)
+            let location = try await DaemonClient.call(.clearLocation, Empty(), key: "location", returning: LocationInfo.self)
             print(tr("Location: %1$@", LocationCommand.describe(location)))
         }
     }
@@ -36,7 +36,7 @@ struct LocationCommand: AsyncParsableCommand {
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         func run() async throws {
-            let location = try await DaemonClient.call("AddLocation", AddLocationParameters(name: name, place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
+            let location = try await DaemonClient.call(.addLocation, AddLocationParameters(name: name, place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
             print(tr("Saved %1$@: %2$@", name, LocationCommand.describe(location)))
         }
     }
@@ -46,7 +46,7 @@ struct LocationCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let reply = try await DaemonClient.call("ListLocations", Empty(), returning: LocationsReply.self)
+            let reply = try await DaemonClient.call(.listLocations, Empty(), returning: LocationsReply.self)
             if output.json {
                 try JSONOutput.print(reply)
                 return
@@ -61,14 +61,14 @@ struct LocationCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Forget a saved place."))
         @Argument(help: ArgumentHelp(tr("Its name."))) var name: String
         func run() async throws {
-            _ = try await DaemonClient.call("RemoveLocation", NameParameters(name: name), returning: Empty.self)
+            _ = try await DaemonClient.call(.removeLocation, NameParameters(name: name), returning: Empty.self)
             print(tr("Removed %1$@.", name))
         }
     }
 
     /// The words of a place, rejoined: `Sydney, AU` may arrive as two arguments.
     static func joined(_ words: [String]) throws -> String {
-        let place = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let place = words.drop { $0 == "--" }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !place.isEmpty else { throw ValidationError(tr("Give a place: a city (\"Sydney\", \"Sydney, AU\") or LAT,LON (-33.9,151.2).")) }
         return place
     }

@@ -4,15 +4,18 @@ import UVConfig
 import UVCore
 import UVEngine
 import UVPlatform
+import UVProtocol
 
 /// `uvctl simulate`: a whole day through the rule engine, and what it would say when.
-struct SimulateCommand: ParsableCommand {
+struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: tr("Play a day through the rules and list the notifications they would send."),
-        discussion: tr("The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). The same engine decides as in uvd, with the rule settings of your config.toml ([leave_home], [alerts], [morning], [quiet], [reapply]); --quiet replaces its quiet hours."))
+        discussion: tr("The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). The same engine decides as in uvd, with the rule settings of your config.toml ([leave_home], [alerts], [morning], [quiet], [reapply]); --quiet replaces its quiet hours. The place and skin type are uvd's when it runs, unless --lat/--lon and --skin-type say otherwise; the first line says which were used."))
 
     @OptionGroup var place: PlaceOptions
+    @Option(help: ArgumentHelp(tr("A saved location (see uvctl location list) instead of uvd's current place."), valueName: "name"))
+    var location: String?
 
     @Option(help: ArgumentHelp(tr("The local day, YYYY-MM-DD (default: today)."), valueName: "date"))
     var date: String?
@@ -23,8 +26,8 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp(tr("Quiet hours instead of the configured ones, HH:MM-HH:MM (may cross midnight); repeat for more."), valueName: "span"))
     var quiet: [String] = []
 
-    @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("Skin type I to VI (default: I, the most cautious).")))
-    var skinType: SkinType = .I
+    @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("Skin type I to VI (default: your profile's when uvd runs, else I, the most cautious).")))
+    var skinType: SkinType?
 
     @Flag(help: ArgumentHelp(tr("Press \"Applied sunscreen\" on the leave-home notification.")))
     var apply = false
@@ -38,6 +41,9 @@ struct SimulateCommand: ParsableCommand {
         if let date, LocalDay.interval(isoDate: date, in: .current) == nil {
             throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD.", date))
         }
+        if location != nil, place.lat != nil {
+            throw ValidationError(tr("Give --location or --lat/--lon, not both."))
+        }
         if let leave, WallClock.minuteOfDay(parsing: leave) == nil {
             throw ValidationError(tr("--leave '%1$@' is not a time of day: use HH:MM, e.g. 08:15.", leave))
         }
@@ -46,8 +52,22 @@ struct SimulateCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let target = place.resolve()
+    func run() async throws {
+        let daemon = place.lat == nil || skinType == nil ? await DaemonClient.statusIfRunning() : nil
+        var (target, placeOrigin) = Self.place(place, daemon: daemon)
+        if let location {
+            let saved = try await DaemonClient.call(.getStatus, LocationParameters(location: location), key: "status", returning: StatusInfo.self).location
+            target = Place(name: saved.name, coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
+                           timeZoneIdentifier: place.tz ?? saved.timeZone, source: .manual)
+            placeOrigin = tr("--location %1$@", location)
+        }
+        let (skinType, skinOrigin): (SkinType, String) = if let chosen = self.skinType {
+            (chosen, tr("--skin-type"))
+        } else if let daemon, !daemon.skinTypeIsDefault, let profiled = SkinType(parsing: daemon.skinType) {
+            (profiled, tr("your profile"))
+        } else {
+            (.I, tr("the most cautious default"))
+        }
         let zone = target.timeZone
         let day = date.flatMap { LocalDay.interval(isoDate: $0, in: zone) } ?? LocalDay.interval(containing: Date(), in: zone)
         var settings: EngineSettings
@@ -92,6 +112,7 @@ struct SimulateCommand: ParsableCommand {
         }
         let terminal = Terminal.standardOutput()
         print(tr("%1$@ · modelled clear-sky UV · skin type %2$@", terminal.bold(tr("%1$@ · %2$@", target.name, clock.day(day.start))), skinType.numeral))
+        print(terminal.dim(tr("Place from %1$@; skin type from %2$@.", placeOrigin, skinOrigin)))
         if target.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
         if simulator.notified.isEmpty { print(tr("No notifications.")) }
         for (time, alert) in simulator.notified {
@@ -99,6 +120,17 @@ struct SimulateCommand: ParsableCommand {
             let urgency = alert.urgency == .critical ? terminal.bold(tr(" (critical)")) : ""
             print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }
+    }
+
+    /// --lat/--lon, else the running uvd's place, else the system time zone's; and where it came from.
+    static func place(_ options: PlaceOptions, daemon: StatusInfo?) -> (Place, String) {
+        if options.lat != nil { return (options.resolve(), tr("--lat/--lon")) }
+        if let location = daemon?.location, !location.isDefault {
+            let zone = options.tz ?? location.timeZone
+            return (Place(name: location.name, coordinate: Coordinate(latitude: location.latitude, longitude: location.longitude),
+                          timeZoneIdentifier: zone, source: .manual), tr("uvd"))
+        }
+        return (options.resolve(), tr("the system time zone"))
     }
 
     /// The `--json` shape.

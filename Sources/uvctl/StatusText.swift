@@ -22,6 +22,7 @@ enum StatusText {
         lines.append(headline)
         if status.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
         if let note = status.note { lines.append(terminal.dim(note)) }
+        lines += status.warnings
         lines.append(level.advice)
 
         let skin = status.skinTypeIsDefault
@@ -32,11 +33,13 @@ enum StatusText {
             lines.append(tr("No burn risk now (%1$@)", skin))
         }
         if let sunscreen = status.sunscreen, let applied = InstantParser.parse(sunscreen.appliedAt), let reapply = InstantParser.parse(sunscreen.reapplyAt) {
-            let quantity = sunscreen.quantity.prefix(1).uppercased() + sunscreen.quantity.dropFirst()
             let countdown = ReapplyCountdown(reapplyAt: reapply, now: now)
-            var chip = tr("Applied SPF %1$@ • %2$@ at %3$@ — reapply by %4$@", sunscreen.spf, quantity, clock.time(applied), clock.time(reapply))
+            var chip = AppliedSentence.text(spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
             if countdown == .now { chip += " " + terminal.bold(tr("(now)")) }
             lines.append(chip)
+            if countdown == .now, sunscreen.reapplyReason == ReapplyTime.Reason.water.rawValue {
+                lines.append(terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))
+            }
         }
         switch status.window.flatMap({ span in InstantParser.parse(span.start).flatMap { start in InstantParser.parse(span.end).map { TimeSpan(start: start, end: $0) } } }) {
         case nil:

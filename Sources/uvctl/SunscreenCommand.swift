@@ -24,7 +24,7 @@ struct SunscreenCommand: AsyncParsableCommand {
 
         func run() async throws {
             let info = try await DaemonClient.call(
-                "ApplySunscreen", SunscreenParameters(spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo),
+                .applySunscreen, SunscreenParameters(spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo),
                 key: "sunscreen", returning: SunscreenInfo.self)
             try SunscreenCommand.show(info, json: output.json)
         }
@@ -33,7 +33,7 @@ struct SunscreenCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Clear the sunscreen on record."))
         func run() async throws {
-            _ = try await DaemonClient.call("RemoveSunscreen", Empty(), returning: Empty.self)
+            _ = try await DaemonClient.call(.removeSunscreen, Empty(), returning: Empty.self)
             print(tr("Sunscreen cleared. Burn-time estimates updated."))
         }
     }
@@ -42,7 +42,7 @@ struct SunscreenCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("You swam or towelled off: reapply by the water resistance."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            let info = try await DaemonClient.call("RecordWater", Empty(), key: "sunscreen", returning: SunscreenInfo.self)
+            let info = try await DaemonClient.call(.recordWater, Empty(), key: "sunscreen", returning: SunscreenInfo.self)
             try SunscreenCommand.show(info, json: output.json)
         }
     }
@@ -55,8 +55,7 @@ struct SunscreenCommand: AsyncParsableCommand {
         }
         guard let applied = InstantParser.parse(info.appliedAt), let reapply = InstantParser.parse(info.reapplyAt) else { return }
         let clock = ClockFormat(writtenIn: info.reapplyAt) ?? ClockFormat(timeZone: .current)
-        let quantity = info.quantity.prefix(1).uppercased() + info.quantity.dropFirst()
-        print(tr("Applied SPF %1$@ • %2$@ at %3$@ — reapply by %4$@.", info.spf, quantity, clock.time(applied), clock.time(reapply)))
+        print(AppliedSentence.text(spf: info.spf, quantity: info.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply)) + ".")
         if let quantityValue = SunscreenQuantity(rawValue: info.quantity), quantityValue.suggestsDoubleApplication, info.spf != "none" {
             print(tr("Tip: %1$@ is less than the tested 2 mg/cm²; a second layer brings you closer to the label.", info.quantity))
         }

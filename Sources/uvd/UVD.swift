@@ -5,6 +5,7 @@ import UVCore
 import UVDaemon
 import UVPlatform
 import UVProtocol
+import UVStore
 
 /// `uvd`: the UV daemon. Runs in the foreground; systemd or a terminal keeps it.
 @main
@@ -54,6 +55,17 @@ struct UVD: AsyncParsableCommand {
             }
             return
         }
-        try await Daemon.run(paths: paths)
+        do {
+            try await Daemon.run(paths: paths)
+        } catch let error as InstanceLock.AlreadyRunning {
+            FileHandle.standardError.write(Data("uvd: \(error)\n".utf8))
+            throw ExitCode(InstanceLock.alreadyRunningStatus)
+        } catch let error as PrivateDirectory.Refused {
+            FileHandle.standardError.write(Data("uvd: \(error)\n".utf8))
+            throw ExitCode(73)
+        } catch let error as StoreError {
+            FileHandle.standardError.write(Data("uvd: \(error)\n".utf8))
+            throw ExitCode(73)
+        }
     }
 }

@@ -18,8 +18,17 @@ struct CheckConfigTests {
         let bad = try write("[refresh]\ndaily_budget = 2\n[colour]\nx = 1\n")
         let invalid = try ToolRunner.uvd.run(["--check-config", bad.path])
         #expect(invalid.status == 78)
-        #expect(invalid.stderr.contains("\(bad.path):2: refresh.daily_budget = 2 is not allowed; expected a whole number from 4 to 500"))
+        #expect(invalid.stderr.contains("\(bad.path):2:1: refresh.daily_budget = 2 is not allowed; expected a whole number from 4 to 500"))
         #expect(invalid.stderr.contains("unknown key 'colour' at the top level"))
+    }
+
+    /// Each of these aborted the process (exit 134) inside the C++ TOML parser used before.
+    @Test(arguments: ["[[[\n", "[😀\n", "a=[}\n", "e=1979-05-27T:\n", "\"\\u0000\" = 1\n"])
+    func malformedDocumentsAreRefusedNotFatal(_ text: String) throws {
+        let file = try write(text)
+        let result = try ToolRunner.uvd.run(["--check-config", file.path])
+        #expect(result.status == 78, "\(text.debugDescription): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("\(file.path):1:"), "\(result.stderr)")
     }
 
     @Test func missingFiles() throws {

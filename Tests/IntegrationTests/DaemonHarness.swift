@@ -20,7 +20,7 @@ final class DaemonHarness {
     /// - Parameters:
     ///   - providers: serve the real fixtures (rebased to today) at the provider URLs; without
     ///     it the URLs point at a closed port, as with the network unplugged.
-    init(providers: Bool = true, zone: String = "Australia/Sydney", extraConfig: String = "", failing: [String: String] = [:]) throws {
+    init(providers: Bool = true, zone: String = "Australia/Sydney", extraConfig: String = "", failing: [String: String] = [:], hanging: [String] = []) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-it-\(UUID().uuidString.prefix(8))")
         for directory in ["config/uvd", "state", "cache", "run"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
@@ -32,7 +32,7 @@ final class DaemonHarness {
                 "/v1/forecast": "openmeteo-forecast-hourly-uv-2025-04-14-tidbyt-cyclecast.json",
                 "/xml/uvvalues.xml": "arpansa-uvvalues-2017-07-13-tarun-pacifica-sunscreen.xml",
                 "/data/3.0/onecall": "owm-onecall3-current-sampleResult.json",
-            ], failures: failing, rebaseToday: true)
+            ], failures: failing, hanging: hanging, rebaseToday: true)
             : nil
         let base = server.map { "http://127.0.0.1:\($0.port)" } ?? "http://127.0.0.1:9"
         try """

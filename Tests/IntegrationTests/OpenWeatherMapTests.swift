@@ -5,11 +5,12 @@ import Testing
 /// OpenWeatherMap stands in when Open-Meteo fails, for users with a key kept private.
 @Suite("OpenWeatherMap fallback", .serialized)
 struct OpenWeatherMapTests {
+    /// ARPANSA fails too: its Sydney station, fresh at some hours of the day, would answer first.
     private func harness(keyMode: Int) throws -> DaemonHarness {
         let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("owm-\(UUID().uuidString).key")
         try "0123456789abcdef\n".write(to: keyFile, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: keyMode], ofItemAtPath: keyFile.path)
-        return try DaemonHarness(extraConfig: "key_file = \"\(keyFile.path)\"", failing: ["/v1/forecast": "503"])
+        return try DaemonHarness(extraConfig: "key_file = \"\(keyFile.path)\"", failing: ["/v1/forecast": "503", "/xml/uvvalues.xml": "503"])
     }
 
     @Test func answersWhenOpenMeteoFails() throws {

@@ -61,5 +61,14 @@ struct SystemdTests {
             environment: ["XDG_RUNTIME_DIR": directory.path, "PATH": "/usr/bin:/bin"])
         #expect(verify.status == 0)
         #expect(verify.stderr.isEmpty, "systemd-analyze said: \(verify.stderr)")
+
+        // The sandbox, scored as `systemd-analyze --user security uvd` would: 5.0 at most.
+        let security = try ToolRunner.run(
+            URL(fileURLWithPath: "/usr/bin/systemd-analyze"), ["--user", "security", "--offline=yes", units[0]],
+            environment: ["XDG_RUNTIME_DIR": directory.path, "PATH": "/usr/bin:/bin"])
+        let score = security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") }
+            .flatMap { line in line.split(separator: " ").compactMap { Double($0) }.first }
+        let exposure = try #require(score, "no score in: \(security.stdout.suffix(300))")
+        #expect(exposure <= 5.0, "exposure \(exposure)")
     }
 }

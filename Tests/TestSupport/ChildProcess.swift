@@ -49,6 +49,30 @@ public final class ChildProcess: Sendable {
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard result == 0 else { throw SpawnError(path: path, code: result) }
         self.pid = pid
+        _ = Self.unreaped.withLock { $0.insert(pid) }
+        Self.reaperInstalled.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            atexit { ChildProcess.endUnreaped() }
+        }
+    }
+
+    /// Children not yet reaped, ended when the test process exits: one held by a `static`
+    /// (never deinitialised) must not outlive the run.
+    private static let unreaped = Mutex<Set<pid_t>>([])
+    private static let reaperInstalled = Mutex(false)
+
+    private static func endUnreaped() {
+        let pids = unreaped.withLock { $0 }
+        for pid in pids { kill(pid, SIGTERM) }
+        for pid in pids {
+            var raw: Int32 = 0
+            for _ in 0..<50 where waitpid(pid, &raw, WNOHANG) == 0 { usleep(20_000) }
+            if waitpid(pid, &raw, WNOHANG) == 0 {
+                kill(pid, SIGKILL)
+                waitpid(pid, &raw, 0)
+            }
+        }
     }
 
     public func signal(_ signal: Int32) {
@@ -74,6 +98,7 @@ public final class ChildProcess: Sendable {
 
     @discardableResult
     private func record(_ raw: Int32) -> Int32 {
+        Self.unreaped.withLock { _ = $0.remove(pid) }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros.
         let signal = raw & 0x7f
         let code = signal == 0 ? (raw >> 8) & 0xff : 128 + signal

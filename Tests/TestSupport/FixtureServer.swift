@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// `Tests/TestSupport/fixture_server.py` running on a loopback port for one test.
+/// `Tests/TestSupport/fixture_server.py` (or the hostile server) on a loopback port for one test.
 public final class FixtureServer: Sendable {
     public let port: Int
     public let log: URL
@@ -12,15 +12,30 @@ public final class FixtureServer: Sendable {
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fixture_server.py")
 
-    public init(routes: [String: String], failures: [String: String] = [:], rebaseToday: Bool = false) throws {
-        let id = UUID().uuidString
-        log = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(id).jsonl")
-        portFile = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(id).port")
-        var arguments = [Self.script.path, "--log", log.path]
+    /// `failures`: a path's scripted status (`"503"`, or `"429:3600"` with Retry-After);
+    /// `hanging`: paths that never answer.
+    public convenience init(routes: [String: String], failures: [String: String] = [:], hanging: [String] = [], rebaseToday: Bool = false) throws {
+        var arguments: [String] = hanging.flatMap { ["--hang", $0] }
         for (path, file) in routes { arguments += ["--route", "\(path)=\(ProviderFixture.directory.appendingPathComponent(file).path)"] }
         for (path, status) in failures { arguments += ["--fail", "\(path)=\(status)"] }
         if rebaseToday { arguments.append("--rebase-today") }
-        process = try ChildProcess("/usr/bin/env", ["python3"] + arguments, environment: ProcessInfo.processInfo.environment, stdout: portFile.path, stderr: "/dev/null")
+        try self.init(script: Self.script, arguments: arguments)
+    }
+
+    /// `hostile_http_server.py`: a compression bomb, a trickle, a reset, silence and a 429.
+    public static func hostile() throws -> FixtureServer {
+        try FixtureServer(script: script.deletingLastPathComponent().appendingPathComponent("hostile_http_server.py"), arguments: nil)
+    }
+
+    /// Starts `script` with `arguments` (and `--log`, unless nil) and reads its port.
+    private init(script: URL, arguments: [String]?) throws {
+        let id = UUID().uuidString
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(id).jsonl")
+        let portFile = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(id).port")
+        self.log = log
+        self.portFile = portFile
+        let all = [script.path] + (arguments.map { ["--log", log.path] + $0 } ?? [])
+        process = try ChildProcess("/usr/bin/env", ["python3"] + all, environment: ProcessInfo.processInfo.environment, stdout: portFile.path, stderr: "/dev/null")
         let deadline = Date().addingTimeInterval(10)
         var port: Int?
         while port == nil, Date() < deadline, process.isRunning {

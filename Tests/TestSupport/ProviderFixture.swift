@@ -1,12 +1,12 @@
 import Foundation
 
-/// The real provider answers in `../shared/fixtures/providers`, beside the package.
+/// The real provider answers in `Tests/Fixtures/providers` (see PROVENANCE.md there).
 public enum ProviderFixture {
     /// The package's root directory.
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    public static let directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/providers")
+    public static let directory = packageRoot.appendingPathComponent("Tests/Fixtures/providers")
 
     public static func data(_ name: String) throws -> Data {
         try Data(contentsOf: directory.appendingPathComponent(name))

@@ -9,7 +9,7 @@ every request. Prints its port on the first line of standard output, then serves
 
 --rebase-today moves every date in an Open-Meteo answer so that its first hourly day is today at
 the answer's own UTC offset (and every Unix time in an OpenWeatherMap answer so that current.dt
-is now, and every date in ARPANSA's XML today), keeping the shape and values: real answers, never "far from now".
+is now, and every date in ARPANSA's XML yesterday), keeping the shape and values: real answers, never "far from now".
 """
 import argparse
 import datetime
@@ -18,6 +18,7 @@ import http.server
 import json
 import os
 import re
+import time
 import urllib.parse
 
 
@@ -36,8 +37,9 @@ def rebase_unix(answer: dict) -> bytes:
 
 
 def rebase_xml(body: bytes) -> bytes:
-    """ARPANSA: every date becomes today (UTC), in both of the feed's date forms."""
-    today = datetime.datetime.now(datetime.timezone.utc).date()
+    """ARPANSA: every date becomes yesterday (UTC), in both of the feed's date forms: the
+    measurements keep their times of day and are never from the future, which uvd refuses."""
+    today = datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=1)
     text = body.decode("utf-8")
     text = re.sub(r"\d{2}/\d{2}/\d{4}", today.strftime("%d/%m/%Y"), text)
     text = re.sub(r"\d{4}/\d{2}/\d{2}", today.strftime("%Y/%m/%d"), text)
@@ -69,6 +71,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--route", action="append", default=[])
     parser.add_argument("--fail", action="append", default=[])
+    parser.add_argument("--hang", action="append", default=[])
     parser.add_argument("--rebase-today", action="store_true")
     parser.add_argument("--log")
     args = parser.parse_args()
@@ -86,6 +89,9 @@ def main() -> None:
                         "userAgent": self.headers.get("User-Agent"),
                         "ifNoneMatch": self.headers.get("If-None-Match"),
                     }) + "\n")
+            if url.path in args.hang:
+                time.sleep(120)
+                return
             if url.path in failures:
                 status, _, retry = failures[url.path].partition(":")
                 body = b'{"error":true,"reason":"scripted failure"}'

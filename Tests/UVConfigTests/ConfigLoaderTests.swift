@@ -38,7 +38,7 @@ struct ConfigLoaderTests {
     @Test func unknownKeysNameTheLineAndTheKnownKeys() {
         let text = "[refresh]\ndaily_budget = 10\ndialy_budget = 12\n"
         #expect(throws: ConfigLoader.Invalid(problems: [
-            "c.toml:3: unknown key 'dialy_budget' in [refresh]; known keys: arpansa_active_minutes, arpansa_idle_minutes, daily_budget, open_meteo_minutes",
+            "c.toml:3:1: unknown key 'dialy_budget' in [refresh]; known keys: arpansa_active_minutes, arpansa_idle_minutes, daily_budget, open_meteo_minutes",
         ])) { try ConfigLoader.parse(text, path: "c.toml") }
         #expect(throws: ConfigLoader.Invalid.self) { try ConfigLoader.parse("[colour]\nx = 1\n", path: "c.toml") }
     }
@@ -50,9 +50,9 @@ struct ConfigLoaderTests {
             Issue.record("accepted bad values")
         } catch {
             #expect(error.problems.count == 3)
-            #expect(error.problems.contains("c.toml:2: refresh.daily_budget = -3 is not allowed; expected a whole number from 4 to 500"))
-            #expect(error.problems.contains { $0.hasPrefix("c.toml:4: providers.arpansa.url") && $0.hasSuffix("expected an http:// or https:// URL") })
-            #expect(error.problems.contains { $0.hasPrefix("c.toml:6: forecast.window = 4") })
+            #expect(error.problems.contains("c.toml:2:1: refresh.daily_budget = -3 is not allowed; expected a whole number from 4 to 500"))
+            #expect(error.problems.contains { $0.hasPrefix("c.toml:4:1: providers.arpansa.url") && $0.hasSuffix("expected an http:// or https:// URL") })
+            #expect(error.problems.contains { $0.hasPrefix("c.toml:6:1: forecast.window = 4") })
         }
     }
 
@@ -77,8 +77,8 @@ struct ConfigLoaderTests {
             _ = try ConfigLoader.parse("[quiet]\nhours = [\"late\"]\n[alerts]\nlevels = [6, \"eight\"]\n", path: "c.toml")
             Issue.record("accepted bad rule settings")
         } catch {
-            #expect(error.problems.contains { $0.hasPrefix("c.toml:2: quiet.hours") && $0.hasSuffix("e.g. [\"22:00-07:00\"]") })
-            #expect(error.problems.contains { $0.hasPrefix("c.toml:4: alerts.levels") })
+            #expect(error.problems.contains { $0.hasPrefix("c.toml:2:1: quiet.hours") && $0.hasSuffix("e.g. [\"22:00-07:00\"]") })
+            #expect(error.problems.contains { $0.hasPrefix("c.toml:4:1: alerts.levels") })
         }
     }
 

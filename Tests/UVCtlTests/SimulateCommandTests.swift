@@ -36,7 +36,7 @@ struct SimulateCommandTests {
 
         try "[morning]\ntime = \"dawn\"\n".write(to: config.appendingPathComponent("uvd/config.toml"), atomically: true, encoding: .utf8)
         let broken = try ToolRunner.uvctl.run(Self.sydney, environment: ["XDG_CONFIG_HOME": config.path])
-        #expect(broken.status == 78 && broken.stderr.contains("config.toml:2: morning.time"))
+        #expect(broken.status == 78 && broken.stderr.contains("config.toml:2:1: morning.time"))
     }
 
     @Test(arguments: [(["--leave", "8am"], "--leave '8am' is not a time of day"), (["--quiet", "night"], "--quiet 'night' is not a span")])

@@ -19,7 +19,7 @@ struct ViewBuilderTests {
         return Knowledge(
             place: Self.sydney, profile: Profile(skinType: .II), sunscreen: nil,
             forecast: age == nil ? nil : forecast, fetchedAt: age.map { Self.now.addingTimeInterval(-$0) },
-            station: station, window: .uvi3, requestsToday: 3, providerProblem: nil)
+            station: station, window: .uvi3, reapplyInterval: 2 * 3600, requestsToday: 3, providerProblem: nil)
     }
 
     @Test func freshForecast() {
@@ -58,5 +58,46 @@ struct ViewBuilderTests {
         let status = ViewBuilder.status(knowledge(forecastAge: nil), now: Self.now)
         #expect(status.source == "model" && status.note?.hasPrefix("no provider data yet") == true)
         #expect(status.updatedAt == nil && status.window != nil)
+        // stale and freshness agree: the model's value is neither fresh nor stale data.
+        #expect(status.freshness == "modelled" && !status.stale)
     }
+}
+
+/// The status reads the same reapply time as the reminders: the configured interval, water.
+@Suite("Status and the engine agree")
+struct StatusAgreesWithEngineTests {
+    static let now = ISO8601DateFormatter().date(from: "2026-01-15T02:30:00Z")!
+    static let sydney = Place(name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+
+    private func knowledge(_ sunscreen: SunscreenApplication, interval: TimeInterval) -> Knowledge {
+        let day = LocalDay.interval(containing: Self.now, in: Self.sydney.timeZone)
+        let forecast = UVForecast(
+            source: .openMeteo, coordinate: Self.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil,
+            hourly: LocalDay.hours(of: day).map { HourlyUV(time: $0, uvi: 9) }, daily: [])
+        return Knowledge(
+            place: Self.sydney, profile: Profile(skinType: .II), sunscreen: sunscreen, forecast: forecast, fetchedAt: Self.now,
+            station: nil, window: .uvi3, reapplyInterval: interval, requestsToday: 1, providerProblem: nil)
+    }
+
+    @Test func theConfiguredIntervalSetsTheStatusReapplyTime() throws {
+        let applied = Self.now.addingTimeInterval(-600)
+        let status = ViewBuilder.status(knowledge(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied), interval: 90 * 60), now: Self.now)
+        let reapply = try #require(status.sunscreen.flatMap { InstantText.parse($0.reapplyAt) })
+        #expect(reapply == applied.addingTimeInterval(90 * 60))
+    }
+
+    @Test func waterPastTheResistanceLeavesTheSkinBare() throws {
+        let applied = Self.now.addingTimeInterval(-3600)
+        let washed = SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied, waterEventAt: Self.now.addingTimeInterval(-600))
+        let status = ViewBuilder.status(knowledge(washed, interval: 2 * 3600), now: Self.now)
+        // Bare skin of type II under UV 9: 0.5 × 250 ÷ 9 ≈ 13.9 minutes.
+        #expect(status.burnTimeMinutes == 13)
+        #expect(status.sunscreen?.effectiveSPF == 1)
+        #expect(status.sunscreen?.reapplyReason == "water")
+    }
+}
+
+/// ISO 8601 with or without fractional seconds, as the replies write instants.
+enum InstantText {
+    static func parse(_ text: String) -> Date? { ISO8601DateFormatter().date(from: text) }
 }

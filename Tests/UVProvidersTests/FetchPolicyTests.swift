@@ -126,3 +126,15 @@ struct FetchPolicyTests {
         #expect(Freshness(updatedAt: now.addingTimeInterval(-7 * 3600), now: now) == .expired)
     }
 }
+
+extension FetchPolicyTests {
+    /// A station measures nothing before sunrise: it is not asked then, though Open-Meteo is.
+    @Test func noStationIsAskedBeforeSunrise() throws {
+        let requests = simulate(day: "2026-01-15")
+        let context = FetchContext(now: ProviderFixture.instant("2026-01-15T12:00:00+11:00"), coordinate: Self.sydney, timeZone: Self.zone, policy: Self.policy)
+        let sunUp = try #require(FetchPolicy.sunUp(context))
+        let first = try #require(requests[.arpansa]?.first)
+        #expect(first >= sunUp.lowerBound)
+        #expect(try #require(requests[.openMeteo]?.first) < sunUp.lowerBound)
+    }
+}

@@ -17,7 +17,7 @@ struct ProviderClientTests {
         endpoints.openMeteo = server.url("/v1/forecast")
         endpoints.arpansa = server.url("/xml/uvvalues.xml")
         endpoints.openWeatherMap = server.url("/data/3.0/onecall")
-        return ProviderClient(http: URLSessionHTTPClient(timeout: 5), endpoints: endpoints)
+        return ProviderClient(http: CurlHTTPClient(deadline: .seconds(5)), endpoints: endpoints)
     }
 
     @Test func fetchThenNotModified() async throws {
@@ -110,7 +110,7 @@ struct ProviderClientTests {
     @Test func nobodyListening() async throws {
         var endpoints = ProviderEndpoints()
         endpoints.openMeteo = URL(string: "http://127.0.0.1:9/v1/forecast")!
-        let client = ProviderClient(http: URLSessionHTTPClient(timeout: 5), endpoints: endpoints)
+        let client = ProviderClient(http: CurlHTTPClient(deadline: .seconds(5)), endpoints: endpoints)
         guard case .failed(let reason, nil) = await client.openMeteo(for: Self.sydney, health: ProviderHealth(), now: Date()) else {
             Issue.record("expected failure")
             return

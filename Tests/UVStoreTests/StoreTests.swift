@@ -16,7 +16,7 @@ struct StoreTests {
         #expect(try store.manualPlace() == nil)
         #expect(try store.currentSunscreen() == nil)
         #expect(try store.savedPlaces().isEmpty)
-        #expect(store.recoveredFrom == nil)
+        #expect(store.recovery == nil)
     }
 
     @Test func everythingSurvivesReopening() throws {
@@ -86,9 +86,11 @@ struct StoreTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(repeating: 0x5A, count: 8192).write(to: path)
         let store = try Store(path: path)
-        let aside = try #require(store.recoveredFrom)
+        let recovery = try #require(store.recovery)
+        let aside = try #require(recovery.movedAside.first)
         #expect(FileManager.default.fileExists(atPath: aside.path))
-        #expect(aside.lastPathComponent.hasPrefix("uvd.sqlite.corrupt-"))
+        #expect(aside.lastPathComponent.hasPrefix("uvd.sqlite.damaged-"))
+        #expect(recovery.reason == "is not a SQLite database")
         try store.saveProfile(Profile(skinType: .II))
         #expect(try store.profile().skinType == .II)
     }

@@ -1,0 +1,139 @@
+#include "curlshim.h"
+
+#include <curl/curl.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct uvd_http_transfer {
+    atomic_int cancelled;
+};
+
+typedef struct {
+    char *data;
+    size_t length;
+    size_t limit;
+    int over_limit;
+} buffer;
+
+int uvd_http_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? 0 : -1; }
+
+uvd_http_transfer *uvd_http_transfer_new(void) {
+    uvd_http_transfer *transfer = calloc(1, sizeof *transfer);
+    if (transfer) atomic_init(&transfer->cancelled, 0);
+    return transfer;
+}
+
+void uvd_http_transfer_cancel(uvd_http_transfer *transfer) { atomic_store(&transfer->cancelled, 1); }
+
+void uvd_http_transfer_free(uvd_http_transfer *transfer) { free(transfer); }
+
+void uvd_http_response_free(uvd_http_response *response) {
+    free(response->body);
+    free(response->headers);
+    response->body = NULL;
+    response->headers = NULL;
+}
+
+/* Appends what fits under the limit; over it, refuses the chunk, which stops the transfer. */
+static size_t append(buffer *into, const char *bytes, size_t length) {
+    if (length > into->limit - into->length) {
+        into->over_limit = 1;
+        return 0;
+    }
+    char *grown = realloc(into->data, into->length + length + 1);
+    if (!grown) return 0;
+    memcpy(grown + into->length, bytes, length);
+    into->data = grown;
+    into->length += length;
+    into->data[into->length] = '\0';
+    return length;
+}
+
+static size_t on_body(char *bytes, size_t size, size_t count, void *context) {
+    return append(context, bytes, size * count);
+}
+
+/* Keeps only the last response's headers: a redirect's are dropped at the next status line. */
+static size_t on_header(char *bytes, size_t size, size_t count, void *context) {
+    buffer *headers = context;
+    size_t length = size * count;
+    if (length >= 5 && strncmp(bytes, "HTTP/", 5) == 0) headers->length = 0;
+    return append(headers, bytes, length) == length ? length : 0;
+}
+
+static int on_progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow) {
+    (void)dltotal; (void)dlnow; (void)ultotal; (void)ulnow;
+    return atomic_load(&((uvd_http_transfer *)context)->cancelled) ? 1 : 0;
+}
+
+uvd_http_outcome uvd_http_transfer_perform(uvd_http_transfer *transfer, const uvd_http_request *request, uvd_http_response *response) {
+    memset(response, 0, sizeof *response);
+    CURL *curl = curl_easy_init();
+    if (!curl) {
+        snprintf(response->error, sizeof response->error, "libcurl could not start a transfer");
+        return UVD_HTTP_FAILED;
+    }
+    buffer body = {NULL, 0, request->maximum_bytes, 0};
+    buffer headers = {NULL, 0, 64 * 1024, 0};
+    struct curl_slist *lines = NULL;
+    for (size_t i = 0; i < request->header_count; i++) lines = curl_slist_append(lines, request->headers[i]);
+    char message[CURL_ERROR_SIZE] = "";
+
+    curl_easy_setopt(curl, CURLOPT_URL, request->url);
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 3L);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, request->user_agent);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, lines);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->deadline_ms);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->deadline_ms < 10000 ? request->deadline_ms : 10000L);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, request->stall_seconds);
+    curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->maximum_bytes);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &headers);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, transfer);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, message);
+
+    CURLcode code = curl_easy_perform(curl);
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
+    curl_slist_free_all(lines);
+    curl_easy_cleanup(curl);
+
+    uvd_http_outcome outcome = UVD_HTTP_OK;
+    if (code == CURLE_OK) {
+        response->body = body.data;
+        response->body_length = body.length;
+        response->headers = headers.data;
+        response->headers_length = headers.length;
+        return UVD_HTTP_OK;
+    }
+    if (body.over_limit || code == CURLE_FILESIZE_EXCEEDED) {
+        outcome = UVD_HTTP_TOO_LARGE;
+        snprintf(response->error, sizeof response->error, "the answer is over %zu bytes", request->maximum_bytes);
+    } else if (code == CURLE_ABORTED_BY_CALLBACK) {
+        outcome = UVD_HTTP_CANCELLED;
+        snprintf(response->error, sizeof response->error, "cancelled");
+    } else if (code == CURLE_OPERATION_TIMEDOUT && strstr(message, "too slow") == NULL) {
+        outcome = UVD_HTTP_TIMED_OUT;
+        snprintf(response->error, sizeof response->error, "no complete answer within %ld s", request->deadline_ms / 1000);
+    } else if (code == CURLE_OPERATION_TIMEDOUT) {
+        outcome = UVD_HTTP_STALLED;
+        snprintf(response->error, sizeof response->error, "the answer stalled (nothing for %ld s)", request->stall_seconds);
+    } else {
+        outcome = UVD_HTTP_FAILED;
+        snprintf(response->error, sizeof response->error, "%s", message[0] ? message : curl_easy_strerror(code));
+    }
+    free(body.data);
+    free(headers.data);
+    return outcome;
+}

@@ -1,0 +1,48 @@
+#ifndef UVD_CURLSHIM_H
+#define UVD_CURLSHIM_H
+
+#include <stddef.h>
+
+/* One GET request with uvd's limits, through libcurl's easy API. */
+typedef struct {
+    const char *url;
+    const char *const *headers; /* "Name: value" lines */
+    size_t header_count;
+    const char *user_agent;
+    long deadline_ms;        /* the whole request, body included */
+    long stall_seconds;      /* abort when under 1 byte/s for this long */
+    size_t maximum_bytes;    /* of the decoded body */
+} uvd_http_request;
+
+typedef enum {
+    UVD_HTTP_OK = 0,
+    UVD_HTTP_TOO_LARGE,
+    UVD_HTTP_TIMED_OUT,
+    UVD_HTTP_STALLED,
+    UVD_HTTP_CANCELLED,
+    UVD_HTTP_FAILED,
+} uvd_http_outcome;
+
+typedef struct {
+    long status;
+    char *body;           /* malloc'd; free with uvd_http_response_free */
+    size_t body_length;
+    char *headers;        /* the final response's header lines, "\r\n"-separated */
+    size_t headers_length;
+    char error[256];      /* why, when the outcome is not UVD_HTTP_OK */
+} uvd_http_response;
+
+typedef struct uvd_http_transfer uvd_http_transfer;
+
+/* Once per process, before any transfer (curl_global_init). */
+int uvd_http_global_init(void);
+
+uvd_http_transfer *uvd_http_transfer_new(void);
+/* Asks a running transfer to stop; safe from any thread. */
+void uvd_http_transfer_cancel(uvd_http_transfer *transfer);
+/* Performs the request on the calling thread (it blocks until done). */
+uvd_http_outcome uvd_http_transfer_perform(uvd_http_transfer *transfer, const uvd_http_request *request, uvd_http_response *response);
+void uvd_http_transfer_free(uvd_http_transfer *transfer);
+void uvd_http_response_free(uvd_http_response *response);
+
+#endif

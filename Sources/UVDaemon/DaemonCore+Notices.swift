@@ -1,0 +1,45 @@
+import Foundation
+import UVCore
+import UVProviders
+
+/// What the daemon tells the user about itself and how it words times: warnings for status and
+/// doctor, the providers that apply to the place, times on the place's clock.
+extension DaemonCore {
+    /// What `uvctl status` and `uvctl doctor` must tell the user about uvd's own state.
+    var warnings: [String] {
+        var warnings = store.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
+        if let future = futureSunscreen {
+            let when = ISOTimestamp(timeZone: currentPlace.timeZone).string(future.appliedAt)
+            warnings.append(tr("Sunscreen: the application recorded for %1$@ lies in the future (the clock was wrong when it was recorded), so it is not counted; record it again with uvctl sunscreen apply.", when))
+        }
+        return warnings
+    }
+
+    /// The application as (current, set aside): one more than a minute ahead of `now` is set aside.
+    static func settingAsideFuture(_ application: SunscreenApplication?, now: Date) -> (SunscreenApplication?, SunscreenApplication?) {
+        guard let application, application.appliedAt > now.addingTimeInterval(60) else { return (application, nil) }
+        return (nil, application)
+    }
+
+    /// The providers that can say something about the current place: Open-Meteo when enabled,
+    /// ARPANSA when a station is near, OpenWeatherMap with a key. Status and doctor name only these.
+    var applicableSources: [UVSource] {
+        let configuration = loaded.configuration
+        var sources: [UVSource] = []
+        if configuration.openMeteoEnabled { sources.append(.openMeteo) }
+        if configuration.arpansaEnabled,
+           ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres) != nil {
+            sources.append(.arpansa)
+        }
+        if openWeatherMapKey != nil { sources.append(.openWeatherMap) }
+        return sources
+    }
+
+    /// A time as a person reads it, on the place's clock: "09:35", or "Tue 24 Nov 09:35" on another day.
+    func readable(_ date: Date, now: Date) -> String {
+        let zone = currentPlace.timeZone
+        let time = WallClock.format(date, in: zone, twelveHour: engineSettings.uses12HourClock)
+        guard LocalDay.key(date, in: zone) != LocalDay.key(now, in: zone) else { return time }
+        return "\(LocalDay.key(date, in: zone)) \(time)"
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import UVConfig
+import UVCore
+import UVProtocol
+import UVProviders
+
+/// The parsers that read what comes from outside, each as a function of arbitrary bytes, for
+/// libFuzzer (`make fuzz`) and for the tests that replay every seed and every input that once
+/// crashed (`Fuzz/corpus/NAME`, `Fuzz/regressions/NAME`). A target returns normally on any
+/// input; anything else (a trap, a hang, unbounded memory) is the bug the fuzzer looks for.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `config.toml`: the TOML parser and the configuration's own checks.
+    case config
+    case openMeteo = "open-meteo"
+    case openWeatherMap = "openweathermap"
+    case arpansa
+    /// The control socket: NUL framing, then each message as a call and its parameters.
+    case varlink
+
+    /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
+    static let now = Date(timeIntervalSince1970: 1_744_617_600)
+
+    public func run(_ data: Data) {
+        switch self {
+        case .config:
+            _ = try? ConfigLoader.parse([UInt8](data), path: "fuzz.toml")
+        case .openMeteo:
+            _ = try? Plausibility.screen(OpenMeteoParser.parse(data), now: Self.now)
+        case .openWeatherMap:
+            _ = try? Plausibility.screen(OpenWeatherMapParser.parse(data, units: .metric), now: Self.now)
+            _ = try? OpenWeatherMapParser.parse(data, units: .standard)
+        case .arpansa:
+            _ = try? ARPANSAParser.parse(data)
+        case .varlink:
+            var framing = VarlinkFraming()
+            guard let messages = try? framing.append(data) else { return }
+            for message in messages {
+                guard let call = try? VarlinkCall(decoding: Data(message)) else { continue }
+                _ = try? call.decodeParameters(LocationParameters.self)
+                _ = try? call.decodeParameters(ForecastParameters.self)
+                _ = try? call.decodeParameters(PlaceParameters.self)
+                _ = try? call.decodeParameters(AddLocationParameters.self)
+                _ = try? call.decodeParameters(SunscreenParameters.self)
+                _ = try? call.decodeParameters(ProfileParameters.self)
+            }
+        }
+    }
+}

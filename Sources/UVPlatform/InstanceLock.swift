@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import UVCore
+
+/// One uvd per user: an exclusive `flock` on `uvd.lock` in the runtime directory, held for the
+/// process's life (the kernel drops it when the process dies, however it dies). The file holds
+/// the holder's pid, for the message the second instance gives.
+public final class InstanceLock: Sendable {
+    /// The exit status of a second instance.
+    public static let alreadyRunningStatus: Int32 = 75
+
+    /// Another uvd holds the lock.
+    public struct AlreadyRunning: Error, CustomStringConvertible {
+        public var pid: Int32?
+        public var description: String {
+            pid.map { tr("uvd is already running (pid %1$@)", $0) } ?? tr("uvd is already running")
+        }
+    }
+
+    private let descriptor: Int32
+
+    /// Takes the lock in `directory` (which must exist and be private), or throws `AlreadyRunning`.
+    public init(directory: String) throws {
+        let path = directory + "/uvd.lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw PrivateDirectory.Refused(path: path, problem: FileProblem.reason(errno))
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            defer { close(descriptor) }
+            if code == EWOULDBLOCK { throw AlreadyRunning(pid: Self.holder(descriptor)) }
+            throw PrivateDirectory.Refused(path: path, problem: FileProblem.reason(code))
+        }
+        let text = Array("\(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        self.descriptor = descriptor
+    }
+
+    /// The holder's pid; a holder that took the lock an instant ago may not have written it
+    /// yet (the file is empty, or still names an earlier holder that is gone), so it is read
+    /// again for up to a fifth of a second.
+    private static func holder(_ descriptor: Int32) -> Int32? {
+        for _ in 0..<20 {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0, let pid = Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+               pid > 0, kill(pid, 0) == 0 || errno == EPERM {
+                return pid
+            }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    deinit { close(descriptor) }
+}

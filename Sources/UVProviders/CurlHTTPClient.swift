@@ -1,0 +1,103 @@
+import CCurl
+import Foundation
+import UVCore
+
+/// GET requests through libcurl's easy API (the C shim `CCurl`), with the daemon's limits:
+/// the decoded body is capped while it arrives (a compression bomb stops at the cap), one
+/// deadline covers the whole request, a body that stalls is aborted sooner, only http and https
+/// (redirects too, at most three), TLS verification on, `User-Agent: uvd/VERSION`.
+///
+/// libcurl directly rather than URLSession: URLSession applies no cap until the whole body is
+/// downloaded and decoded, and its resource timeout did not fire on a body trickled byte by
+/// byte. Each request runs on a thread of its own (libcurl's easy API blocks); cancelling the
+/// task stops the transfer at its next progress callback.
+public struct CurlHTTPClient: HTTPClient {
+    public static let userAgent = "uvd/\(UVDVersion.string)"
+    /// `curl_global_init`, once, before the first transfer.
+    private static let ready: Bool = uvd_http_global_init() == 0
+
+    public var deadline: Duration
+    public var stallSeconds: Int
+    public var maximumBytes: Int
+
+    public init(deadline: Duration = .seconds(30), stallSeconds: Int = 10, maximumBytes: Int = 2 << 20) {
+        self.deadline = deadline
+        self.stallSeconds = stallSeconds
+        self.maximumBytes = maximumBytes
+    }
+
+    public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        guard Self.ready, let transfer = uvd_http_transfer_new() else { throw .transport("libcurl could not start") }
+        let handle = TransferHandle(transfer)
+        let limits = self
+        let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(returning: limits.perform(request, on: handle))
+                }
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+        return try result.get()
+    }
+
+    private func perform(_ request: HTTPRequest, on handle: TransferHandle) -> Result<HTTPResponse, HTTPError> {
+        let lines = request.headers.map { "\($0.key): \($0.value)" }
+        var response = uvd_http_response()
+        let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
+        let outcome = withCStrings(lines) { headers in
+            request.url.absoluteString.withCString { url in
+                Self.userAgent.withCString { agent in
+                    var call = uvd_http_request(
+                        url: url, headers: headers.baseAddress, header_count: headers.count, user_agent: agent,
+                        deadline_ms: Int(milliseconds), stall_seconds: stallSeconds, maximum_bytes: maximumBytes)
+                    return uvd_http_transfer_perform(handle.transfer, &call, &response)
+                }
+            }
+        }
+        defer { uvd_http_response_free(&response) }
+        let reason = withUnsafeBytes(of: response.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch outcome {
+        case UVD_HTTP_OK:
+            let body = response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data()
+            let headerText = response.headers.map { String(decoding: Data(bytes: $0, count: response.headers_length), as: UTF8.self) } ?? ""
+            return .success(HTTPResponse(status: response.status, headers: Self.headers(headerText), body: body))
+        case UVD_HTTP_TOO_LARGE:
+            return .failure(.tooLarge(maximumBytes))
+        default:
+            return .failure(.transport(reason))
+        }
+    }
+
+    /// `Name: value` lines after the status line; a repeated name keeps its first value.
+    static func headers(_ text: String) -> [String: String] {
+        var headers: [String: String] = [:]
+        for line in text.split(separator: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            if headers[name] == nil { headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+        }
+        return headers
+    }
+}
+
+/// The C transfer, freed with its last reference; `cancel` is safe from any thread.
+private final class TransferHandle: @unchecked Sendable {
+    let transfer: OpaquePointer
+
+    init(_ transfer: OpaquePointer) {
+        self.transfer = transfer
+    }
+
+    func cancel() { uvd_http_transfer_cancel(transfer) }
+
+    deinit { uvd_http_transfer_free(transfer) }
+}
+
+/// Calls `body` with the strings as a C array of `const char *`, alive for the call.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import UVCore
+import UVProviders
+
+/// What the providers said, kept between runs: forecasts, readings, station snapshots, health.
+extension Store {
+
+    /// The latest forecast kept for a place key, with when it was fetched.
+    public func forecast(for placeKey: String) throws -> StoredForecast? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM forecast WHERE placeKey = ?", arguments: [placeKey]).map {
+                StoredForecast(fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), forecast: try Coding.decode(UVForecast.self, $0["value"]))
+            }
+        }
+    }
+
+    /// Keeps a forecast for a place and adds its current reading to the history.
+    public func saveForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String) throws {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO forecast (placeKey, fetchedAt, value) VALUES (?, ?, ?)",
+                arguments: [placeKey, fetchedAt.timeIntervalSince1970, Coding.encode(forecast)])
+            if let current = forecast.current, let uvi = current.uvi {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO reading (placeKey, time, source, uvi) VALUES (?, ?, ?, ?)",
+                    arguments: [placeKey, current.time.timeIntervalSince1970, forecast.source.rawValue, uvi])
+            }
+        }
+    }
+
+    public func stationReadings() throws -> StoredStations? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM stationSnapshot WHERE id = 1").map {
+                StoredStations(fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), readings: try Coding.decode([StationReading].self, $0["value"]))
+            }
+        }
+    }
+
+    public func saveStationReadings(_ readings: [StationReading], fetchedAt: Date) throws {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO stationSnapshot (id, fetchedAt, value) VALUES (1, ?, ?)",
+                arguments: [fetchedAt.timeIntervalSince1970, Coding.encode(readings)])
+        }
+    }
+
+    /// Readings kept for a place, oldest first.
+    public func readings(for placeKey: String, since: Date) throws -> [UVSample] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT time, uvi FROM reading WHERE placeKey = ? AND time >= ? ORDER BY time", arguments: [placeKey, since.timeIntervalSince1970])
+                .map { UVSample(time: Date(timeIntervalSince1970: $0["time"]), uvi: $0["uvi"]) }
+        }
+    }
+
+    // MARK: Provider state
+
+    public func providerState() throws -> ProviderState {
+        try setting("providerState") ?? ProviderState()
+    }
+
+    public func saveProviderState(_ state: ProviderState) throws {
+        try saveSetting("providerState", state)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+
+/// What opening the store checks before and after SQLite has its say.
+extension Store {
+    /// What SQLite's refusal means for the user, with the path's folder in mind.
+    static func explain(_ error: DatabaseError, at path: URL) -> String {
+        let folder = path.deletingLastPathComponent().path
+        if access(folder, W_OK) != 0 {
+            return "cannot be opened: its folder \(folder) is not writable (\(String(cString: strerror(errno))))"
+        }
+        switch error.resultCode {
+        case .SQLITE_READONLY: return "cannot be written: the file or its file system is read-only"
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "is locked by another process (another uvd, or a tool holding it open)"
+        case .SQLITE_PERM, .SQLITE_AUTH: return "cannot be opened: permission denied"
+        case .SQLITE_FULL: return "cannot be written: the disk is full"
+        default: return "cannot be opened: \(error.message ?? "\(error.resultCode)")"
+        }
+    }
+
+    /// The integrity check found problems; `reason` is its first line.
+    struct Damage: Error {
+        let reason: String
+    }
+
+    /// Something at the path that SQLite cannot use as a database file, said in words.
+    static func unusableEntry(at path: URL) -> String? {
+        var info = stat()
+        guard lstat(path.path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "path is a directory, not a database file"
+        case S_IFLNK:
+            var target = stat()
+            return stat(path.path, &target) == 0 && (target.st_mode & S_IFMT) == S_IFREG ? nil : "path is a symbolic link to nothing usable"
+        default: return "path is not a regular file"
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+import Testing
+import UVProtocol
+@testable import UVPlatform
+
+/// A service with one `more` method that, like `io.uvd.Subscribe`, answers once and then waits
+/// for news that never comes; it counts the calls still running.
+final class WatchService: VarlinkService {
+    let running = Mutex(0)
+
+    func handle(_ call: VarlinkCall, replies: VarlinkReplies) async throws(VarlinkError) {
+        running.withLock { $0 += 1 }
+        defer { running.withLock { $0 -= 1 } }
+        let (news, _) = AsyncStream.makeStream(of: Int.self)
+        do {
+            try await replies.send(["n": 0], continues: true)
+            for await n in news { try await replies.send(["n": n], continues: true) }
+        } catch {
+            throw VarlinkError.uvd(name: "Gone", message: "\(error)")
+        }
+    }
+}
+
+@Suite("Varlink streams and descriptors")
+struct VarlinkStreamTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-vls-\(UUID().uuidString.prefix(8))")
+
+    private func withServer(_ service: WatchService, _ body: (String) async throws -> Void) async throws {
+        let path = directory.appendingPathComponent("sock").path
+        let server = VarlinkServer(
+            listener: try UnixListener(path: path), service: service, interfaceName: "test.watch",
+            interfaceDescription: "interface test.watch\nmethod Watch() -> (n: int)\n",
+            info: .init(vendor: "uvd", product: "test", version: "1", url: "https://example.invalid", interfaces: ["test.watch"]),
+            log: { _ in })
+        let task = Task { await server.run() }
+        defer {
+            task.cancel()
+            try? FileManager.default.removeItem(at: directory)
+        }
+        try await body(path)
+    }
+
+    private static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
+    /// Polls `condition` for up to five seconds.
+    private func eventually(_ condition: () -> Bool) async -> Bool {
+        for _ in 0..<100 {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
+    }
+
+    @Test func onewayMoreCallsLeaveNoDescriptorBehind() async throws {
+        let service = WatchService()
+        try await withServer(service) { path in
+            let before = Self.openDescriptors()
+            for _ in 0..<1000 {
+                let raw = try await UnixConnection.connect(path: path)
+                try await raw.write(Array(#"{"method":"test.watch.Watch","oneway":true,"more":true}"#.utf8) + [0])
+                raw.close()
+            }
+            // Other suites open and close descriptors in this process meanwhile: a few either way
+            // are theirs; a leak here would be a thousand.
+            let settled = await eventually { Self.openDescriptors() <= before + 16 && service.running.withLock { $0 } == 0 }
+            #expect(settled, "descriptors \(before) → \(Self.openDescriptors()), calls still running: \(service.running.withLock { $0 })")
+        }
+    }
+
+    @Test func aSubscriberThatHangsUpIsReleasedAtOnce() async throws {
+        let service = WatchService()
+        try await withServer(service) { path in
+            let raw = try await UnixConnection.connect(path: path)
+            try await raw.write(Array(#"{"method":"test.watch.Watch","more":true}"#.utf8) + [0])
+            #expect(String(decoding: try await raw.read(), as: UTF8.self).contains(#""continues":true"#))
+            #expect(service.running.withLock { $0 } == 1)
+            raw.close()
+            #expect(await eventually { service.running.withLock { $0 } == 0 })
+        }
+    }
+
+    @Test func anotherClientIsServedWhileAStreamRuns() async throws {
+        try await withServer(WatchService()) { path in
+            let watcher = try await UnixConnection.connect(path: path)
+            defer { watcher.close() }
+            try await watcher.write(Array(#"{"method":"test.watch.Watch","more":true}"#.utf8) + [0])
+            _ = try await watcher.read()
+            let client = try await VarlinkClient.connect(path: path)
+            defer { client.close() }
+            #expect(try await client.call("org.varlink.service.GetInfo", Empty(), returning: VarlinkServer.Info.self).product == "test")
+        }
+    }
+
+    @Test func acceptFailuresBackOffAndRecover() {
+        var backoff = AcceptBackoff()
+        let pauses = (0..<8).map { _ in backoff.failed() }
+        #expect(pauses == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600), .milliseconds(3200), .seconds(5), .seconds(5)])
+        #expect(backoff.succeeded() == 8)
+        #expect(backoff.succeeded() == nil)
+        #expect(backoff.failed() == .milliseconds(100))
+    }
+}
