@@ -13,9 +13,9 @@ extension DaemonCore {
             quietNow: engine.isQuiet(at: now), until: engine.quietEnd(after: now).map(iso.string))
     }
 
-    func setQuiet(spans: [String]?, reset: Bool, now: Date) async throws(VarlinkError) -> QuietInfo {
+    func setQuiet(spans: [String]?, reset: Bool, now: Date) throws(VarlinkError) -> QuietInfo {
         if reset {
-            await step(.command(.quietHours(nil)), now: now)
+            step(.command(.quietHours(nil)), now: now)
         } else {
             guard let spans else { throw .uvd(name: "InvalidValue", message: tr("give spans (an empty list for none) or reset")) }
             var parsed: [QuietSpan] = []
@@ -25,37 +25,37 @@ extension DaemonCore {
                 }
                 parsed.append(span)
             }
-            await step(.command(.quietHours(QuietHours(parsed))), now: now)
+            step(.command(.quietHours(QuietHours(parsed))), now: now)
         }
         return quietInfo(now: now)
     }
 
-    func quietNow(minutes: Int, now: Date) async throws(VarlinkError) -> QuietInfo {
-        await step(.command(.quietUntil(try Self.instant(minutes: minutes, after: now))), now: now)
+    func quietNow(minutes: Int, now: Date) throws(VarlinkError) -> QuietInfo {
+        step(.command(.quietUntil(try Self.instant(minutes: minutes, after: now))), now: now)
         return quietInfo(now: now)
     }
 
-    func quietOff(now: Date) async -> QuietInfo {
-        await step(.command(.quietOff), now: now)
+    func quietOff(now: Date) -> QuietInfo {
+        step(.command(.quietOff), now: now)
         return quietInfo(now: now)
     }
 
-    func snooze(rule name: String, minutes: Int, now: Date) async throws(VarlinkError) -> String {
+    func snooze(rule name: String, minutes: Int, now: Date) throws(VarlinkError) -> String {
         let rule = try Self.rule(name)
         let until = try Self.instant(minutes: minutes, after: now)
-        await step(.command(.snooze(rule, until: until)), now: now)
+        step(.command(.snooze(rule, until: until)), now: now)
         return tr("%1$@ snoozed until %2$@", rule.rawValue, WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock))
     }
 
-    func mute(rule name: String, today: Bool, now: Date) async throws(VarlinkError) -> String {
+    func mute(rule name: String, today: Bool, now: Date) throws(VarlinkError) -> String {
         let rule = try Self.rule(name)
-        await step(.command(today ? .muteToday(rule) : .mute(rule)), now: now)
+        step(.command(today ? .muteToday(rule) : .mute(rule)), now: now)
         return today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue)
     }
 
-    func unmute(rule name: String, now: Date) async throws(VarlinkError) -> String {
+    func unmute(rule name: String, now: Date) throws(VarlinkError) -> String {
         let rule = try Self.rule(name)
-        await step(.command(.unmute(rule)), now: now)
+        step(.command(.unmute(rule)), now: now)
         return tr("%1$@ speaks again", rule.rawValue)
     }
 

@@ -29,57 +29,50 @@ extension DaemonCore {
 
     /// Connects the notifications and brings the engine up to date with what changed while uvd
     /// was not running; then replays any press that was kept but not handled.
-    func startEngine(outbox: NotificationOutbox, now: Date) async {
+    func startEngine(outbox: NotificationOutbox, now: Date) {
         self.outbox = outbox
         suspendedSeconds = Self.suspendedSoFar()
-        if engine.settings != engineSettings { await step(.settings(engineSettings), now: now) }
-        await updateEngineContext(now: now)
-        if engine.sunscreen != sunscreen { await step(.sunscreen(sunscreen), now: now) }
-        await feedForecast(now: now)
+        if engine.settings != engineSettings { step(.settings(engineSettings), now: now) }
+        updateEngineContext(now: now)
+        if engine.sunscreen != sunscreen { step(.sunscreen(sunscreen), now: now) }
+        feedForecast(now: now)
         for pending in (try? store.pendingPresses()) ?? [] {
             log.info("handling a press kept from before the restart: \(pending.entry.subject) \(pending.entry.key ?? "")")
-            await step(.action(subject: pending.entry.subject, key: pending.entry.key ?? ""), now: now, handling: pending.id)
+            step(.action(subject: pending.entry.subject, key: pending.entry.key ?? ""), now: now, handling: pending.id)
         }
         // Everything was looked at: now the timer, at the deadline the last step set.
-        await step(.tick, now: now)
+        step(.tick, now: now)
     }
 
     /// One engine step: reduce, keep the new state with what it said, then act.
-    func step(_ event: EngineEvent, now: Date, handling press: Int64? = nil) async {
-        let (next, effects) = Engine.reduce(engine, event, now: now)
-        engine = next
-        let said: [HistoryEntry] = effects.compactMap {
-            switch $0 {
-            case .notify(let alert): HistoryEntry(time: now, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: engine.timeZoneIdentifier)
-            case .withdraw(let subject): HistoryEntry(time: now, kind: .withdrawn, subject: subject, zone: engine.timeZoneIdentifier)
-            default: nil
+    /// Never suspends: no other step or command can run in the middle of this one.
+    func step(_ event: EngineEvent, now: Date, handling press: Int64? = nil) {
+        let step = EngineStep(engine, event, now: now)
+        engine = step.state
+        let zone = engine.timeZoneIdentifier
+        let said = step.changes.map { change in
+            switch change {
+            case .show(let alert): HistoryEntry(time: now, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: zone)
+            case .withdraw(let subject): HistoryEntry(time: now, kind: .withdrawn, subject: subject, zone: zone)
             }
         }
         do { try store.saveEngineStep(engine, entries: said, handled: press) } catch { log.error("store: \(error)") }
-        // The timer first, before any await: a step that runs while this one waits for the outbox
-        // arms after it, so an older deadline never overwrites a newer one.
-        for case .wakeAt(let date) in effects { engineTimer.arm(at: date) }
-        for effect in effects {
-            switch effect {
-            case .notify(let alert):
-                log.info("notify \(alert.subject): \(alert.summary)")
-                await outbox?.notify(alert)
-            case .withdraw(let subject):
-                await outbox?.withdraw(subject)
-            case .recordSunscreen, .wakeAt:
-                break
-            case .refresh:
-                doorbell.ring()
-            }
+        if let wake = step.wake { engineTimer.arm(at: wake) }
+        if step.wantsRefresh { doorbell.ring() }
+        // The countdown stage may have moved: watchers see it with the notification.
+        pushIfChanged(now: now)
+        for change in step.changes {
+            if case .show(let alert) = change { log.info("notify \(alert.subject): \(alert.summary)") }
+            outbox?.post(change)
         }
         // Last: the step it causes arms the timer after this one did, not before.
-        if effects.contains(.recordSunscreen) {
-            _ = try? await applySunscreen(spf: nil, quantity: nil, activity: nil, at: now, now: now)
+        if step.recordsSunscreen {
+            _ = try? applySunscreen(spf: nil, quantity: nil, activity: nil, at: now, now: now)
         }
     }
 
     /// A button pressed (or the notification closed): kept in the store first, then handled.
-    func press(subject: String, key: String, now: Date) async {
+    func press(subject: String, key: String, now: Date) {
         let entry = HistoryEntry(time: now, kind: .pressed, subject: subject, key: key, zone: engine.timeZoneIdentifier)
         let id: Int64?
         do { id = try store.recordPress(entry) } catch {
@@ -87,11 +80,11 @@ extension DaemonCore {
             id = nil
         }
         log.info("pressed \(key) on \(subject)")
-        await step(.action(subject: subject, key: key), now: now, handling: id)
+        step(.action(subject: subject, key: key), now: now, handling: id)
     }
 
     /// The engine's timer fired, or the wall clock changed under it.
-    func engineTimerFired(clockChanged: Bool, now: Date) async {
+    func engineTimerFired(clockChanged: Bool, now: Date) {
         let suspended = Self.suspendedSoFar()
         let asleep = suspended - suspendedSeconds
         suspendedSeconds = suspended
@@ -99,28 +92,28 @@ extension DaemonCore {
         if clockChanged {
             log.info("the wall clock changed; looking at every deadline again")
             setAsideFutureSunscreen(now: now)
-            if engine.sunscreen != sunscreen { await step(.sunscreen(sunscreen), now: now) }
+            if engine.sunscreen != sunscreen { step(.sunscreen(sunscreen), now: now) }
         }
         if resumed { log.info("resumed after \(Int(asleep)) s asleep") }
-        await feedForecast(now: now)
-        await step(resumed ? .resumed : .tick, now: now)
+        feedForecast(now: now)
+        step(resumed ? .resumed : .tick, now: now)
     }
 
     /// Hands the engine today's UV series when it differs from the one it has: the same series
     /// the status shows (the forecast, or the clear-sky model without one).
-    func feedForecast(now: Date) async {
+    func feedForecast(now: Date) {
         let day = LocalDay.interval(containing: now, in: currentPlace.timeZone)
-        let samples = ViewBuilder.daySeries(knowledge(now: now), now: now).samples(in: day)
+        let samples = knowledge(now: now).daySeries(now: now).samples(in: day)
         guard samples != engine.samples else { return }
-        await step(.forecast(samples), now: now)
+        step(.forecast(samples), now: now)
     }
 
     /// The place's time zone and the skin type, when either changed.
-    func updateEngineContext(now: Date) async {
+    func updateEngineContext(now: Date) {
         let zone = currentPlace.timeZoneIdentifier, skin = profile.effectiveSkinType
         guard engine.timeZoneIdentifier != zone || engine.skinType != skin else { return }
-        await step(.context(timeZoneIdentifier: zone, skinType: skin), now: now)
-        await feedForecast(now: now)
+        step(.context(timeZoneIdentifier: zone, skinType: skin), now: now)
+        feedForecast(now: now)
     }
 
     /// Seconds the machine has spent suspended since boot: CLOCK_BOOTTIME counts them,

@@ -13,21 +13,21 @@ extension DaemonCore {
 
     /// The default route moved: tell the engine what kind of connection carries it now.
     /// Classified here, once, with the configuration in force (a reload's patterns count).
-    func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) async {
+    func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) {
         reportedRoute = (reported, primary)
         let route = Connection(route: reported, classifier: interfaceClassifier, networkManager: primary)
         let previous = currentRoute
         currentRoute = route
         log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")
-        if previous.interface == nil, route.interface != nil { await step(.userActivity, now: now) }
-        await step(.network(networkState(route)), now: now)
+        if previous.interface == nil, route.interface != nil { step(.userActivity, now: now) }
+        step(.network(networkState(route)), now: now)
     }
 
     /// After a reload: the route classified again with the new patterns, told if that changes it.
-    func reclassifyRoute(now: Date) async {
+    func reclassifyRoute(now: Date) {
         let (route, primary) = reportedRoute
         guard Connection(route: route, classifier: interfaceClassifier, networkManager: primary) != currentRoute else { return }
-        await networkChanged(route, networkManager: primary, now: now)
+        networkChanged(route, networkManager: primary, now: now)
     }
 
     private func networkState(_ route: Connection) -> NetworkState {
@@ -35,11 +35,11 @@ extension DaemonCore {
     }
 
     /// `uvctl home set`: the Wi-Fi network in use now is home.
-    func markHome(now: Date) async throws(VarlinkError) -> String {
+    func markHome(now: Date) throws(VarlinkError) -> String {
         if currentRoute.networkID == nil {
             // The gateway's address may have been learnt since the route came up: no netlink
             // message says so, so look again.
-            await networkChanged(RouteReader().current(), networkManager: reportedRoute.primary, now: now)
+            networkChanged(RouteReader().current(), networkManager: reportedRoute.primary, now: now)
         }
         guard currentRoute.kind == .wifi else {
             throw .uvd(name: "NotOnWifi", message: tr("the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again", currentRoute.interface ?? tr("no default route")))
@@ -48,15 +48,15 @@ extension DaemonCore {
             throw .uvd(name: "NetworkUnknown", message: tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
         }
         try persistHome(id)
-        await step(.command(.homeMarked(true)), now: now)
-        await step(.network(networkState(currentRoute)), now: now)
+        step(.command(.homeMarked(true)), now: now)
+        step(.network(networkState(currentRoute)), now: now)
         return tr("home is the Wi-Fi network on %1$@ (%2$@)", currentRoute.interface ?? "?", id)
     }
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.
-    func clearHome(now: Date) async throws(VarlinkError) -> String {
+    func clearHome(now: Date) throws(VarlinkError) -> String {
         try persistHome(nil)
-        await step(.command(.homeMarked(false)), now: now)
+        step(.command(.homeMarked(false)), now: now)
         return tr("no home network marked: leaving any Wi-Fi counts")
     }
 

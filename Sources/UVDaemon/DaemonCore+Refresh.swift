@@ -127,12 +127,12 @@ extension DaemonCore {
         recordRequest(context)
         switch await client.openMeteo(for: place.coordinate, health: health(.openMeteo), now: now) {
         case .fetched(let forecast, let etag, let lastModified):
-            await keep(forecast, for: place, at: now)
+            keep(forecast, for: place, at: now)
             updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             logInfo("open-meteo: forecast for \(place.name) (\(forecast.hourly.count) hours)")
             return ProviderOutcome(provider: "open-meteo", result: .fresh, message: tr("a forecast for %1$@ (%2$@ hours)", place.name, forecast.hourly.count))
         case .notModified:
-            await keepUnchanged(at: now)
+            keepUnchanged(at: now)
             updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: nil, lastModified: nil) }
             return ProviderOutcome(provider: "open-meteo", result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
@@ -148,12 +148,12 @@ extension DaemonCore {
         recordRequest(context)
         switch await client.openWeatherMap(for: place.coordinate, key: key, health: health(.openWeatherMap), now: now) {
         case .fetched(let forecast, let etag, let lastModified):
-            await keep(forecast, for: place, at: now)
+            keep(forecast, for: place, at: now)
             updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             logInfo("openweathermap: forecast for \(place.name) (\(forecast.hourly.count) hours)")
             return ProviderOutcome(provider: "openweathermap", result: .fresh, message: tr("a forecast for %1$@ (%2$@ hours)", place.name, forecast.hourly.count))
         case .notModified:
-            await keepUnchanged(at: now)
+            keepUnchanged(at: now)
             updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: nil, lastModified: nil) }
             return ProviderOutcome(provider: "openweathermap", result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):

@@ -27,6 +27,10 @@ actor NotificationOutbox {
     private var retry: Task<Void, Never>?
     private var delivering = false
     private var lastProblem: String?
+    /// What the core posted, in order, for `deliverPosted()`: posting never waits, so an engine
+    /// step runs to its end without giving way to another.
+    private let posted: AsyncStream<EngineStep.Change>
+    private let postings: AsyncStream<EngineStep.Change>.Continuation
 
     init(server: any NotificationServer, store: Store, log: Logger, onPress: @escaping @Sendable (String, String) async -> Void) {
         self.server = server
@@ -34,6 +38,22 @@ actor NotificationOutbox {
         self.log = log
         self.onPress = onPress
         ids = (try? store.notificationIDs()) ?? [:]
+        (posted, postings) = AsyncStream.makeStream(of: EngineStep.Change.self)
+    }
+
+    /// Hands a change to the outbox from anywhere, at once; it is applied in posting order.
+    nonisolated func post(_ change: EngineStep.Change) {
+        postings.yield(change)
+    }
+
+    /// Applies posted changes in order until the task is cancelled.
+    func deliverPosted() async {
+        for await change in posted {
+            switch change {
+            case .show(let alert): notify(alert)
+            case .withdraw(let subject): withdraw(subject)
+            }
+        }
     }
 
     /// Queues `alert` for showing (replacing a queued or shown one with its subject); returns at once.

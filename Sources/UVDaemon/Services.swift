@@ -96,6 +96,7 @@ struct EngineService: Service {
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await outbox.listen() }
+                group.addTask { await outbox.deliverPosted() }
                 group.addTask {
                     while !Task.isCancelled {
                         do {

@@ -61,35 +61,35 @@ public enum Engine {
             effects += apply(command, &state, now: now)
         }
 
+        let facts = state.facts(now: now)
         if event.showsSomeoneIsThere, state.activitySeenOn != today {
             state.activitySeenOn = today
-            if state.settings.morningMinute == nil, let morning = morningAlert(state, now: now) {
+            if state.settings.morningMinute == nil, let morning = morningAlert(state, facts) {
                 state.morningDoneOn = today
                 candidates.append(morning)
             }
         }
 
-        let reapply = state.reapplyTime()
-        candidates += Rules.leaveHome(&state, now: now, today: today, reapplyAt: reapply?.date)
-        candidates += Rules.uvAlerts(&state, now: now, today: today)
-        candidates += Rules.reapply(&state, now: now, reapply: reapply)
+        candidates += Rules.leaveHome(&state, facts, today: today)
+        candidates += Rules.uvAlerts(&state, facts, today: today)
+        candidates += Rules.reapply(&state, facts)
         if state.settings.morningMinute != nil, state.morningDoneOn != today, let morning = state.day?.morning, now >= morning {
             state.morningDoneOn = today
-            if let morning = morningAlert(state, now: now) { candidates.append(morning) }
+            if let morning = morningAlert(state, facts) { candidates.append(morning) }
         }
 
-        effects += deliver(candidates, &state, now: now, reapplyAt: reapply?.date)
-        effects.append(.wakeAt(Deadlines.next(state, now: now, reapplyAt: reapply?.date)))
+        effects += deliver(candidates, &state, facts)
+        effects.append(.wakeAt(Deadlines.next(state, facts)))
         return (state, effects)
     }
 
     /// Shows alerts, or holds the non-urgent ones in quiet hours; releases what is held once
     /// they end, if it still applies.
-    private static func deliver(_ alerts: [Alert], _ state: inout EngineState, now: Date, reapplyAt: Date?) -> [EngineEffect] {
-        let quiet = state.isQuiet(at: now)
+    private static func deliver(_ alerts: [Alert], _ state: inout EngineState, _ facts: DayFacts) -> [EngineEffect] {
+        let quiet = state.isQuiet(at: facts.now)
         var effects: [EngineEffect] = []
         if !quiet, !state.held.isEmpty {
-            let released = state.held.filter { Rules.stillApplies($0, state, now: now, reapplyAt: reapplyAt) }
+            let released = state.held.filter { Rules.stillApplies($0, state, facts) }
             state.held = []
             for alert in released {
                 state.live.insert(alert.subject)
@@ -158,15 +158,12 @@ public enum Engine {
     }
 
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.
-    private static func morningAlert(_ state: EngineState, now: Date) -> Alert? {
-        guard !state.isSilenced(.morning, now: now, today: LocalDay.key(now, in: state.zone)) else { return nil }
-        let day = LocalDay.interval(containing: now, in: state.zone)
+    private static func morningAlert(_ state: EngineState, _ facts: DayFacts) -> Alert? {
+        guard !state.isSilenced(.morning, now: facts.now, today: state.day?.key ?? LocalDay.key(facts.now, in: state.zone)) else { return nil }
         // Said only while the window is still ahead or open: late in the day it is no news.
-        guard let window = ProtectionWindow.sunscreen(state.series, day: day, threshold: state.settings.windowThreshold(for: state.skinType)),
-              window.end > now
-        else { return nil }
+        guard let window = facts.window, window.end > facts.now else { return nil }
         let clock = Copy(state)
-        let body = if let peak = ProtectionWindow.peak(state.series, day: day) {
+        let body = if let peak = facts.peak {
             tr("Sunscreen window today %1$@ – %2$@ (peak %3$@ at %4$@)",
                clock.time(window.start), clock.time(window.end), String(format: "%.0f", peak.uvi), clock.time(peak.at))
         } else {

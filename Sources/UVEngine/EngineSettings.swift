@@ -22,10 +22,5 @@ public struct EngineSettings: Sendable, Equatable, Codable {
     /// (optional so that a state saved before it existed still loads; nil is UV 3).
     public var window: WindowSetting?
 
-    /// The threshold the morning summary's window uses for `skin`: the same as the status's.
-    public func windowThreshold(for skin: SkinType) -> WindowThreshold {
-        (window ?? .uvi3).threshold(for: skin)
-    }
-
     public init() {}
 }

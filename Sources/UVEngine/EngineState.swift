@@ -132,9 +132,13 @@ public struct EngineState: Sendable, Equatable, Codable {
         muted.contains(rule) || mutedOn[rule] == today || (snoozedUntil[rule].map { now < $0 } ?? false)
     }
 
-    /// When the sunscreen on record should be reapplied; computed once per step.
-    func reapplyTime() -> ReapplyTime? {
-        sunscreen.map { ReapplyTime(application: $0, skinType: skinType, uvi: series.uvi(at:), interval: settings.reapplyInterval) }
+    /// The day's numbers as the rules see them at `now`: the same computation as the status's.
+    public func facts(now: Date) -> DayFacts {
+        DayFacts(
+            DayFacts.Inputs(
+                day: day?.interval ?? LocalDay.interval(containing: now, in: zone), series: series, skinType: skinType,
+                sunscreen: sunscreen, window: settings.window ?? .uvi3, reapplyInterval: settings.reapplyInterval),
+            now: now)
     }
 
     /// Makes `day` describe the local day containing `now`.

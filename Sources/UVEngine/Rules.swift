@@ -4,8 +4,8 @@ import UVCore
 /// The rules, one function each: what they want said at `now`, updating what they remember.
 enum Rules {
     /// Leaving home on a day with UV ahead, without sunscreen on, at most once per cooldown.
-    static func leaveHome(_ state: inout EngineState, now: Date, today: String, reapplyAt: Date?) -> [Alert] {
-        let settings = state.settings
+    static func leaveHome(_ state: inout EngineState, _ facts: DayFacts, today: String) -> [Alert] {
+        let (settings, now) = (state.settings, facts.now)
         var due = state.leave.confirm(at: now)
         if due { state.leavePending = nil }
         if let remind = state.remindAt[.leaveHome], remind <= now {
@@ -15,8 +15,7 @@ enum Rules {
             due = false
         }
         guard due, settings.leaveHomeEnabled, !state.isSilenced(.leaveHome, now: now, today: today),
-              let peakAhead = uvAhead(state, now: now), peakAhead >= settings.leaveHomeThreshold,
-              !sunscreenEffective(reapplyAt: reapplyAt, now: now)
+              let peakAhead = uvAhead(state, facts), peakAhead >= settings.leaveHomeThreshold, !facts.isProtected
         else { return [] }
         state.lastLeaveAlert = now
         return [Alert(
@@ -32,9 +31,9 @@ enum Rules {
 
     /// UV rising through each level, once a day per level, with hysteresis; extreme is critical.
     /// Levels passed together (a first forecast at noon, a new place) are one alert, the highest.
-    static func uvAlerts(_ state: inout EngineState, now: Date, today: String) -> [Alert] {
+    static func uvAlerts(_ state: inout EngineState, _ facts: DayFacts, today: String) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
-        let uvi = state.series.uvi(at: now)
+        let (uvi, now) = (facts.uvi, facts.now)
         let fired = state.thresholds.observe(uvi: uvi, day: today)
         guard !state.isSilenced(.uvAlert, now: now, today: today) else { return [] }
         return fired.suffix(1).map { level in
@@ -49,9 +48,9 @@ enum Rules {
     }
 
     /// The reapply countdown: one notification, updated in place at 60 and 30 minutes and when due.
-    static func reapply(_ state: inout EngineState, now: Date, reapply: ReapplyTime?) -> [Alert] {
-        guard let application = state.sunscreen, let reapply else { return [] }
-        let stage = ReapplyCountdown(reapplyAt: reapply.date, now: now)
+    static func reapply(_ state: inout EngineState, _ facts: DayFacts) -> [Alert] {
+        guard let application = state.sunscreen, let reapply = facts.reapply, let stage = facts.countdown else { return [] }
+        let now = facts.now
         if state.reapplyShownFor != application.appliedAt {
             state.reapplyShownFor = application.appliedAt
             state.reapplyShown = nil
@@ -74,32 +73,25 @@ enum Rules {
     }
 
     /// Whether a held alert is still worth saying once quiet hours end.
-    static func stillApplies(_ alert: Alert, _ state: EngineState, now: Date, reapplyAt: Date?) -> Bool {
+    static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
         switch alert.rule {
-        case .leaveHome: !sunscreenEffective(reapplyAt: reapplyAt, now: now) && (uvAhead(state, now: now) ?? 0) >= state.settings.leaveHomeThreshold
-        case .uvAlert: state.series.uvi(at: now) >= 3
+        case .leaveHome: !facts.isProtected && (uvAhead(state, facts) ?? 0) >= state.settings.leaveHomeThreshold
+        case .uvAlert: facts.uvi >= 3
         case .reapply: state.sunscreen != nil
-        case .morning: (uvAhead(state, now: now) ?? 0) >= 3
+        case .morning: (uvAhead(state, facts) ?? 0) >= 3
         }
     }
 
-    /// The highest UV from now to the end of the local day.
-    static func uvAhead(_ state: EngineState, now: Date) -> Double? {
-        guard !state.samples.isEmpty else { return nil }
-        let end = state.day?.interval.end ?? LocalDay.interval(containing: now, in: state.zone).end
-        let later = state.samples.filter { $0.time > now && $0.time < end }.map(\.uvi)
-        return (later + [state.series.uvi(at: now)]).max()
-    }
-
-    /// Sunscreen on and not yet due for reapplying.
-    static func sunscreenEffective(reapplyAt: Date?, now: Date) -> Bool {
-        reapplyAt.map { $0 > now } ?? false
+    /// The highest UV from now to the end of the local day, once there is a series.
+    static func uvAhead(_ state: EngineState, _ facts: DayFacts) -> Double? {
+        state.samples.isEmpty ? nil : facts.uviAhead
     }
 }
 
 /// The one deadline to wake at: the earliest moment any rule could speak.
 enum Deadlines {
-    static func next(_ state: EngineState, now: Date, reapplyAt reapply: Date?) -> Date {
+    static func next(_ state: EngineState, _ facts: DayFacts) -> Date {
+        let (now, reapply) = (facts.now, facts.reapply?.date)
         var candidates: [Date] = []
         if let pending = state.leavePending { candidates.append(pending) }
         candidates += state.remindAt.values

@@ -21,18 +21,16 @@ public struct Simulator: Sendable {
     }
 
     public mutating func send(_ event: EngineEvent, at time: Date) {
-        let (next, effects) = Engine.reduce(state, event, now: time)
-        state = next
-        for effect in effects {
-            switch effect {
-            case .notify(let alert): notified.append((time, alert))
+        let step = EngineStep(state, event, now: time)
+        state = step.state
+        for change in step.changes {
+            switch change {
+            case .show(let alert): notified.append((time, alert))
             case .withdraw(let subject): withdrawn.append((time, subject))
-            case .wakeAt(let date): wake = date
-            case .recordSunscreen, .refresh: break
             }
         }
-        // After this step's own effects, so that the step it causes sets the deadline last.
-        if effects.contains(.recordSunscreen) { send(.sunscreen(recordedSunscreen(time)), at: time) }
+        if let date = step.wake { wake = date }
+        if step.recordsSunscreen { send(.sunscreen(recordedSunscreen(time)), at: time) }
     }
 
     /// Runs from the current deadline to `end`, interleaving `events`.

@@ -33,6 +33,8 @@ public enum UVDInterface {
           reapplyAt: string,
           # interval, protectionUsedUp or water
           reapplyReason: string,
+          # normal, attention (60-30 min left), urgent (under 30) or now
+          countdown: string,
           waterEventAt: ?string
         )
 

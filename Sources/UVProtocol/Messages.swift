@@ -53,9 +53,14 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
     public var reapplyAt: String
     /// interval, protectionUsedUp or water.
     public var reapplyReason: String
+    /// How pressing the reapply time is now: normal, attention, urgent or now.
+    public var countdown: String
     @Null public var waterEventAt: String?
 
-    public init(spf: String, quantity: String, activity: String, appliedAt: String, effectiveSPF: Double, reapplyAt: String, reapplyReason: String, waterEventAt: String?) {
+    public init(
+        spf: String, quantity: String, activity: String, appliedAt: String, effectiveSPF: Double, reapplyAt: String, reapplyReason: String,
+        countdown: String, waterEventAt: String?
+    ) {
         self.spf = spf
         self.quantity = quantity
         self.activity = activity
@@ -63,6 +68,7 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
         self.effectiveSPF = effectiveSPF
         self.reapplyAt = reapplyAt
         self.reapplyReason = reapplyReason
+        self.countdown = countdown
         self.waterEventAt = waterEventAt
     }
 }

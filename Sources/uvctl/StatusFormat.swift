@@ -11,7 +11,7 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
         let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
         let uvi = String(format: "%.1f", status.uvi)
         let burn = status.burnTimeMinutes.map { tr(" · BT %1$@m", $0) } ?? ""
-        let countdown = status.sunscreen.flatMap { InstantParser.parse($0.reapplyAt) }.map { ReapplyCountdown(reapplyAt: $0, now: now) }
+        let countdown = status.sunscreen.flatMap { ReapplyCountdown(rawValue: $0.countdown) }
         switch self {
         case .compact:
             return tr("UV %1$@ %2$@", uvi, level.name) + burn + (status.stale ? tr(" (stale)") : "")

@@ -33,7 +33,7 @@ enum StatusText {
             lines.append(tr("No burn risk now (%1$@)", skin))
         }
         if let sunscreen = status.sunscreen, let applied = InstantParser.parse(sunscreen.appliedAt), let reapply = InstantParser.parse(sunscreen.reapplyAt) {
-            let countdown = ReapplyCountdown(reapplyAt: reapply, now: now)
+            let countdown = ReapplyCountdown(rawValue: sunscreen.countdown)
             var chip = AppliedSentence.text(spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
             if countdown == .now { chip += " " + terminal.bold(tr("(now)")) }
             lines.append(chip)

@@ -1,0 +1,78 @@
+import Foundation
+import UVConfig
+import UVCore
+import UVPlaces
+import UVProtocol
+import UVProviders
+import UVStore
+
+/// Where the user is: the place set by hand, GeoClue's, the time zone's, and saved places.
+extension DaemonCore {
+    func setLocation(_ query: String) throws(VarlinkError) -> LocationInfo {
+        let chosen = try lookUp(query)
+        try persist { try store.saveManualPlace(chosen) }
+        move(to: chosen)
+        return ViewBuilder.locationInfo(chosen)
+    }
+
+    func clearLocation() throws(VarlinkError) -> LocationInfo {
+        try persist { try store.saveManualPlace(nil) }
+        move(to: geoPlace ?? automaticPlace())
+        return ViewBuilder.locationInfo(place)
+    }
+
+    func addLocation(name: String, query: String) throws(VarlinkError) -> LocationInfo {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .uvd(name: "InvalidValue", message: tr("a saved location needs a name")) }
+        var chosen = try lookUp(query)
+        chosen.name = name
+        try persist { try store.savePlace(chosen) }
+        return ViewBuilder.locationInfo(chosen)
+    }
+
+    func listLocations() -> (current: LocationInfo, saved: [LocationInfo]) {
+        (ViewBuilder.locationInfo(place), ((try? store.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
+    }
+
+    func removeLocation(name: String) throws(VarlinkError) {
+        let removed: Bool
+        do { removed = try store.removePlace(named: name) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
+        guard removed else { throw .uvd(name: "NoSuchPlace", message: tr("no saved location '%1$@'", name)) }
+    }
+
+    /// Whether GeoClue should be asked: enabled, and no place set by hand.
+    var wantsGeoClue: Bool { loaded.configuration.geoclue && place.source != .manual }
+
+    /// GeoClue answered: use its position unless the user has set a place meanwhile.
+    func useGeoClue(_ coordinate: Coordinate) {
+        let city = CityIndex.embedded.placeName(near: coordinate)
+        let found = Place(
+            name: city?.displayName ?? String(format: "%.1f, %.1f", coordinate.latitude, coordinate.longitude),
+            coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? place.timeZoneIdentifier,
+            source: .geoclue)
+        geoPlace = found
+        if place.source != .manual { move(to: found) }
+    }
+
+    /// The system's time zone changed: a place taken from it moves with it (a place set by hand
+    /// or found by GeoClue keeps its own zone).
+    func systemTimeZoneChanged(to identifier: String, now: Date) {
+        log.info("system time zone: \(identifier)")
+        guard place.source == .timeZone || place.source == .default else { return }
+        move(to: automaticPlace())
+    }
+
+    func move(to newPlace: Place) {
+        guard newPlace != place else { return }
+        place = newPlace
+        forecast = (try? store.forecast(for: place.key)) ?? nil
+        log.info("location: \(place.name) (\(place.source.rawValue))")
+        changed()
+        doorbell.ring()
+        updateEngineContext(now: Date())
+    }
+
+    func lookUp(_ query: String) throws(VarlinkError) -> Place {
+        do { return try PlaceResolver.place(for: query) } catch { throw .uvd(name: "NoSuchPlace", message: error.description) }
+    }
+
+}

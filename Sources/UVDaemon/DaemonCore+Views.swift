@@ -1,0 +1,93 @@
+import Foundation
+import UVConfig
+import UVCore
+import UVPlaces
+import UVProtocol
+import UVProviders
+import UVStore
+
+/// The views: what every query is answered from, computed from what the core holds.
+extension DaemonCore {
+    func knowledge(now: Date, for other: Place? = nil) -> Knowledge {
+        let target = other ?? place
+        let stored = other == nil ? forecast : (try? store.forecast(for: target.key)) ?? nil
+        let station = configuration.arpansaEnabled
+            ? ARPANSAStation.nearest(to: target.coordinate, within: configuration.stationRadiusKilometres)
+                .flatMap { near in stations?.readings.first { $0.station == near.id } }
+            : nil
+        return Knowledge(
+            place: target, profile: profile, sunscreen: sunscreen, forecast: stored?.forecast, fetchedAt: stored?.fetchedAt,
+            station: station, window: configuration.window, reapplyInterval: configuration.engine.reapplyInterval, requestsToday: providerState.budget.used(on: LocalDay.key(now, in: target.timeZone)),
+            providerProblem: applicableSources.compactMap { source in providerProblems[source].map { "\(source.rawValue): \($0)" } }.first)
+    }
+
+    func status(now: Date, location: String? = nil) throws(VarlinkError) -> StatusInfo {
+        var status = ViewBuilder.status(knowledge(now: now, for: try savedPlace(location)), now: now)
+        status.warnings = warnings
+        return status
+    }
+
+
+    func forecast(now: Date, location: String?, date: String?) throws(VarlinkError) -> ForecastInfo {
+        let target = try savedPlace(location) ?? place
+        let day: DateInterval
+        if let date {
+            guard let interval = LocalDay.interval(isoDate: date, in: target.timeZone) else {
+                throw .uvd(name: "InvalidValue", message: tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
+            }
+            day = interval
+        } else {
+            day = LocalDay.interval(containing: now, in: target.timeZone)
+        }
+        return ViewBuilder.forecast(knowledge(now: now, for: target), day: day, now: now)
+    }
+
+    func stationList(now: Date) -> (stations: [StationInfo], updatedAt: String?) {
+        let iso = ISOTimestamp(timeZone: place.timeZone)
+        let list = (stations?.readings ?? []).map { reading in
+            let site = ARPANSAStation.named(reading.station)
+            return StationInfo(
+                station: reading.station, uvi: reading.uvi, time: iso.string(reading.time),
+                ageMinutes: Int(now.timeIntervalSince(reading.time) / 60), status: reading.status,
+                latitude: site?.coordinate.latitude ?? 0, longitude: site?.coordinate.longitude ?? 0)
+        }
+        return (list, stations.map { iso.string($0.fetchedAt) })
+    }
+
+    func savedPlace(_ name: String?) throws(VarlinkError) -> Place? {
+        guard let name else { return nil }
+        let saved = (try? store.savedPlaces()) ?? []
+        guard let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+            let names = saved.map(\.name).joined(separator: ", ")
+            throw .uvd(name: "NoSuchPlace", message: names.isEmpty
+                ? tr("no saved location '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
+                : tr("no saved location '%1$@'; saved: %2$@", name, names))
+        }
+        return match
+    }
+
+    func subscribe(now: Date) -> AsyncStream<StatusInfo> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
+        continuation.yield(ViewBuilder.status(knowledge(now: now), now: now))
+        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
+        subscribers[id] = continuation
+        return stream
+    }
+
+    func unsubscribe(_ id: UUID) { subscribers[id] = nil }
+
+    var hasSubscribers: Bool { !subscribers.isEmpty }
+
+    /// Pushes the status to subscribers when it differs from the last one pushed.
+    func pushIfChanged(now: Date) {
+        let current = ViewBuilder.status(knowledge(now: now), now: now)
+        var comparable = current
+        comparable.now = lastPushed?.now ?? current.now
+        comparable.ageMinutes = lastPushed?.ageMinutes ?? current.ageMinutes
+        guard comparable != lastPushed else { return }
+        lastPushed = current
+        for continuation in subscribers.values { continuation.yield(current) }
+    }
+
+}
