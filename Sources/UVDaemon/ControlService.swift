@@ -11,96 +11,84 @@ struct ControlService: VarlinkService {
         let now = Date()
         do {
             guard let method = UVDMethod(qualifiedName: call.method) else { throw VarlinkError.methodNotFound(call.method) }
+            let answer = Answer(call: call, replies: replies)
             switch method {
             case .getStatus:
-                let location = try call.decodeParameters(LocationParameters.self).location
-                try await replies.send(["status": try await core.status(now: now, location: location)])
+                try await answer(UVD.GetStatus.self) { StatusReply(status: try await core.status(now: now, location: $0.location)) }
             case .getForecast:
-                let parameters = try call.decodeParameters(ForecastParameters.self)
-                try await replies.send(["forecast": try await core.forecast(now: now, location: parameters.location, date: parameters.date)])
+                try await answer(UVD.GetForecast.self) { ForecastReply(forecast: try await core.forecast(now: now, location: $0.location, date: $0.date)) }
             case .listStations:
-                let list = await core.stationList(now: now)
-                try await replies.send(StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution))
-            case .setLocation:
-                try await replies.send(["location": try await core.setLocation(call.decodeParameters(PlaceParameters.self).place)])
-            case .clearLocation:
-                try await replies.send(["location": try await core.clearLocation()])
-            case .addLocation:
-                let parameters = try call.decodeParameters(AddLocationParameters.self)
-                try await replies.send(["location": try await core.addLocation(name: parameters.name, query: parameters.place)])
-            case .listLocations:
-                let list = await core.listLocations()
-                try await replies.send(LocationsReply(current: list.current, saved: list.saved))
-            case .removeLocation:
-                try await core.removeLocation(name: call.decodeParameters(NameParameters.self).name)
-                try await replies.send(Empty())
-            case .getProfile:
-                try await replies.send(["profile": Self.info(await core.getProfile())])
-            case .setProfile:
-                let parameters = try call.decodeParameters(ProfileParameters.self)
-                let profile = try await core.setProfile { (profile: inout Profile) throws(VarlinkError) in try Self.apply(parameters, to: &profile) }
-                try await replies.send(["profile": Self.info(profile)])
-            case .applySunscreen:
-                let parameters = try call.decodeParameters(SunscreenParameters.self)
-                let minutesAgo = parameters.minutesAgo ?? 0
-                guard (0...720).contains(minutesAgo) else {
-                    throw VarlinkError.uvd(name: "InvalidValue", message: tr("minutesAgo must be 0 to 720 (got %1$@)", minutesAgo))
+                try await answer(UVD.ListStations.self) { _ in
+                    let list = await core.stationList(now: now)
+                    return StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution)
                 }
-                let info = try await core.applySunscreen(
-                    spf: try parameters.spf.map { try Self.parse($0, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) },
-                    quantity: try parameters.quantity.map { try Self.parse($0, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots")) },
-                    activity: try parameters.activity.map { try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active")) },
-                    at: now.addingTimeInterval(-Double(minutesAgo) * 60), now: now)
-                try await replies.send(["sunscreen": info])
+            case .setLocation:
+                try await answer(UVD.SetLocation.self) { LocationReply(location: try await core.setLocation($0.place)) }
+            case .clearLocation:
+                try await answer(UVD.ClearLocation.self) { _ in LocationReply(location: try await core.clearLocation()) }
+            case .addLocation:
+                try await answer(UVD.AddLocation.self) { LocationReply(location: try await core.addLocation(name: $0.name, query: $0.place)) }
+            case .listLocations:
+                try await answer(UVD.ListLocations.self) { _ in
+                    let list = await core.listLocations()
+                    return LocationsReply(current: list.current, saved: list.saved)
+                }
+            case .removeLocation:
+                try await answer(UVD.RemoveLocation.self) { try await core.removeLocation(name: $0.name); return Empty() }
+            case .getProfile:
+                try await answer(UVD.GetProfile.self) { _ in ProfileReply(profile: Self.info(await core.getProfile())) }
+            case .setProfile:
+                try await answer(UVD.SetProfile.self) { parameters in
+                    let profile = try await core.setProfile { (profile: inout Profile) throws(Refusal) in try Self.apply(parameters, to: &profile) }
+                    return ProfileReply(profile: Self.info(profile))
+                }
+            case .applySunscreen:
+                try await answer(UVD.ApplySunscreen.self) { SunscreenReply(sunscreen: try await applySunscreen($0, now: now)) }
             case .removeSunscreen:
-                try await core.removeSunscreen(now: now)
-                try await replies.send(Empty())
+                try await answer(UVD.RemoveSunscreen.self) { _ in try await core.removeSunscreen(now: now); return Empty() }
             case .recordWater:
-                try await replies.send(["sunscreen": try await core.recordWater(now: now)])
+                try await answer(UVD.RecordWater.self) { _ in SunscreenReply(sunscreen: try await core.recordWater(now: now)) }
             case .refresh:
-                try await replies.send(RefreshReply(outcomes: try await core.requestRefresh(now: now)))
+                try await answer(UVD.Refresh.self) { _ in RefreshReply(outcomes: try await core.requestRefresh(now: now)) }
             case .reload:
-                try await replies.send(["message": try await core.reload()])
+                try await answer(UVD.Reload.self) { _ in MessageReply(message: try await core.reload()) }
             case .getConfig:
-                let loaded = await core.loaded
-                try await replies.send(ConfigReply(
-                    file: await core.configFilePath,
-                    entries: loaded.entries.map { ConfigEntry(key: $0.key, value: $0.value, origin: $0.origin) }))
+                try await answer(UVD.GetConfig.self) { _ in
+                    let loaded = await core.loaded
+                    return ConfigReply(file: await core.configFilePath, entries: loaded.entries.map { ConfigEntry(key: $0.key, value: $0.value, origin: $0.origin) })
+                }
             case .getQuiet:
-                try await replies.send(["quiet": await core.quietInfo(now: now)])
+                try await answer(UVD.GetQuiet.self) { _ in QuietReply(quiet: await core.quietInfo(now: now)) }
             case .setQuiet:
-                let parameters = try call.decodeParameters(SetQuietParameters.self)
-                try await replies.send(["quiet": try await core.setQuiet(spans: parameters.spans, reset: parameters.reset ?? false, now: now)])
+                try await answer(UVD.SetQuiet.self) { QuietReply(quiet: try await core.setQuiet(spans: $0.spans, reset: $0.reset ?? false, now: now)) }
             case .quietNow:
-                try await replies.send(["quiet": try await core.quietNow(minutes: call.decodeParameters(MinutesParameters.self).minutes, now: now)])
+                try await answer(UVD.QuietNow.self) { QuietReply(quiet: try await core.quietNow(minutes: $0.minutes, now: now)) }
             case .quietOff:
-                try await replies.send(["quiet": await core.quietOff(now: now)])
+                try await answer(UVD.QuietOff.self) { _ in QuietReply(quiet: await core.quietOff(now: now)) }
             case .snooze:
-                let parameters = try call.decodeParameters(RuleParameters.self)
-                guard let minutes = parameters.minutes else { throw VarlinkError.uvd(name: "InvalidValue", message: tr("Snooze needs minutes")) }
-                try await replies.send(["message": try await core.snooze(rule: parameters.rule, minutes: minutes, now: now)])
+                try await answer(UVD.Snooze.self) { MessageReply(message: try await core.snooze(rule: $0.rule, minutes: $0.minutes, now: now)) }
             case .mute:
-                let parameters = try call.decodeParameters(RuleParameters.self)
-                try await replies.send(["message": try await core.mute(rule: parameters.rule, today: parameters.today ?? false, now: now)])
+                try await answer(UVD.Mute.self) { MessageReply(message: try await core.mute(rule: $0.rule, today: $0.today ?? false, now: now)) }
             case .unmute:
-                try await replies.send(["message": try await core.unmute(rule: call.decodeParameters(RuleParameters.self).rule, now: now)])
+                try await answer(UVD.Unmute.self) { MessageReply(message: try await core.unmute(rule: $0.rule, now: now)) }
             case .getHome:
-                try await replies.send(["home": await core.homeInfo()])
+                try await answer(UVD.GetHome.self) { _ in HomeReply(home: await core.homeInfo()) }
             case .setHome:
-                try await replies.send(["message": try await core.markHome(now: now)])
+                try await answer(UVD.SetHome.self) { _ in MessageReply(message: try await core.markHome(now: now)) }
             case .clearHome:
-                try await replies.send(["message": try await core.clearHome(now: now)])
+                try await answer(UVD.ClearHome.self) { _ in MessageReply(message: try await core.clearHome(now: now)) }
             case .getHistory:
-                let limit = try call.decodeParameters(LimitParameters.self).limit ?? 50
-                try await replies.send(HistoryReply(entries: try await core.history(limit: limit)))
+                try await answer(UVD.GetHistory.self) { HistoryReply(entries: try await core.history(limit: $0.limit ?? 50)) }
             case .diagnose:
-                try await replies.send(DiagnoseReply(checks: await core.diagnose(now: now)))
+                try await answer(UVD.Diagnose.self) { _ in DiagnoseReply(checks: await core.diagnose(now: now)) }
             case .subscribe:
                 guard call.more else { throw VarlinkError.expectedMore }
                 for await status in await core.subscribe(now: now) {
-                    try await replies.send(["status": status], continues: true)
+                    try await answer.send(UVD.Subscribe.self, StatusReply(status: status), continues: true)
                 }
             }
+        } catch let refusal as Refusal {
+            throw refusal.varlinkError
         } catch let error as VarlinkError {
             throw error
         } catch {
@@ -109,18 +97,30 @@ struct ControlService: VarlinkService {
         }
     }
 
+    private func applySunscreen(_ parameters: SunscreenParameters, now: Date) async throws -> SunscreenInfo {
+        let minutesAgo = parameters.minutesAgo ?? 0
+        guard (0...720).contains(minutesAgo) else {
+            throw Refusal(.invalidValue, tr("minutesAgo must be 0 to 720 (got %1$@)", minutesAgo))
+        }
+        return try await core.applySunscreen(
+            spf: try parameters.spf.map { try Self.parse($0, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) },
+            quantity: try parameters.quantity.map { try Self.parse($0, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots")) },
+            activity: try parameters.activity.map { try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active")) },
+            at: now.addingTimeInterval(-Double(minutesAgo) * 60), now: now)
+    }
+
     static func info(_ profile: Profile) -> ProfileInfo {
         ProfileInfo(
             skinType: profile.skinType?.numeral, spf: profile.defaultSPF.argument, quantity: profile.defaultQuantity.rawValue,
             activity: profile.defaultActivity.rawValue, waterResistanceMinutes: profile.waterResistance.rawValue)
     }
 
-    static func parse<T>(_ text: String, _ name: String, _ make: (String) -> T?, allowed: String) throws(VarlinkError) -> T {
-        guard let value = make(text) else { throw .uvd(name: "InvalidValue", message: tr("%1$@ '%2$@' is not allowed; use %3$@", name, text, allowed)) }
+    static func parse<T>(_ text: String, _ name: String, _ make: (String) -> T?, allowed: String) throws(Refusal) -> T {
+        guard let value = make(text) else { throw Refusal(.invalidValue, tr("%1$@ '%2$@' is not allowed; use %3$@", name, text, allowed)) }
         return value
     }
 
-    static func apply(_ parameters: ProfileParameters, to profile: inout Profile) throws(VarlinkError) {
+    static func apply(_ parameters: ProfileParameters, to profile: inout Profile) throws(Refusal) {
         if let skinType = parameters.skinType { profile.skinType = try parse(skinType, "skinType", SkinType.init(parsing:), allowed: tr("I, II, III, IV, V or VI")) }
         if let spf = parameters.spf { profile.defaultSPF = try parse(spf, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) }
         if let quantity = parameters.quantity { profile.defaultQuantity = try parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots")) }
@@ -128,5 +128,20 @@ struct ControlService: VarlinkService {
         if let minutes = parameters.waterResistanceMinutes {
             profile.waterResistance = try parse(String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: tr("0, 40 or 80"))
         }
+    }
+}
+
+/// Answers one call with the types its `UVD` declaration names: the parameters it decodes and the
+/// reply it sends cannot be other than the method's.
+private struct Answer {
+    let call: VarlinkCall
+    let replies: VarlinkReplies
+
+    func callAsFunction<Call: UVDCall>(_: Call.Type, _ body: (Call.Parameters) async throws -> Call.Reply) async throws {
+        try await send(Call.self, try await body(call.decodeParameters(Call.Parameters.self)))
+    }
+
+    func send<Call: UVDCall>(_: Call.Type, _ reply: Call.Reply, continues: Bool = false) async throws {
+        try await replies.send(reply, continues: continues)
     }
 }

@@ -13,15 +13,15 @@ extension DaemonCore {
             quietNow: engine.isQuiet(at: now), until: engine.quietEnd(after: now).map(iso.string))
     }
 
-    func setQuiet(spans: [String]?, reset: Bool, now: Date) throws(VarlinkError) -> QuietInfo {
+    func setQuiet(spans: [String]?, reset: Bool, now: Date) throws(Refusal) -> QuietInfo {
         if reset {
             step(.command(.quietHours(nil)), now: now)
         } else {
-            guard let spans else { throw .uvd(name: "InvalidValue", message: tr("give spans (an empty list for none) or reset")) }
+            guard let spans else { throw Refusal(.invalidValue, tr("give spans (an empty list for none) or reset")) }
             var parsed: [QuietSpan] = []
             for text in spans {
                 guard let span = QuietSpan(parsing: text) else {
-                    throw .uvd(name: "InvalidValue", message: tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text))
+                    throw Refusal(.invalidValue, tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text))
                 }
                 parsed.append(span)
             }
@@ -30,7 +30,7 @@ extension DaemonCore {
         return quietInfo(now: now)
     }
 
-    func quietNow(minutes: Int, now: Date) throws(VarlinkError) -> QuietInfo {
+    func quietNow(minutes: Int, now: Date) throws(Refusal) -> QuietInfo {
         step(.command(.quietUntil(try Self.instant(minutes: minutes, after: now))), now: now)
         return quietInfo(now: now)
     }
@@ -40,27 +40,27 @@ extension DaemonCore {
         return quietInfo(now: now)
     }
 
-    func snooze(rule name: String, minutes: Int, now: Date) throws(VarlinkError) -> String {
+    func snooze(rule name: String, minutes: Int, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
         let until = try Self.instant(minutes: minutes, after: now)
         step(.command(.snooze(rule, until: until)), now: now)
         return tr("%1$@ snoozed until %2$@", rule.rawValue, WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock))
     }
 
-    func mute(rule name: String, today: Bool, now: Date) throws(VarlinkError) -> String {
+    func mute(rule name: String, today: Bool, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
         step(.command(today ? .muteToday(rule) : .mute(rule)), now: now)
         return today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue)
     }
 
-    func unmute(rule name: String, now: Date) throws(VarlinkError) -> String {
+    func unmute(rule name: String, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
         step(.command(.unmute(rule)), now: now)
         return tr("%1$@ speaks again", rule.rawValue)
     }
 
-    func history(limit: Int) throws(VarlinkError) -> [HistoryInfo] {
-        guard (1...1000).contains(limit) else { throw .uvd(name: "InvalidValue", message: tr("limit must be 1 to 1000 (got %1$@)", limit)) }
+    func history(limit: Int) throws(Refusal) -> [HistoryInfo] {
+        guard (1...1000).contains(limit) else { throw Refusal(.invalidValue, tr("limit must be 1 to 1000 (got %1$@)", limit)) }
         let here = currentPlace.timeZoneIdentifier
         do {
             // Each entry's time on the clock its text was written on, naming that zone when it is
@@ -72,7 +72,7 @@ extension DaemonCore {
                     summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)
             }
         } catch {
-            throw .uvd(name: "StoreFailed", message: "\(error)")
+            throw Refusal(.storeFailed, "\(error)")
         }
     }
 
@@ -81,14 +81,14 @@ extension DaemonCore {
     }
 
     /// `minutes` (1 to 1440) after `now`.
-    static func instant(minutes: Int, after now: Date) throws(VarlinkError) -> Date {
-        guard (1...1440).contains(minutes) else { throw .uvd(name: "InvalidValue", message: tr("minutes must be 1 to 1440 (got %1$@)", minutes)) }
+    static func instant(minutes: Int, after now: Date) throws(Refusal) -> Date {
+        guard (1...1440).contains(minutes) else { throw Refusal(.invalidValue, tr("minutes must be 1 to 1440 (got %1$@)", minutes)) }
         return now.addingTimeInterval(Double(minutes) * 60)
     }
 
-    static func rule(_ name: String) throws(VarlinkError) -> Rule {
+    static func rule(_ name: String) throws(Refusal) -> Rule {
         guard let rule = Rule(rawValue: name) else {
-            throw .uvd(name: "InvalidValue", message: tr("no rule '%1$@'; rules: %2$@", name, Rule.allCases.map(\.rawValue).joined(separator: ", ")))
+            throw Refusal(.invalidValue, tr("no rule '%1$@'; rules: %2$@", name, Rule.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         return rule
     }

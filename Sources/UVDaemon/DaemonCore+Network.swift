@@ -35,17 +35,17 @@ extension DaemonCore {
     }
 
     /// `uvctl home set`: the Wi-Fi network in use now is home.
-    func markHome(now: Date) throws(VarlinkError) -> String {
+    func markHome(now: Date) throws(Refusal) -> String {
         if currentRoute.networkID == nil {
             // The gateway's address may have been learnt since the route came up: no netlink
             // message says so, so look again.
             networkChanged(RouteReader().current(), networkManager: reportedRoute.primary, now: now)
         }
         guard currentRoute.kind == .wifi else {
-            throw .uvd(name: "NotOnWifi", message: tr("the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again", currentRoute.interface ?? tr("no default route")))
+            throw Refusal(.notOnWifi, tr("the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again", currentRoute.interface ?? tr("no default route")))
         }
         guard let id = currentRoute.networkID else {
-            throw .uvd(name: "NetworkUnknown", message: tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
+            throw Refusal(.networkUnknown, tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
         }
         try persistHome(id)
         step(.command(.homeMarked(true)), now: now)
@@ -54,13 +54,13 @@ extension DaemonCore {
     }
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.
-    func clearHome(now: Date) throws(VarlinkError) -> String {
+    func clearHome(now: Date) throws(Refusal) -> String {
         try persistHome(nil)
         step(.command(.homeMarked(false)), now: now)
         return tr("no home network marked: leaving any Wi-Fi counts")
     }
 
-    private func persistHome(_ id: String?) throws(VarlinkError) {
+    private func persistHome(_ id: String?) throws(Refusal) {
         try persist { try store.saveHomeNetwork(id) }
         homeNetwork = id
     }

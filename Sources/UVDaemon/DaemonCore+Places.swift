@@ -8,21 +8,21 @@ import UVStore
 
 /// Where the user is: the place set by hand, GeoClue's, the time zone's, and saved places.
 extension DaemonCore {
-    func setLocation(_ query: String) throws(VarlinkError) -> LocationInfo {
+    func setLocation(_ query: String) throws(Refusal) -> LocationInfo {
         let chosen = try lookUp(query)
         try persist { try store.saveManualPlace(chosen) }
         move(to: chosen)
         return ViewBuilder.locationInfo(chosen)
     }
 
-    func clearLocation() throws(VarlinkError) -> LocationInfo {
+    func clearLocation() throws(Refusal) -> LocationInfo {
         try persist { try store.saveManualPlace(nil) }
         move(to: geoPlace ?? automaticPlace())
         return ViewBuilder.locationInfo(place)
     }
 
-    func addLocation(name: String, query: String) throws(VarlinkError) -> LocationInfo {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .uvd(name: "InvalidValue", message: tr("a saved location needs a name")) }
+    func addLocation(name: String, query: String) throws(Refusal) -> LocationInfo {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
         var chosen = try lookUp(query)
         chosen.name = name
         try persist { try store.savePlace(chosen) }
@@ -33,10 +33,10 @@ extension DaemonCore {
         (ViewBuilder.locationInfo(place), ((try? store.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
     }
 
-    func removeLocation(name: String) throws(VarlinkError) {
+    func removeLocation(name: String) throws(Refusal) {
         let removed: Bool
-        do { removed = try store.removePlace(named: name) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
-        guard removed else { throw .uvd(name: "NoSuchPlace", message: tr("no saved location '%1$@'", name)) }
+        do { removed = try store.removePlace(named: name) } catch { throw Refusal(.storeFailed, "\(error)") }
+        guard removed else { throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name)) }
     }
 
     /// Whether GeoClue should be asked: enabled, and no place set by hand.
@@ -71,8 +71,8 @@ extension DaemonCore {
         updateEngineContext(now: Date())
     }
 
-    func lookUp(_ query: String) throws(VarlinkError) -> Place {
-        do { return try PlaceResolver.place(for: query) } catch { throw .uvd(name: "NoSuchPlace", message: error.description) }
+    func lookUp(_ query: String) throws(Refusal) -> Place {
+        do { return try PlaceResolver.place(for: query) } catch { throw Refusal(.noSuchPlace, error.description) }
     }
 
 }

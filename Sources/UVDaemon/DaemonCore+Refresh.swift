@@ -86,14 +86,14 @@ extension DaemonCore {
 
     /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget,
     /// answered with what each provider came to.
-    func requestRefresh(now: Date) async throws(VarlinkError) -> [ProviderOutcome] {
+    func requestRefresh(now: Date) async throws(Refusal) -> [ProviderOutcome] {
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
         case .tooSoon(let retryAt):
-            throw .uvd(name: "RefreshRefused", message: tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now)))
+            throw Refusal(.refreshRefused, tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now)))
         case .budgetSpent(let resetsAt):
-            throw .uvd(name: "RefreshRefused", message: tr("today's %1$@ provider requests are used; the count resets at %2$@", policy.dailyBudget, readable(resetsAt, now: now)))
+            throw Refusal(.refreshRefused, tr("today's %1$@ provider requests are used; the count resets at %2$@", policy.dailyBudget, readable(resetsAt, now: now)))
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
             let outcomes = await refreshRound(now: now, forced: true).outcomes
@@ -122,43 +122,37 @@ extension DaemonCore {
     }
 
     private func fetchOpenMeteo(now: Date, context: FetchContext) async -> ProviderOutcome {
-        let client = providerClient
-        let place = currentPlace
-        recordRequest(context)
-        switch await client.openMeteo(for: place.coordinate, health: health(.openMeteo), now: now) {
-        case .fetched(let forecast, let etag, let lastModified):
-            keep(forecast, for: place, at: now)
-            updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-            logInfo("open-meteo: forecast for \(place.name) (\(forecast.hourly.count) hours)")
-            return ProviderOutcome(provider: "open-meteo", result: .fresh, message: tr("a forecast for %1$@ (%2$@ hours)", place.name, forecast.hourly.count))
-        case .notModified:
-            keepUnchanged(at: now)
-            updateProviderState { $0[.openMeteo].recordSuccess(at: now, etag: nil, lastModified: nil) }
-            return ProviderOutcome(provider: "open-meteo", result: .notModified, message: tr("not modified since its last answer"))
-        case .failed(let reason, let retryAfter):
-            failed(.openMeteo, reason: reason, retryAfter: retryAfter, now: now)
-            return ProviderOutcome(provider: "open-meteo", result: .failed, message: reason)
-        }
+        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openMeteo))
+        return await fetchForecast(.openMeteo, now: now, context: context) { await client.openMeteo(for: coordinate, health: health, now: now) }
     }
 
     /// The fallback when Open-Meteo is off or failing, for users with a key.
     private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async -> ProviderOutcome {
-        let client = providerClient
+        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openWeatherMap))
+        return await fetchForecast(.openWeatherMap, now: now, context: context) {
+            await client.openWeatherMap(for: coordinate, key: key, health: health, now: now)
+        }
+    }
+
+    /// Asks a forecast provider for the current place and keeps what it answers for that place.
+    private func fetchForecast(
+        _ source: UVSource, now: Date, context: FetchContext, request: @Sendable () async -> FetchOutcome<UVForecast>
+    ) async -> ProviderOutcome {
         let place = currentPlace
         recordRequest(context)
-        switch await client.openWeatherMap(for: place.coordinate, key: key, health: health(.openWeatherMap), now: now) {
+        switch await request() {
         case .fetched(let forecast, let etag, let lastModified):
             keep(forecast, for: place, at: now)
-            updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-            logInfo("openweathermap: forecast for \(place.name) (\(forecast.hourly.count) hours)")
-            return ProviderOutcome(provider: "openweathermap", result: .fresh, message: tr("a forecast for %1$@ (%2$@ hours)", place.name, forecast.hourly.count))
+            updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
+            return ProviderOutcome(provider: source.rawValue, result: .fresh, message: tr("a forecast for %1$@ (%2$@ hours)", place.name, forecast.hourly.count))
         case .notModified:
             keepUnchanged(at: now)
-            updateProviderState { $0[.openWeatherMap].recordSuccess(at: now, etag: nil, lastModified: nil) }
-            return ProviderOutcome(provider: "openweathermap", result: .notModified, message: tr("not modified since its last answer"))
+            updateProviderState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return ProviderOutcome(provider: source.rawValue, result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
-            failed(.openWeatherMap, reason: reason, retryAfter: retryAfter, now: now)
-            return ProviderOutcome(provider: "openweathermap", result: .failed, message: reason)
+            failed(source, reason: reason, retryAfter: retryAfter, now: now)
+            return ProviderOutcome(provider: source.rawValue, result: .failed, message: reason)
         }
     }
 

@@ -21,19 +21,19 @@ extension DaemonCore {
             providerProblem: applicableSources.compactMap { source in providerProblems[source].map { "\(source.rawValue): \($0)" } }.first)
     }
 
-    func status(now: Date, location: String? = nil) throws(VarlinkError) -> StatusInfo {
+    func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
         var status = ViewBuilder.status(knowledge(now: now, for: try savedPlace(location)), now: now)
         status.warnings = warnings
         return status
     }
 
 
-    func forecast(now: Date, location: String?, date: String?) throws(VarlinkError) -> ForecastInfo {
+    func forecast(now: Date, location: String?, date: String?) throws(Refusal) -> ForecastInfo {
         let target = try savedPlace(location) ?? place
         let day: DateInterval
         if let date {
             guard let interval = LocalDay.interval(isoDate: date, in: target.timeZone) else {
-                throw .uvd(name: "InvalidValue", message: tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
+                throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
             }
             day = interval
         } else {
@@ -54,12 +54,12 @@ extension DaemonCore {
         return (list, stations.map { iso.string($0.fetchedAt) })
     }
 
-    func savedPlace(_ name: String?) throws(VarlinkError) -> Place? {
+    func savedPlace(_ name: String?) throws(Refusal) -> Place? {
         guard let name else { return nil }
         let saved = (try? store.savedPlaces()) ?? []
         guard let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
             let names = saved.map(\.name).joined(separator: ", ")
-            throw .uvd(name: "NoSuchPlace", message: names.isEmpty
+            throw Refusal(.noSuchPlace, names.isEmpty
                 ? tr("no saved location '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
                 : tr("no saved location '%1$@'; saved: %2$@", name, names))
         }

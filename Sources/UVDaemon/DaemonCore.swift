@@ -147,7 +147,7 @@ actor DaemonCore {
 
     func getProfile() -> Profile { profile }
 
-    func setProfile(_ change: (inout Profile) throws(VarlinkError) -> Void) throws(VarlinkError) -> Profile {
+    func setProfile(_ change: (inout Profile) throws(Refusal) -> Void) throws(Refusal) -> Profile {
         var updated = profile
         try change(&updated)
         try persist { try store.saveProfile(updated) }
@@ -157,9 +157,9 @@ actor DaemonCore {
         return profile
     }
 
-    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(VarlinkError) -> SunscreenInfo {
+    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(Refusal) -> SunscreenInfo {
         guard (spf ?? profile.defaultSPF) != .none else {
-            throw .uvd(name: "InvalidValue", message: tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
+            throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
         }
         let application = SunscreenApplication(
             spf: spf ?? profile.defaultSPF, quantity: quantity ?? profile.defaultQuantity, activity: activity ?? profile.defaultActivity,
@@ -172,19 +172,19 @@ actor DaemonCore {
         return try sunscreenInfo(now: now)
     }
 
-    func removeSunscreen(now: Date) throws(VarlinkError) {
+    func removeSunscreen(now: Date) throws(Refusal) {
         let removed: Bool
-        do { removed = try store.removeSunscreen(at: now) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
-        guard removed else { throw .uvd(name: "NoSunscreen", message: tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
+        do { removed = try store.removeSunscreen(at: now) } catch { throw Refusal(.storeFailed, "\(error)") }
+        guard removed else { throw Refusal(.noSunscreen, tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
         sunscreen = nil
         changed()
         step(.sunscreen(nil), now: now)
     }
 
-    func recordWater(now: Date) throws(VarlinkError) -> SunscreenInfo {
+    func recordWater(now: Date) throws(Refusal) -> SunscreenInfo {
         let updated: SunscreenApplication?
-        do { updated = try store.recordWaterEvent(at: now) } catch { throw .uvd(name: "StoreFailed", message: "\(error)") }
-        guard let updated else { throw .uvd(name: "NoSunscreen", message: tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
+        do { updated = try store.recordWaterEvent(at: now) } catch { throw Refusal(.storeFailed, "\(error)") }
+        guard let updated else { throw Refusal(.noSunscreen, tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
         sunscreen = updated
         changed()
         step(.sunscreen(updated), now: now)
@@ -192,28 +192,28 @@ actor DaemonCore {
     }
 
     /// The sunscreen just recorded, with the reapply time `uvctl status` and the reminders give.
-    private func sunscreenInfo(now: Date) throws(VarlinkError) -> SunscreenInfo {
+    private func sunscreenInfo(now: Date) throws(Refusal) -> SunscreenInfo {
         guard let info = ViewBuilder.sunscreenInfo(knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: place.timeZone)) else {
-            throw .uvd(name: "NoSunscreen", message: tr("no sunscreen on record; record one with uvctl sunscreen apply"))
+            throw Refusal(.noSunscreen, tr("no sunscreen on record; record one with uvctl sunscreen apply"))
         }
         return info
     }
 
-    func persist(_ write: () throws -> Void) throws(VarlinkError) {
+    func persist(_ write: () throws -> Void) throws(Refusal) {
         do { try write() } catch {
             log.error("store: \(error)")
-            throw .uvd(name: "StoreFailed", message: tr("could not save: %1$@", String(describing: error)))
+            throw Refusal(.storeFailed, tr("could not save: %1$@", String(describing: error)))
         }
     }
 
     // MARK: Configuration
 
     /// Re-reads the file; a broken file keeps the configuration in force and says why.
-    func reload() throws(VarlinkError) -> String {
+    func reload() throws(Refusal) -> String {
         let (fresh, problem) = ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
         if let problem {
             log.error("configuration not reloaded, keeping the last good one:\n\(problem)")
-            throw .uvd(name: "ConfigInvalid", message: tr("%1$@\nthe last good configuration stays in use", String(describing: problem)))
+            throw Refusal(.configInvalid, tr("%1$@\nthe last good configuration stays in use", String(describing: problem)))
         }
         loaded = fresh
         openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)

@@ -82,13 +82,28 @@ public struct MinutesParameters: Codable, Sendable {
     public init(minutes: Int) { self.minutes = minutes }
 }
 
+/// `Unmute`: which rule.
 public struct RuleParameters: Codable, Sendable {
     public var rule: String
-    @Null public var minutes: Int?
-    @Null public var today: Bool?
-    public init(rule: String, minutes: Int? = nil, today: Bool? = nil) {
+    public init(rule: String) { self.rule = rule }
+}
+
+/// `Snooze`: which rule, for how long.
+public struct SnoozeParameters: Codable, Sendable {
+    public var rule: String
+    public var minutes: Int
+    public init(rule: String, minutes: Int) {
         self.rule = rule
         self.minutes = minutes
+    }
+}
+
+/// `Mute`: which rule, for good or (`today`) until the local day ends.
+public struct MuteParameters: Codable, Sendable {
+    public var rule: String
+    public var today: Bool?
+    public init(rule: String, today: Bool?) {
+        self.rule = rule
         self.today = today
     }
 }

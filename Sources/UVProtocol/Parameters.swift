@@ -105,7 +105,7 @@ public struct ConfigReply: Codable, Sendable {
 /// What one provider's request in a `Refresh` came to.
 public struct ProviderOutcome: Codable, Sendable, Equatable {
     /// How it ended.
-    public enum Result: String, Codable, Sendable {
+    public enum Result: String, Codable, Sendable, CaseIterable {
         /// New data arrived.
         case fresh
         /// `304 Not Modified`: what uvd has is current.

@@ -13,7 +13,7 @@ struct QuietCommand: AsyncParsableCommand {
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("The quiet hours in force, and whether it is quiet now."))
         @OptionGroup var output: OutputOptions
-        func run() async throws { try QuietCommand.print(try await DaemonClient.call(.getQuiet, Empty(), key: "quiet", returning: QuietInfo.self), output) }
+        func run() async throws { try QuietCommand.print(try await DaemonClient.call(UVD.GetQuiet.self, Empty()).quiet, output) }
     }
 
     struct Set: AsyncParsableCommand {
@@ -36,7 +36,7 @@ struct QuietCommand: AsyncParsableCommand {
         func run() async throws {
             let parameters = spans == ["default"] ? SetQuietParameters(spans: nil, reset: true)
                 : SetQuietParameters(spans: spans == ["none"] ? [] : spans, reset: nil)
-            try QuietCommand.print(try await DaemonClient.call(.setQuiet, parameters, key: "quiet", returning: QuietInfo.self), output)
+            try QuietCommand.print(try await DaemonClient.call(UVD.SetQuiet.self, parameters).quiet, output)
         }
     }
 
@@ -48,14 +48,14 @@ struct QuietCommand: AsyncParsableCommand {
             guard duration.value <= 1440 else { throw ValidationError(tr("At most 24h (got %1$@ minutes).", duration.value)) }
         }
         func run() async throws {
-            try QuietCommand.print(try await DaemonClient.call(.quietNow, MinutesParameters(minutes: duration.value), key: "quiet", returning: QuietInfo.self), output)
+            try QuietCommand.print(try await DaemonClient.call(UVD.QuietNow.self, MinutesParameters(minutes: duration.value)).quiet, output)
         }
     }
 
     struct Off: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Not quiet now: ends `quiet now` and a configured span in progress."))
         @OptionGroup var output: OutputOptions
-        func run() async throws { try QuietCommand.print(try await DaemonClient.call(.quietOff, Empty(), key: "quiet", returning: QuietInfo.self), output) }
+        func run() async throws { try QuietCommand.print(try await DaemonClient.call(UVD.QuietOff.self, Empty()).quiet, output) }
     }
 
     static func print(_ quiet: QuietInfo, _ output: OutputOptions) throws {
@@ -78,7 +78,7 @@ struct SnoozeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        print(try await DaemonClient.call(.snooze, RuleParameters(rule: rule.rawValue, minutes: duration.value), key: "message", returning: String.self))
+        print(try await DaemonClient.call(UVD.Snooze.self, SnoozeParameters(rule: rule.rawValue, minutes: duration.value)).message)
     }
 }
 
@@ -89,7 +89,7 @@ struct MuteCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(tr("Only for the rest of today (\"Not today\")."))) var today = false
 
     func run() async throws {
-        print(try await DaemonClient.call(.mute, RuleParameters(rule: rule.rawValue, today: today), key: "message", returning: String.self))
+        print(try await DaemonClient.call(UVD.Mute.self, MuteParameters(rule: rule.rawValue, today: today)).message)
     }
 }
 
@@ -98,7 +98,7 @@ struct UnmuteCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
 
     func run() async throws {
-        print(try await DaemonClient.call(.unmute, RuleParameters(rule: rule.rawValue), key: "message", returning: String.self))
+        print(try await DaemonClient.call(UVD.Unmute.self, RuleParameters(rule: rule.rawValue)).message)
     }
 }
 
@@ -113,7 +113,7 @@ struct HomeCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("The network in use and the one marked as home."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            let home = try await DaemonClient.call(.getHome, Empty(), key: "home", returning: HomeInfo.self)
+            let home = try await DaemonClient.call(UVD.GetHome.self, Empty()).home
             if output.json { return try JSONOutput.print(home) }
             let route = home.interface.map { tr("%1$@, %2$@ (%3$@)", $0, home.kind, home.reason) } ?? tr("no default route")
             print(home.current.map { tr("Now: %1$@, %2$@", route, $0) } ?? tr("Now: %1$@", route))
@@ -127,12 +127,12 @@ struct HomeCommand: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Mark the Wi-Fi network in use as home."))
-        func run() async throws { print(try await DaemonClient.call(.setHome, Empty(), key: "message", returning: String.self)) }
+        func run() async throws { print(try await DaemonClient.call(UVD.SetHome.self, Empty()).message) }
     }
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Forget the home network: any Wi-Fi counts again."))
-        func run() async throws { print(try await DaemonClient.call(.clearHome, Empty(), key: "message", returning: String.self)) }
+        func run() async throws { print(try await DaemonClient.call(UVD.ClearHome.self, Empty()).message) }
     }
 }
 
@@ -147,7 +147,7 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let reply = try await DaemonClient.call(.getHistory, LimitParameters(limit: limit), returning: HistoryReply.self)
+        let reply = try await DaemonClient.call(UVD.GetHistory.self, LimitParameters(limit: limit))
         if output.json { return try JSONOutput.print(reply) }
         if reply.entries.isEmpty { print(tr("Nothing said yet.")) }
         for entry in reply.entries {
@@ -167,7 +167,7 @@ struct DoctorCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let reply = try await DaemonClient.call(.diagnose, Empty(), returning: DiagnoseReply.self)
+        let reply = try await DaemonClient.call(UVD.Diagnose.self, Empty())
         if output.json { return try JSONOutput.print(reply) }
         for check in reply.checks {
             print("\(check.result.padding(toLength: 4, withPad: " ", startingAt: 0))  \(check.name): \(check.detail)")

@@ -9,7 +9,7 @@ struct RefreshCommand: AsyncParsableCommand {
         commandName: "refresh", abstract: tr("Ask the providers now (at most every 5 minutes, within the daily budget) and say what each answered."))
 
     func run() async throws {
-        let reply = try await DaemonClient.call(.refresh, Empty(), returning: RefreshReply.self)
+        let reply = try await DaemonClient.call(UVD.Refresh.self, Empty())
         if reply.outcomes.isEmpty { DaemonClient.fail(tr("no provider applies here; the clear-sky model answers"), status: 1) }
         for outcome in reply.outcomes { print("\(outcome.provider): \(outcome.message)") }
         guard reply.outcomes.contains(where: { $0.result == .fresh || $0.result == .notModified }) else { throw ExitCode(1) }
@@ -22,7 +22,7 @@ struct ReloadCommand: AsyncParsableCommand {
         commandName: "reload", abstract: tr("Re-read the configuration file; a broken one is refused and the last good one stays."))
 
     func run() async throws {
-        print(try await DaemonClient.call(.reload, Empty(), key: "message", returning: String.self))
+        print(try await DaemonClient.call(UVD.Reload.self, Empty()).message)
     }
 }
 
@@ -36,7 +36,7 @@ struct ConfigCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let reply = try await DaemonClient.call(.getConfig, Empty(), returning: ConfigReply.self)
+            let reply = try await DaemonClient.call(UVD.GetConfig.self, Empty())
             if output.json {
                 try JSONOutput.print(reply)
                 return

@@ -32,23 +32,23 @@ enum DaemonClient {
         guard let client = try? await VarlinkClient.connect(path: socketPath) else { return nil }
         defer { client.close() }
         guard (try? client.peerUID()) == getuid() else { return nil }
-        struct Reply: Decodable { let status: StatusInfo }
-        return (try? await client.call(UVDMethod.getStatus.qualifiedName, Empty(), returning: Reply.self))?.status
+        return (try? await client.call(UVD.GetStatus.method.qualifiedName, LocationParameters(location: nil), returning: UVD.GetStatus.Reply.self))?.status
     }
 
-    /// Calls `io.uvd.METHOD` and decodes the whole reply.
+    /// Calls `io.uvd.METHOD` with the parameters and reply its `UVD` declaration names.
     /// A uvd that does not answer within `answerLimit` (a refresh: `refreshLimit`, the providers'
     /// own deadline and more) is said to be stuck, rather than waited for for ever.
     static let answerLimit = Duration.seconds(15)
     static let refreshLimit = Duration.seconds(75)
 
-    static func call<P: Encodable & Sendable, R: Decodable & Sendable>(_ method: UVDMethod, _ parameters: P, returning type: R.Type) async throws -> R {
+    static func call<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters) async throws -> Call.Reply {
+        let method = Call.method
         let client = try await connect()
         defer { client.close() }
         let limit = method == .refresh ? refreshLimit : answerLimit
         do {
-            return try await withThrowingTaskGroup(of: R?.self) { group in
-                group.addTask { try await client.call(method.qualifiedName, parameters, returning: type) }
+            return try await withThrowingTaskGroup(of: Call.Reply?.self) { group in
+                group.addTask { try await client.call(method.qualifiedName, parameters, returning: Call.Reply.self) }
                 group.addTask {
                     try await Task.sleep(for: limit)
                     return nil
@@ -66,13 +66,6 @@ enum DaemonClient {
             default: fail(error.description, status: 1)
             }
         }
-    }
-
-    /// Calls `io.uvd.METHOD` and decodes the reply's one field `key`.
-    static func call<P: Encodable & Sendable, R: Decodable & Sendable>(_ method: UVDMethod, _ parameters: P, key: String, returning type: R.Type) async throws -> R {
-        let reply = try await call(method, parameters, returning: [String: R].self)
-        guard let value = reply[key] else { fail(tr("uvd's reply to %1$@ lacks '%2$@'", method.rawValue, key), status: 1) }
-        return value
     }
 
     static func fail(_ message: String, status: Int32) -> Never {

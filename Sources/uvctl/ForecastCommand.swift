@@ -56,7 +56,7 @@ struct ForecastCommand: AsyncParsableCommand {
             let outlook = DayOutlook(series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
             forecast = ForecastInfo(outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
         } else {
-            forecast = try await DaemonClient.call(.getForecast, ForecastParameters(location: location, date: date), key: "forecast", returning: ForecastInfo.self)
+            forecast = try await DaemonClient.call(UVD.GetForecast.self, ForecastParameters(location: location, date: date)).forecast
         }
 
         if output.json {

@@ -17,7 +17,7 @@ struct LocationCommand: AsyncParsableCommand {
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON (a negative latitude needs no --)."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         func run() async throws {
-            let location = try await DaemonClient.call(.setLocation, PlaceParameters(place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
+            let location = try await DaemonClient.call(UVD.SetLocation.self, PlaceParameters(place: try LocationCommand.joined(place))).location
             print(tr("Location: %1$@", LocationCommand.describe(location)))
         }
     }
@@ -25,7 +25,7 @@ struct LocationCommand: AsyncParsableCommand {
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Forget the set place: the time zone decides again."))
         func run() async throws {
-            let location = try await DaemonClient.call(.clearLocation, Empty(), key: "location", returning: LocationInfo.self)
+            let location = try await DaemonClient.call(UVD.ClearLocation.self, Empty()).location
             print(tr("Location: %1$@", LocationCommand.describe(location)))
         }
     }
@@ -36,7 +36,7 @@ struct LocationCommand: AsyncParsableCommand {
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         func run() async throws {
-            let location = try await DaemonClient.call(.addLocation, AddLocationParameters(name: name, place: try LocationCommand.joined(place)), key: "location", returning: LocationInfo.self)
+            let location = try await DaemonClient.call(UVD.AddLocation.self, AddLocationParameters(name: name, place: try LocationCommand.joined(place))).location
             print(tr("Saved %1$@: %2$@", name, LocationCommand.describe(location)))
         }
     }
@@ -46,7 +46,7 @@ struct LocationCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
-            let reply = try await DaemonClient.call(.listLocations, Empty(), returning: LocationsReply.self)
+            let reply = try await DaemonClient.call(UVD.ListLocations.self, Empty())
             if output.json {
                 try JSONOutput.print(reply)
                 return
@@ -61,7 +61,7 @@ struct LocationCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Forget a saved place."))
         @Argument(help: ArgumentHelp(tr("Its name."))) var name: String
         func run() async throws {
-            _ = try await DaemonClient.call(.removeLocation, NameParameters(name: name), returning: Empty.self)
+            _ = try await DaemonClient.call(UVD.RemoveLocation.self, NameParameters(name: name))
             print(tr("Removed %1$@.", name))
         }
     }

@@ -15,7 +15,7 @@ struct ProfileCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Show the profile."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            let profile = try await DaemonClient.call(.getProfile, Empty(), key: "profile", returning: ProfileInfo.self)
+            let profile = try await DaemonClient.call(UVD.GetProfile.self, Empty()).profile
             try ProfileCommand.show(profile, json: output.json)
         }
     }
@@ -40,7 +40,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
         func run() async throws {
             let request = ProfileParameters(skinType: skinType?.numeral, spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, waterResistanceMinutes: waterResistance)
-            let profile = try await DaemonClient.call(.setProfile, request, key: "profile", returning: ProfileInfo.self)
+            let profile = try await DaemonClient.call(UVD.SetProfile.self, request).profile
             try ProfileCommand.show(profile, json: output.json)
         }
     }

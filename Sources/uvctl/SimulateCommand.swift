@@ -56,7 +56,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let daemon = place.lat == nil || skinType == nil ? await DaemonClient.statusIfRunning() : nil
         var (target, placeOrigin) = Self.place(place, daemon: daemon)
         if let location {
-            let saved = try await DaemonClient.call(.getStatus, LocationParameters(location: location), key: "status", returning: StatusInfo.self).location
+            let saved = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: location)).status.location
             target = Place(name: saved.name, coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
                            timeZoneIdentifier: place.tz ?? saved.timeZone, source: .manual)
             placeOrigin = tr("--location %1$@", location)

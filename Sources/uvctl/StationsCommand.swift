@@ -12,7 +12,7 @@ struct StationsCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let reply = try await DaemonClient.call(.listStations, Empty(), returning: StationsReply.self)
+        let reply = try await DaemonClient.call(UVD.ListStations.self, Empty())
         if output.json {
             try JSONOutput.print(reply)
             return

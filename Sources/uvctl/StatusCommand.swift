@@ -22,7 +22,7 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let status = try await DaemonClient.call(.getStatus, LocationParameters(location: location), key: "status", returning: StatusInfo.self)
+        let status = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: location)).status
         if output.json {
             try JSONOutput.print(status)
         } else if let format {
@@ -52,8 +52,8 @@ struct WatchCommand: AsyncParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            for try await reply in client.stream(UVDMethod.subscribe.qualifiedName, Empty(), returning: [String: StatusInfo].self) {
-                guard let status = reply["status"] else { continue }
+            for try await reply in client.stream(UVD.Subscribe.method.qualifiedName, Empty(), returning: UVD.Subscribe.Reply.self) {
+                let status = reply.status
                 let line = json ? String(decoding: try encoder.encode(status), as: UTF8.self) : format.render(status)
                 // Unbuffered: a bar reading the pipe sees each line at once.
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -23,9 +23,7 @@ struct SunscreenCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let info = try await DaemonClient.call(
-                .applySunscreen, SunscreenParameters(spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo),
-                key: "sunscreen", returning: SunscreenInfo.self)
+            let info = try await DaemonClient.call(UVD.ApplySunscreen.self, SunscreenParameters(spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo)).sunscreen
             try SunscreenCommand.show(info, json: output.json)
         }
     }
@@ -33,7 +31,7 @@ struct SunscreenCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Clear the sunscreen on record."))
         func run() async throws {
-            _ = try await DaemonClient.call(.removeSunscreen, Empty(), returning: Empty.self)
+            _ = try await DaemonClient.call(UVD.RemoveSunscreen.self, Empty())
             print(tr("Sunscreen cleared. Burn-time estimates updated."))
         }
     }
@@ -42,7 +40,7 @@ struct SunscreenCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("You swam or towelled off: reapply by the water resistance."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            let info = try await DaemonClient.call(.recordWater, Empty(), key: "sunscreen", returning: SunscreenInfo.self)
+            let info = try await DaemonClient.call(UVD.RecordWater.self, Empty()).sunscreen
             try SunscreenCommand.show(info, json: output.json)
         }
     }

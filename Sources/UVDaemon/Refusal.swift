@@ -1,0 +1,27 @@
+import UVProtocol
+
+/// What the daemon declines to do, and why, in its own terms. `ControlService` turns it into the
+/// `io.uvd` error of the same name: the control edge is the only place a varlink error is made.
+struct Refusal: Error, Equatable {
+    /// Every reason, named as `io.uvd` declares it (`DeclaredErrorsTests` checks the text).
+    enum Reason: String, CaseIterable {
+        case invalidValue = "InvalidValue"
+        case noSuchPlace = "NoSuchPlace"
+        case noSunscreen = "NoSunscreen"
+        case storeFailed = "StoreFailed"
+        case configInvalid = "ConfigInvalid"
+        case notOnWifi = "NotOnWifi"
+        case networkUnknown = "NetworkUnknown"
+        case refreshRefused = "RefreshRefused"
+    }
+
+    let reason: Reason
+    let message: String
+
+    init(_ reason: Reason, _ message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    var varlinkError: VarlinkError { .uvd(name: reason.rawValue, message: message) }
+}

@@ -1,0 +1,41 @@
+/// Replies of `io.uvd` that carry one value under one name (`UVD` says which method gives which).
+public struct StatusReply: Codable, Sendable, Equatable {
+    public var status: StatusInfo
+    public init(status: StatusInfo) { self.status = status }
+}
+
+public struct ForecastReply: Codable, Sendable, Equatable {
+    public var forecast: ForecastInfo
+    public init(forecast: ForecastInfo) { self.forecast = forecast }
+}
+
+public struct LocationReply: Codable, Sendable, Equatable {
+    public var location: LocationInfo
+    public init(location: LocationInfo) { self.location = location }
+}
+
+public struct ProfileReply: Codable, Sendable, Equatable {
+    public var profile: ProfileInfo
+    public init(profile: ProfileInfo) { self.profile = profile }
+}
+
+public struct SunscreenReply: Codable, Sendable, Equatable {
+    public var sunscreen: SunscreenInfo
+    public init(sunscreen: SunscreenInfo) { self.sunscreen = sunscreen }
+}
+
+public struct QuietReply: Codable, Sendable, Equatable {
+    public var quiet: QuietInfo
+    public init(quiet: QuietInfo) { self.quiet = quiet }
+}
+
+public struct HomeReply: Codable, Sendable, Equatable {
+    public var home: HomeInfo
+    public init(home: HomeInfo) { self.home = home }
+}
+
+/// A sentence for the person who asked.
+public struct MessageReply: Codable, Sendable, Equatable {
+    public var message: String
+    public init(message: String) { self.message = message }
+}
