@@ -50,8 +50,16 @@ extension DaemonCore {
         let step = EngineStep(engine, event, now: now)
         engine = step.state
         let zone = engine.timeZoneIdentifier
-        let said = step.changes.map { change in
+        let presenter = Presenter(engine)
+        let postings: [NotificationOutbox.Posting] = step.changes.map { change in
             switch change {
+            case .show(let alert): .show(presenter.present(alert))
+            case .withdraw(let subject): .withdraw(subject: subject)
+            }
+        }
+        // The history keeps the words as shown, with the clock they were written on.
+        let said = postings.map { posting in
+            switch posting {
             case .show(let alert): HistoryEntry(time: now, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: zone)
             case .withdraw(let subject): HistoryEntry(time: now, kind: .withdrawn, subject: subject, zone: zone)
             }
@@ -61,9 +69,9 @@ extension DaemonCore {
         if step.wantsRefresh { doorbell.ring() }
         // The countdown stage may have moved: watchers see it with the notification.
         pushIfChanged(now: now)
-        for change in step.changes {
-            if case .show(let alert) = change { log.info("notify \(alert.subject): \(alert.summary)") }
-            outbox?.post(change)
+        for posting in postings {
+            if case .show(let alert) = posting { log.info("notify \(alert.subject): \(alert.summary)") }
+            outbox?.post(posting)
         }
         // Last: the step it causes arms the timer after this one did, not before.
         if step.recordsSunscreen {

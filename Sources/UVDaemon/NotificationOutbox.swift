@@ -19,7 +19,7 @@ actor NotificationOutbox {
 
     private var ids: [String: UInt32]
     /// Alerts waiting to be shown, by subject (a newer alert replaces a waiting one).
-    private var waiting: [String: Alert] = [:]
+    private var waiting: [String: PresentedAlert] = [:]
     /// Subjects withdrawn while on screen, waiting to be closed.
     private var closing: Set<String> = []
     private var serverInfo: NotificationServerInfo?
@@ -29,8 +29,14 @@ actor NotificationOutbox {
     private var lastProblem: String?
     /// What the core posted, in order, for `deliverPosted()`: posting never waits, so an engine
     /// step runs to its end without giving way to another.
-    private let posted: AsyncStream<EngineStep.Change>
-    private let postings: AsyncStream<EngineStep.Change>.Continuation
+    private let posted: AsyncStream<Posting>
+    private let postings: AsyncStream<Posting>.Continuation
+
+    /// A change the core hands over.
+    enum Posting: Sendable {
+        case show(PresentedAlert)
+        case withdraw(subject: String)
+    }
 
     init(server: any NotificationServer, store: Store, log: Logger, onPress: @escaping @Sendable (String, String) async -> Void) {
         self.server = server
@@ -38,11 +44,11 @@ actor NotificationOutbox {
         self.log = log
         self.onPress = onPress
         ids = (try? store.notificationIDs()) ?? [:]
-        (posted, postings) = AsyncStream.makeStream(of: EngineStep.Change.self)
+        (posted, postings) = AsyncStream.makeStream(of: Posting.self)
     }
 
     /// Hands a change to the outbox from anywhere, at once; it is applied in posting order.
-    nonisolated func post(_ change: EngineStep.Change) {
+    nonisolated func post(_ change: Posting) {
         postings.yield(change)
     }
 
@@ -57,7 +63,7 @@ actor NotificationOutbox {
     }
 
     /// Queues `alert` for showing (replacing a queued or shown one with its subject); returns at once.
-    func notify(_ alert: Alert) {
+    func notify(_ alert: PresentedAlert) {
         closing.remove(alert.subject)
         waiting[alert.subject] = alert
         kick()
@@ -196,11 +202,11 @@ actor NotificationOutbox {
 
     /// The alert as the server can show it: buttons where it has "actions", else the uvctl
     /// commands that do the same, in the body.
-    private func presentation(_ alert: Alert) -> DesktopNotification {
+    private func presentation(_ alert: PresentedAlert) -> DesktopNotification {
         let actions = serverInfo?.supportsActions ?? false
         var body = alert.body
-        if !actions, !alert.actions.isEmpty {
-            body += "\n" + alert.actions.map { Self.command(for: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
+        if !actions, !alert.buttons.isEmpty {
+            body += "\n" + alert.buttons.map { Self.command(for: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
         }
         if serverInfo?.supportsBodyMarkup ?? false {
             body = body.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
@@ -212,7 +218,7 @@ actor NotificationOutbox {
         }
         return DesktopNotification(
             summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
-            buttons: actions ? alert.actions.map { .init(key: $0.key, label: $0.label) } : [],
+            buttons: actions ? alert.buttons.map { .init(key: $0.key, label: $0.label) } : [],
             defaultAction: actions ? "default" : nil)
     }
 }

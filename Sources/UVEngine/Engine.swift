@@ -162,28 +162,8 @@ public enum Engine {
         guard !state.isSilenced(.morning, now: facts.now, today: state.day?.key ?? LocalDay.key(facts.now, in: state.zone)) else { return nil }
         // Said only while the window is still ahead or open: late in the day it is no news.
         guard let window = facts.window, window.end > facts.now else { return nil }
-        let clock = Copy(state)
-        let body = if let peak = facts.peak {
-            tr("Sunscreen window today %1$@ – %2$@ (peak %3$@ at %4$@)",
-               clock.time(window.start), clock.time(window.end), String(format: "%.0f", peak.uvi), clock.time(peak.at))
-        } else {
-            tr("Sunscreen window today %1$@ – %2$@", clock.time(window.start), clock.time(window.end))
-        }
-        return Alert(subject: Rule.morning.rawValue, rule: .morning, summary: tr("UV today"), body: body, urgency: .low, actions: [])
-    }
-}
-
-/// Times in alert text, on the place's clock, 12- or 24-hour as configured.
-struct Copy {
-    let zone: TimeZone
-    let twelveHour: Bool
-
-    init(_ state: EngineState) {
-        zone = state.zone
-        twelveHour = state.settings.uses12HourClock
-    }
-
-    func time(_ date: Date) -> String {
-        WallClock.format(date, in: zone, twelveHour: twelveHour)
+        return Alert(
+            subject: Rule.morning.rawValue, rule: .morning, meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at),
+            urgency: .low, actions: [])
     }
 }

@@ -19,14 +19,8 @@ enum Rules {
         else { return [] }
         state.lastLeaveAlert = now
         return [Alert(
-            subject: Rule.leaveHome.rawValue, rule: .leaveHome,
-            summary: tr("UV up to %1$@ today", String(format: "%.0f", peakAhead)),
-            body: tr("Apply sunscreen before you leave."), urgency: .normal,
-            actions: [
-                AlertAction(key: "applied", label: tr("Applied sunscreen")),
-                AlertAction(key: "remind", label: tr("Remind me in 15 min")),
-                AlertAction(key: "not-today", label: tr("Not today")),
-            ])]
+            subject: Rule.leaveHome.rawValue, rule: .leaveHome, meaning: .leaveHome(peakAhead: peakAhead), urgency: .normal,
+            actions: [.applied, .remind, .notToday])]
     }
 
     /// UV rising through each level, once a day per level, with hysteresis; extreme is critical.
@@ -40,10 +34,8 @@ enum Rules {
             let level = UVLevel(uvi: level)
             let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
             return Alert(
-                subject: extreme ? "uv-extreme" : "uv-\(level.rawValue)", rule: .uvAlert,
-                summary: tr("UV %1$@: %2$@", String(format: "%.0f", uvi), level.name.lowercased()),
-                body: level.advice, urgency: extreme ? .critical : .normal,
-                actions: [AlertAction(key: "not-today", label: tr("Not today"))])
+                subject: extreme ? "uv-extreme" : "uv-\(level.rawValue)", rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
+                urgency: extreme ? .critical : .normal, actions: [.notToday])
         }
     }
 
@@ -61,15 +53,12 @@ enum Rules {
         else { return [] }
         state.reapplyShown = stage
         state.remindAt[.reapply] = nil
-        let copy = Copy(state)
-        let summary = stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", copy.time(reapply.date))
         return [Alert(
-            subject: Rule.reapply.rawValue, rule: .reapply, summary: summary,
-            body: AppliedSentence.text(
-                spf: application.spf.argument, quantity: application.quantity.rawValue,
-                appliedAt: copy.time(application.appliedAt), reapplyAt: copy.time(reapply.date)),
-            urgency: stage == .now ? .critical : .normal,
-            actions: [AlertAction(key: "applied", label: tr("Reapplied")), AlertAction(key: "remind", label: tr("Remind me in 15 min"))])]
+            subject: Rule.reapply.rawValue, rule: .reapply,
+            meaning: .reapply(
+                stage: stage, at: reapply.date, spf: application.spf.argument, quantity: application.quantity.rawValue,
+                appliedAt: application.appliedAt),
+            urgency: stage == .now ? .critical : .normal, actions: [.reapplied, .remind])]
     }
 
     /// Whether a held alert is still worth saying once quiet hours end.

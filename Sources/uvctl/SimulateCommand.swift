@@ -101,12 +101,14 @@ struct SimulateCommand: AsyncParsableCommand {
         simulator.run(until: day.end.addingTimeInterval(-1), steps: steps)
 
         let clock = ClockFormat(timeZone: zone)
+        let presenter = Presenter(simulator.state)
+        let shown = simulator.notified.map { (time: $0.time, alert: presenter.present($0.alert)) }
         if output.json {
             let iso = ISOTimestamp(timeZone: zone)
-            try JSONOutput.print(simulator.notified.map {
+            try JSONOutput.print(shown.map {
                 SimulatedNotification(
                     time: iso.string($0.time), subject: $0.alert.subject, rule: $0.alert.rule.rawValue, urgency: $0.alert.urgency.rawValue,
-                    summary: $0.alert.summary, body: $0.alert.body, actions: $0.alert.actions.map(\.label))
+                    summary: $0.alert.summary, body: $0.alert.body, actions: $0.alert.buttons.map(\.label))
             })
             return
         }
@@ -114,9 +116,9 @@ struct SimulateCommand: AsyncParsableCommand {
         print(tr("%1$@ · modelled clear-sky UV · skin type %2$@", terminal.bold(tr("%1$@ · %2$@", target.name, clock.day(day.start))), skinType.numeral))
         print(terminal.dim(tr("Place from %1$@; skin type from %2$@.", placeOrigin, skinOrigin)))
         if target.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
-        if simulator.notified.isEmpty { print(tr("No notifications.")) }
-        for (time, alert) in simulator.notified {
-            let buttons = alert.actions.isEmpty ? "" : terminal.dim("  [" + alert.actions.map(\.label).joined(separator: "] [") + "]")
+        if shown.isEmpty { print(tr("No notifications.")) }
+        for (time, alert) in shown {
+            let buttons = alert.buttons.isEmpty ? "" : terminal.dim("  [" + alert.buttons.map(\.label).joined(separator: "] [") + "]")
             let urgency = alert.urgency == .critical ? terminal.bold(tr(" (critical)")) : ""
             print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }

@@ -58,7 +58,7 @@ struct DayModelAgreementTests {
         let reapplyAt = try #require(status.sunscreen.flatMap { InstantText.parse($0.reapplyAt) })
         simulator.run(until: Self.now.addingTimeInterval(4 * 3600))
         let reminder = try #require(simulator.notified.first { $0.alert.rule == .reapply }?.alert)
-        #expect(reminder.body.contains(WallClock.format(reapplyAt, in: Self.sydney.timeZone, twelveHour: false)))
+        #expect(Presenter(simulator.state).present(reminder).body.contains(WallClock.format(reapplyAt, in: Self.sydney.timeZone, twelveHour: false)))
     }
 
     @Test func theWindowModeMovesTheMorningSummaryAndTheStatusTogether() throws {

@@ -55,7 +55,7 @@ struct EngineScenarioTests {
         let leave = sim.alerts("leave-home")
         #expect(leave.count == 1)
         #expect(leave.first?.time == S.at("2026-01-15T08:01:00+11:00"))
-        #expect(leave.first?.alert.actions.map(\.key) == ["applied", "remind", "not-today"])
+        #expect(leave.first?.alert.buttons.map(\.key) == ["applied", "remind", "not-today"])
         #expect(sim.withdrawn.contains { $0.subject == "leave-home" })
         // The button recorded sunscreen: the reapply countdown follows, in place, ending in "now".
         let reapply = sim.alerts("reapply")

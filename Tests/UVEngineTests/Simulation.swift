@@ -15,7 +15,11 @@ struct Simulation {
 
     var state: EngineState { simulator.state }
     var wake: Date { simulator.wake }
-    var notified: [(time: Date, alert: Alert)] { simulator.notified }
+    /// What was shown, in the words the presenter gives them on the engine's clock.
+    var notified: [(time: Date, alert: PresentedAlert)] {
+        let presenter = Presenter(simulator.state)
+        return simulator.notified.map { ($0.time, presenter.present($0.alert)) }
+    }
     var withdrawn: [(time: Date, subject: String)] { simulator.withdrawn }
 
     /// The clear-sky model's hourly samples for the local day of `date`.
@@ -27,7 +31,7 @@ struct Simulation {
     mutating func send(_ event: EngineEvent, at time: Date) { simulator.send(event, at: time) }
     mutating func run(until end: Date, events: [(Date, EngineEvent)] = []) { simulator.run(until: end, events: events) }
 
-    func alerts(_ subject: String) -> [(time: Date, alert: Alert)] { notified.filter { $0.alert.subject == subject } }
+    func alerts(_ subject: String) -> [(time: Date, alert: PresentedAlert)] { notified.filter { $0.alert.subject == subject } }
 
     static func at(_ text: String) -> Date {
         guard let date = ISO8601DateFormatter().date(from: text) else { fatalError("bad time \(text)") }

@@ -1,0 +1,78 @@
+import Foundation
+import UVCore
+
+/// An alert in words, as a notification server, the history and `uvctl simulate` show it.
+public struct PresentedAlert: Sendable, Equatable {
+    public var subject: String
+    public var rule: Rule
+    public var summary: String
+    public var body: String
+    public var urgency: Urgency
+    /// The buttons: the key the server sends back, and the label shown.
+    public var buttons: [(key: String, label: String)]
+
+    public static func == (a: PresentedAlert, b: PresentedAlert) -> Bool {
+        (a.subject, a.rule, a.summary, a.body, a.urgency) == (b.subject, b.rule, b.summary, b.body, b.urgency)
+            && a.buttons.map(\.key) == b.buttons.map(\.key) && a.buttons.map(\.label) == b.buttons.map(\.label)
+    }
+}
+
+/// The one place an alert's meaning becomes words: on the place's clock, 12- or 24-hour as the
+/// locale says, never a raw timestamp.
+public struct Presenter: Sendable {
+    public let zone: TimeZone
+    public let twelveHour: Bool
+
+    public init(zone: TimeZone, twelveHour: Bool) {
+        self.zone = zone
+        self.twelveHour = twelveHour
+    }
+
+    /// The presenter for the engine's place and settings.
+    public init(_ state: EngineState) {
+        self.init(zone: state.zone, twelveHour: state.settings.uses12HourClock)
+    }
+
+    public func time(_ date: Date) -> String {
+        WallClock.format(date, in: zone, twelveHour: twelveHour)
+    }
+
+    public func present(_ alert: Alert) -> PresentedAlert {
+        let (summary, body) = words(alert.meaning)
+        return PresentedAlert(
+            subject: alert.subject, rule: alert.rule, summary: summary, body: body, urgency: alert.urgency,
+            buttons: alert.actions.map { ($0.key, label($0)) })
+    }
+
+    public func label(_ action: AlertAction) -> String {
+        switch action {
+        case .applied: tr("Applied sunscreen")
+        case .reapplied: tr("Reapplied")
+        case .remind: tr("Remind me in 15 min")
+        case .notToday: tr("Not today")
+        }
+    }
+
+    private func words(_ meaning: AlertMeaning) -> (summary: String, body: String) {
+        switch meaning {
+        case .leaveHome(let peakAhead):
+            (tr("UV up to %1$@ today", String(format: "%.0f", peakAhead)), tr("Apply sunscreen before you leave."))
+        case .uvLevel(let uvi, let level):
+            (tr("UV %1$@: %2$@", String(format: "%.0f", uvi), level.name.lowercased()), level.advice)
+        case .reapply(let stage, let at, let spf, let quantity, let appliedAt):
+            (stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", time(at)),
+             AppliedSentence.text(spf: spf, quantity: quantity, appliedAt: time(appliedAt), reapplyAt: time(at)))
+        case .morning(let window, let peakUVI, let peakAt):
+            (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt))
+        case .said(let summary, let body):
+            (summary, body)
+        }
+    }
+
+    /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)".
+    private func morningBody(_ window: TimeSpan, peakUVI: Double?, peakAt: Date?) -> String {
+        guard let peakUVI, let peakAt else { return tr("Sunscreen window today %1$@ – %2$@", time(window.start), time(window.end)) }
+        return tr("Sunscreen window today %1$@ – %2$@ (peak %3$@ at %4$@)",
+                  time(window.start), time(window.end), String(format: "%.0f", peakUVI), time(peakAt))
+    }
+}

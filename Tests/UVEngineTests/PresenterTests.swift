@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import UVCore
+@testable import UVEngine
+
+/// The engine says what it means; the presenter alone makes the words, on the place's clock.
+@Suite("Presenter")
+struct PresenterTests {
+    static let sydney = TimeZone(identifier: "Australia/Sydney")!
+    static let applied = Simulation.at("2026-01-15T12:05:00+11:00")
+    static let due = Simulation.at("2026-01-15T14:05:00+11:00")
+    static let reapply = Alert(
+        subject: "reapply", rule: .reapply,
+        meaning: .reapply(stage: .attention, at: due, spf: "30", quantity: "medium", appliedAt: applied), urgency: .normal,
+        actions: [.reapplied, .remind])
+
+    @Test func timesAreOnThePlacesClockInTheLocalesHours() {
+        let twentyFour = Presenter(zone: Self.sydney, twelveHour: false).present(Self.reapply)
+        #expect(twentyFour.summary == "Reapply by 14:05")
+        #expect(twentyFour.body == "Applied SPF 30 • Medium at 12:05 — reapply by 14:05")
+        let twelve = Presenter(zone: Self.sydney, twelveHour: true).present(Self.reapply)
+        #expect(twelve.summary.hasPrefix("Reapply by 2:05"))
+        let elsewhere = Presenter(zone: TimeZone(identifier: "Europe/London")!, twelveHour: false).present(Self.reapply)
+        #expect(elsewhere.summary == "Reapply by 03:05")
+    }
+
+    @Test func buttonsSendTheirKeysWithTheirLabels() {
+        let buttons = Presenter(zone: Self.sydney, twelveHour: false).present(Self.reapply).buttons
+        #expect(buttons.map(\.key) == ["applied", "remind"])
+        #expect(buttons.map(\.label) == ["Reapplied", "Remind me in 15 min"])
+    }
+
+    @Test(arguments: [
+        AlertMeaning.leaveHome(peakAhead: 9.4), .uvLevel(uvi: 8.2, level: .veryHigh),
+        .reapply(stage: .now, at: due, spf: "50", quantity: "lots", appliedAt: applied),
+        .morning(window: TimeSpan(start: applied, end: due), peakUVI: 11, peakAt: due),
+        .morning(window: TimeSpan(start: applied, end: due), peakUVI: nil, peakAt: nil),
+    ])
+    func noWordsCarryARawTimestamp(_ meaning: AlertMeaning) {
+        let alert = Alert(subject: "x", rule: .morning, meaning: meaning, urgency: .low, actions: [])
+        let words = Presenter(zone: Self.sydney, twelveHour: false).present(alert)
+        #expect(!words.summary.isEmpty && !words.body.isEmpty)
+        #expect((words.summary + words.body).firstMatch(of: /\d{4}-\d\d-\d\dT/) == nil)
+    }
+
+    @Test func anAlertSavedWithWordsStillLoads() throws {
+        let saved = #"{"subject":"leave-home","rule":"leave-home","summary":"UV up to 9 today","body":"Apply sunscreen before you leave.","urgency":"normal","actions":[{"key":"applied","label":"Applied sunscreen"},{"key":"not-today","label":"Not today"}]}"#
+        let alert = try JSONDecoder().decode(Alert.self, from: Data(saved.utf8))
+        #expect(alert.meaning == .said(summary: "UV up to 9 today", body: "Apply sunscreen before you leave."))
+        #expect(alert.actions == [.applied, .notToday])
+        let again = try JSONDecoder().decode(Alert.self, from: try JSONEncoder().encode(alert))
+        #expect(again == alert)
+    }
+}
