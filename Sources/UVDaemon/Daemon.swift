@@ -52,8 +52,7 @@ public enum Daemon {
         })
         var services: [any Service] = [
             ControlSocketService(server: server),
-            EngineService(core: core, outbox: outbox, log: log),
-            RefreshService(core: core, onUpdate: { core in Systemd.notify("STATUS=\(await summary(core))") }),
+            CoreLoopService(core: core, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }),
             ReloadOnHangupService(core: core, log: log),
         ]
         do {

@@ -65,8 +65,9 @@ extension DaemonCore {
             }
         }
         do { try store.saveEngineStep(engine, entries: said, handled: press) } catch { log.error("store: \(error)") }
-        if let wake = step.wake { engineTimer.arm(at: wake) }
-        if step.wantsRefresh { doorbell.ring() }
+        if let wake = step.wake { engineWake = wake }
+        if step.wantsRefresh { refreshDue = min(refreshDue, now) }
+        armTimer(now: now)
         // The countdown stage may have moved: watchers see it with the notification.
         pushIfChanged(now: now)
         for posting in postings {
@@ -91,7 +92,8 @@ extension DaemonCore {
         step(.action(subject: subject, key: key), now: now, handling: id)
     }
 
-    /// The engine's timer fired, or the wall clock changed under it.
+    /// The timer fired, or the wall clock changed under it: the engine looks at its deadlines
+    /// when one has come, the clock changed or the machine woke from sleep.
     func engineTimerFired(clockChanged: Bool, now: Date) {
         let suspended = Self.suspendedSoFar()
         let asleep = suspended - suspendedSeconds
@@ -103,6 +105,7 @@ extension DaemonCore {
             if engine.sunscreen != sunscreen { step(.sunscreen(sunscreen), now: now) }
         }
         if resumed { log.info("resumed after \(Int(asleep)) s asleep") }
+        guard clockChanged || resumed || engineWake <= now else { return }
         feedForecast(now: now)
         step(resumed ? .resumed : .tick, now: now)
     }

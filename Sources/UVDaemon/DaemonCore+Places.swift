@@ -67,7 +67,7 @@ extension DaemonCore {
         forecast = (try? store.forecast(for: place.key)) ?? nil
         log.info("location: \(place.name) (\(place.source.rawValue))")
         changed()
-        doorbell.ring()
+        refreshSoon(now: Date())
         updateEngineContext(now: Date())
     }
 

@@ -97,7 +97,8 @@ extension DaemonCore {
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
             let outcomes = await refreshRound(now: now, forced: true).outcomes
-            doorbell.ring()
+            // The next scheduled round is worked out afresh.
+            refreshSoon(now: Date())
             return outcomes
         }
     }

@@ -69,9 +69,13 @@ extension DaemonCore {
     func subscribe(now: Date) -> AsyncStream<StatusInfo> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
-        continuation.yield(ViewBuilder.status(knowledge(now: now), now: now))
+        let current = ViewBuilder.status(knowledge(now: now), now: now)
+        continuation.yield(current)
+        lastPushed = current
         continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
         subscribers[id] = continuation
+        // A watcher wants measured values more often (the fetch policy's ARPANSA cadence).
+        refreshSoon(now: now)
         return stream
     }
 
@@ -81,6 +85,7 @@ extension DaemonCore {
 
     /// Pushes the status to subscribers when it differs from the last one pushed.
     func pushIfChanged(now: Date) {
+        guard !subscribers.isEmpty else { return }
         let current = ViewBuilder.status(knowledge(now: now), now: now)
         var comparable = current
         comparable.now = lastPushed?.now ?? current.now

@@ -20,7 +20,6 @@ actor DaemonCore {
     let automaticPlace: @Sendable () -> Place
     let httpClient: any HTTPClient
     let log: Logger
-    let doorbell = Doorbell()
 
     var place: Place
     /// Where GeoClue put us, when it answered.
@@ -44,7 +43,12 @@ actor DaemonCore {
     // The rule engine's side (DaemonCore+Engine).
     var engine: EngineState
     var outbox: NotificationOutbox?
-    let engineTimer: WallClockTimer
+    /// The one timer, for the engine's next deadline and the next refresh round alike.
+    let timer: WallClockTimer
+    /// The deadline the engine's last step asked for.
+    var engineWake = Date.distantFuture
+    /// When the next refresh round is due (at once after a start; `.distantFuture` while one runs).
+    var refreshDue = Date.distantPast
     /// The default route as the network watch and NetworkManager last reported it…
     var reportedRoute: (route: DefaultRoute, primary: NetworkManager.Primary?) = (.none, nil)
     /// …and as classified with the configuration in force.
@@ -71,7 +75,7 @@ actor DaemonCore {
         forecast = try store.forecast(for: place.key)
         stations = try store.stationReadings()
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
-        engineTimer = try WallClockTimer()
+        timer = try WallClockTimer()
         homeNetwork = try store.homeNetwork()
         let startingZone = place.timeZoneIdentifier, startingSkin = profile.effectiveSkinType
         engine = Self.restoreEngine(store: store, log: log)
@@ -221,7 +225,7 @@ actor DaemonCore {
         changed()
         step(.settings(engineSettings), now: Date())
         reclassifyRoute(now: Date())
-        doorbell.ring()
+        refreshSoon(now: Date())
         return tr("reloaded %1$@", configFile.path)
     }
 

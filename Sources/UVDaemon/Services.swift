@@ -13,27 +13,6 @@ struct ControlSocketService: Service {
     }
 }
 
-/// Fetches when due, pushes status changes, sleeps until the next deadline or a doorbell ring.
-/// Sleeps are capped at 15 minutes so that a wall-clock jump or a resume is noticed.
-struct RefreshService: Service {
-    let core: DaemonCore
-    let onUpdate: @Sendable (DaemonCore) async -> Void
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                let now = Date()
-                let next = await core.refreshIfDue(now: now)
-                await core.pushIfChanged(now: Date())
-                await onUpdate(core)
-                let nextQuarter = (Date().timeIntervalSince1970 / 900).rounded(.down) * 900 + 900
-                let wake = min(next.timeIntervalSinceNow, nextQuarter - Date().timeIntervalSince1970, 900)
-                await core.doorbell.wait(for: .milliseconds(Int64(max(1, wake) * 1000)))
-            }
-        }
-    }
-}
-
 /// SIGHUP: re-read the configuration, telling systemd while it happens.
 struct ReloadOnHangupService: Service {
     let core: DaemonCore
@@ -84,31 +63,36 @@ struct LocateService: Service {
     }
 }
 
-/// The rule engine's loop: brings it up to date, then wakes it at the deadline it asks for (or
-/// when the wall clock changes) and hands it every press from the notification server.
-struct EngineService: Service {
+/// The daemon's loop: brings the engine up to date, then waits on the one timer (the engine's next
+/// deadline, the next refresh round, or a change of the wall clock) and hands what came to the
+/// core; a due refresh round runs beside it, and the notification server's presses and the
+/// outbox's deliveries on tasks of their own.
+struct CoreLoopService: Service {
     let core: DaemonCore
     let outbox: NotificationOutbox
     let log: Logger
+    /// After each refresh round (systemd's status line).
+    let onRefresh: @Sendable (DaemonCore) async -> Void
 
     func run() async throws {
         await core.startEngine(outbox: outbox, now: Date())
         await cancelWhenGracefulShutdown {
-            await withTaskGroup(of: Void.self) { group in
+            await withDiscardingTaskGroup { group in
                 group.addTask { await outbox.listen() }
                 group.addTask { await outbox.deliverPosted() }
-                group.addTask {
-                    while !Task.isCancelled {
-                        do {
-                            let wake = try await core.engineTimer.wait()
-                            await core.engineTimerFired(clockChanged: wake == .clockChanged, now: Date())
-                        } catch {
-                            if !Task.isCancelled { log.error("engine timer: \(error)") }
-                            return
-                        }
+                while !Task.isCancelled {
+                    let wake: WallClockTimer.Wake
+                    do { wake = try await core.timer.wait() } catch {
+                        if !Task.isCancelled { log.error("timer: \(error)") }
+                        break
+                    }
+                    guard await core.timerFired(clockChanged: wake == .clockChanged, now: Date()) else { continue }
+                    group.addTask {
+                        await core.runScheduledRefresh()
+                        await onRefresh(core)
                     }
                 }
-                await group.waitForAll()
+                group.cancelAll()
             }
         }
     }

@@ -58,6 +58,6 @@ struct SimulateWithDaemonTests {
         #expect(given.stdout.contains("Place from --lat/--lon; skin type from --skin-type."), "\(given.stdout)")
         #expect(try uvd.uvctl(["location", "add", "Beach", "Cairns"]).status == 0)
         let saved = try uvd.uvctl(["simulate", "--date", "2027-01-15", "--location", "Beach"])
-        #expect(saved.stdout.contains("Beach") && saved.stdout.contains("Place from --location Beach;"), "\(saved.stdout)")
+        #expect(saved.stdout.contains("Beach") && saved.stdout.contains("Place from --location Beach;"), "\(saved.stdout) \(saved.stderr)")
     }
 }

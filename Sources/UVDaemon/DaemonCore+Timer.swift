@@ -1,0 +1,38 @@
+import Foundation
+
+/// The one timer: armed after every step for the earliest of the engine's next deadline and the
+/// next refresh round, and at most 15 minutes ahead, so that waking from sleep is noticed even
+/// when the next deadline is hours away (a suspended machine's timer does not run).
+extension DaemonCore {
+    static let longestSleep: TimeInterval = 15 * 60
+
+    func armTimer(now: Date) {
+        timer.arm(at: min(engineWake, refreshDue, now.addingTimeInterval(Self.longestSleep)))
+    }
+
+    /// The providers should be asked now (a new place, a reload, a resume, a watcher), if the
+    /// fetch policy agrees.
+    func refreshSoon(now: Date) {
+        refreshDue = min(refreshDue, now)
+        armTimer(now: now)
+    }
+
+    /// The timer fired or the clock changed: the engine looks at its deadlines, and whether a
+    /// refresh round is due is returned. The round runs beside the loop (`runScheduledRefresh`),
+    /// so that the providers' answers never hold up a deadline.
+    func timerFired(clockChanged: Bool, now: Date) -> Bool {
+        engineTimerFired(clockChanged: clockChanged, now: now)
+        let refreshNow = refreshDue <= now
+        if refreshNow { refreshDue = .distantFuture }
+        armTimer(now: now)
+        return refreshNow
+    }
+
+    /// One scheduled round; then the timer is armed for the next.
+    func runScheduledRefresh() async {
+        let next = await refreshIfDue(now: Date())
+        refreshDue = min(refreshDue == .distantFuture ? next : refreshDue, next)
+        pushIfChanged(now: Date())
+        armTimer(now: Date())
+    }
+}
