@@ -71,7 +71,12 @@ let package = Package(
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),
         .testTarget(name: "UVNotifyTests", dependencies: ["UVNotify", "TestSupport"]),
         .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform"]),
-        .testTarget(name: "UVDaemonTests", dependencies: ["UVDaemon"]),
+        .testTarget(
+            name: "UVDaemonTests",
+            dependencies: [
+                "UVDaemon", "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVPlatform", "UVProviders", "UVStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"]),
     ],

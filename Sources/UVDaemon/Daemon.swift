@@ -28,8 +28,9 @@ public enum Daemon {
             log.error("configuration has errors; starting on \(kept):\n\(problem)")
         }
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
+        let timer = try WallClockTimer()
         let core = try DaemonCore(
-            store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient,
+            store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient, timer: timer,
             automaticPlace: { PlaceResolver.automatic(zone: TimeZone(identifier: SystemTimeZone().identifier()) ?? .current) }, log: log)
 
         let listener: UnixListener
@@ -52,7 +53,7 @@ public enum Daemon {
         })
         var services: [any Service] = [
             ControlSocketService(server: server),
-            CoreLoopService(core: core, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }),
+            CoreLoopService(core: core, timer: timer, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }),
             ReloadOnHangupService(core: core, log: log),
         ]
         do {

@@ -44,7 +44,7 @@ actor DaemonCore {
     var engine: EngineState
     var outbox: NotificationOutbox?
     /// The one timer, for the engine's next deadline and the next refresh round alike.
-    let timer: WallClockTimer
+    let timer: any DeadlineTimer
     /// The deadline the engine's last step asked for.
     var engineWake = Date.distantFuture
     /// When the next refresh round is due (at once after a start; `.distantFuture` while one runs).
@@ -59,7 +59,7 @@ actor DaemonCore {
     var suspendedSeconds: Double = 0
 
     init(store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
-         automaticPlace: @escaping @Sendable () -> Place, log: Logger) throws {
+         timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger) throws {
         self.store = store
         self.configFile = configFile
         self.lastGoodConfig = lastGoodConfig
@@ -75,7 +75,7 @@ actor DaemonCore {
         forecast = try store.forecast(for: place.key)
         stations = try store.stationReadings()
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
-        timer = try WallClockTimer()
+        self.timer = timer
         homeNetwork = try store.homeNetwork()
         let startingZone = place.timeZoneIdentifier, startingSkin = profile.effectiveSkinType
         engine = Self.restoreEngine(store: store, log: log)

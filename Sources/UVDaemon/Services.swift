@@ -69,6 +69,7 @@ struct LocateService: Service {
 /// outbox's deliveries on tasks of their own.
 struct CoreLoopService: Service {
     let core: DaemonCore
+    let timer: WallClockTimer
     let outbox: NotificationOutbox
     let log: Logger
     /// After each refresh round (systemd's status line).
@@ -82,7 +83,7 @@ struct CoreLoopService: Service {
                 group.addTask { await outbox.deliverPosted() }
                 while !Task.isCancelled {
                     let wake: WallClockTimer.Wake
-                    do { wake = try await core.timer.wait() } catch {
+                    do { wake = try await timer.wait() } catch {
                         if !Task.isCancelled { log.error("timer: \(error)") }
                         break
                     }

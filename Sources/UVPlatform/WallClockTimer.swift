@@ -4,10 +4,17 @@ import Foundation
 import Glibc
 #endif
 
+/// Something that can be set to go off at an instant: the daemon's one timer, or a stand-in that
+/// records what it was set to.
+public protocol DeadlineTimer: Sendable {
+    /// Sets the instant; a later call replaces it.
+    func arm(at instant: Date)
+}
+
 /// One timer on the wall clock (a `timerfd` on CLOCK_REALTIME): it fires at an instant, not after
 /// a duration, so an instant that passed during suspend fires at resume, and a change of the
 /// clock (settime, NTP step) wakes it at once with `.clockChanged`.
-public final class WallClockTimer: Sendable {
+public final class WallClockTimer: DeadlineTimer {
     public enum Wake: Sendable, Equatable {
         /// The armed instant has come.
         case due

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import UVCore
+import UVEngine
+import UVStore
+@testable import UVDaemon
+
+/// The shell's ordering, in-process on a virtual clock: steps never interleave, the deadline
+/// armed is the latest state's, and a press is kept before anything is done about it.
+@Suite("The core's loop, in-process")
+struct CoreOrderingTests {
+    static let morning = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
+
+    /// What the timer must be set to for the core's state now.
+    private func expectedArm(_ core: DaemonCore, now: Date) async -> Date? {
+        let engine = await core.engine
+        guard let wake = EngineStep(engine, .tick, now: now).wake else { return nil }
+        return min(wake, await core.refreshDue, now.addingTimeInterval(DaemonCore.longestSleep))
+    }
+
+    @Test func theDeadlineArmedIsTheLatestStatesWhateverTheOrderOfCalls() async throws {
+        let shell = try InProcessCore()
+        let now = Self.morning
+        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        _ = await shell.core.timerFired(clockChanged: false, now: now)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    switch index % 4 {
+                    case 0: _ = try? await shell.core.applySunscreen(spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
+                    case 1: try? await shell.core.removeSunscreen(now: now)
+                    case 2: _ = try? await shell.core.snooze(rule: "reapply", minutes: index, now: now)
+                    default: await shell.core.press(subject: "reapply", key: "remind", now: now)
+                    }
+                }
+            }
+        }
+        let expected = await expectedArm(shell.core, now: now)
+        #expect(expected != nil)
+        #expect(shell.timer.armed == expected)
+    }
+
+    @Test func afterEveryCallTheTimerIsSetForTheStateItLeft() async throws {
+        let shell = try InProcessCore()
+        let now = Self.morning
+        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        _ = await shell.core.timerFired(clockChanged: false, now: now)
+        var armed: [Date?] = []
+        for minutesAgo in [0.0, 90, 30, 100] {
+            _ = try await shell.core.applySunscreen(spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-minutesAgo * 60), now: now)
+            #expect(shell.timer.armed == (await expectedArm(shell.core, now: now)), "applied \(minutesAgo) min ago")
+            armed.append(shell.timer.armed)
+            try await shell.core.removeSunscreen(now: now)
+            #expect(shell.timer.armed == (await expectedArm(shell.core, now: now)), "removed")
+        }
+        // The calls moved the deadline: the check above compared different instants.
+        #expect(Set(armed).count > 1)
+    }
+
+    @Test func aPressIsKeptBeforeItsEffects() async throws {
+        let shell = try InProcessCore()
+        let now = Self.morning
+        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.core.press(subject: "leave-home", key: "applied", now: now)
+        let history = try shell.store.history(limit: 10)
+        let pressed = try #require(history.firstIndex { $0.kind == .pressed && $0.key == "applied" })
+        // Handled: the sunscreen it records is on, and nothing waits to be replayed.
+        #expect(await shell.core.sunscreen?.appliedAt == now)
+        #expect(try shell.store.pendingPresses().isEmpty)
+        #expect(history[..<pressed].allSatisfy { $0.kind != .withdrawn })
+    }
+
+    @Test func aReminderDayPlaysOnAVirtualClock() async throws {
+        let shell = try InProcessCore()
+        let now = Self.morning
+        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        let info = try await shell.core.applySunscreen(spf: .spf50, quantity: .lots, activity: nil, at: now, now: now)
+        let reapplyAt = try #require(ISO8601DateFormatter().date(from: info.reapplyAt))
+        await shell.advance(from: now, to: reapplyAt.addingTimeInterval(60))
+
+        let reminders = try shell.store.history(limit: 50).filter { $0.kind == .notified && $0.subject == "reapply" }
+        #expect(reminders.map(\.time) == ReapplyCountdown.changes(before: reapplyAt))
+        #expect(reminders.last?.summary == "Reapply sunscreen now")
+        // The status said the time the last reminder's text gives.
+        let clock = WallClock.format(reapplyAt, in: InProcessCore.sydney.timeZone, twelveHour: false)
+        #expect(reminders.allSatisfy { $0.body?.contains(clock) == true })
+    }
+}
+
+/// The in-process core leaves nothing open behind it.
+@Suite("The in-process core's own files")
+struct InProcessCoreCleanupTests {
+    @Test func itsStoreIsClosedWhenItGoes() async throws {
+        var shell: InProcessCore? = try InProcessCore()
+        await shell?.core.startEngine(outbox: try #require(shell?.outbox), now: Date())
+        let store = try #require(shell.map { ObjectIdentifier($0.store) })
+        weak let released = shell?.store
+        shell = nil
+        #expect(released == nil, "store \(store) still alive")
+    }
+}

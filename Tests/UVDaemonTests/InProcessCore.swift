@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+import Synchronization
+import UVConfig
+import UVCore
+import UVEngine
+import UVNotify
+import UVPlatform
+import UVProviders
+import UVStore
+@testable import UVDaemon
+
+/// The daemon's core in the test's own process: a store in a temporary directory, a timer that
+/// only records what it is set to, no network, and a notification server that keeps what it is
+/// shown. Time is whatever the test passes: `advance(to:)` plays the timer on a virtual clock.
+final class InProcessCore: Sendable {
+    let core: DaemonCore
+    let store: Store
+    let timer = RecordingTimer()
+    let server = RecordingServer()
+    let outbox: NotificationOutbox
+    private let directory: URL
+
+    static let sydney = Place(
+        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try Store(path: directory.appendingPathComponent("uvd.sqlite"))
+        let log = Logger(label: "uvd-test")
+        core = try DaemonCore(
+            store: store, configFile: directory.appendingPathComponent("config.toml"),
+            lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
+            httpClient: NoNetwork(), timer: timer, automaticPlace: { Self.sydney }, log: log)
+        // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
+        outbox = NotificationOutbox(server: server, store: store, log: log, onPress: { [weak core] subject, key in
+            await core?.press(subject: subject, key: key, now: Date())
+        })
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// Fires the timer at each instant it is set to from `start` up to `end`, as the daemon's loop
+    /// would (an instant already past fires at once, at the clock's time).
+    func advance(from start: Date, to end: Date) async {
+        var clock = start
+        while let next = timer.armed, next <= end {
+            clock = max(clock, next)
+            _ = await core.timerFired(clockChanged: false, now: clock)
+        }
+    }
+}
+
+/// A timer that keeps every instant it was set to.
+final class RecordingTimer: DeadlineTimer {
+    private let instants = Mutex<[Date]>([])
+    func arm(at instant: Date) { instants.withLock { $0.append(instant) } }
+    /// The instant it is set to now.
+    var armed: Date? { instants.withLock { $0.last } }
+}
+
+/// Every request fails at once, as without a network.
+struct NoNetwork: HTTPClient {
+    func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        throw .transport("no network in this test")
+    }
+}
+
+/// A notification server that shows everything and keeps it.
+final class RecordingServer: NotificationServer {
+    private let shown = Mutex<[DesktopNotification]>([])
+    let events: AsyncStream<NotificationEvent>
+    private let continuation: AsyncStream<NotificationEvent>.Continuation
+
+    init() { (events, continuation) = AsyncStream.makeStream(of: NotificationEvent.self) }
+
+    var notifications: [DesktopNotification] { shown.withLock { $0 } }
+
+    func show(_ notification: DesktopNotification, replacing: UInt32?) async throws(NotificationFailure) -> UInt32 {
+        shown.withLock { list in
+            list.append(notification)
+            return UInt32(list.count)
+        }
+    }
+
+    func close(id: UInt32) async throws(NotificationFailure) {}
+
+    func info() async -> Result<NotificationServerInfo, NotificationFailure> {
+        .success(NotificationServerInfo(name: "recording", vendor: "uvd tests", version: "1", capabilities: ["actions", "body"]))
+    }
+
+    func doNotDisturb() async -> Bool? { false }
+}
