@@ -77,7 +77,7 @@ extension DaemonCore {
     }
 
     func homeInfo() -> HomeInfo {
-        HomeInfo(marked: homeNetwork, interface: currentRoute.interface, kind: currentRoute.kind.rawValue, reason: currentRoute.reason, current: currentRoute.networkID)
+        HomeInfo(marked: network.home, interface: network.current.interface, kind: network.current.kind.rawValue, reason: network.current.reason, current: network.current.networkID)
     }
 
     /// `minutes` (1 to 1440) after `now`.

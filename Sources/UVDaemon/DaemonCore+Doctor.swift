@@ -57,9 +57,9 @@ extension DaemonCore {
             return CheckInfo(name: tr("interface %1$@", interface.name), result: "ok",
                              detail: interface.up ? tr("%1$@ (%2$@), up", kind, reason) : tr("%1$@ (%2$@), down", kind, reason))
         }
-        if let interface = currentRoute.interface {
-            let home = homeNetwork.map { $0 == currentRoute.networkID ? tr("the home network") : tr("not the home network") } ?? tr("any Wi-Fi counts as home")
-            checks.append(CheckInfo(name: tr("default route"), result: "ok", detail: tr("%1$@: %2$@ (%3$@); %4$@", interface, currentRoute.kind.rawValue, currentRoute.reason, home)))
+        if let interface = network.current.interface {
+            let home = network.home.map { $0 == network.current.networkID ? tr("the home network") : tr("not the home network") } ?? tr("any Wi-Fi counts as home")
+            checks.append(CheckInfo(name: tr("default route"), result: "ok", detail: tr("%1$@: %2$@ (%3$@); %4$@", interface, network.current.kind.rawValue, network.current.reason, home)))
         } else {
             checks.append(CheckInfo(name: tr("default route"), result: "warn", detail: tr("none: leaving home is noticed once a connection is up")))
         }

@@ -14,43 +14,36 @@ extension DaemonCore {
     /// The default route moved: tell the engine what kind of connection carries it now.
     /// Classified here, once, with the configuration in force (a reload's patterns count).
     func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) {
-        reportedRoute = (reported, primary)
-        let route = Connection(route: reported, classifier: interfaceClassifier, networkManager: primary)
-        let previous = currentRoute
-        currentRoute = route
+        let (route, cameUp) = network.observe(reported, primary: primary, classifier: interfaceClassifier)
         log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")
-        if previous.interface == nil, route.interface != nil { step(.userActivity, now: now) }
-        step(.network(networkState(route)), now: now)
+        if cameUp { step(.userActivity, now: now) }
+        step(.network(network.state), now: now)
     }
 
     /// After a reload: the route classified again with the new patterns, told if that changes it.
     func reclassifyRoute(now: Date) {
-        let (route, primary) = reportedRoute
-        guard Connection(route: route, classifier: interfaceClassifier, networkManager: primary) != currentRoute else { return }
-        networkChanged(route, networkManager: primary, now: now)
+        guard network.differs(under: interfaceClassifier) else { return }
+        networkChanged(network.reported.route, networkManager: network.reported.primary, now: now)
     }
 
-    private func networkState(_ route: Connection) -> NetworkState {
-        NetworkState(kind: route.kind, isHomeWifi: route.kind == .wifi && route.networkID != nil && route.networkID == homeNetwork)
-    }
 
     /// `uvctl home set`: the Wi-Fi network in use now is home.
     func markHome(now: Date) throws(Refusal) -> String {
-        if currentRoute.networkID == nil {
+        if network.current.networkID == nil {
             // The gateway's address may have been learnt since the route came up: no netlink
             // message says so, so look again.
-            networkChanged(RouteReader().current(), networkManager: reportedRoute.primary, now: now)
+            networkChanged(RouteReader().current(), networkManager: network.reported.primary, now: now)
         }
-        guard currentRoute.kind == .wifi else {
-            throw Refusal(.notOnWifi, tr("the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again", currentRoute.interface ?? tr("no default route")))
+        guard network.current.kind == .wifi else {
+            throw Refusal(.notOnWifi, tr("the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again", network.current.interface ?? tr("no default route")))
         }
-        guard let id = currentRoute.networkID else {
+        guard let id = network.current.networkID else {
             throw Refusal(.networkUnknown, tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
         }
         try persistHome(id)
         step(.command(.homeMarked(true)), now: now)
-        step(.network(networkState(currentRoute)), now: now)
-        return tr("home is the Wi-Fi network on %1$@ (%2$@)", currentRoute.interface ?? "?", id)
+        step(.network(network.state), now: now)
+        return tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id)
     }
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.
@@ -62,6 +55,6 @@ extension DaemonCore {
 
     private func persistHome(_ id: String?) throws(Refusal) {
         try persist { try store.saveHomeNetwork(id) }
-        homeNetwork = id
+        network.home = id
     }
 }

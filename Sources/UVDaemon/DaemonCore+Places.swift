@@ -64,7 +64,7 @@ extension DaemonCore {
     func move(to newPlace: Place) {
         guard newPlace != place else { return }
         place = newPlace
-        forecast = (try? store.forecast(for: place.key)) ?? nil
+        providers.forecast = (try? store.forecast(for: place.key)) ?? nil
         log.info("location: \(place.name) (\(place.source.rawValue))")
         changed()
         refreshSoon(now: Date())

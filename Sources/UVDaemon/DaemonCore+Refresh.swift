@@ -27,7 +27,7 @@ extension DaemonCore {
             for source in UVSource.allCases where !considered.contains(source) {
                 guard let due = due(source, now: now, context: context, forced: forced) else { continue }
                 considered.insert(source)
-                if inFlight.contains(source) {
+                if providers.inFlight.contains(source) {
                     outcomes.append(ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
                 } else if due <= now, withinBudget {
                     jobs.append(source)
@@ -40,11 +40,11 @@ extension DaemonCore {
                 }
             }
             guard !jobs.isEmpty else { break }
-            inFlight.formUnion(jobs)
+            providers.inFlight.formUnion(jobs)
             await withTaskGroup(of: (UVSource, ProviderOutcome).self) { group in
                 for source in jobs { group.addTask { (source, await self.fetch(source, now: now, context: context)) } }
                 for await (source, outcome) in group {
-                    inFlight.remove(source)
+                    providers.inFlight.remove(source)
                     outcomes.append(outcome)
                 }
             }

@@ -10,15 +10,15 @@ import UVStore
 extension DaemonCore {
     func knowledge(now: Date, for other: Place? = nil) -> Knowledge {
         let target = other ?? place
-        let stored = other == nil ? forecast : (try? store.forecast(for: target.key)) ?? nil
+        let stored = other == nil ? providers.forecast : (try? store.forecast(for: target.key)) ?? nil
         let station = configuration.arpansaEnabled
             ? ARPANSAStation.nearest(to: target.coordinate, within: configuration.stationRadiusKilometres)
-                .flatMap { near in stations?.readings.first { $0.station == near.id } }
+                .flatMap { near in providers.stations?.readings.first { $0.station == near.id } }
             : nil
         return Knowledge(
             place: target, profile: profile, sunscreen: sunscreen, forecast: stored?.forecast, fetchedAt: stored?.fetchedAt,
-            station: station, window: configuration.window, reapplyInterval: configuration.engine.reapplyInterval, requestsToday: providerState.budget.used(on: LocalDay.key(now, in: target.timeZone)),
-            providerProblem: applicableSources.compactMap { source in providerProblems[source].map { "\(source.rawValue): \($0)" } }.first)
+            station: station, window: configuration.window, reapplyInterval: configuration.engine.reapplyInterval, requestsToday: providers.state.budget.used(on: LocalDay.key(now, in: target.timeZone)),
+            providerProblem: providers.problem(among: applicableSources))
     }
 
     func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
@@ -44,6 +44,7 @@ extension DaemonCore {
 
     func stationList(now: Date) -> (stations: [StationInfo], updatedAt: String?) {
         let iso = ISOTimestamp(timeZone: place.timeZone)
+        let stations = providers.stations
         let list = (stations?.readings ?? []).map { reading in
             let site = ARPANSAStation.named(reading.station)
             return StationInfo(
@@ -69,30 +70,20 @@ extension DaemonCore {
     func subscribe(now: Date) -> AsyncStream<StatusInfo> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
-        let current = ViewBuilder.status(knowledge(now: now), now: now)
-        continuation.yield(current)
-        lastPushed = current
         continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
-        subscribers[id] = continuation
+        watchers.add(id, continuation, current: ViewBuilder.status(knowledge(now: now), now: now))
         // A watcher wants measured values more often (the fetch policy's ARPANSA cadence).
         refreshSoon(now: now)
         return stream
     }
 
-    func unsubscribe(_ id: UUID) { subscribers[id] = nil }
+    func unsubscribe(_ id: UUID) { watchers.remove(id) }
 
-    var hasSubscribers: Bool { !subscribers.isEmpty }
+    var hasSubscribers: Bool { !watchers.isEmpty }
 
-    /// Pushes the status to subscribers when it differs from the last one pushed.
+    /// Pushes the status to watchers when it changed; computes nothing when nobody watches.
     func pushIfChanged(now: Date) {
-        guard !subscribers.isEmpty else { return }
-        let current = ViewBuilder.status(knowledge(now: now), now: now)
-        var comparable = current
-        comparable.now = lastPushed?.now ?? current.now
-        comparable.ageMinutes = lastPushed?.ageMinutes ?? current.ageMinutes
-        guard comparable != lastPushed else { return }
-        lastPushed = current
-        for continuation in subscribers.values { continuation.yield(current) }
+        guard !watchers.isEmpty else { return }
+        watchers.send(ViewBuilder.status(knowledge(now: now), now: now))
     }
-
 }

@@ -11,7 +11,11 @@ import UVStore
 
 /// The daemon's memory and its decisions: answers every query from what it holds, asks the
 /// providers only when the fetch policy says so, and keeps everything it is told in the store
-/// before it answers.
+/// before it answers. Its commands never suspend mid-way, so no two interleave; the loop
+/// (`CoreLoopService`) wakes it on the one timer. Each concern's state is a small type of its own:
+/// `ProviderMemory` (answers, health, budget), `Watchers` (who follows the status), `NetworkSight`
+/// (the route and home Wi-Fi), `EngineState` (the rules); the files `DaemonCore+…` hold what
+/// each concern does.
 actor DaemonCore {
     let store: Store
     let configFile: URL
@@ -28,15 +32,8 @@ actor DaemonCore {
     var sunscreen: SunscreenApplication?
     /// A sunscreen found recorded in the future (the clock was wrong then): not counted, and said.
     var futureSunscreen: SunscreenApplication?
-    var forecast: StoredForecast?
-    var stations: StoredStations?
-    var providerState: ProviderState
-    /// Why each provider last failed, until it answers again.
-    var providerProblems: [UVSource: String] = [:]
-    var subscribers: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
-    var lastPushed: StatusInfo?
-    /// Providers with a request under way.
-    var inFlight: Set<UVSource> = []
+    var providers: ProviderMemory
+    var watchers = Watchers()
     /// The user's OpenWeatherMap key, if one is configured and usable.
     var openWeatherMapKey: String?
 
@@ -49,12 +46,7 @@ actor DaemonCore {
     var engineWake = Date.distantFuture
     /// When the next refresh round is due (at once after a start; `.distantFuture` while one runs).
     var refreshDue = Date.distantPast
-    /// The default route as the network watch and NetworkManager last reported it…
-    var reportedRoute: (route: DefaultRoute, primary: NetworkManager.Primary?) = (.none, nil)
-    /// …and as classified with the configuration in force.
-    var currentRoute = Connection.none
-    /// The home Wi-Fi's network id (`uvctl home set`), if marked.
-    var homeNetwork: String?
+    var network = NetworkSight()
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC), to notice a resume.
     var suspendedSeconds: Double = 0
 
@@ -71,12 +63,11 @@ actor DaemonCore {
         profile = try store.profile()
         (sunscreen, futureSunscreen) = Self.settingAsideFuture(try store.currentSunscreen(), now: Date())
         if let future = futureSunscreen { log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted") }
-        providerState = try store.providerState()
-        forecast = try store.forecast(for: place.key)
-        stations = try store.stationReadings()
+        providers = ProviderMemory(
+            forecast: try store.forecast(for: place.key), stations: try store.stationReadings(), state: try store.providerState())
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
         self.timer = timer
-        homeNetwork = try store.homeNetwork()
+        network.home = try store.homeNetwork()
         let startingZone = place.timeZoneIdentifier, startingSkin = profile.effectiveSkinType
         engine = Self.restoreEngine(store: store, log: log)
             ?? EngineState(settings: loaded.configuration.engine, timeZoneIdentifier: startingZone, skinType: startingSkin)
@@ -97,45 +88,6 @@ actor DaemonCore {
 
     var currentPlace: Place { place }
     var configFilePath: String { configFile.path }
-    var budget: RequestBudget { providerState.budget }
-    /// When the current place's forecast was fetched, if it has one.
-    var forecastFetchedAt: Date? { forecast?.fetchedAt }
-    var providerStateSnapshot: ProviderState { providerState }
-
-    func health(_ source: UVSource) -> ProviderHealth { providerState[source] }
-
-    func updateProviderState(_ change: (inout ProviderState) -> Void) {
-        change(&providerState)
-        do { try store.saveProviderState(providerState) } catch { log.error("store: \(error)") }
-    }
-
-    /// Keeps a forecast fetched for `fetchedFor`; ignored if the place changed meanwhile.
-    func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
-        do { try store.saveForecast(fetched, fetchedAt: now, for: fetchedFor.key) } catch { log.error("store: \(error)") }
-        guard fetchedFor.key == place.key else { return }
-        forecast = StoredForecast(fetchedAt: now, forecast: fetched)
-        providerProblems[fetched.source] = nil
-        changed()
-        feedForecast(now: now)
-    }
-
-    /// A 304: the forecast held is current as of now.
-    func keepUnchanged(at now: Date) {
-        guard let held = forecast else { return }
-        keep(held.forecast, for: place, at: now)
-    }
-
-    func keepStations(_ readings: [StationReading], at now: Date) {
-        do { try store.saveStationReadings(readings, fetchedAt: now) } catch { log.error("store: \(error)") }
-        stations = StoredStations(fetchedAt: now, readings: readings)
-        changed()
-    }
-
-    func noteProblem(_ source: UVSource, _ reason: String?) {
-        providerProblems[source] = reason
-        changed()
-    }
-
 
     func logInfo(_ message: String) { log.info("\(message)") }
     func logWarning(_ message: String) { log.warning("\(message)") }

@@ -1,0 +1,47 @@
+import Foundation
+import UVCore
+import UVProviders
+import UVStore
+
+/// What the providers answered, kept: in the store first, then in `providers`, and the engine
+/// fed the day's new series.
+extension DaemonCore {
+    var budget: RequestBudget { providers.state.budget }
+    /// When the current place's forecast was fetched, if it has one.
+    var forecastFetchedAt: Date? { providers.forecast?.fetchedAt }
+    var providerStateSnapshot: ProviderState { providers.state }
+
+    func health(_ source: UVSource) -> ProviderHealth { providers.state[source] }
+
+    func updateProviderState(_ change: (inout ProviderState) -> Void) {
+        change(&providers.state)
+        do { try store.saveProviderState(providers.state) } catch { log.error("store: \(error)") }
+    }
+
+    /// Keeps a forecast fetched for `fetchedFor`; ignored if the place changed meanwhile.
+    func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
+        do { try store.saveForecast(fetched, fetchedAt: now, for: fetchedFor.key) } catch { log.error("store: \(error)") }
+        guard fetchedFor.key == place.key else { return }
+        providers.forecast = StoredForecast(fetchedAt: now, forecast: fetched)
+        providers.problems[fetched.source] = nil
+        changed()
+        feedForecast(now: now)
+    }
+
+    /// A 304: the forecast held is current as of now.
+    func keepUnchanged(at now: Date) {
+        guard let held = providers.forecast else { return }
+        keep(held.forecast, for: place, at: now)
+    }
+
+    func keepStations(_ readings: [StationReading], at now: Date) {
+        do { try store.saveStationReadings(readings, fetchedAt: now) } catch { log.error("store: \(error)") }
+        providers.stations = StoredStations(fetchedAt: now, readings: readings)
+        changed()
+    }
+
+    func noteProblem(_ source: UVSource, _ reason: String?) {
+        providers.problems[source] = reason
+        changed()
+    }
+}

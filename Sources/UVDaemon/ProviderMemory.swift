@@ -1,0 +1,24 @@
+import Foundation
+import UVCore
+import UVProviders
+import UVStore
+
+/// What the providers told uvd and how each is doing: the current place's forecast, the
+/// stations' readings, each provider's health and the day's request budget, why each last
+/// failed, and which have a request under way.
+struct ProviderMemory {
+    /// The latest forecast for the current place.
+    var forecast: StoredForecast?
+    var stations: StoredStations?
+    /// Health, backoff and budget, kept in the store.
+    var state: ProviderState
+    /// Why each provider last failed, until it answers again.
+    var problems: [UVSource: String] = [:]
+    /// Providers with a request under way.
+    var inFlight: Set<UVSource> = []
+
+    /// The first problem among `sources` (those that apply to the place), as "name: reason".
+    func problem(among sources: [UVSource]) -> String? {
+        sources.compactMap { source in problems[source].map { "\(source.rawValue): \($0)" } }.first
+    }
+}

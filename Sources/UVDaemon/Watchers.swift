@@ -1,0 +1,30 @@
+import Foundation
+import UVProtocol
+
+/// Who watches the status (`uvctl watch`, bars), and what they were last sent: a status goes out
+/// only when it differs in more than its clock.
+struct Watchers {
+    private var streams: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
+    private var lastSent: StatusInfo?
+
+    var isEmpty: Bool { streams.isEmpty }
+
+    /// A new watcher, given `current` at once.
+    mutating func add(_ id: UUID, _ continuation: AsyncStream<StatusInfo>.Continuation, current: StatusInfo) {
+        continuation.yield(current)
+        lastSent = current
+        streams[id] = continuation
+    }
+
+    mutating func remove(_ id: UUID) { streams[id] = nil }
+
+    /// Sends `current` to every watcher unless only its time and age changed since the last one.
+    mutating func send(_ current: StatusInfo) {
+        var comparable = current
+        comparable.now = lastSent?.now ?? current.now
+        comparable.ageMinutes = lastSent?.ageMinutes ?? current.ageMinutes
+        guard comparable != lastSent else { return }
+        lastSent = current
+        for continuation in streams.values { continuation.yield(current) }
+    }
+}
