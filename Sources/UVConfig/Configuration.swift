@@ -7,7 +7,12 @@ import UVProviders
 /// (What the user tells uvctl — profile, places, sunscreen — lives in the store instead.)
 public struct Configuration: Sendable, Equatable {
     public var geoclue = true
-    public var window = WindowSetting.uvi3
+    /// `forecast.window`: kept in the rule settings, so that the engine, the status and
+    /// `uvctl simulate` read the one setting.
+    public var window: WindowSetting {
+        get { engine.window ?? .uvi3 }
+        set { engine.window = newValue }
+    }
     public var policy = FetchPolicy()
     public var endpoints = ProviderEndpoints()
     public var openMeteoEnabled = true

@@ -23,7 +23,6 @@ extension DaemonCore {
     var engineSettings: EngineSettings {
         var settings = loaded.configuration.engine
         settings.uses12HourClock = WallClock.localeUses12Hour(environment: ProcessInfo.processInfo.environment)
-        settings.window = loaded.configuration.window
         return settings
     }
 

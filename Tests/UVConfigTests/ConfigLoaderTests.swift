@@ -11,6 +11,14 @@ struct ConfigLoaderTests {
         #expect(loaded.entries.allSatisfy { $0.origin == "default" })
     }
 
+    /// `uvctl simulate` takes the rule settings alone (`configuration.engine`): the window
+    /// setting must be among them, or its morning summary uses UV 3 while uvd uses the setting.
+    @Test func theWindowSettingIsARuleSetting() throws {
+        let loaded = try ConfigLoader.parse("[forecast]\nwindow = \"6\"\n", path: "c.toml")
+        #expect(loaded.configuration.window == .uvi6)
+        #expect(loaded.configuration.engine.window == .uvi6)
+    }
+
     @Test func valuesAndWhereTheyCameFrom() throws {
         let text = """
             # mine
