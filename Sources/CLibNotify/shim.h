@@ -58,3 +58,52 @@ static inline int uvd_dunst_paused(void) {
     g_variant_unref(reply);
     return paused;
 }
+
+/// The unique bus name that owns org.freedesktop.Notifications now (free it with g_free), or
+/// NULL when no server runs or the bus does not answer within 500 ms.
+static inline gchar *uvd_notifications_owner(void) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (bus == NULL) return NULL;
+    g_dbus_connection_set_exit_on_close(bus, FALSE);
+    GVariant *reply = g_dbus_connection_call_sync(
+        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+        g_variant_new("(s)", "org.freedesktop.Notifications"), G_VARIANT_TYPE("(s)"), G_DBUS_CALL_FLAGS_NONE, 500, NULL, NULL);
+    g_object_unref(bus);
+    if (reply == NULL) return NULL;
+    gchar *owner = NULL;
+    g_variant_get(reply, "(s)", &owner);
+    g_variant_unref(reply);
+    return owner;
+}
+
+typedef void (*uvd_owner_callback)(const gchar *owner, gpointer data);
+
+typedef struct {
+    uvd_owner_callback callback;
+    gpointer data;
+} uvd_owner_watch;
+
+static inline void uvd_owner_changed(GDBusConnection *connection, const gchar *sender, const gchar *path, const gchar *interface,
+                                     const gchar *signal, GVariant *parameters, gpointer data) {
+    const gchar *name = NULL, *old_owner = NULL, *new_owner = NULL;
+    if (!g_variant_is_of_type(parameters, G_VARIANT_TYPE("(sss)"))) return;
+    g_variant_get(parameters, "(&s&s&s)", &name, &old_owner, &new_owner);
+    uvd_owner_watch *watch = data;
+    watch->callback(new_owner[0] == '\0' ? NULL : new_owner, watch->data);
+}
+
+/// Calls `callback` with the new owner (NULL once released) whenever org.freedesktop.Notifications
+/// changes hands, in the calling thread's default main context. False if there is no bus.
+static inline gboolean uvd_watch_notifications_owner(uvd_owner_callback callback, gpointer data) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (bus == NULL) return FALSE;
+    g_dbus_connection_set_exit_on_close(bus, FALSE);
+    uvd_owner_watch *watch = g_new(uvd_owner_watch, 1);
+    watch->callback = callback;
+    watch->data = data;
+    g_dbus_connection_signal_subscribe(
+        bus, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus",
+        "org.freedesktop.Notifications", G_DBUS_SIGNAL_FLAGS_NONE, uvd_owner_changed, watch, g_free);
+    // The reference to the connection is kept for uvd's lifetime: the subscription lives with it.
+    return TRUE;
+}

@@ -1,5 +1,8 @@
 #define _GNU_SOURCE
 #include <sys/socket.h>
+// The Swift caller adds CODE_FILE, CODE_LINE and CODE_FUNC; without this, sd-journal.h adds
+// this shim's too, and every entry carries its location twice.
+#define SD_JOURNAL_SUPPRESS_LOCATION
 #include <systemd/sd-journal.h>
 #include "CSystemd.h"
 

@@ -18,6 +18,10 @@ actor NotificationOutbox {
     private let onPress: @Sendable (String, String) async -> Void
 
     private var ids: [String: UInt32]
+    /// The server that gave `ids` (its unique bus name): ids of any other are never used.
+    private var idsOwner: String?
+    /// What is on screen, by subject: shown again, fresh, when the server is replaced.
+    private var shown: [String: PresentedAlert] = [:]
     /// Alerts waiting to be shown, by subject (a newer alert replaces a waiting one).
     private var waiting: [String: PresentedAlert] = [:]
     /// Subjects withdrawn while on screen, waiting to be closed.
@@ -44,6 +48,7 @@ actor NotificationOutbox {
         self.log = log
         self.onPress = onPress
         ids = (try? store.notificationIDs()) ?? [:]
+        idsOwner = (try? store.notificationServerOwner()) ?? nil
         (posted, postings) = AsyncStream.makeStream(of: Posting.self)
     }
 
@@ -95,10 +100,30 @@ actor NotificationOutbox {
             case .closed(let id, let byRequest):
                 guard let subject = subject(of: id) else { continue }
                 ids[subject] = nil
+                shown[subject] = nil
                 saveIDs()
                 if !byRequest { await onPress(subject, "closed") }
+            case .serverChanged(let owner):
+                serverChanged(to: owner)
             }
         }
+    }
+
+    /// Another server, or none: the old one's ids mean nothing there (closing one would close
+    /// another application's notification), so they are forgotten, nothing is closed, and what
+    /// was on screen is shown again, fresh, once a server is there.
+    private func serverChanged(to owner: String?) {
+        guard owner != idsOwner else { return }
+        let again = shown.filter { waiting[$0.key] == nil && !closing.contains($0.key) }
+        if !ids.isEmpty { log.info("notifications: the server changed; \(again.count) shown again") }
+        waiting.merge(again) { queued, _ in queued }
+        ids = [:]
+        closing = []
+        shown = [:]
+        idsOwner = owner
+        serverInfo = nil
+        saveIDs()
+        if owner != nil { kick() }
     }
 
     private func subject(of id: UInt32) -> String? {
@@ -120,6 +145,10 @@ actor NotificationOutbox {
         defer { delivering = false }
         var doNotDisturb: Bool?
         var answered = false
+        if !(waiting.isEmpty && closing.isEmpty) {
+            let owner = await server.owner()
+            if owner != idsOwner { serverChanged(to: owner) }
+        }
         while true {
             if serverInfo == nil, !(waiting.isEmpty && closing.isEmpty) {
                 switch await server.info() {
@@ -138,7 +167,10 @@ actor NotificationOutbox {
                     return retryLater(error.description)
                 }
                 closing.remove(subject)
-                if ids[subject] == id { ids[subject] = nil }
+                if ids[subject] == id {
+                    ids[subject] = nil
+                    shown[subject] = nil
+                }
                 saveIDs()
                 answered = true
                 continue
@@ -151,13 +183,17 @@ actor NotificationOutbox {
                 break
             }
             do {
-                let id = try await server.show(presentation(alert), replacing: ids[alert.subject])
+                let id = try await server.show(Self.presentation(alert, on: serverInfo), replacing: ids[alert.subject])
                 ids[alert.subject] = id
+                shown[alert.subject] = alert
                 // Replaced meanwhile by a newer alert: that one still waits.
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
                 saveIDs()
                 answered = true
             } catch {
+                // The one it was to replace may be gone (a server that never says so): show afresh.
+                ids[alert.subject] = nil
+                saveIDs()
                 serverInfo = nil
                 return retryLater(error.description)
             }
@@ -188,37 +224,9 @@ actor NotificationOutbox {
     }
 
     private func saveIDs() {
-        do { try store.saveNotificationIDs(ids) } catch { log.error("store: \(error)") }
-    }
-
-    /// Where the server cannot show buttons: the uvctl command that does what button `action` would.
-    private static func command(for action: String, rule: String) -> String {
-        switch action {
-        case "applied": tr("Applied? Run: uvctl sunscreen apply")
-        case "remind": tr("Later: uvctl snooze %1$@ 15m", rule)
-        default: tr("Not today: uvctl mute %1$@ --today", rule)
-        }
-    }
-
-    /// The alert as the server can show it: buttons where it has "actions", else the uvctl
-    /// commands that do the same, in the body.
-    private func presentation(_ alert: PresentedAlert) -> DesktopNotification {
-        let actions = serverInfo?.supportsActions ?? false
-        var body = alert.body
-        if !actions, !alert.buttons.isEmpty {
-            body += "\n" + alert.buttons.map { Self.command(for: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
-        }
-        if serverInfo?.supportsBodyMarkup ?? false {
-            body = body.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
-        let urgency: DesktopNotification.Urgency = switch alert.urgency {
-        case .low: .low
-        case .normal: .normal
-        case .critical: .critical
-        }
-        return DesktopNotification(
-            summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
-            buttons: actions ? alert.buttons.map { .init(key: $0.key, label: $0.label) } : [],
-            defaultAction: actions ? "default" : nil)
+        do {
+            try store.saveNotificationIDs(ids)
+            try store.saveNotificationServerOwner(idsOwner)
+        } catch { log.error("store: \(error)") }
     }
 }

@@ -44,6 +44,9 @@ public enum NotificationEvent: Sendable, Equatable {
     case action(id: UInt32, key: String)
     /// Notification `id` went away; `byRequest` when uvd itself closed it.
     case closed(id: UInt32, byRequest: Bool)
+    /// Another process now owns the server's bus name (`owner`, its unique name), or none does:
+    /// the ids the previous one gave mean nothing any more.
+    case serverChanged(owner: String?)
 }
 
 /// The notification server's name and what it can do.
@@ -89,4 +92,6 @@ public protocol NotificationServer: Sendable {
     /// The server's own do-not-disturb, where it can be read (dunst's `paused`); nil when unknown.
     func doNotDisturb() async -> Bool?
     var events: AsyncStream<NotificationEvent> { get }
+    /// The unique bus name of the server now, or nil when none runs: ids are that server's.
+    func owner() async -> String?
 }

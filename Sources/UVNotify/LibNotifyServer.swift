@@ -15,6 +15,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     // Touched only on the GLib thread (hence @unchecked Sendable).
     private var initialised = false
+    private var watchingOwner = false
     private var live: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
     /// Ids uvd closed itself, so their close is reported as `byRequest`.
     private var closing: Set<UInt32> = []
@@ -30,6 +31,14 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     public func close(id: UInt32) async throws(NotificationFailure) {
         try await glib.run { self.closeOnLoop(id) }.get()
+    }
+
+    public func owner() async -> String? {
+        await glib.run {
+            guard self.sessionBusReachable(), let owner = uvd_notifications_owner() else { return nil }
+            defer { g_free(owner) }
+            return String(cString: owner)
+        }
     }
 
     public func info() async -> Result<NotificationServerInfo, NotificationFailure> {
@@ -71,6 +80,9 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
             guard uvd_session_bus_survive_close() != 0 else { return .failure(.server(tr("the session bus does not answer"))) }
             notify_init(appName)
             initialised = true
+        }
+        if !watchingOwner {
+            watchingOwner = uvd_watch_notifications_owner(Self.ownerChanged, Unmanaged.passUnretained(self).toOpaque()) != 0
         }
         return .success(())
     }
@@ -190,6 +202,11 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     private static let releaseTarget: GFreeFunc = { data in
         Unmanaged<ActionTarget>.fromOpaque(data!).release()
+    }
+
+    private static let ownerChanged: uvd_owner_callback = { owner, data in
+        let server = Unmanaged<LibNotifyServer>.fromOpaque(data!).takeUnretainedValue()
+        server.continuation.yield(.serverChanged(owner: owner.map { String(cString: $0) }))
     }
 
     private static let notificationClosed: uvd_closed_callback = { notification, data in

@@ -96,6 +96,15 @@ extension Store {
         try saveSetting("notificationIDs", ids.isEmpty ? nil : ids)
     }
 
+    /// The unique bus name of the server that gave those ids: another server's ids are not uvd's.
+    public func notificationServerOwner() throws -> String? {
+        try setting("notificationServerOwner")
+    }
+
+    public func saveNotificationServerOwner(_ owner: String?) throws {
+        try saveSetting("notificationServerOwner", owner)
+    }
+
     /// The network marked as home (`uvctl home set`), by the id the network watch gives it.
     public func homeNetwork() throws -> String? {
         try setting("homeNetwork")

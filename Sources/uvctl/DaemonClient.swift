@@ -26,6 +26,16 @@ enum DaemonClient {
         }
     }
 
+    /// A connection to uvd when it runs as this user, else nil (for `watch`, which waits for it).
+    static func connectIfOwn() async throws -> VarlinkClient? {
+        let client = try await VarlinkClient.connect(path: socketPath)
+        guard (try? client.peerUID()) == getuid() else {
+            client.close()
+            return nil
+        }
+        return client
+    }
+
     /// uvd's status when it runs and answers as this user, else nil (for commands that work
     /// without it but prefer what it knows).
     static func statusIfRunning() async -> StatusInfo? {

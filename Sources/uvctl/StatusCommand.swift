@@ -27,6 +27,7 @@ struct StatusCommand: AsyncParsableCommand {
             try JSONOutput.print(status)
         } else if let format {
             print(format.render(status))
+            if format == .i3blocks, StatusFormat.isUrgent(status) { throw ExitCode(StatusFormat.i3blocksUrgent) }
         } else {
             print(StatusText.lines(status, terminal: .standardOutput()).joined(separator: "\n"))
         }
@@ -46,20 +47,42 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(tr("Print each status as JSON instead.")))
     var json = false
 
+    /// Follows uvd for as long as something reads: across restarts of uvd (a line saying it
+    /// stopped, then retries from 1 s doubling to 30 s), ending quietly, status 0, once the
+    /// reader has gone (EPIPE, with or without SIGPIPE ignored).
     func run() async throws {
-        let client = try await DaemonClient.connect()
-        defer { client.close() }
+        signal(SIGPIPE, SIG_IGN)
+        var delay = Duration.seconds(1)
+        var saidStopped = false
+        while true {
+            if let client = try? await DaemonClient.connectIfOwn() {
+                delay = .seconds(1)
+                saidStopped = false
+                do {
+                    for try await reply in client.stream(UVD.Subscribe.method.qualifiedName, Empty(), returning: UVD.Subscribe.Reply.self) {
+                        emit(line(for: reply.status))
+                    }
+                } catch {}
+                client.close()
+            }
+            if !saidStopped {
+                emit(json ? #"{"stopped":true}"# : format.unavailable(persistent: true))
+                saidStopped = true
+            }
+            try await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(30))
+        }
+    }
+
+    private func line(for status: StatusInfo) -> String {
+        guard json else { return format.render(status, persistent: true) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            for try await reply in client.stream(UVD.Subscribe.method.qualifiedName, Empty(), returning: UVD.Subscribe.Reply.self) {
-                let status = reply.status
-                let line = json ? String(decoding: try encoder.encode(status), as: UTF8.self) : format.render(status)
-                // Unbuffered: a bar reading the pipe sees each line at once.
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
-            }
-        } catch {
-            DaemonClient.fail(tr("lost uvd: %1$@", String(describing: error)), status: 69)
-        }
+        return String(decoding: (try? encoder.encode(status)) ?? Data(), as: UTF8.self)
+    }
+
+    /// One line, unbuffered (a bar reading the pipe sees it at once); the end when nobody reads.
+    private func emit(_ line: String) {
+        guard StandardOutput.write(line + "\n") else { Foundation.exit(0) }
     }
 }

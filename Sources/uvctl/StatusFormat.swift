@@ -7,7 +7,23 @@ import UVProtocol
 enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
     case waybar, i3blocks, polybar, compact
 
+    /// i3blocks' exit status for an urgent block (its man page: "33 … urgent").
+    static let i3blocksUrgent: Int32 = 33
+
+    /// Whether a bar should draw attention: extreme UV, or sunscreen due now.
+    static func isUrgent(_ status: StatusInfo) -> Bool {
+        UVLevel(rawValue: status.level) == .extreme || status.sunscreen?.countdown == ReapplyCountdown.now.rawValue
+    }
+
+    /// The block for `uvctl status` (one run per update). i3blocks reads three lines: full text,
+    /// short text, colour; `watch` gives `render(_:persistent:)` instead.
     func render(_ status: StatusInfo, now: Date = Date()) -> String {
+        render(status, persistent: false, now: now)
+    }
+
+    /// `persistent`: for `uvctl watch`, where i3blocks (`interval=persist`, `format=json`) takes one
+    /// JSON object per line.
+    func render(_ status: StatusInfo, persistent: Bool, now: Date = Date()) -> String {
         let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
         let uvi = String(format: "%.1f", status.uvi)
         let burn = status.burnTimeMinutes.map { tr(" · BT %1$@m", $0) } ?? ""
@@ -15,6 +31,9 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .compact:
             return tr("UV %1$@ %2$@", uvi, level.name) + burn + (status.stale ? tr(" (stale)") : "")
+        case .i3blocks where persistent:
+            return Self.json(I3BlocksBlock(
+                full_text: "UV \(uvi)\(burn)", short_text: "UV \(uvi)", color: level.hexColor, urgent: Self.isUrgent(status)))
         case .i3blocks:
             return "UV \(uvi)\(burn)\nUV \(uvi)\n\(level.hexColor)"
         case .polybar:
@@ -23,13 +42,46 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
             var classes = [level.rawValue]
             if status.stale { classes.append("stale") }
             if let countdown { classes.append("reapply-\(countdown.rawValue)") }
-            let module = WaybarModule(
-                text: "UV \(uvi)", alt: level.rawValue, tooltip: StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n"),
-                class: classes, percentage: min(100, Int((status.uvi / 11 * 100).rounded())))
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: (try? encoder.encode(module)) ?? Data(), as: UTF8.self)
+            let tooltip = StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n")
+            return Self.json(WaybarModule(
+                text: Self.pango("UV \(uvi)"), alt: level.rawValue, tooltip: Self.pango(tooltip),
+                class: classes, percentage: min(100, Int((status.uvi / 11 * 100).rounded()))))
         }
+    }
+
+    /// A line for a bar while uvd does not answer: the last value is not shown as if current.
+    func unavailable(persistent: Bool) -> String {
+        let text = tr("UV ? (uvd stopped)")
+        switch self {
+        case .compact: return text
+        case .i3blocks where persistent: return Self.json(I3BlocksBlock(full_text: text, short_text: "UV ?", color: "#888888", urgent: false))
+        case .i3blocks: return "\(text)\nUV ?\n#888888"
+        case .polybar: return "%{F#888888}\(text)%{F-}"
+        case .waybar: return Self.json(WaybarModule(text: Self.pango("UV ?"), alt: "stopped", tooltip: Self.pango(text), class: ["stopped"], percentage: 0))
+        }
+    }
+
+    /// Pango markup escaping: waybar reads `text` and `tooltip` as markup, so `&` in a place name
+    /// ("Choi Wan Estate (I & II)") would break the module.
+    static func pango(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "'": escaped += "&#39;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
     /// waybar's custom-module JSON (return-type json).
@@ -39,5 +91,13 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
         let tooltip: String
         let `class`: [String]
         let percentage: Int
+    }
+
+    /// i3blocks' JSON block (`format=json`), the keys of the i3bar protocol.
+    struct I3BlocksBlock: Encodable {
+        let full_text: String
+        let short_text: String
+        let color: String
+        let urgent: Bool
     }
 }

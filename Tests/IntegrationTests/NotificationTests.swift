@@ -56,6 +56,27 @@ struct NotificationTests {
         #expect(bad.status == 64 && bad.stderr.contains("forever"))
     }
 
+    /// A restarted server numbers from 1 again: uvd forgets the old ids, closes nothing there that
+    /// is not its own, and shows again what was on screen.
+    @Test func aServerRestartShowsAgainAndClosesOnlyWhatIsUvds() throws {
+        let (uvd, notifications) = try start()
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+        try notifications.restart()
+        func afterRestart() -> [[String: Any]] { notifications.calls(sinceRestart: 1) }
+        func uvdsShown() -> [[String: Any]] {
+            afterRestart().filter { $0["call"] as? String == "Notify" && $0["app"] as? String == "uvd" }
+        }
+        try uvd.waitFor("the reminder shown again") { uvdsShown().contains { ($0["summary"] as? String)?.hasPrefix("Reapply by ") == true } }
+        #expect(uvdsShown().allSatisfy { $0["replaces"] as? Int == 0 }, "an old id was replaced: \(uvdsShown())")
+        try notifications.notifyAsAnotherApplication()
+        #expect(try uvd.uvctl(["sunscreen", "remove"]).status == 0)
+        try uvd.waitFor("the reminder closed") { afterRestart().contains { $0["call"] as? String == "CloseNotification" } }
+        let uvdsIDs = Set(uvdsShown().compactMap { $0["id"] as? Int })
+        let closed = afterRestart().filter { $0["call"] as? String == "CloseNotification" }.compactMap { $0["id"] as? Int }
+        #expect(!closed.isEmpty && closed.allSatisfy(uvdsIDs.contains), "closed \(closed), uvd's \(uvdsIDs)")
+    }
+
     @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {
         let (uvd, notifications) = try start()
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)

@@ -38,21 +38,43 @@ public final class RecordingNotificationServer: Sendable {
 
     /// Starts the notification server on the bus and waits until it owns its name.
     public func serve() throws {
+        let readyBefore = readyLines()
         let process = try ChildProcess(
             "/usr/bin/python3", [Self.script.path, address, log.path] + (actions ? [] : ["--no-actions"]),
             environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: directory.appendingPathComponent("notification-server.err").path)
         server.withLock { $0 = process }
-        try Self.waitFor("the notification server") { [log] in
-            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("\"ready\"")
-        }
+        try Self.waitFor("the notification server") { readyLines() > readyBefore }
     }
 
-    /// Every call recorded so far, oldest first (the "ready" line left out).
-    public func calls() -> [[String: Any]] {
+    /// Stops the server and starts a new one, which numbers its notifications from 1 again, as
+    /// a restarted desktop's server does.
+    public func restart() throws {
+        if let process = server.withLock({ $0 }) {
+            process.signal(SIGTERM)
+            _ = process.wait()
+        }
+        try serve()
+    }
+
+    /// Another application shows a notification (app name "other-app").
+    public func notifyAsAnotherApplication() throws {
+        try run(["--notify-as-other", address])
+    }
+
+    private func readyLines() -> Int {
+        ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "\"ready\"").count - 1
+    }
+
+    /// Every call recorded so far, oldest first (the "ready" lines left out), or those to the
+    /// server started `restarts` times after the first.
+    public func calls(sinceRestart restarts: Int = 0) -> [[String: Any]] {
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }.filter { $0["call"] as? String != "ready" }
+        let entries = text.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        var started = 0
+        return entries.filter { entry in
+            if entry["call"] as? String == "ready" { started += 1 }
+            return entry["call"] as? String != "ready" && started > restarts
+        }
     }
 
     public func notifications() -> [[String: Any]] { calls().filter { $0["call"] as? String == "Notify" } }

@@ -42,17 +42,21 @@ PATH = "/org/freedesktop/Notifications"
 INTERFACE = "org.freedesktop.Notifications"
 
 
-def ask(address, method, parameters) -> None:
-    """Calls the server's test interface, as a test does."""
+def ask(address, method, parameters, interface="org.uvd.Test") -> None:
+    """Calls the server's test interface (or the notification interface), as a test does."""
     flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
     connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
-    connection.call_sync("org.freedesktop.Notifications", PATH, "org.uvd.Test", method, parameters, None,
+    connection.call_sync("org.freedesktop.Notifications", PATH, interface, method, parameters, None,
                          Gio.DBusCallFlags.NONE, 5000, None)
 
 
 def main() -> None:
     if sys.argv[1] == "--invoke":
         ask(sys.argv[2], "Invoke", GLib.Variant("(us)", (int(sys.argv[3]), sys.argv[4])))
+        return
+    if sys.argv[1] == "--notify-as-other":
+        ask(sys.argv[2], "Notify", GLib.Variant("(susssasa{sv}i)", ("other-app", 0, "", "another application", "", [], {}, -1)),
+            interface=INTERFACE)
         return
     if sys.argv[1] == "--dismiss":
         ask(sys.argv[2], "Dismiss", GLib.Variant("(u)", (int(sys.argv[3]),)))

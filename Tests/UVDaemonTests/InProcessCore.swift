@@ -91,4 +91,6 @@ final class RecordingServer: NotificationServer {
     }
 
     func doNotDisturb() async -> Bool? { false }
+
+    func owner() async -> String? { ":1.1" }
 }

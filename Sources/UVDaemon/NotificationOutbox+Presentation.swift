@@ -1,0 +1,37 @@
+import UVCore
+import UVEngine
+import UVNotify
+
+/// An alert as a given server can show it.
+extension NotificationOutbox {
+    /// Where the server cannot show buttons: the uvctl command that does what button `action` would.
+    static func command(for action: String, rule: String) -> String {
+        switch action {
+        case "applied": tr("Applied? Run: uvctl sunscreen apply")
+        case "remind": tr("Later: uvctl snooze %1$@ 15m", rule)
+        default: tr("Not today: uvctl mute %1$@ --today", rule)
+        }
+    }
+
+    /// The alert as the server can show it: buttons where it has "actions", else the uvctl
+    /// commands that do the same, in the body.
+    static func presentation(_ alert: PresentedAlert, on serverInfo: NotificationServerInfo?) -> DesktopNotification {
+        let actions = serverInfo?.supportsActions ?? false
+        var body = alert.body
+        if !actions, !alert.buttons.isEmpty {
+            body += "\n" + alert.buttons.map { Self.command(for: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
+        }
+        if serverInfo?.supportsBodyMarkup ?? false {
+            body = body.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let urgency: DesktopNotification.Urgency = switch alert.urgency {
+        case .low: .low
+        case .normal: .normal
+        case .critical: .critical
+        }
+        return DesktopNotification(
+            summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
+            buttons: actions ? alert.buttons.map { .init(key: $0.key, label: $0.label) } : [],
+            defaultAction: actions ? "default" : nil)
+    }
+}
