@@ -81,7 +81,12 @@ extension DaemonCore {
 
     /// A button pressed (or the notification closed): kept in the store first, then handled.
     func press(subject: String, key: String, now: Date) {
-        let entry = HistoryEntry(time: now, kind: .pressed, subject: subject, key: key, zone: engine.timeZoneIdentifier)
+        let kind: HistoryEntry.Kind = switch key {
+        case "expired": .expired
+        case "dismissed", "closed": .dismissed
+        default: .pressed
+        }
+        let entry = HistoryEntry(time: now, kind: kind, subject: subject, key: key, zone: engine.timeZoneIdentifier)
         let id: Int64?
         do { id = try store.recordPress(entry) } catch {
             log.error("store: \(error)")

@@ -32,6 +32,7 @@ extension NotificationOutbox {
         return DesktopNotification(
             summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
             buttons: actions ? alert.buttons.map { .init(key: $0.key, label: $0.label) } : [],
-            defaultAction: actions ? "default" : nil)
+            staysUntilAnswered: alert.rule == .leaveHome || alert.rule == .reapply,
+            resident: serverInfo?.capabilities.contains("persistence") ?? false)
     }
 }

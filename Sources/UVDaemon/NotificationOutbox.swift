@@ -97,12 +97,17 @@ actor NotificationOutbox {
             case .action(let id, let key):
                 guard let subject = subject(of: id) else { continue }
                 await onPress(subject, key)
-            case .closed(let id, let byRequest):
+            case .closed(let id, let reason):
                 guard let subject = subject(of: id) else { continue }
                 ids[subject] = nil
                 shown[subject] = nil
                 saveIDs()
-                if !byRequest { await onPress(subject, "closed") }
+                switch reason {
+                case .byUvd: break
+                case .expired: await onPress(subject, "expired")
+                case .dismissed: await onPress(subject, "dismissed")
+                case .undefined: await onPress(subject, "closed")
+                }
             case .serverChanged(let owner):
                 serverChanged(to: owner)
             }

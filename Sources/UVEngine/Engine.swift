@@ -27,7 +27,7 @@ public enum Engine {
         case .action(let subject, let key):
             let rule = rule(of: subject)
             switch key {
-            case "closed":
+            case "closed", "expired", "dismissed":
                 // Gone from the screen by the user's hand or the server's: nothing to withdraw.
                 state.live.remove(subject)
             case "applied":

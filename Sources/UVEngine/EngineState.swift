@@ -10,8 +10,8 @@ public enum EngineEvent: Sendable, Equatable {
     case network(NetworkState)
     /// The sunscreen on record changed (applied, removed, or a water event).
     case sunscreen(SunscreenApplication?)
-    /// A notification button (or the notification itself) for `subject`: `applied`, `remind`,
-    /// `not-today`, or `closed` when it went away.
+    /// A notification button for `subject`: `applied`, `remind`, `not-today`; or why it went
+    /// away: `expired`, `dismissed` (by the user), `closed` (the server did not say).
     case action(subject: String, key: String)
     /// The user is at the machine (a connection came up). Waking from sleep, a button pressed and
     /// a uvctl command say so too; the first of them in a day may bring the morning summary.
@@ -26,12 +26,12 @@ public enum EngineEvent: Sendable, Equatable {
 }
 
 extension EngineEvent {
-    /// Whether the event means someone is at the machine. A notification closed is not: the
-    /// server may have let it expire.
+    /// Whether the event means someone is at the machine. A notification that expired, or went
+    /// away without the server saying why, does not.
     var showsSomeoneIsThere: Bool {
         switch self {
         case .userActivity, .resumed, .command: true
-        case .action(_, let key): key != "closed"
+        case .action(_, let key): key != "closed" && key != "expired"
         case .tick, .forecast, .network, .sunscreen, .settings, .context: false
         }
     }

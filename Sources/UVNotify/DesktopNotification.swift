@@ -23,27 +23,47 @@ public struct DesktopNotification: Sendable, Equatable {
     public var urgency: Urgency
     /// `x-uvd.<rule>`: lets the user's notification server style or filter each rule.
     public var category: String
+    /// Exactly these buttons: no click-on-body action, which some servers draw as a button.
     public var buttons: [Button]
-    /// The key of the action taken when the notification itself is clicked, if any.
-    public var defaultAction: String?
+    /// A prompt that waits for an answer: never expires (and stays in the server's history where
+    /// it keeps one); informational notifications expire as the server likes.
+    public var staysUntilAnswered: Bool
+    /// The server keeps notifications ("persistence"): ask it to keep this one once pressed.
+    public var resident: Bool
 
-    public init(summary: String, body: String, icon: String, urgency: Urgency, category: String, buttons: [Button], defaultAction: String?) {
+    public init(
+        summary: String, body: String, icon: String, urgency: Urgency, category: String, buttons: [Button], staysUntilAnswered: Bool = false,
+        resident: Bool = false
+    ) {
         self.summary = summary
         self.body = body
         self.icon = icon
         self.urgency = urgency
         self.category = category
         self.buttons = buttons
-        self.defaultAction = defaultAction
+        self.staysUntilAnswered = staysUntilAnswered
+        self.resident = resident
     }
 }
 
 /// What comes back from the notification server.
+/// Why a notification went away (the specification's NotificationClosed reasons).
+public enum CloseReason: Sendable, Equatable {
+    /// It timed out (reason 1).
+    case expired
+    /// The user dismissed it (reason 2).
+    case dismissed
+    /// uvd closed it (CloseNotification).
+    case byUvd
+    /// The server did not say (reason 4, or another).
+    case undefined
+}
+
 public enum NotificationEvent: Sendable, Equatable {
     /// A button (or the default action, `default`) was invoked on notification `id`.
     case action(id: UInt32, key: String)
-    /// Notification `id` went away; `byRequest` when uvd itself closed it.
-    case closed(id: UInt32, byRequest: Bool)
+    /// Notification `id` went away, and why.
+    case closed(id: UInt32, reason: CloseReason)
     /// Another process now owns the server's bus name (`owner`, its unique name), or none does:
     /// the ids the previous one gave mean nothing any more.
     case serverChanged(owner: String?)

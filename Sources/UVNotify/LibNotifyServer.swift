@@ -99,11 +99,11 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         notify_notification_set_category(notification, content.category)
         notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(appName))
         if let replacing { uvd_notification_set_id(notification, gint(bitPattern: replacing)) }
-        var actions = content.buttons
-        if let key = content.defaultAction { actions.insert(.init(key: key, label: "Open"), at: 0) }
-        for action in actions {
+        if content.staysUntilAnswered { notify_notification_set_timeout(notification, NOTIFY_EXPIRES_NEVER) }
+        if content.resident { notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1)) }
+        for action in content.buttons {
             notify_notification_add_action(
-                notification, action.key == content.defaultAction ? "default" : action.key, action.label,
+                notification, action.key, action.label,
                 Self.actionInvoked, Unmanaged.passRetained(ActionTarget(server: self, key: action.key)).toOpaque(), Self.releaseTarget)
         }
         uvd_notification_on_closed(notification, Self.notificationClosed, Unmanaged.passUnretained(self).toOpaque())
@@ -177,7 +177,15 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     fileprivate func closed(_ notification: UnsafeMutablePointer<NotifyNotification>?) {
         guard let notification else { return }
         let id = UInt32(bitPattern: uvd_notification_get_id(notification))
-        continuation.yield(.closed(id: id, byRequest: closing.remove(id) != nil))
+        let reason: CloseReason = if closing.remove(id) != nil { .byUvd } else {
+            switch notify_notification_get_closed_reason(notification) {
+            case 1: .expired
+            case 2: .dismissed
+            case 3: .byUvd
+            default: .undefined
+            }
+        }
+        continuation.yield(.closed(id: id, reason: reason))
         if live[id] == notification {
             live[id] = nil
             g_object_unref(notification)

@@ -113,12 +113,13 @@ public enum UVDInterface {
 
         type HistoryEntry (
           time: string,
-          # notified, withdrawn or pressed
+          # notified, withdrawn (closed by uvd), pressed, expired or dismissed (by the user)
           kind: string,
           subject: string,
           summary: ?string,
           body: ?string,
-          # the button pressed: applied, remind, not-today, default or closed
+          # the button pressed: applied, remind or not-today; for expired and dismissed,
+          # expired, dismissed or closed (the server did not say why)
           key: ?string,
           # the time zone of time and of the text, when it is not the current place's
           zone: ?string

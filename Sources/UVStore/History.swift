@@ -4,8 +4,10 @@ import UVEngine
 
 /// One line of `uvctl history`: a notification shown or withdrawn, or a button pressed.
 public struct HistoryEntry: Sendable, Equatable, Codable {
+    /// Shown, withdrawn (closed by uvd), a button pressed, or gone by itself (expired) or by the
+    /// user's hand (dismissed): four different things.
     public enum Kind: String, Sendable, Codable {
-        case notified, withdrawn, pressed
+        case notified, withdrawn, pressed, expired, dismissed
     }
 
     public var time: Date

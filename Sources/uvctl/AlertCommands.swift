@@ -155,6 +155,8 @@ struct HistoryCommand: AsyncParsableCommand {
             switch entry.kind {
             case "notified": print(tr("%1$@  shown      %2$@: %3$@ — %4$@", when, entry.subject, entry.summary ?? "", entry.body ?? ""))
             case "withdrawn": print(tr("%1$@  withdrawn  %2$@", when, entry.subject))
+            case "expired": print(tr("%1$@  expired    %2$@", when, entry.subject))
+            case "dismissed": print(tr("%1$@  dismissed  %2$@", when, entry.subject))
             default: print(tr("%1$@  pressed    %2$@ on %3$@", when, entry.key ?? "?", entry.subject))
             }
         }

@@ -77,6 +77,20 @@ struct NotificationTests {
         #expect(!closed.isEmpty && closed.allSatisfy(uvdsIDs.contains), "closed \(closed), uvd's \(uvdsIDs)")
     }
 
+    /// Expired, dismissed, withdrawn and pressed are four different things in the history.
+    @Test func theHistoryTellsHowANotificationWent() throws {
+        let (uvd, notifications) = try start()
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+        try notifications.expire(try #require(reapply(notifications).last?["id"] as? Int))
+        func kinds() throws -> [String] {
+            (try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        }
+        try uvd.waitFor("the expiry in the history") { try kinds().contains("expired") }
+        #expect(try !kinds().contains("pressed"))
+        #expect(try uvd.uvctl(["history"]).stdout.contains("expired    reapply"))
+    }
+
     @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {
         let (uvd, notifications) = try start()
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)

@@ -84,6 +84,11 @@ public final class RecordingNotificationServer: Sendable {
         try run(["--invoke", address, String(id), key])
     }
 
+    /// Lets notification `id` time out, as a server does (reason 1).
+    public func expire(_ id: Int) throws {
+        try run(["--expire", address, String(id)])
+    }
+
     /// Closes notification `id` as if the user dismissed it.
     public func dismiss(_ id: Int) throws {
         try run(["--dismiss", address, String(id)])

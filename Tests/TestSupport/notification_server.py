@@ -35,6 +35,7 @@ XML = """<node>
   <interface name="org.uvd.Test">
     <method name="Invoke"><arg type="u" direction="in"/><arg type="s" direction="in"/></method>
     <method name="Dismiss"><arg type="u" direction="in"/></method>
+    <method name="Expire"><arg type="u" direction="in"/></method>
   </interface>
 </node>"""
 
@@ -57,6 +58,9 @@ def main() -> None:
     if sys.argv[1] == "--notify-as-other":
         ask(sys.argv[2], "Notify", GLib.Variant("(susssasa{sv}i)", ("other-app", 0, "", "another application", "", [], {}, -1)),
             interface=INTERFACE)
+        return
+    if sys.argv[1] == "--expire":
+        ask(sys.argv[2], "Expire", GLib.Variant("(u)", (int(sys.argv[3]),)))
         return
     if sys.argv[1] == "--dismiss":
         ask(sys.argv[2], "Dismiss", GLib.Variant("(u)", (int(sys.argv[3]),)))
@@ -99,6 +103,9 @@ def main() -> None:
         elif method == "Dismiss":
             invocation.return_value(None)
             closed(connection, args[0], 2)
+        elif method == "Expire":
+            invocation.return_value(None)
+            closed(connection, args[0], 1)
 
     flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
     connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)

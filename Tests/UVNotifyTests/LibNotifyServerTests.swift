@@ -21,7 +21,7 @@ struct LibNotifyServerTests {
     let sample = DesktopNotification(
         summary: "UV up to 9 today", body: "Apply sunscreen before you leave.", icon: "uvd", urgency: .normal,
         category: "x-uvd.leave-home", buttons: [.init(key: "applied", label: "Applied sunscreen"), .init(key: "remind", label: "Remind me in 15 min")],
-        defaultAction: "open")
+        staysUntilAnswered: true)
 
     @Test func showReplacePressAndClose() async throws {
         let server = Self.server
@@ -35,7 +35,10 @@ struct LibNotifyServerTests {
         let shown = Self.recorder.notifications()
         #expect(shown.count == 2)
         #expect(shown.last?["replaces"] as? Int == Int(id))
-        #expect(shown.last?["actions"] as? [String] == ["default", "Open", "applied", "Applied sunscreen", "remind", "Remind me in 15 min"])
+        // Exactly the buttons (no click-on-body "default", which some servers draw as one), and a
+        // prompt never expires.
+        #expect(shown.last?["actions"] as? [String] == ["applied", "Applied sunscreen", "remind", "Remind me in 15 min"])
+        #expect(shown.last?["timeout"] as? Int == 0)
         let hints = shown.last?["hints"] as? [String: Any]
         #expect(hints?["desktop-entry"] as? String == "uvd" && hints?["urgency"] as? Int == 1 && hints?["category"] as? String == "x-uvd.leave-home")
 
@@ -43,10 +46,17 @@ struct LibNotifyServerTests {
         try Self.recorder.press("applied", on: Int(id))
         #expect(await events.next() == .action(id: id, key: "applied"))
         try await server.close(id: id)
-        #expect(await events.next() == .closed(id: id, byRequest: true))
+        #expect(await events.next() == .closed(id: id, reason: .byUvd))
 
         let other = try await server.show(sample, replacing: nil)
         try Self.recorder.dismiss(Int(other))
-        #expect(await events.next() == .closed(id: other, byRequest: false))
+        #expect(await events.next() == .closed(id: other, reason: .dismissed))
+
+        var passing = sample
+        passing.staysUntilAnswered = false
+        let third = try await server.show(passing, replacing: nil)
+        #expect(Self.recorder.notifications().last?["timeout"] as? Int == -1)
+        try Self.recorder.expire(Int(third))
+        #expect(await events.next() == .closed(id: third, reason: .expired))
     }
 }
