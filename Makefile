@@ -9,8 +9,10 @@ CONFIGDIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/uvd
 SWIFT ?= swift
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 MANUALS := .build/plugins/GenerateManual/outputs
+ICONDIR := $(DATADIR)/icons/hicolor
+ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
 
-.PHONY: help start check deps build release test fuzz bench install uninstall clean
+.PHONY: help start check deps build release test fuzz bench install install-desktop uninstall uninstall-desktop clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
@@ -72,6 +74,7 @@ install: release $(MANUALS)/uvd/uvd.1
 	sed 's|@BINDIR@|$(BINDIR)|' systemd/uvd.service > $(USERUNITDIR)/uvd.service
 	install -m 0644 systemd/uvd.socket $(USERUNITDIR)/uvd.socket
 	install -m 0644 Config/uvd.toml $(DATADIR)/uvd/uvd.toml
+	$(MAKE) --no-print-directory install-desktop PREFIX=$(PREFIX)
 	$(BINDIR)/uvd --varlink-interface > $(DATADIR)/varlink/io.uvd.varlink
 	@if [ -e $(CONFIGDIR)/config.toml ]; then echo "kept $(CONFIGDIR)/config.toml"; \
 		else install -d -m 0700 $(CONFIGDIR) && install -m 0600 Config/uvd.toml $(CONFIGDIR)/config.toml && echo "installed $(CONFIGDIR)/config.toml"; fi
@@ -82,7 +85,18 @@ uninstall:
 		$(USERUNITDIR)/uvd.service $(USERUNITDIR)/uvd.socket $(DATADIR)/uvd/uvd.toml $(DATADIR)/varlink/io.uvd.varlink
 	for tool in uvd uvctl; do rm -f $(DATADIR)/bash-completion/completions/$$tool \
 		$(DATADIR)/zsh/site-functions/_$$tool $(DATADIR)/fish/vendor_completions.d/$$tool.fish; done
+	$(MAKE) --no-print-directory uninstall-desktop PREFIX=$(PREFIX)
 	@echo "Kept your configuration ($(CONFIGDIR)) and state (~/.local/state/uvd)."
+
+# The icon (hicolor: scalable and PNG sizes) and the desktop entry that notifications name.
+install-desktop:
+	for size in $(ICON_SIZES); do \
+		install -d $(ICONDIR)/$$size/apps && install -m 0644 data/icons/hicolor/$$size/apps/uvd.* $(ICONDIR)/$$size/apps/; \
+	done
+	install -d $(DATADIR)/applications && install -m 0644 data/uvd.desktop $(DATADIR)/applications/uvd.desktop
+
+uninstall-desktop:
+	rm -f $(foreach size,$(ICON_SIZES),$(ICONDIR)/$(size)/apps/uvd.svg $(ICONDIR)/$(size)/apps/uvd.png) $(DATADIR)/applications/uvd.desktop
 
 clean:
 	rm -rf .build
