@@ -11,7 +11,7 @@ import UVStore
 /// server id is kept in the store, nothing is doubled, across restarts too. While the server's
 /// own do-not-disturb is on (dunst paused), only critical notifications go through.
 actor NotificationOutbox {
-    private let server: any NotificationServer
+    let server: any NotificationServer
     private let store: Store
     private let log: Logger
     /// Where presses and closes go: (subject, key).
@@ -31,6 +31,8 @@ actor NotificationOutbox {
     private var retry: Task<Void, Never>?
     private var delivering = false
     private var lastProblem: String?
+    /// The test notification's id and who waits for its end (`test(within:)`).
+    private var testWaiter: (id: UInt32, continuation: CheckedContinuation<TestEnd, Never>)?
     /// What the core posted, in order, for `deliverPosted()`: posting never waits, so an engine
     /// step runs to its end without giving way to another.
     private let posted: AsyncStream<Posting>
@@ -90,14 +92,35 @@ actor NotificationOutbox {
 
     func doNotDisturb() async -> Bool? { await server.doNotDisturb() }
 
+    var currentServerInfo: NotificationServerInfo? { serverInfo }
+    var testRunning: Bool { testWaiter != nil }
+
+    /// Waits for the test notification `id` to be pressed or closed, at most `seconds`.
+    func waitForTest(_ id: UInt32, seconds: Int) async -> TestEnd {
+        let timeout = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(seconds))
+            await self?.endTest(id, .unanswered)
+        }
+        defer { timeout.cancel() }
+        return await withCheckedContinuation { testWaiter = (id, $0) }
+    }
+
+    private func endTest(_ id: UInt32, _ end: TestEnd) {
+        guard let waiter = testWaiter, waiter.id == id else { return }
+        testWaiter = nil
+        waiter.continuation.resume(returning: end)
+    }
+
     /// Takes presses and closes from the server until the task is cancelled.
     func listen() async {
         for await event in server.events {
             switch event {
             case .action(let id, let key):
+                endTest(id, .pressed(key: key))
                 guard let subject = subject(of: id) else { continue }
                 await onPress(subject, key)
             case .closed(let id, let reason):
+                endTest(id, .closed(reason))
                 guard let subject = subject(of: id) else { continue }
                 ids[subject] = nil
                 shown[subject] = nil

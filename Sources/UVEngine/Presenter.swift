@@ -11,6 +11,15 @@ public struct PresentedAlert: Sendable, Equatable {
     /// The buttons: the key the server sends back, and the label shown.
     public var buttons: [(key: String, label: String)]
 
+    public init(subject: String, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(key: String, label: String)]) {
+        self.subject = subject
+        self.rule = rule
+        self.summary = summary
+        self.body = body
+        self.urgency = urgency
+        self.buttons = buttons
+    }
+
     public static func == (a: PresentedAlert, b: PresentedAlert) -> Bool {
         (a.subject, a.rule, a.summary, a.body, a.urgency) == (b.subject, b.rule, b.summary, b.body, b.urgency)
             && a.buttons.map(\.key) == b.buttons.map(\.key) && a.buttons.map(\.label) == b.buttons.map(\.label)

@@ -122,3 +122,24 @@ public struct DiagnoseReply: Codable, Sendable {
     public var checks: [CheckInfo]
     public init(checks: [CheckInfo]) { self.checks = checks }
 }
+
+/// `NotifyTest`: how long to wait for a press.
+public struct NotifyTestParameters: Codable, Sendable {
+    public var seconds: Int?
+    public init(seconds: Int?) { self.seconds = seconds }
+}
+
+/// What the notification server did with the test notification.
+public struct NotifyTestReply: Codable, Sendable, Equatable {
+    /// The server's name and version, or why none answers.
+    public var server: String
+    /// pressed, expired, dismissed, closed, unanswered or failed.
+    public var outcome: String
+    /// The button pressed, by its label.
+    @Null public var button: String?
+    public init(server: String, outcome: String, button: String?) {
+        self.server = server
+        self.outcome = outcome
+        self.button = button
+    }
+}

@@ -38,6 +38,7 @@ public enum UVD {
     public enum ClearHome: UVDCall { public typealias Parameters = Empty; public typealias Reply = MessageReply; public static let method = UVDMethod.clearHome }
     public enum GetHistory: UVDCall { public typealias Parameters = LimitParameters; public typealias Reply = HistoryReply; public static let method = UVDMethod.getHistory }
     public enum Diagnose: UVDCall { public typealias Parameters = Empty; public typealias Reply = DiagnoseReply; public static let method = UVDMethod.diagnose }
+    public enum NotifyTest: UVDCall { public typealias Parameters = NotifyTestParameters; public typealias Reply = NotifyTestReply; public static let method = UVDMethod.notifyTest }
     /// With `more`: a reply now and one each time the status changes.
     public enum Subscribe: UVDCall { public typealias Parameters = Empty; public typealias Reply = StatusReply; public static let method = UVDMethod.subscribe }
 }
@@ -74,6 +75,7 @@ extension UVDMethod {
         case .clearHome: UVD.ClearHome.self
         case .getHistory: UVD.GetHistory.self
         case .diagnose: UVD.Diagnose.self
+        case .notifyTest: UVD.NotifyTest.self
         case .subscribe: UVD.Subscribe.self
         }
     }

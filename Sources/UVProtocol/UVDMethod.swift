@@ -30,6 +30,7 @@ public enum UVDMethod: String, CaseIterable, Sendable {
     case clearHome = "ClearHome"
     case getHistory = "GetHistory"
     case diagnose = "Diagnose"
+    case notifyTest = "NotifyTest"
     case subscribe = "Subscribe"
 
     /// `io.uvd.GetStatus`.

@@ -91,6 +91,30 @@ struct NotificationTests {
         #expect(try uvd.uvctl(["history"]).stdout.contains("expired    reapply"))
     }
 
+    /// `uvctl notify-test` shows uvd's three buttons and says which one was pressed, or how the
+    /// notification went.
+    @Test(arguments: ["press", "expire"])
+    func notifyTestSaysWhatTheServerDid(_ what: String) throws {
+        let (uvd, notifications) = try start()
+        let output = uvd.root.appendingPathComponent("notify-test-\(what).out")
+        let test = try ChildProcess(
+            ToolRunner.uvctl.executable.path, ["notify-test", "--seconds", "20"], environment: uvd.environment,
+            stdout: output.path, stderr: output.path)
+        func sample() -> [String: Any]? { notifications.notifications().first { $0["summary"] as? String == "uvd: a test notification" } }
+        try uvd.waitFor("the test notification") { sample() != nil }
+        let shown = try #require(sample())
+        #expect(shown["actions"] as? [String] == ["applied", "Applied sunscreen", "remind", "Remind me in 15 min", "not-today", "Not today"])
+        #expect(shown["icon"] as? String == "uvd")
+        let id = try #require(shown["id"] as? Int)
+        if what == "press" { try notifications.press("remind", on: id) } else { try notifications.expire(id) }
+        let status = test.wait()
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(status == 0, "\(text)")
+        #expect(text.contains(what == "press" ? "uvd heard “Remind me in 15 min”" : "it expired before a button was pressed"), "\(text)")
+        // Not a rule's notification: nothing in the history.
+        #expect(try !uvd.uvctl(["history"]).stdout.contains("test"))
+    }
+
     @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {
         let (uvd, notifications) = try start()
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
