@@ -25,16 +25,27 @@ struct DunstTests {
         }
         let config = uvd.root.appendingPathComponent("dunstrc")
         try "[global]\nfont = Monospace 8\n".write(to: config, atomically: true, encoding: .utf8)
-        let dunst = try ChildProcess("/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: uvd.root.appendingPathComponent("dunst.err").path)
+        let startDunst = {
+            try ChildProcess("/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: uvd.root.appendingPathComponent("dunst.err").path)
+        }
+        var dunst = try startDunst()
         defer { dunst.signal(SIGTERM); _ = dunst.wait() }
         let dunstctl = { (arguments: [String]) throws -> ToolRunner.Result in
             try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), arguments, environment: environment)
         }
+        let displayed = { Int(try dunstctl(["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
         try uvd.waitFor("dunst") { try dunstctl(["is-paused"]).stdout.hasPrefix("false") }
 
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)"])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
-        try uvd.waitFor("uvd's alerts on screen") { Int(try dunstctl(["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 1 }
+        try uvd.waitFor("uvd's alerts on screen") { try displayed() >= 1 }
+
+        // dunst restarted (an upgrade, a crash): what was on screen comes back, fresh.
+        dunst.signal(SIGTERM)
+        _ = dunst.wait()
+        dunst = try startDunst()
+        try uvd.waitFor("uvd's alerts on the new dunst") { try displayed() >= 1 }
+        #expect(uvd.log.contains("the server changed"))
 
         #expect(try dunstctl(["set-paused", "true"]).status == 0)
         let doctor = try uvd.uvctl(["doctor"]).stdout
