@@ -107,3 +107,40 @@ static inline gboolean uvd_watch_notifications_owner(uvd_owner_callback callback
     // The reference to the connection is kept for uvd's lifetime: the subscription lives with it.
     return TRUE;
 }
+
+/// KDE Plasma's do-not-disturb: the `Inhibited` property of org.freedesktop.Notifications
+/// (1 inhibited, 0 not, -1 not there or no answer within 500 ms).
+static inline int uvd_plasma_inhibited(void) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (bus == NULL) return -1;
+    g_dbus_connection_set_exit_on_close(bus, FALSE);
+    GVariant *reply = g_dbus_connection_call_sync(
+        bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Properties", "Get",
+        g_variant_new("(ss)", "org.freedesktop.Notifications", "Inhibited"), G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 500,
+        NULL, NULL);
+    g_object_unref(bus);
+    if (reply == NULL) return -1;
+    GVariant *value = NULL;
+    g_variant_get(reply, "(v)", &value);
+    int inhibited = g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN) ? g_variant_get_boolean(value) : -1;
+    g_variant_unref(value);
+    g_variant_unref(reply);
+    return inhibited;
+}
+
+/// GNOME's do-not-disturb: `show-banners` of org.gnome.desktop.notifications is false
+/// (1 do-not-disturb, 0 not, -1 the schema is not installed).
+static inline int uvd_gnome_banners_hidden(void) {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default();
+    if (source == NULL) return -1;
+    GSettingsSchema *schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.notifications", TRUE);
+    if (schema == NULL) return -1;
+    int hidden = -1;
+    if (g_settings_schema_has_key(schema, "show-banners")) {
+        GSettings *settings = g_settings_new_full(schema, NULL, NULL);
+        hidden = !g_settings_get_boolean(settings, "show-banners");
+        g_object_unref(settings);
+    }
+    g_settings_schema_unref(schema);
+    return hidden;
+}

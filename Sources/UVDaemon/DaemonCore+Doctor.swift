@@ -39,9 +39,15 @@ extension DaemonCore {
                 ? CheckInfo(name: tr("notification server"), result: "ok", detail: what)
                 : CheckInfo(name: tr("notification server"), result: "warn", detail: tr("%1$@; no buttons", what),
                             fix: tr("the notifications name the uvctl commands instead; a server with actions (dunst, mako, GNOME, KDE) shows buttons")))
-            if await outbox.doNotDisturb() == true {
-                checks.append(CheckInfo(name: tr("do not disturb"), result: "warn", detail: tr("the notification server is paused: only critical alerts are shown"),
-                                        fix: "dunstctl set-paused false"))
+            switch await outbox.doNotDisturb() {
+            case let state? where state.isOn:
+                checks.append(CheckInfo(
+                    name: tr("do not disturb"), result: "warn", detail: tr("on, says %1$@: only critical alerts are shown", state.source),
+                    fix: tr("turn do-not-disturb off in your desktop (dunst: dunstctl set-paused false)")))
+            case let state?:
+                checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("off, says %1$@", state.source)))
+            case nil:
+                checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("this server has no do-not-disturb uvd can read")))
             }
         case .failure(let failure):
             checks.append(CheckInfo(name: tr("notification server"), result: "fail", detail: failure.description,

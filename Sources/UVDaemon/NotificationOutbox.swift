@@ -90,7 +90,7 @@ actor NotificationOutbox {
         return result
     }
 
-    func doNotDisturb() async -> Bool? { await server.doNotDisturb() }
+    func doNotDisturb() async -> DoNotDisturb? { await server.doNotDisturb() }
 
     var currentServerInfo: NotificationServerInfo? { serverInfo }
     var testRunning: Bool { testWaiter != nil }
@@ -204,7 +204,7 @@ actor NotificationOutbox {
                 continue
             }
             if waiting.values.contains(where: { $0.urgency != .critical }), doNotDisturb == nil {
-                doNotDisturb = await server.doNotDisturb() ?? false
+                doNotDisturb = await server.doNotDisturb()?.isOn ?? false
             }
             let held = doNotDisturb ?? false
             guard let alert = waiting.values.sorted(by: { $0.subject < $1.subject }).first(where: { $0.urgency == .critical || !held }) else {

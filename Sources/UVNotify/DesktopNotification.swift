@@ -47,6 +47,18 @@ public struct DesktopNotification: Sendable, Equatable {
 }
 
 /// What comes back from the notification server.
+/// The desktop's do-not-disturb, and where it was read.
+public struct DoNotDisturb: Sendable, Equatable {
+    public var isOn: Bool
+    /// "dunst (paused)", "KDE Plasma (Inhibited)", "GNOME (show-banners)" or "mako (mode)".
+    public var source: String
+
+    public init(isOn: Bool, source: String) {
+        self.isOn = isOn
+        self.source = source
+    }
+}
+
 /// Why a notification went away (the specification's NotificationClosed reasons).
 public enum CloseReason: Sendable, Equatable {
     /// It timed out (reason 1).
@@ -110,7 +122,7 @@ public protocol NotificationServer: Sendable {
     /// The server's name and capabilities, or why it cannot be reached.
     func info() async -> Result<NotificationServerInfo, NotificationFailure>
     /// The server's own do-not-disturb, where it can be read (dunst's `paused`); nil when unknown.
-    func doNotDisturb() async -> Bool?
+    func doNotDisturb() async -> DoNotDisturb?
     var events: AsyncStream<NotificationEvent> { get }
     /// The unique bus name of the server now, or nil when none runs: ids are that server's.
     func owner() async -> String?

@@ -9,9 +9,9 @@ import Glibc
 /// controls of `uvctl`, history and doctor.
 @Suite("Notifications from a running uvd", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
 struct NotificationTests {
-    private func start(actions: Bool = true) throws -> (DaemonHarness, RecordingNotificationServer) {
+    private func start(actions: Bool = true, inhibited: Bool = false) throws -> (DaemonHarness, RecordingNotificationServer) {
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
-        let notifications = try RecordingNotificationServer(in: uvd.root, actions: actions)
+        let notifications = try RecordingNotificationServer(in: uvd.root, actions: actions, inhibited: inhibited)
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": notifications.address])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         #expect(try uvd.uvctl(["profile", "set", "--skin-type", "VI", "--spf", "50", "--quantity", "lots"]).status == 0)
@@ -113,6 +113,17 @@ struct NotificationTests {
         #expect(text.contains(what == "press" ? "uvd heard “Remind me in 15 min”" : "it expired before a button was pressed"), "\(text)")
         // Not a rule's notification: nothing in the history.
         #expect(try !uvd.uvctl(["history"]).stdout.contains("test"))
+    }
+
+    /// KDE Plasma's `Inhibited` is read as do-not-disturb: doctor names it, and a reminder that is
+    /// not critical waits.
+    @Test func plasmasInhibitedIsDoNotDisturb() throws {
+        let (uvd, notifications) = try start(inhibited: true)
+        let doctor = try uvd.uvctl(["doctor"]).stdout
+        #expect(doctor.contains("on, says KDE Plasma (Inhibited)"), "\(doctor)")
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        sleep(2)
+        #expect(reapply(notifications).isEmpty)
     }
 
     @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {

@@ -18,14 +18,16 @@ public final class RecordingNotificationServer: Sendable {
     private let server = Mutex<ChildProcess?>(nil)
     private let directory: URL
     private let actions: Bool
+    private let inhibited: Bool
 
     public enum Failure: Error { case timedOut(String) }
 
     /// Starts both in `directory` (the server only if `serving`); `actions: false` leaves
-    /// "actions" out of the capabilities.
-    public init(in directory: URL, actions: Bool = true, serving: Bool = true) throws {
+    /// "actions" out of the capabilities; `inhibited` answers KDE Plasma's `Inhibited` with true.
+    public init(in directory: URL, actions: Bool = true, serving: Bool = true, inhibited: Bool = false) throws {
         self.directory = directory
         self.actions = actions
+        self.inhibited = inhibited
         let busPath = directory.appendingPathComponent("session-bus").path
         address = "unix:path=\(busPath)"
         log = directory.appendingPathComponent("notifications.jsonl")
@@ -40,7 +42,7 @@ public final class RecordingNotificationServer: Sendable {
     public func serve() throws {
         let readyBefore = readyLines()
         let process = try ChildProcess(
-            "/usr/bin/python3", [Self.script.path, address, log.path] + (actions ? [] : ["--no-actions"]),
+            "/usr/bin/python3", [Self.script.path, address, log.path] + (actions ? [] : ["--no-actions"]) + (inhibited ? ["--inhibited"] : []),
             environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: directory.appendingPathComponent("notification-server.err").path)
         server.withLock { $0 = process }
         try Self.waitFor("the notification server") { readyLines() > readyBefore }

@@ -25,6 +25,7 @@ XML = """<node>
       <arg type="a{sv}" direction="in"/><arg type="i" direction="in"/><arg type="u" direction="out"/>
     </method>
     <method name="CloseNotification"><arg type="u" direction="in"/></method>
+    <property name="Inhibited" type="b" access="read"/>
     <method name="GetCapabilities"><arg type="as" direction="out"/></method>
     <method name="GetServerInformation">
       <arg type="s" direction="out"/><arg type="s" direction="out"/><arg type="s" direction="out"/><arg type="s" direction="out"/>
@@ -110,8 +111,12 @@ def main() -> None:
     flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
     connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
     node = Gio.DBusNodeInfo.new_for_xml(XML)
+    def get_property(connection, sender, path, interface, name):
+        # KDE Plasma's do-not-disturb; this recorder is inhibited with --inhibited.
+        return GLib.Variant("b", "--inhibited" in sys.argv) if name == "Inhibited" else None
+
     for interface in node.interfaces:
-        connection.register_object(PATH, interface, call, None, None)
+        connection.register_object(PATH, interface, call, get_property, None)
 
     def acquired(*_):
         record({"call": "ready"})

@@ -90,7 +90,7 @@ final class RecordingServer: NotificationServer {
         .success(NotificationServerInfo(name: "recording", vendor: "uvd tests", version: "1", capabilities: ["actions", "body"]))
     }
 
-    func doNotDisturb() async -> Bool? { false }
+    func doNotDisturb() async -> DoNotDisturb? { nil }
 
     func owner() async -> String? { ":1.1" }
 }
