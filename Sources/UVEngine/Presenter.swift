@@ -55,9 +55,10 @@ public struct Presenter: Sendable {
 
     public func label(_ action: AlertAction) -> String {
         switch action {
-        case .applied: tr("Applied sunscreen")
+        // Short enough for three side by side on a 300 px server (notification-daemon cut off longer ones).
+        case .applied: tr("Applied")
         case .reapplied: tr("Reapplied")
-        case .remind: tr("Remind me in 15 min")
+        case .remind: tr("In 15 min")
         case .notToday: tr("Not today")
         }
     }

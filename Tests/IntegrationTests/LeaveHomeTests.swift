@@ -44,7 +44,7 @@ struct LeaveHomeTests {
         let shown = leaveHome()
         #expect(shown.count == 1)
         let notification = try #require(shown.first)
-        #expect(notification["actions"] as? [String] == ["applied", "Applied sunscreen", "remind", "Remind me in 15 min", "not-today", "Not today"])
+        #expect(notification["actions"] as? [String] == ["applied", "Applied", "remind", "In 15 min", "not-today", "Not today"])
         // A prompt: it stays until answered.
         #expect(notification["timeout"] as? Int == 0)
         #expect((notification["summary"] as? String)?.hasPrefix("UV up to ") == true)

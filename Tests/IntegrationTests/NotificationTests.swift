@@ -103,14 +103,14 @@ struct NotificationTests {
         func sample() -> [String: Any]? { notifications.notifications().first { $0["summary"] as? String == "uvd: a test notification" } }
         try uvd.waitFor("the test notification") { sample() != nil }
         let shown = try #require(sample())
-        #expect(shown["actions"] as? [String] == ["applied", "Applied sunscreen", "remind", "Remind me in 15 min", "not-today", "Not today"])
+        #expect(shown["actions"] as? [String] == ["applied", "Applied", "remind", "In 15 min", "not-today", "Not today"])
         #expect(shown["icon"] as? String == "uvd")
         let id = try #require(shown["id"] as? Int)
         if what == "press" { try notifications.press("remind", on: id) } else { try notifications.expire(id) }
         let status = test.wait()
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         #expect(status == 0, "\(text)")
-        #expect(text.contains(what == "press" ? "uvd heard “Remind me in 15 min”" : "it expired before a button was pressed"), "\(text)")
+        #expect(text.contains(what == "press" ? "uvd heard “In 15 min”" : "it expired before a button was pressed"), "\(text)")
         // Not a rule's notification: nothing in the history.
         #expect(try !uvd.uvctl(["history"]).stdout.contains("test"))
     }
