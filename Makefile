@@ -12,11 +12,11 @@ MANUALS := .build/plugins/GenerateManual/outputs
 ICONDIR := $(DATADIR)/icons/hicolor
 ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
 
-.PHONY: help start check deps build release test fuzz bench install install-desktop uninstall uninstall-desktop clean
+.PHONY: help start check deps test-deps build release test fuzz bench install install-desktop uninstall uninstall-desktop clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
-	@echo "make check    install dependencies and run the whole test suite"
+	@echo "make check    install what the tests need and run the whole test suite"
 	@echo "make build    debug build;  make release: optimised build"
 	@echo "make install  uvd, uvctl, user units, default config, man pages, completions under PREFIX (default ~/.local)"
 	@echo "make fuzz     each libFuzzer target for FUZZ_SECONDS (default 60) on its seed corpus in Fuzz/"
@@ -33,10 +33,14 @@ start: deps install
 		exec $(BINDIR)/uvd; \
 	fi
 
-check: deps test
+check: test-deps test
 
+# What building and running need (make start); test-deps adds what the tests need (make check).
 deps:
 	scripts/install-deps
+
+test-deps:
+	scripts/install-deps --tests
 
 build:
 	$(SWIFT) build

@@ -28,7 +28,9 @@ final class InProcessCore: Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try Store(path: directory.appendingPathComponent("uvd.sqlite"))
-        let log = Logger(label: "uvd-test")
+        var log = Logger(label: "uvd-test")
+        // The test's output is the tests', not the core's journal.
+        log.logLevel = .critical
         core = try DaemonCore(
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
