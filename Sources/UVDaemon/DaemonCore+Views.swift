@@ -55,16 +55,22 @@ extension DaemonCore {
         return (list, stations.map { iso.string($0.fetchedAt) })
     }
 
+    /// `--location NAME`: a saved place by its name, else a city of that name from the built-in
+    /// list, so that `uvctl forecast --location Sydney` works before anything is saved.
     func savedPlace(_ name: String?) throws(Refusal) -> Place? {
         guard let name else { return nil }
         let saved = (try? store.savedPlaces()) ?? []
-        guard let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
-            let names = saved.map(\.name).joined(separator: ", ")
-            throw Refusal(.noSuchPlace, names.isEmpty
-                ? tr("no saved location '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
-                : tr("no saved location '%1$@'; saved: %2$@", name, names))
+        if let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) { return match }
+        // The city itself, not the first whose name starts so ("Moon" is not Moonniyur).
+        let asked = name.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if let city = try? PlaceResolver.place(for: name),
+           city.name.split(separator: ",").first.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == asked {
+            return city
         }
-        return match
+        let names = saved.map(\.name).joined(separator: ", ")
+        throw Refusal(.noSuchPlace, names.isEmpty
+            ? tr("no saved location or city '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
+            : tr("no saved location or city '%1$@'; saved: %2$@", name, names))
     }
 
     func subscribe(now: Date) -> AsyncStream<StatusInfo> {

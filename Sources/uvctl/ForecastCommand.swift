@@ -15,7 +15,7 @@ struct ForecastCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(tr("Compute from the clear-sky model here instead of asking the daemon.")))
     var offline = false
 
-    @Option(help: ArgumentHelp(tr("A saved location (see uvctl location list) instead of the current one."), valueName: "name"))
+    @Option(help: ArgumentHelp(tr("A saved location (see uvctl location list) or a city instead of the current one."), valueName: "name"))
     var location: String?
 
     @Option(help: ArgumentHelp(tr("Point at this hour: HH:MM today, or an ISO 8601 time."), valueName: "time"))

@@ -14,7 +14,7 @@ struct SimulateCommand: AsyncParsableCommand {
         discussion: tr("The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). The same engine decides as in uvd, with the rule settings of your config.toml ([leave_home], [alerts], [morning], [quiet], [reapply]); --quiet replaces its quiet hours. The place and skin type are uvd's when it runs, unless --lat/--lon and --skin-type say otherwise; the first line says which were used."))
 
     @OptionGroup var place: PlaceOptions
-    @Option(help: ArgumentHelp(tr("A saved location (see uvctl location list) instead of uvd's current place."), valueName: "name"))
+    @Option(help: ArgumentHelp(tr("A saved location (see uvctl location list) or a city instead of uvd's current place."), valueName: "name"))
     var location: String?
 
     @Option(help: ArgumentHelp(tr("The local day, YYYY-MM-DD (default: today)."), valueName: "date"))

@@ -9,7 +9,7 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: tr("The UV index now, burn time, sunscreen and today's window."))
 
-    @Option(help: ArgumentHelp(tr("A saved location instead of the current one."), valueName: "name"))
+    @Option(help: ArgumentHelp(tr("A saved location or a city instead of the current one."), valueName: "name"))
     var location: String?
 
     @Option(help: ArgumentHelp(tr("One line for a bar: waybar, i3blocks, polybar or compact.")))

@@ -118,7 +118,9 @@ struct DaemonTests {
         let status = try uvd.uvctl(["status", "--location", "beach", "--json"]).json()
         #expect((status["location"] as? [String: Any])?["latitude"] as? Double == -33.9)
         let missing = try uvd.uvctl(["status", "--location", "Moon"])
-        #expect(missing.status == 64 && missing.stderr.contains("no saved location 'Moon'"))
+        #expect(missing.status == 64 && missing.stderr.contains("no saved location or city 'Moon'"))
+        // A city by its name works without saving it first (the README's first minute).
+        #expect(try uvd.uvctl(["forecast", "--location", "Perth"]).stdout.hasPrefix("Perth, Australia"))
         #expect(try uvd.uvctl(["location", "set", "Xyzzyville"]).status == 64)
         // Nothing finer than 0.1° reaches the disk.
         uvd.kill(SIGTERM)
