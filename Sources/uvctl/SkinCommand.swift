@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UVCore
+import UVProtocol
 
 /// `uvctl skin`: the Fitzpatrick skin type.
 struct SkinCommand: ParsableCommand {
@@ -12,7 +13,7 @@ struct SkinCommand: ParsableCommand {
 }
 
 /// `uvctl skin quiz`: the ten-question self-assessment, asked or answered in one go.
-struct SkinQuizCommand: ParsableCommand {
+struct SkinQuizCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quiz",
         abstract: tr("Ten questions that give your skin type."),
@@ -22,13 +23,16 @@ struct SkinQuizCommand: ParsableCommand {
     @Option(help: ArgumentHelp(tr("All ten answers at once, each 0 to 4, comma separated (e.g. 1,0,1,2,1,0,1,1,0,2)."), valueName: "a1,…,a10"))
     var answers: String?
 
+    @Flag(help: ArgumentHelp(tr("Save the result as your profile's skin type (uvd must be running).")))
+    var save = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if let answers { _ = try Self.parse(answers) }
     }
 
-    func run() throws {
+    func run() async throws {
         let given = try answers.map(Self.parse) ?? ask()
         let score: Int
         do { score = try SkinQuiz.score(given) } catch { throw ValidationError(tr("%1$@.", String(describing: error))) }
@@ -43,7 +47,19 @@ struct SkinQuizCommand: ParsableCommand {
         let terminal = Terminal.standardOutput()
         print(tr("%1$@ (score %2$@ of 40)", terminal.bold(tr("Skin type %1$@", type.numeral)), score))
         print(tr("%1$@.", type.summary))
-        print(tr("Use it with: %1$@", "uvctl burn-time --skin-type \(type.numeral) --uvi 8"))
+        if save || (answers == nil && isatty(STDIN_FILENO) == 1 && Self.confirm(tr("Save skin type %1$@ to your profile? [y/N] ", type.numeral))) {
+            _ = try await DaemonClient.call(UVD.SetProfile.self, ProfileParameters(skinType: type.numeral, spf: nil, quantity: nil, activity: nil, waterResistanceMinutes: nil))
+            print(tr("Saved: uvd now reckons with skin type %1$@ (change it with uvctl profile set --skin-type).", type.numeral))
+        } else {
+            print(tr("Save it with: %1$@", "uvctl profile set --skin-type \(type.numeral)"))
+        }
+    }
+
+    /// Asks a yes/no question on the terminal; no answer is no.
+    private static func confirm(_ question: String) -> Bool {
+        print(question, terminator: "")
+        guard let line = readLine() else { return false }
+        return ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     static func parse(_ text: String) throws -> [Int] {
@@ -68,7 +84,10 @@ struct SkinQuizCommand: ParsableCommand {
             while true {
                 print(tr("Answer 0–4: "), terminator: "")
                 guard let line = readLine() else {
-                    throw ValidationError(tr("The quiz stopped at question %1$@: no answer on standard input.", index + 1))
+                    // Ctrl-D, or the end of piped answers.
+                    print()
+                    FileHandle.standardError.write(Data(tr("uvctl: quiz cancelled at question %1$@ of %2$@; nothing was saved.\n", index + 1, SkinQuiz.questions.count).utf8))
+                    throw ExitCode(1)
                 }
                 if let value = Int(line.trimmingCharacters(in: .whitespaces)), (0...4).contains(value) {
                     given.append(value)

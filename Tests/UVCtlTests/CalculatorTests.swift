@@ -48,12 +48,14 @@ struct CalculatorTests {
         #expect(result.stdout.contains("What colour are your eyes?"))
         #expect(result.stdout.contains("Please type a number from 0 to 4."))
         #expect(result.stdout.contains("Skin type VI (score 39 of 40)"))
+        // Not on a terminal: not asked to save, told how.
+        #expect(result.stdout.contains("Save it with: uvctl profile set --skin-type VI"))
     }
 
     @Test func quizStopsCleanlyWhenInputEnds() throws {
         let result = try ToolRunner.uvctl.run(["skin", "quiz"], stdin: "1\n2\n")
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("stopped at question 3"))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("quiz cancelled at question 3 of 10; nothing was saved"))
     }
 
     /// NOAA reference case through the command line.
