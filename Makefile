@@ -10,6 +10,8 @@ SWIFT ?= swift
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 MANUALS := .build/plugins/GenerateManual/outputs
 ICONDIR := $(DATADIR)/icons/hicolor
+# Removes each directory and its parents up to PREFIX while they are empty (what install made).
+remove-empty = for dir in $(1); do while [ "$$dir" != "$(PREFIX)" ] && rmdir "$$dir" 2>/dev/null; do dir=$$(dirname "$$dir"); done; done
 ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
 
 .PHONY: help start check deps test-deps build release test fuzz bench install install-desktop uninstall uninstall-desktop clean
@@ -90,6 +92,8 @@ uninstall:
 	for tool in uvd uvctl; do rm -f $(DATADIR)/bash-completion/completions/$$tool \
 		$(DATADIR)/zsh/site-functions/_$$tool $(DATADIR)/fish/vendor_completions.d/$$tool.fish; done
 	$(MAKE) --no-print-directory uninstall-desktop PREFIX=$(PREFIX)
+	$(call remove-empty,$(BINDIR) $(DATADIR)/uvd $(DATADIR)/varlink $(USERUNITDIR) $(MANDIR) \
+		$(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d)
 	@echo "Kept your configuration ($(CONFIGDIR)) and state (~/.local/state/uvd)."
 
 # The icon (hicolor: scalable and PNG sizes) and the desktop entry that notifications name.
@@ -101,6 +105,7 @@ install-desktop:
 
 uninstall-desktop:
 	rm -f $(foreach size,$(ICON_SIZES),$(ICONDIR)/$(size)/apps/uvd.svg $(ICONDIR)/$(size)/apps/uvd.png) $(DATADIR)/applications/uvd.desktop
+	$(call remove-empty,$(foreach size,$(ICON_SIZES),$(ICONDIR)/$(size)/apps) $(DATADIR)/applications)
 
 clean:
 	rm -rf .build

@@ -38,7 +38,7 @@ public struct DayOutlook: Sendable {
 public enum WindowPhase: Sendable, Equatable {
     /// No UV at or above the threshold that day.
     case none
-    /// The window is ahead or under way: "Take care 9:20 am – 2:40 pm".
+    /// The window is ahead or under way: "Sunscreen window 9:20 am – 2:40 pm".
     case takeCare(TimeSpan)
     /// The window has passed: "Safe tonight".
     case over

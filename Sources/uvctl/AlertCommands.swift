@@ -77,8 +77,10 @@ struct SnoozeCommand: AsyncParsableCommand {
         guard duration.value <= 1440 else { throw ValidationError(tr("At most 24h (got %1$@ minutes).", duration.value)) }
     }
 
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
-        print(try await DaemonClient.call(UVD.Snooze.self, SnoozeParameters(rule: rule.rawValue, minutes: duration.value)).message)
+        try output.say(try await DaemonClient.call(UVD.Snooze.self, SnoozeParameters(rule: rule.rawValue, minutes: duration.value)))
     }
 }
 
@@ -88,8 +90,10 @@ struct MuteCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
     @Flag(help: ArgumentHelp(tr("Only for the rest of today (\"Not today\")."))) var today = false
 
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
-        print(try await DaemonClient.call(UVD.Mute.self, MuteParameters(rule: rule.rawValue, today: today)).message)
+        try output.say(try await DaemonClient.call(UVD.Mute.self, MuteParameters(rule: rule.rawValue, today: today)))
     }
 }
 
@@ -97,8 +101,10 @@ struct UnmuteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unmute", abstract: tr("Let a muted or snoozed rule speak again."))
     @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
 
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
-        print(try await DaemonClient.call(UVD.Unmute.self, RuleParameters(rule: rule.rawValue)).message)
+        try output.say(try await DaemonClient.call(UVD.Unmute.self, RuleParameters(rule: rule.rawValue)))
     }
 }
 
@@ -127,12 +133,14 @@ struct HomeCommand: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Mark the Wi-Fi network in use as home."))
-        func run() async throws { print(try await DaemonClient.call(UVD.SetHome.self, Empty()).message) }
+        @OptionGroup var output: OutputOptions
+        func run() async throws { try output.say(try await DaemonClient.call(UVD.SetHome.self, Empty())) }
     }
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Forget the home network: any Wi-Fi counts again."))
-        func run() async throws { print(try await DaemonClient.call(UVD.ClearHome.self, Empty()).message) }
+        @OptionGroup var output: OutputOptions
+        func run() async throws { try output.say(try await DaemonClient.call(UVD.ClearHome.self, Empty())) }
     }
 }
 

@@ -8,10 +8,13 @@ struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh", abstract: tr("Ask the providers now (at most every 5 minutes, within the daily budget) and say what each answered."))
 
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
         let reply = try await DaemonClient.call(UVD.Refresh.self, Empty())
+        if output.json { try JSONOutput.print(reply) }
         if reply.outcomes.isEmpty { DaemonClient.fail(tr("no provider applies here; the clear-sky model answers"), status: 1) }
-        for outcome in reply.outcomes { print("\(outcome.provider): \(outcome.message)") }
+        if !output.json { for outcome in reply.outcomes { print("\(outcome.provider): \(outcome.message)") } }
         guard reply.outcomes.contains(where: { $0.result == .fresh || $0.result == .notModified }) else { throw ExitCode(1) }
     }
 }
@@ -21,8 +24,10 @@ struct ReloadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reload", abstract: tr("Re-read the configuration file; a broken one is refused and the last good one stays."))
 
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
-        print(try await DaemonClient.call(UVD.Reload.self, Empty()).message)
+        try output.say(try await DaemonClient.call(UVD.Reload.self, Empty()))
     }
 }
 

@@ -68,8 +68,8 @@ struct ForecastChart {
         switch (WindowPhase(window: window, now: now), today) {
         case (.none, _): text = tr("No sunscreen window: UV stays low all day.")
         case (.over, true): text = tr("Safe tonight.")
-        case (.takeCare(let span), true): text = tr("Take care %1$@", describe(span))
-        case (.over, false), (.takeCare, false): text = tr("Sunscreen window %1$@", window.map(describe) ?? "")
+        // One wording for the window in every view, as the morning notification says it.
+        case (.takeCare, _), (.over, false): text = tr("Sunscreen window %1$@", window.map(describe) ?? "")
         }
         if let peak = notablePeak {
             let level = UVLevel(uvi: peak.uvi)

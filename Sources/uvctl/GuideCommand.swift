@@ -17,7 +17,10 @@ struct GuideCommand: ParsableCommand {
     @Argument(help: ArgumentHelp(tr("levels, skin or sunscreen (default: all three).")))
     var topic: Topic?
 
-    func run() {
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        if output.json { return try JSONOutput.print(Report(topics: topic.map { [$0] } ?? Topic.allCases)) }
         let terminal = Terminal.standardOutput()
         let topics = topic.map { [$0] } ?? Topic.allCases
         let sections = topics.map { topic in
@@ -28,5 +31,34 @@ struct GuideCommand: ParsableCommand {
             }
         }
         print(sections.joined(separator: "\n"), terminator: "")
+    }
+
+    /// The `--json` shape: the same sections as data.
+    struct Report: Encodable {
+        struct Level: Encodable {
+            let level: String, name: String, range: String, colour: String, advice: String
+        }
+        struct Skin: Encodable {
+            let skinType: String, description: String, minimalErythemalDose: Double, burnMinutesAtUV8: Int
+        }
+        var levels: [Level]?
+        var skinTypes: [Skin]?
+        /// The sunscreen advice, a line each.
+        var sunscreen: [String]?
+
+        init(topics: [Topic]) {
+            if topics.contains(.levels) {
+                levels = UVLevel.allCases.map { Level(level: $0.rawValue, name: $0.name, range: $0.range, colour: $0.hexColor, advice: $0.advice) }
+            }
+            if topics.contains(.skin) {
+                skinTypes = SkinType.allCases.map {
+                    Skin(skinType: $0.numeral, description: $0.summary, minimalErythemalDose: $0.minimalErythemalDose,
+                         burnMinutesAtUV8: BurnTime(skinType: $0, uvi: 8).wholeMinutes ?? 0)
+                }
+            }
+            if topics.contains(.sunscreen) {
+                sunscreen = Guide.sunscreen(Terminal(usesColor: false)).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+            }
+        }
     }
 }

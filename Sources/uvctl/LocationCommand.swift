@@ -16,16 +16,22 @@ struct LocationCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Use this place from now on."))
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON (a negative latitude needs no --)."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
+        @OptionGroup var output: OutputOptions
+
         func run() async throws {
             let location = try await DaemonClient.call(UVD.SetLocation.self, PlaceParameters(place: try LocationCommand.joined(place))).location
+            if output.json { return try JSONOutput.print(location) }
             print(tr("Location: %1$@", LocationCommand.describe(location)))
         }
     }
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Forget the set place: the time zone decides again."))
+        @OptionGroup var output: OutputOptions
+
         func run() async throws {
             let location = try await DaemonClient.call(UVD.ClearLocation.self, Empty()).location
+            if output.json { return try JSONOutput.print(location) }
             print(tr("Location: %1$@", LocationCommand.describe(location)))
         }
     }
@@ -35,8 +41,11 @@ struct LocationCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp(tr("The name to save it under."))) var name: String
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
+        @OptionGroup var output: OutputOptions
+
         func run() async throws {
             let location = try await DaemonClient.call(UVD.AddLocation.self, AddLocationParameters(name: name, place: try LocationCommand.joined(place))).location
+            if output.json { return try JSONOutput.print(location) }
             print(tr("Saved %1$@: %2$@", name, LocationCommand.describe(location)))
         }
     }
@@ -60,9 +69,11 @@ struct LocationCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Forget a saved place."))
         @Argument(help: ArgumentHelp(tr("Its name."))) var name: String
+        @OptionGroup var output: OutputOptions
+
         func run() async throws {
             _ = try await DaemonClient.call(UVD.RemoveLocation.self, NameParameters(name: name))
-            print(tr("Removed %1$@.", name))
+            try output.say(MessageReply(message: tr("Removed %1$@.", name)))
         }
     }
 

@@ -1,11 +1,17 @@
 import ArgumentParser
 import Foundation
+import UVProtocol
 import UVCore
 
 /// `--json`, shared by every command with a machine-readable form.
 struct OutputOptions: ParsableArguments {
     @Flag(help: ArgumentHelp(tr("Print JSON instead of text.")))
     var json = false
+
+    /// uvd's one-sentence answer: the sentence, or `{"message": …}`.
+    func say(_ reply: MessageReply) throws {
+        if json { try JSONOutput.print(reply) } else { Swift.print(reply.message) }
+    }
 }
 
 enum JSONOutput {

@@ -45,7 +45,7 @@ enum StatusText {
         case nil:
             lines.append(tr("No sunscreen window today."))
         case let window?:
-            var text = now > window.end ? tr("Safe tonight.") : tr("Take care %1$@ – %2$@", clock.time(window.start), clock.time(window.end))
+            var text = now > window.end ? tr("Safe tonight.") : tr("Sunscreen window %1$@ – %2$@", clock.time(window.start), clock.time(window.end))
             if let peak = status.peak, peak.uvi >= 1, let at = InstantParser.parse(peak.at) {
                 text = tr("%1$@ · peak %2$@ at %3$@", text, String(format: "%.0f", peak.uvi), clock.time(at))
             }

@@ -30,9 +30,11 @@ struct SunscreenCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("Clear the sunscreen on record."))
+        @OptionGroup var output: OutputOptions
+
         func run() async throws {
             _ = try await DaemonClient.call(UVD.RemoveSunscreen.self, Empty())
-            print(tr("Sunscreen cleared. Burn-time estimates updated."))
+            try output.say(MessageReply(message: tr("Sunscreen cleared. Burn-time estimates updated.")))
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import UVCore
 
 /// `uvctl`: the UV index, burn time and sunscreen windows at the command line.
@@ -16,4 +17,16 @@ struct UVCtl: AsyncParsableCommand {
             DoctorCommand.self, NotifyTestCommand.self, SimulateCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self, GuideCommand.self,
         ]
     )
+
+    /// A first word that is no command gets a suggestion, not only "Unexpected argument".
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let names = (configuration.subcommands.map { $0._commandName } + ["help"])
+        if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
+            let hint = CommandSuggestion.closest(to: first, among: names).map { tr(" Did you mean '%1$@'?", $0) } ?? ""
+            FileHandle.standardError.write(Data((tr("uvctl: '%1$@' is not a command.", first) + hint + "\n" + tr("See uvctl --help.") + "\n").utf8))
+            Foundation.exit(64)
+        }
+        await main(nil)
+    }
 }

@@ -11,6 +11,8 @@ struct ArgumentErrorTests {
         (["burn-time", "--skin-type", "II", "--uvi", "5", "--spf", "20"], "'none', '15', '30'"),
         (["burn-time", "--skin-type", "II", "--uvi", "5", "--quantity", "heaps"], "'low', 'medium' or 'lots'"),
         (["burn-time", "--uvi", "5"], "Give --skin-type (uvd is not running to say your profile's)"),
+        (["stauts"], "'stauts' is not a command. Did you mean 'status'?"),
+        (["forcast", "--offline"], "Did you mean 'forecast'?"),
         (["skin", "quiz", "--answers", "1,2,3"], "needs 10 comma-separated answers"),
         (["skin", "quiz", "--answers", "1,2,3,4,5,0,0,0,0,0"], "each answer must be 0, 1, 2, 3 or 4"),
         (["sun", "--lat", "40"], "Give --lat and --lon together"),

@@ -52,5 +52,8 @@ struct DesktopFilesTests {
         #expect(uninstall.status == 0)
         let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") || $0.hasSuffix(".desktop") }
         #expect(left?.isEmpty ?? true, "\(left ?? [])")
+        // The folders it made go too, once empty; the prefix itself stays.
+        #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/icons").path))
+        #expect(FileManager.default.fileExists(atPath: prefix.path))
     }
 }
