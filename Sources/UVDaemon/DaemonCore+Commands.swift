@@ -10,7 +10,10 @@ extension DaemonCore {
         let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
         return QuietInfo(
             spans: engine.quietHours.spans.map(\.description), origin: engine.quietHoursOverride == nil ? "config" : "uvctl",
-            quietNow: engine.isQuiet(at: now), until: engine.quietEnd(after: now).map(iso.string))
+            quietNow: engine.isQuiet(at: now), until: engine.quietEnd(after: now).map(iso.string),
+            muted: engine.muted.map(\.rawValue).sorted(), mutedToday: engine.silencedToday.map(\.rawValue).sorted(),
+            snoozed: engine.snoozedUntil.filter { $0.value > now }.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { SnoozeInfo(rule: $0.key.rawValue, until: iso.string($0.value)) })
     }
 
     func setQuiet(spans: [String]?, reset: Bool, now: Date) throws(Refusal) -> QuietInfo {

@@ -4,11 +4,30 @@ public struct QuietInfo: Codable, Sendable, Equatable {
     public var origin: String
     public var quietNow: Bool
     @Null public var until: String?
+    /// Rules muted until unmuted.
+    public var muted: [String]
+    /// Rules muted for the rest of today ("Not today").
+    public var mutedToday: [String]
+    /// Rules snoozed, and until when.
+    public var snoozed: [SnoozeInfo]
 
-    public init(spans: [String], origin: String, quietNow: Bool, until: String?) {
+    public init(spans: [String], origin: String, quietNow: Bool, until: String?, muted: [String], mutedToday: [String], snoozed: [SnoozeInfo]) {
         self.spans = spans
         self.origin = origin
         self.quietNow = quietNow
+        self.until = until
+        self.muted = muted
+        self.mutedToday = mutedToday
+        self.snoozed = snoozed
+    }
+}
+
+/// A rule snoozed until an instant.
+public struct SnoozeInfo: Codable, Sendable, Equatable {
+    public var rule: String
+    public var until: String
+    public init(rule: String, until: String) {
+        self.rule = rule
         self.until = until
     }
 }

@@ -108,8 +108,14 @@ public enum UVDInterface {
           origin: string,
           quietNow: bool,
           # when the quiet period in progress ends
-          until: ?string
+          until: ?string,
+          # rules muted until unmuted, and for the rest of today
+          muted: []string,
+          mutedToday: []string,
+          snoozed: []Snooze
         )
+
+        type Snooze (rule: string, until: string)
 
         type HistoryEntry (
           time: string,

@@ -58,41 +58,60 @@ struct QuietCommand: AsyncParsableCommand {
         func run() async throws { try QuietCommand.print(try await DaemonClient.call(UVD.QuietOff.self, Empty()).quiet, output) }
     }
 
+    /// An instant from uvd on the clock it was written on (the place's).
+    static func clockTime(_ text: String) -> String {
+        InstantParser.parse(text).map { (ClockFormat(writtenIn: text) ?? ClockFormat(timeZone: .current)).time($0) } ?? text
+    }
+
     static func print(_ quiet: QuietInfo, _ output: OutputOptions) throws {
         if output.json { return try JSONOutput.print(quiet) }
         let spans = quiet.spans.isEmpty ? tr("none") : quiet.spans.joined(separator: ", ")
         Swift.print(quiet.origin == "config" ? tr("Quiet hours: %1$@ (from config.toml)", spans) : tr("Quiet hours: %1$@ (set with uvctl quiet set)", spans))
-        let until = quiet.until.flatMap { text in InstantParser.parse(text).map { (ClockFormat(writtenIn: text) ?? ClockFormat(timeZone: .current)).time($0) } }
+        let until = quiet.until.map(clockTime)
         Swift.print(quiet.quietNow ? until.map { tr("Quiet now until %1$@", $0) } ?? tr("Quiet now") : tr("Not quiet now"))
     }
 }
 
-/// `uvctl snooze RULE DURATION`.
+/// `uvctl snooze RULE DURATION`; without a rule, what is snoozed.
 struct SnoozeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "snooze", abstract: tr("Nothing from one rule for a while."))
-    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
-    @Argument(help: ArgumentHelp(tr("How long (15m, 2h, 1h30m)."), valueName: "duration")) var duration: Minutes
-
-    func validate() throws {
-        guard duration.value <= 1440 else { throw ValidationError(tr("At most 24h (got %1$@ minutes).", duration.value)) }
-    }
-
+    static let configuration = CommandConfiguration(commandName: "snooze", abstract: tr("Nothing from one rule for a while; without a rule, what is snoozed."))
+    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule?
+    @Argument(help: ArgumentHelp(tr("How long (15m, 2h, 1h30m)."), valueName: "duration")) var duration: Minutes?
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if rule != nil, duration == nil { throw ValidationError(tr("Say for how long: uvctl snooze RULE 1h.")) }
+        if let duration, duration.value > 1440 { throw ValidationError(tr("At most 24h (got %1$@ minutes).", duration.value)) }
+    }
+
     func run() async throws {
+        guard let rule, let duration else {
+            let quiet = try await DaemonClient.call(UVD.GetQuiet.self, Empty()).quiet
+            if output.json { return try JSONOutput.print(quiet.snoozed) }
+            if quiet.snoozed.isEmpty { return print(tr("Nothing is snoozed.")) }
+            for snooze in quiet.snoozed { print(tr("%1$@ snoozed until %2$@", snooze.rule, QuietCommand.clockTime(snooze.until))) }
+            return
+        }
         try output.say(try await DaemonClient.call(UVD.Snooze.self, SnoozeParameters(rule: rule.rawValue, minutes: duration.value)))
     }
 }
 
-/// `uvctl mute RULE [--today]` and `uvctl unmute RULE`.
+/// `uvctl mute RULE [--today]` (without a rule, what is muted) and `uvctl unmute RULE`.
 struct MuteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "mute", abstract: tr("Nothing from one rule until unmuted (or, with --today, until tomorrow)."))
-    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
+    static let configuration = CommandConfiguration(commandName: "mute", abstract: tr("Nothing from one rule until unmuted (or, with --today, until tomorrow); without a rule, what is muted."))
+    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule?
     @Flag(help: ArgumentHelp(tr("Only for the rest of today (\"Not today\")."))) var today = false
-
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
+        guard let rule else {
+            let quiet = try await DaemonClient.call(UVD.GetQuiet.self, Empty()).quiet
+            if output.json { return try JSONOutput.print(["muted": quiet.muted, "mutedToday": quiet.mutedToday]) }
+            if quiet.muted.isEmpty, quiet.mutedToday.isEmpty { return print(tr("Nothing is muted.")) }
+            for muted in quiet.muted { print(tr("%1$@ muted (uvctl unmute %1$@)", muted)) }
+            for muted in quiet.mutedToday { print(tr("%1$@ muted for the rest of today", muted)) }
+            return
+        }
         try output.say(try await DaemonClient.call(UVD.Mute.self, MuteParameters(rule: rule.rawValue, today: today)))
     }
 }

@@ -40,12 +40,19 @@ struct NotificationTests {
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
         try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
         let id = try #require(reapply(notifications).first?["id"] as? Int)
+        #expect(try uvd.uvctl(["snooze"]).stdout == "Nothing is snoozed.\n")
         #expect(try uvd.uvctl(["snooze", "reapply", "1h"]).stdout.hasPrefix("reapply snoozed until "))
+        #expect(try uvd.uvctl(["snooze"]).stdout.hasPrefix("reapply snoozed until "))
         try uvd.waitFor("the withdrawal") { notifications.calls().contains { $0["call"] as? String == "CloseNotification" && $0["id"] as? Int == id } }
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "100"]).status == 0)
         sleep(1)
         #expect(reapply(notifications).count == 1)
+        #expect(try uvd.uvctl(["mute"]).stdout == "Nothing is muted.\n")
+        #expect(try uvd.uvctl(["mute", "morning", "--today"]).status == 0)
+        #expect(try uvd.uvctl(["mute"]).stdout == "morning muted for the rest of today\n")
+        #expect(try uvd.uvctl(["mute", "--json"]).json()["mutedToday"] as? [String] == ["morning"])
         #expect(try uvd.uvctl(["unmute", "reapply"]).status == 0)
+        #expect(try uvd.uvctl(["snooze"]).stdout == "Nothing is snoozed.\n")
         try uvd.waitFor("the reminder again") { reapply(notifications).count == 2 }
 
         let history = try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? []
