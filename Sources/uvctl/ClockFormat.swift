@@ -27,6 +27,13 @@ struct ClockFormat {
         self.init(timeZone: zone, environment: environment)
     }
 
+    /// The clock's name: the IANA zone (`Australia/Sydney`), or `UTC+11:00` for a bare offset.
+    var zoneName: String {
+        guard timeZone.identifier.hasPrefix("GMT") else { return timeZone.identifier }
+        let seconds = timeZone.secondsFromGMT()
+        return String(format: "UTC%@%02d:%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
+    }
+
     /// `9:20 am` / `09:20`.
     func time(_ date: Date) -> String {
         WallClock.format(date, in: timeZone, twelveHour: uses12Hour)

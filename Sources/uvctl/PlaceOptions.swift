@@ -16,10 +16,10 @@ extension Place {
 
 /// `--lat/--lon/--tz`, shared by the commands that compute for a place.
 struct PlaceOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Latitude in degrees, north positive (−90 to 90)."), valueName: "degrees"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Latitude in degrees, north positive, from -90 to 90."), valueName: "degrees"))
     var lat: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Longitude in degrees, east positive (−180 to 180)."), valueName: "degrees"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Longitude in degrees, east positive, from -180 to 180."), valueName: "degrees"))
     var lon: Double?
 
     @Option(help: ArgumentHelp(tr("IANA time zone for local times, e.g. Australia/Sydney (default: the system's)."), valueName: "zone"))

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import UVCore
 
-/// `uvctl sun`: where the Sun is and the clear-sky UV it gives.
+/// `uvctl sun`: where the Sun is, the clear-sky UV it gives, and the day's sunrise, solar noon and
+/// sunset. Times are on `--tz`'s clock when given, else on the clock `--at` was written in, else
+/// on the system time zone's.
 struct SunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sun",
@@ -12,7 +14,7 @@ struct SunCommand: ParsableCommand {
 
     @OptionGroup var place: PlaceOptions
 
-    @Option(help: ArgumentHelp(tr("The instant, ISO 8601 (e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z); default: now."), valueName: "time"))
+    @Option(help: ArgumentHelp(tr("The instant, ISO 8601 (e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z); default: now. Times are shown on its offset's clock unless --tz is given."), valueName: "time"))
     var at: String?
 
     @Option(help: ArgumentHelp(tr("Total ozone column in Dobson units (100 to 600)."), valueName: "DU"))
@@ -38,26 +40,30 @@ struct SunCommand: ParsableCommand {
     func run() throws {
         let location = place.resolve()
         let instant = at.flatMap(InstantParser.parse) ?? Date()
+        let clock = place.tz == nil ? at.flatMap { ClockFormat(writtenIn: $0) } ?? ClockFormat(timeZone: location.timeZone) : ClockFormat(timeZone: location.timeZone)
         let sun = SolarPosition(at: instant, coordinate: location.coordinate)
+        let day = SunTimes(day: LocalDay.interval(containing: instant, in: clock.timeZone), coordinate: location.coordinate)
         let model = ClearSkyUV(ozone: ozone, altitudeMetres: altitude, cloudCoverPercent: cloudCover)
         let uvi = model.uvIndex(for: sun)
         let level = UVLevel(uvi: uvi)
 
         if output.json {
+            let iso = ISOTimestamp(timeZone: clock.timeZone)
             try JSONOutput.print(Report(
-                time: ISOTimestamp(timeZone: location.timeZone).string(instant),
+                time: iso.string(instant),
                 latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
                 elevation: sun.elevation.rounded(places: 3), apparentElevation: sun.apparentElevation.rounded(places: 3),
                 azimuth: sun.azimuth.rounded(places: 3), zenith: sun.zenith.rounded(places: 3),
                 apparentZenith: sun.apparentZenith.rounded(places: 3),
                 earthSunDistanceAU: sun.distanceAU.rounded(places: 5),
                 ozone: ozone, altitude: altitude, cloudCover: cloudCover,
-                clearSkyUVI: uvi.rounded(places: 2), level: level.rawValue))
+                clearSkyUVI: uvi.rounded(places: 2), level: level.rawValue,
+                sunrise: Nullable(day.sunrise.map(iso.string)), solarNoon: iso.string(day.solarNoon),
+                sunset: Nullable(day.sunset.map(iso.string)), polar: Nullable(day.polarState?.rawValue)))
             return
         }
         let terminal = Terminal.standardOutput()
-        let clock = ClockFormat(timeZone: location.timeZone)
-        print(tr("%1$@ · %2$@ %3$@ (%4$@)", location.name, clock.day(instant), clock.time(instant), location.timeZone.identifier))
+        print(tr("%1$@ · %2$@ %3$@ (%4$@)", location.name, clock.day(instant), clock.time(instant), clock.zoneName))
         if location.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
         let degrees = { (angle: Double) in String(format: "%.2f", angle) }
         print(tr("Sun elevation %1$@° (apparent %2$@°), azimuth %3$@°, zenith %4$@°",
@@ -65,6 +71,17 @@ struct SunCommand: ParsableCommand {
         let whole = { (value: Double) in String(format: "%.0f", value) }
         print(tr("Clear-sky UV index %1$@ (ozone %2$@ DU, altitude %3$@ m, cloud %4$@ %)",
                  terminal.paint(tr("%1$@ %2$@", String(format: "%.1f", uvi), level.name), level), whole(ozone), whole(altitude), whole(cloudCover)))
+        print(Self.dayLine(day, clock))
+    }
+
+    /// `Sunrise 05:41 · solar noon 11:57 · sunset 18:13`, or what the Sun does instead.
+    static func dayLine(_ day: SunTimes, _ clock: ClockFormat) -> String {
+        guard let sunrise = day.sunrise, let sunset = day.sunset else {
+            return day.polarState == .polarDay
+                ? tr("Polar day: the Sun does not set; highest at %1$@", clock.time(day.solarNoon))
+                : tr("Polar night: the Sun does not rise; closest to rising at %1$@", clock.time(day.solarNoon))
+        }
+        return tr("Sunrise %1$@ · solar noon %2$@ · sunset %3$@", clock.time(sunrise), clock.time(day.solarNoon), clock.time(sunset))
     }
 
     /// The `--json` shape.
@@ -83,6 +100,11 @@ struct SunCommand: ParsableCommand {
         let cloudCover: Double
         let clearSkyUVI: Double
         let level: String
+        let sunrise: Nullable<String>
+        let solarNoon: String
+        let sunset: Nullable<String>
+        /// `polarDay` or `polarNight` on a day without sunrise or sunset.
+        let polar: Nullable<String>
     }
 }
 
