@@ -41,10 +41,14 @@ public struct RouteReader: Sendable {
         return DefaultRoute(interface: best.interface, networkID: gateway.flatMap(hardwareAddress).map { "gateway \($0)" })
     }
 
-    /// Every interface but loopback, and whether it is up, for `uvctl doctor`.
+    /// The interfaces that could carry a default route, and whether they are up, for `uvctl
+    /// doctor`: every one but loopback and virtual links that are down (no `device` in sysfs: ifb,
+    /// dummy, a stopped VPN), which carry nothing until something sets them up.
     public func interfaces() -> [(name: String, up: Bool)] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: sysfs.path)) ?? []).filter { $0 != "lo" }.sorted()
-        return names.map { ($0, isUp($0)) }
+        return names.map { ($0, isUp($0)) }.filter { interface in
+            interface.1 || FileManager.default.fileExists(atPath: sysfs.appendingPathComponent(interface.0).appendingPathComponent("device").path)
+        }
     }
 
     func candidates() -> [Candidate] {

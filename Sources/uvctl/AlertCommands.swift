@@ -198,9 +198,11 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         let reply = try await DaemonClient.call(UVD.Diagnose.self, Empty())
         if output.json { return try JSONOutput.print(reply) }
+        let terminal = Terminal.standardOutput()
         for check in reply.checks {
-            print("\(check.result.padding(toLength: 4, withPad: " ", startingAt: 0))  \(check.name): \(check.detail)")
-            if let fix = check.fix { print("      → \(fix)") }
+            let result = terminal.result(check.result.padding(toLength: 4, withPad: " ", startingAt: 0), check.result)
+            print(terminal.wrap("\(result)  \(check.name): \(check.detail)", indent: 6))
+            if let fix = check.fix { print(terminal.wrap("      → \(fix)", indent: 8)) }
         }
         if reply.checks.contains(where: { $0.result == "fail" }) { throw ExitCode(1) }
     }

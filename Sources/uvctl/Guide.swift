@@ -5,23 +5,23 @@ import UVCore
 enum Guide {
     static func levels(_ terminal: Terminal) -> String {
         var text = tr("%1$@ (WHO)", terminal.bold(tr("UV index levels"))) + "\n"
-        text += tr("The UV index measures the sunburning strength of sunlight. From 3 up, protect your skin.") + "\n\n"
+        text += terminal.wrap(tr("The UV index measures the sunburning strength of sunlight. From 3 up, protect your skin."), indent: 0) + "\n\n"
         for level in UVLevel.allCases {
             let name = terminal.paint("\(level.range.leftPadded(to: 5))  \(level.name.rightPadded(to: 9))", level)
-            text += "\(name)  \(level.colorName.rightPadded(to: 6))  \(level.advice)\n"
+            text += terminal.wrap("\(name)  \(level.colorName.rightPadded(to: 6))  \(level.advice)", indent: 26) + "\n"
         }
-        text += "\n" + tr("UV is strongest in the 4 hours around solar noon, is higher at altitude and near snow, water and sand, and passes through light cloud: up to 80 % on an overcast day.") + "\n"
+        text += "\n" + terminal.wrap(tr("UV is strongest in the 4 hours around solar noon, is higher at altitude and near snow, water and sand, and passes through light cloud: up to 80 % on an overcast day."), indent: 0) + "\n"
         return text
     }
 
     static func skin(_ terminal: Terminal) -> String {
         var text = tr("%1$@ (Fitzpatrick)", terminal.bold(tr("Skin types"))) + "\n"
-        text += tr("How fast skin burns sets every burn time uvd shows. Not sure? Run `uvctl skin quiz`.") + "\n\n"
+        text += terminal.wrap(tr("How fast skin burns sets every burn time uvd shows. Not sure? Run `uvctl skin quiz`."), indent: 0) + "\n\n"
         for type in SkinType.allCases {
             let at8 = BurnTime(skinType: type, uvi: 8).wholeMinutes ?? 0
-            text += "\(type.numeral.rightPadded(to: 4)) \(type.summary.rightPadded(to: 58)) \(tr("burns in ~%1$@ min at UV 8", at8))\n"
+            text += terminal.wrap("\(type.numeral.rightPadded(to: 4)) \(type.summary.rightPadded(to: 58)) \(tr("burns in ~%1$@ min at UV 8", at8))", indent: 5) + "\n"
         }
-        text += "\n" + tr("All skin types can burn and all need protection at high UV; darker skin still takes eye and DNA damage.") + "\n"
+        text += "\n" + terminal.wrap(tr("All skin types can burn and all need protection at high UV; darker skin still takes eye and DNA damage."), indent: 0) + "\n"
         return text
     }
 
@@ -34,22 +34,7 @@ enum Guide {
             tr("Water resistance (40 or 80 minutes) is how long the SPF lasts in water, not out of it."),
         ]
         var text = tr("%1$@ (Cancer Council Australia)", terminal.bold(tr("Using sunscreen"))) + "\n"
-        for paragraph in advice { text += wrapped(paragraph, width: 100, first: "• ", rest: "  ") }
+        for paragraph in advice { text += terminal.wrap("• " + paragraph, indent: 2) + "\n" }
         return text + "\n"
-    }
-
-    /// `text` as lines of at most `width` columns, broken at spaces, the first line led by `first`, the rest by `rest`.
-    static func wrapped(_ text: String, width: Int, first: String, rest: String) -> String {
-        var lines: [String] = []
-        var line = first
-        for word in text.split(separator: " ") {
-            if line.count > rest.count, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = rest
-            }
-            line += (line == first || line == rest ? "" : " ") + word
-        }
-        lines.append(line)
-        return lines.map { $0 + "\n" }.joined()
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("uvctl colour")
+/// What uvctl does on a terminal that it does not do into a pipe: colour and wrapping.
+@Suite("uvctl on a terminal")
 struct ColourTests {
     static let escape = "\u{1B}["
 
@@ -19,5 +20,17 @@ struct ColourTests {
         #expect(try onTerminal(arguments).contains(Self.escape))
         #expect(!(try onTerminal(arguments, environment: ["NO_COLOR": "1"]).contains(Self.escape)))
         #expect(!(try ToolRunner.uvctl.run(arguments).stdout.contains(Self.escape)))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from bsdutils for a terminal"))
+    func linesAreWrappedToTheTerminalBetweenWords() throws {
+        let wrapped = try onTerminal(["guide"], environment: ["COLUMNS": "60", "NO_COLOR": "1"]).replacingOccurrences(of: "\r", with: "")
+        let piped = try ToolRunner.uvctl.run(["guide"]).stdout
+        let lines = wrapped.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 60 }, "every line fits 60 columns")
+        #expect(piped.split(separator: "\n").contains { $0.count > 60 }, "a pipe gets whole lines")
+        func words(_ text: String) -> [Substring] { text.split { $0 == " " || $0 == "\n" } }
+        #expect(words(wrapped) == words(piped), "no word is cut or lost")
+        #expect(lines.contains { $0.hasPrefix(String(repeating: " ", count: 26)) }, "a level's advice continues under its column")
     }
 }

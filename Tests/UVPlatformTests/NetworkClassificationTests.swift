@@ -89,6 +89,8 @@ import UVEngine
         try system.link("veth0")
         try system.link("wlp9s0")
         try system.link("wwp0s20")
+        try system.link("ifb0", "down")
+        try system.link("eth1", "down", files: ["device": nil])
         try FileManager.default.createDirectory(at: system.root.appendingPathComponent("drivers/rndis_host"), withIntermediateDirectories: true)
         try system.link("usb0", files: ["device": nil])
         try FileManager.default.createSymbolicLink(
@@ -97,8 +99,8 @@ import UVEngine
         let kinds = Dictionary(uniqueKeysWithValues: system.reader.interfaces().map { ($0.name, system.classifier.classify($0.name).kind) })
         #expect(kinds == [
             "wlan0": .wifi, "wwan0": .cellular, "wlx0": .wifi, "rmnet0": .cellular, "eth0": .wired, "veth0": .wired,
-            "wlp9s0": .wifi, "wwp0s20": .cellular, "usb0": .cellular,
-        ])
+            "wlp9s0": .wifi, "wwp0s20": .cellular, "usb0": .cellular, "eth1": .wired,
+        ], "a virtual link that is down (ifb0) is left out; a device that is down (eth1) is listed")
         #expect(system.classifier.classify("usb0").reason == "tethered phone (rndis_host)")
         #expect(system.classifier.classify("veth0").reason == "virtual link")
         #expect(system.classifier.classify("wlan0").isConfigured == false)
