@@ -64,13 +64,15 @@ fuzz: deps
 bench: release
 	cd Benchmarks && $(SWIFT) run -c release UVDBenchmarks
 
+# uvd has no subcommands: the generator's "subcommand" argument and "help" entry are taken out.
 $(MANUALS)/uvd/uvd.1 $(MANUALS)/uvctl/uvctl.1: release
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual
+	sed -i -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' $(MANUALS)/uvd/uvd.1
 
 install: release $(MANUALS)/uvd/uvd.1
 	install -d $(BINDIR) $(MANDIR) $(USERUNITDIR) $(DATADIR)/uvd $(DATADIR)/varlink \
 		$(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
-	install -m 0755 $(RELEASE_BIN)/uvd $(RELEASE_BIN)/uvctl $(BINDIR)/
+	install -s -m 0755 $(RELEASE_BIN)/uvd $(RELEASE_BIN)/uvctl $(BINDIR)/
 	for tool in uvd uvctl; do \
 		$(BINDIR)/$$tool --generate-completion-script bash > $(DATADIR)/bash-completion/completions/$$tool; \
 		$(BINDIR)/$$tool --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_$$tool; \
