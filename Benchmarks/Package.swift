@@ -1,5 +1,9 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// SwiftPM names a path dependency after its directory: the checkout's, whatever it is called.
+let uvd = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 // Benchmarks live in their own package so that the main build and CI do not build them.
 // Run with `make bench` (it builds the release uvd first).
@@ -13,8 +17,8 @@ let package = Package(
         .executableTarget(
             name: "UVDBenchmarks",
             dependencies: [
-                .product(name: "UVCore", package: "main"),
-                .product(name: "UVEngine", package: "main"),
+                .product(name: "UVCore", package: uvd),
+                .product(name: "UVEngine", package: uvd),
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ]
         ),
