@@ -19,8 +19,8 @@ public struct EngineSettings: Sendable, Equatable, Codable {
     public var reapplyInterval: TimeInterval = 2 * 3600
     public var uses12HourClock = false
     /// The sunscreen window's threshold, as `forecast.window` sets it for the status too
-    /// (optional so that a state saved before it existed still loads; nil is UV 3).
-    public var window: WindowSetting?
+    /// (optional so that a state saved before it existed still loads: nil is UV 3, the default).
+    public var window: WindowSetting? = .uvi3
 
     public init() {}
 }

@@ -112,4 +112,17 @@ struct ConfigLoaderTests {
         #expect(try ConfigLoader.parse(text, path: file.path).configuration == Configuration())
         for key in ConfigKey.all { #expect(text.contains(key.path.split(separator: ".").last!), "Config/uvd.toml does not document \(key.path)") }
     }
+
+    /// What the shipped file shows commented out is the default: uncommented, it changes nothing
+    /// (quiet hours once read as if 22:00-07:00 were the default).
+    @Test func theShippedFileShowsTheDefaults() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Config/uvd.toml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.wholeMatch(of: /# ([a-z_]+ = .*)/).map { String($0.1) } ?? String(line)
+        }
+        #expect(uncommented.filter { !$0.hasPrefix("#") && $0.contains(" = ") }.count >= 20)
+        #expect(try ConfigLoader.parse(uncommented.joined(separator: "\n"), path: file.path).configuration == Configuration())
+    }
 }
