@@ -34,32 +34,25 @@ public struct SystemTimeZone: Sendable {
         return "UTC"
     }
 
-    /// Each new zone, until the task is cancelled. inotify on the link's directory (the link is
-    /// replaced, not written) is only the signal: the zone is read again and said if it differs.
+    /// Each new zone, until the task is cancelled. An event on the link (`ZoneLinkWatch`) is only
+    /// the signal: the zone is read again and said if it differs.
     public func changes() throws -> AsyncStream<String> {
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_CLOSE_WRITE)
-        guard inotify_add_watch(fd, localtime.deletingLastPathComponent().path, mask) >= 0 else {
-            let error = POSIXError(.init(rawValue: errno) ?? .EIO)
-            close(fd)
-            throw error
-        }
+        let watch = try ZoneLinkWatch(localtime: localtime)
         let zone = self, initial = identifier()
         return AsyncStream { continuation in
             let task = Task {
                 var last = initial
-                var buffer = [UInt8](repeating: 0, count: 4096)
                 while !Task.isCancelled {
-                    do { try await Readiness.wait(fd, for: .read) } catch { break }
-                    while read(fd, &buffer, buffer.count) > 0 {}
+                    do {
+                        try await Readiness.wait(watch.descriptor, for: .read)
+                        try watch.next()
+                    } catch { break }
                     let now = zone.identifier()
                     if now != last {
                         last = now
                         continuation.yield(now)
                     }
                 }
-                close(fd)
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
