@@ -6,8 +6,10 @@ import UVNotify
 import UVStore
 
 /// Makes the desktop show what the engine wants shown: one notification per subject, replaced
-/// in place, closed when withdrawn. A missing, slow or restarting server is retried with
-/// backoff (1 s doubling to 5 min) until it answers: nothing is lost, and since each subject's
+/// in place, closed when withdrawn. A slow or failing server is retried with backoff (1 s
+/// doubling to 5 min) until it answers; while no server owns the name at all, nothing is retried
+/// on a timer: the owner watch (NameOwnerChanged) starts delivery when one comes, and so does
+/// the next alert. Nothing is lost, and since each subject's
 /// server id is kept in the store, nothing is doubled, across restarts too. While the server's
 /// own do-not-disturb is on (dunst paused), only critical notifications go through.
 actor NotificationOutbox {
@@ -181,7 +183,7 @@ actor NotificationOutbox {
             if serverInfo == nil, !(waiting.isEmpty && closing.isEmpty) {
                 switch await server.info() {
                 case .success(let info): serverInfo = info
-                case .failure(let failure): return retryLater(failure.description)
+                case .failure(let failure): return await retryLater(failure)
                 }
             }
             if let subject = closing.sorted().first {
@@ -192,7 +194,7 @@ actor NotificationOutbox {
                 do {
                     try await server.close(id: id)
                 } catch {
-                    return retryLater(error.description)
+                    return await retryLater(error)
                 }
                 closing.remove(subject)
                 if ids[subject] == id {
@@ -223,7 +225,7 @@ actor NotificationOutbox {
                 ids[alert.subject] = nil
                 saveIDs()
                 serverInfo = nil
-                return retryLater(error.description)
+                return await retryLater(error)
             }
         }
         if answered, lastProblem != nil {
@@ -234,10 +236,17 @@ actor NotificationOutbox {
         if !waiting.isEmpty { schedule(after: .seconds(60)) }
     }
 
-    private func retryLater(_ problem: String) {
+    private func retryLater(_ failure: NotificationFailure) async {
+        let problem = failure.description
         if problem != lastProblem {
             log.warning("notifications: \(problem); retrying")
             lastProblem = problem
+        }
+        // The bus answers and nobody owns org.freedesktop.Notifications (nor did a server come
+        // while asking, which `serverChanged` would have recorded): wait for the owner watch.
+        if case .server = failure, await server.owner() == nil, idsOwner == nil {
+            retryDelay = .seconds(1)
+            return
         }
         schedule(after: retryDelay)
         retryDelay = min(retryDelay * 2, .seconds(300))

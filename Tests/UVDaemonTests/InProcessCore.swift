@@ -69,30 +69,52 @@ struct NoNetwork: HTTPClient {
     }
 }
 
-/// A notification server that shows everything and keeps it.
+/// A notification server that shows everything and keeps it; `leave()` and `arrive()` play a
+/// server that is not running and then starts (the bus stays: the name has no owner).
 final class RecordingServer: NotificationServer {
     private let shown = Mutex<[DesktopNotification]>([])
+    private let owning = Mutex<String?>(":1.1")
+    private let tries = Mutex(0)
     let events: AsyncStream<NotificationEvent>
     private let continuation: AsyncStream<NotificationEvent>.Continuation
 
     init() { (events, continuation) = AsyncStream.makeStream(of: NotificationEvent.self) }
 
     var notifications: [DesktopNotification] { shown.withLock { $0 } }
+    /// Calls that reached for the server: shows, closes and info.
+    var attempts: Int { tries.withLock { $0 } }
+
+    func leave() {
+        owning.withLock { $0 = nil }
+        continuation.yield(.serverChanged(owner: nil))
+    }
+
+    func arrive(as owner: String) {
+        owning.withLock { $0 = owner }
+        continuation.yield(.serverChanged(owner: owner))
+    }
+
+    private func reach() throws(NotificationFailure) {
+        tries.withLock { $0 += 1 }
+        if owning.withLock({ $0 }) == nil { throw .server("org.freedesktop.Notifications was not provided by any .service files") }
+    }
 
     func show(_ notification: DesktopNotification, replacing: UInt32?) async throws(NotificationFailure) -> UInt32 {
-        shown.withLock { list in
+        try reach()
+        return shown.withLock { list in
             list.append(notification)
             return UInt32(list.count)
         }
     }
 
-    func close(id: UInt32) async throws(NotificationFailure) {}
+    func close(id: UInt32) async throws(NotificationFailure) { try reach() }
 
     func info() async -> Result<NotificationServerInfo, NotificationFailure> {
-        .success(NotificationServerInfo(name: "recording", vendor: "uvd tests", version: "1", capabilities: ["actions", "body"]))
+        do { try reach() } catch { return .failure(error) }
+        return .success(NotificationServerInfo(name: "recording", vendor: "uvd tests", version: "1", capabilities: ["actions", "body"]))
     }
 
     func doNotDisturb() async -> DoNotDisturb? { nil }
 
-    func owner() async -> String? { ":1.1" }
+    func owner() async -> String? { owning.withLock { $0 } }
 }
