@@ -47,9 +47,9 @@ test-deps:
 build:
 	$(SWIFT) build
 
+# One build for uvd and uvctl (and the small fuzz driver), so that uvctl compiles beside uvd.
 release:
-	$(SWIFT) build -c release --product uvd
-	$(SWIFT) build -c release --product uvctl
+	$(SWIFT) build -c release
 
 test:
 	$(SWIFT) test --disable-xctest
