@@ -30,7 +30,7 @@ let package = Package(
         .target(
             name: "UVDaemon",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
+                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -43,10 +43,11 @@ let package = Package(
         .target(name: "UVEngine", dependencies: ["UVCore"]),
         .target(name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVProtocol", "UVProviders"]),
         .executableTarget(name: "uvd-fuzz", dependencies: ["UVFuzzTargets"]),
-        .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviders"]),
-        .target(name: "UVProviders", dependencies: ["CCurl", "CXMLFeed", "UVCore"]),
+        .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy"]),
+        .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),
+        .target(name: "UVProviders", dependencies: ["CCurl", "CXMLFeed", "UVCore", "UVProviderPolicy"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
-        .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "uvctl",
             dependencies: [
@@ -64,7 +65,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py", "fake_networkmanager.py", "notification_server.py", "hostile_http_server.py"]),
         .testTarget(name: "UVEngineTests", dependencies: ["UVEngine"]),
         .testTarget(name: "UVConfigTests", dependencies: ["UVConfig"]),
-        .testTarget(name: "UVProvidersTests", dependencies: ["UVProviders", "TestSupport"]),
+        .testTarget(name: "UVProvidersTests", dependencies: ["UVProviderPolicy", "UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),

@@ -1,7 +1,7 @@
 import Foundation
 import UVCore
 import UVEngine
-import UVProviders
+import UVProviderPolicy
 
 /// The daemon's settings from `config.toml`; every field has the documented default.
 /// (What the user tells uvctl — profile, places, sunscreen — lives in the store instead.)

@@ -2,6 +2,7 @@ import Foundation
 import UVCore
 import UVProviders
 import UVStore
+import UVProviderPolicy
 
 /// What the providers answered, kept: in the store first, then in `providers`, and the engine
 /// fed the day's new series.

@@ -2,6 +2,7 @@ import Foundation
 import UVCore
 import UVProtocol
 import UVProviders
+import UVProviderPolicy
 
 extension DaemonCore {
     /// The refresh loop's round: asks every provider that is due and says when to look again.

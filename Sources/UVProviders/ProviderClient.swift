@@ -1,5 +1,6 @@
 import Foundation
 import UVCore
+import UVProviderPolicy
 
 /// What one request to a provider came to.
 public enum FetchOutcome<Value: Sendable>: Sendable {

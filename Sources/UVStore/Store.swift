@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import UVCore
 import UVProviders
+import UVProviderPolicy
 
 /// uvd's state on disk: SQLite in WAL mode under `$XDG_STATE_HOME/uvd/`.
 ///

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import UVCore
 import UVProviders
+import UVProviderPolicy
 
 @Suite("Fetch policy under a virtual clock")
 struct FetchPolicyTests {

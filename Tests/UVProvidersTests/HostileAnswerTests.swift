@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import UVCore
 @testable import UVProviders
+import UVProviderPolicy
 
 /// Provider answers that trapped the daemon (and trapped it again after each restart, from the
 /// cached answer) or slipped nonsense into what it shows.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import UVCore
 @testable import UVProviders
+import UVProviderPolicy
 
 /// The real URLSession client against a local server serving the provider fixtures.
 @Suite("Provider client over HTTP")
