@@ -8,7 +8,7 @@ USERUNITDIR ?= $(DATADIR)/systemd/user
 CONFIGDIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/uvd
 SWIFT ?= swift
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
-MANUALS := .build/plugins/GenerateManual/outputs
+MANUALS := .build/manuals
 ICONDIR := $(DATADIR)/icons/hicolor
 # Removes each directory and its parents up to PREFIX while they are empty (what install made).
 remove-empty = for dir in $(1); do while [ "$$dir" != "$(PREFIX)" ] && rmdir "$$dir" 2>/dev/null; do dir=$$(dirname "$$dir"); done; done
@@ -47,9 +47,10 @@ test-deps:
 build:
 	$(SWIFT) build
 
-# One build for uvd and uvctl (and the small fuzz driver), so that uvctl compiles beside uvd.
+# Only the two products: a plain `swift build` would also build the test-only dependencies.
 release:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product uvd
+	$(SWIFT) build -c release --product uvctl
 
 test:
 	$(SWIFT) test --disable-xctest
@@ -64,12 +65,17 @@ fuzz: deps
 bench: release
 	cd Benchmarks && $(SWIFT) run -c release UVDBenchmarks
 
-# uvd has no subcommands: the generator's "subcommand" argument and "help" entry are taken out.
-$(MANUALS)/uvd/uvd.1 $(MANUALS)/uvctl/uvctl.1: release
-	$(SWIFT) package --allow-writing-to-package-directory generate-manual
-	sed -i -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' $(MANUALS)/uvd/uvd.1
+# The man pages, from ArgumentParser's generate-manual tool run on each binary (its package
+# plugin would build the whole package in release, test-only dependencies too). uvd has no
+# subcommands: the generator's "subcommand" argument and "help" entry are taken out.
+$(MANUALS)/uvd.1 $(MANUALS)/uvctl.1: release
+	$(SWIFT) build -c release --product generate-manual
+	mkdir -p $(MANUALS)
+	$(RELEASE_BIN)/generate-manual $(RELEASE_BIN)/uvd -o $(MANUALS)
+	$(RELEASE_BIN)/generate-manual $(RELEASE_BIN)/uvctl -o $(MANUALS)
+	sed -i -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' $(MANUALS)/uvd.1
 
-install: release $(MANUALS)/uvd/uvd.1
+install: release $(MANUALS)/uvd.1
 	install -d $(BINDIR) $(MANDIR) $(USERUNITDIR) $(DATADIR)/uvd $(DATADIR)/varlink \
 		$(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
 	install -s -m 0755 $(RELEASE_BIN)/uvd $(RELEASE_BIN)/uvctl $(BINDIR)/
@@ -78,7 +84,7 @@ install: release $(MANUALS)/uvd/uvd.1
 		$(BINDIR)/$$tool --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_$$tool; \
 		$(BINDIR)/$$tool --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/$$tool.fish; \
 	done
-	install -m 0644 $(MANUALS)/uvd/*.1 $(MANUALS)/uvctl/*.1 $(MANDIR)/
+	install -m 0644 $(MANUALS)/uvd.1 $(MANUALS)/uvctl.1 $(MANDIR)/
 	sed 's|@BINDIR@|$(BINDIR)|' systemd/uvd.service > $(USERUNITDIR)/uvd.service
 	install -m 0644 systemd/uvd.socket $(USERUNITDIR)/uvd.socket
 	install -m 0644 Config/uvd.toml $(DATADIR)/uvd/uvd.toml

@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "uvd-fuzz", targets: ["uvd-fuzz"]),
         .library(name: "UVCore", targets: ["UVCore"]),
         .library(name: "UVEngine", targets: ["UVEngine"]),
+        .library(name: "UVPlaces", targets: ["UVPlaces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "UVCore", package: uvd),
                 .product(name: "UVEngine", package: uvd),
+                .product(name: "UVPlaces", package: uvd),
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ]
         ),

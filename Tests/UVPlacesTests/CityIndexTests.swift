@@ -7,8 +7,25 @@ struct CityIndexTests {
     let index = CityIndex.embedded
 
     @Test func theListIsThere() {
-        #expect(index.cities.count > 30_000)
-        #expect(index.cities.allSatisfy { $0.coordinate.isValid && !$0.timeZoneIdentifier.isEmpty })
+        let cities = index.allCities()
+        #expect(cities.count > 30_000)
+        #expect(cities.allSatisfy { $0.coordinate.isValid && !$0.timeZoneIdentifier.isEmpty && $0.population >= 0 })
+        let sydney = cities.first { $0.name == "Sydney" && $0.countryCode == "AU" }
+        #expect(sydney?.coordinate.latitude == -33.8678 && sydney?.coordinate.longitude == 151.2073)
+    }
+
+    /// The byte-wise comparison of ASCII names agrees with Foundation's folding, name by name.
+    @Test func everyNameIsFoundByItsFoldedSelf() {
+        for city in index.allCities() {
+            let folded = Array(CityIndex.fold(city.name).utf8)
+            guard !folded.isEmpty else { continue }
+            #expect(CityIndex.match(city.name, folded) == .exact, "\(city.name)")
+        }
+    }
+
+    @Test func theNearestCityAtAnyDistance() {
+        #expect(index.nearest(to: Coordinate(latitude: -33.87, longitude: 151.21))?.timeZoneIdentifier == "Australia/Sydney")
+        #expect(index.nearest(to: Coordinate(latitude: 64.1, longitude: -21.9))?.countryCode == "IS")
     }
 
     @Test func mostPopulousWins() throws {

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import UVCore
 import UVEngine
+import UVPlaces
 
 // The numbers uvd is held to: answers from memory in well under a millisecond, start to READY
 // well under a second, and the science cheap enough to run on every status.
@@ -50,6 +51,18 @@ benchmark("engine: a year at one-minute steps (525,600 reductions)", settings: I
         }
     }
     blackHole(state)
+}
+
+benchmark("places: a city by name (Sydney), nothing kept after") {
+    blackHole(CityIndex.embedded.search("Sydney"))
+}
+
+benchmark("places: a name that is no city (the whole list scanned)") {
+    blackHole(CityIndex.embedded.search("Xyzzyville"))
+}
+
+benchmark("places: naming a coordinate (the biggest city within 25 km)") {
+    blackHole(CityIndex.embedded.placeName(near: sydney))
 }
 
 let daemon = try RunningDaemon()
