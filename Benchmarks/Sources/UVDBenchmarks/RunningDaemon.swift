@@ -77,13 +77,13 @@ final class RunningDaemon: Sendable {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    static func spawn(_ path: String, environment: [String: String]) throws -> pid_t {
+    static func spawn(_ path: String, _ arguments: [String] = [], environment: [String: String]) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = [strdup(path), nil]
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0

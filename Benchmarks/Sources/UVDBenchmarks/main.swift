@@ -1,5 +1,8 @@
 import Benchmark
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import UVCore
 import UVEngine
 import UVPlaces
@@ -66,6 +69,20 @@ benchmark("places: naming a coordinate (the biggest city within 25 km)") {
 }
 
 let daemon = try RunningDaemon()
+
+// Idle cost, measured first while nothing else runs: uvd after its first (failing) fetch, and a
+// `uvctl watch` following it, for IDLE_SECONDS (default 120).
+let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
+let uvctl = URL(fileURLWithPath: daemon.binary).deletingLastPathComponent().appendingPathComponent("uvctl").path
+let watch = try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment)
+sleep(3)
+print("Idle (wakeups = context switches of the process's threads):")
+for line in IdleCost.measure([("uvd", daemon.pid), ("uvctl watch --format waybar", watch)], seconds: idleSeconds) {
+    print("  " + line)
+}
+kill(watch, SIGTERM)
+var watchStatus: Int32 = 0
+waitpid(watch, &watchStatus, 0)
 
 benchmark("uvd: GetStatus round trip over the socket") {
     blackHole(try daemon.call(#"{"method":"io.uvd.GetStatus","parameters":{}}"#))
