@@ -14,11 +14,15 @@ public enum WallClock {
     }
 
     /// Minutes after local midnight on the zone's wall clock.
+    ///
+    /// From the zone's offset at that instant (DST-correct), not from a `Calendar`: the engine
+    /// asks this every minute it steps, and building a calendar each time cost most of a
+    /// simulated year with quiet hours.
     public static func minuteOfDay(_ date: Date, in zone: TimeZone) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
+        guard local.isFinite else { return 0 }
+        let seconds = local - 86_400 * (local / 86_400).rounded(.down)
+        return min(1439, max(0, Int(seconds / 60)))
     }
 
     /// `HH:MM` (or `H:MM`) as minutes after midnight; nil for anything else.

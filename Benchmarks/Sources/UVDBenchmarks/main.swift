@@ -43,8 +43,9 @@ let year: [[UVSample]] = (0..<365).map { index in
     return DayOutlook.modelledSeries(day: LocalDay.interval(containing: noon, in: zone), coordinate: sydney).samples
 }
 
-benchmark("engine: a year at one-minute steps (525,600 reductions)", settings: Iterations(1)) {
-    var state = EngineState(settings: EngineSettings(), timeZoneIdentifier: zone.identifier, skinType: .II)
+/// A year of engine steps, one a minute, with the modelled days fed in each morning.
+func simulateYear(_ settings: EngineSettings) -> EngineState {
+    var state = EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: .II)
     var now = day.start.addingTimeInterval(-14 * 86_400)
     for samples in year {
         (state, _) = Engine.reduce(state, .forecast(samples), now: now)
@@ -53,7 +54,17 @@ benchmark("engine: a year at one-minute steps (525,600 reductions)", settings: I
             (state, _) = Engine.reduce(state, .tick, now: now)
         }
     }
-    blackHole(state)
+    return state
+}
+
+benchmark("engine: a year at one-minute steps (525,600 reductions)", settings: Iterations(1)) {
+    blackHole(simulateYear(EngineSettings()))
+}
+
+benchmark("engine: the same year with quiet hours 22:00-07:00", settings: Iterations(1)) {
+    var settings = EngineSettings()
+    settings.quietHours = QuietHours([QuietSpan(start: 22 * 60, end: 7 * 60)])
+    blackHole(simulateYear(settings))
 }
 
 benchmark("places: a city by name (Sydney), nothing kept after") {
