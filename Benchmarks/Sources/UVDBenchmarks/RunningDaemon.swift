@@ -69,7 +69,9 @@ final class RunningDaemon: Sendable {
         try WarmStart(binary: binary, environment: environment, root: root)
     }
 
-    deinit {
+    /// Stops uvd and removes its directories. Called at the end of `main`: a global is never
+    /// deinitialised when the process exits, so without it every `make bench` left a uvd running.
+    func stop() {
         close(connection)
         kill(pid, SIGTERM)
         var status: Int32 = 0

@@ -106,3 +106,4 @@ benchmark("uvd: start to READY=1 with a warm cache", settings: Iterations(10)) {
 }
 
 Benchmark.main()
+daemon.stop()
