@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where uvd keeps things, by the XDG Base Directory Specification (see ../shared/reference):
-/// each variable if set to an absolute path, else its documented default.
+/// Where uvd keeps things, by the XDG Base Directory Specification
+/// (https://specifications.freedesktop.org/basedir-spec/latest/): each variable if set to an absolute path, else its documented default.
 public struct XDGPaths: Sendable, Equatable {
     public var config: URL
     public var state: URL
