@@ -31,33 +31,28 @@ static inline gboolean uvd_session_bus_survive_close(void) {
     return TRUE;
 }
 
-/// dunst's do-not-disturb (its `paused` property): 1 paused, 0 not, -1 unknown (not dunst,
-/// or no answer within 500 ms).
-static inline int uvd_dunst_paused(void) {
-    GError *error = NULL;
-    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &error);
-    if (bus == NULL) {
-        g_clear_error(&error);
-        return -1;
-    }
+/// A boolean property of the notification server's object (`interface`.`property`): 1 true,
+/// 0 false, -1 unknown (not there, not a boolean, or no answer within 500 ms).
+static inline int uvd_notifications_flag(const char *interface, const char *property) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (bus == NULL) return -1;
     // The shared connection (libnotify's too) must not raise SIGTERM in uvd if the bus goes away.
     g_dbus_connection_set_exit_on_close(bus, FALSE);
     GVariant *reply = g_dbus_connection_call_sync(
         bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Properties", "Get",
-        g_variant_new("(ss)", "org.dunstproject.cmd0", "paused"), G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 500,
-        NULL, &error);
+        g_variant_new("(ss)", interface, property), G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 500, NULL, NULL);
     g_object_unref(bus);
-    if (reply == NULL) {
-        g_clear_error(&error);
-        return -1;
-    }
+    if (reply == NULL) return -1;
     GVariant *value = NULL;
     g_variant_get(reply, "(v)", &value);
-    int paused = g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN) ? g_variant_get_boolean(value) : -1;
+    int flag = g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN) ? g_variant_get_boolean(value) : -1;
     g_variant_unref(value);
     g_variant_unref(reply);
-    return paused;
+    return flag;
 }
+
+/// dunst's do-not-disturb: its `paused` property (1 paused, 0 not, -1 not dunst or no answer).
+static inline int uvd_dunst_paused(void) { return uvd_notifications_flag("org.dunstproject.cmd0", "paused"); }
 
 /// The unique bus name that owns org.freedesktop.Notifications now (free it with g_free), or
 /// NULL when no server runs or the bus does not answer within 500 ms.
@@ -109,24 +104,8 @@ static inline gboolean uvd_watch_notifications_owner(uvd_owner_callback callback
 }
 
 /// KDE Plasma's do-not-disturb: the `Inhibited` property of org.freedesktop.Notifications
-/// (1 inhibited, 0 not, -1 not there or no answer within 500 ms).
-static inline int uvd_plasma_inhibited(void) {
-    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
-    if (bus == NULL) return -1;
-    g_dbus_connection_set_exit_on_close(bus, FALSE);
-    GVariant *reply = g_dbus_connection_call_sync(
-        bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Properties", "Get",
-        g_variant_new("(ss)", "org.freedesktop.Notifications", "Inhibited"), G_VARIANT_TYPE("(v)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, 500,
-        NULL, NULL);
-    g_object_unref(bus);
-    if (reply == NULL) return -1;
-    GVariant *value = NULL;
-    g_variant_get(reply, "(v)", &value);
-    int inhibited = g_variant_is_of_type(value, G_VARIANT_TYPE_BOOLEAN) ? g_variant_get_boolean(value) : -1;
-    g_variant_unref(value);
-    g_variant_unref(reply);
-    return inhibited;
-}
+/// (1 inhibited, 0 not, -1 not there or no answer).
+static inline int uvd_plasma_inhibited(void) { return uvd_notifications_flag("org.freedesktop.Notifications", "Inhibited"); }
 
 /// GNOME's do-not-disturb: `show-banners` of org.gnome.desktop.notifications is false
 /// (1 do-not-disturb, 0 not, -1 the schema is not installed).
