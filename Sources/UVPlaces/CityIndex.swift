@@ -126,19 +126,28 @@ public struct CityIndex: Sendable {
         return countries
     }
 
-    /// Lends `body` the table's lines, read in place from the text compiled into the binary.
-    private func withRows<Result>(_ body: ([Row]) -> Result) -> Result {
+    /// Lends `body` the table's lines, read in place from the text compiled into the binary, one
+    /// at a time (nothing is collected but what `body` keeps).
+    private func withRows<Result>(_ body: (Rows) -> Result) -> Result {
         var text = cityText
-        return text.withUTF8 { bytes in
-            var rows: [Row] = []
-            rows.reserveCapacity(34_100)
-            var start = 0
-            for index in bytes.indices where bytes[index] == 0x0A {
-                if index > start { rows.append(Row(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index]))) }
-                start = index + 1
+        return text.withUTF8 { body(Rows(bytes: $0)) }
+    }
+
+    /// The lines of the table's bytes, as rows.
+    struct Rows: Sequence, IteratorProtocol {
+        let bytes: UnsafeBufferPointer<UInt8>
+        private var start = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        mutating func next() -> Row? {
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                defer { start = end + 1 }
+                if end > start { return Row(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
             }
-            if start < bytes.count { rows.append(Row(bytes: UnsafeBufferPointer(rebasing: bytes[start...]))) }
-            return body(rows)
+            return nil
         }
     }
 }
