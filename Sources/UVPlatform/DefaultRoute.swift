@@ -46,8 +46,8 @@ public struct RouteReader: Sendable {
     /// dummy, a stopped VPN), which carry nothing until something sets them up.
     public func interfaces() -> [(name: String, up: Bool)] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: sysfs.path)) ?? []).filter { $0 != "lo" }.sorted()
-        return names.map { ($0, isUp($0)) }.filter { interface in
-            interface.1 || FileManager.default.fileExists(atPath: sysfs.appendingPathComponent(interface.0).appendingPathComponent("device").path)
+        return names.map { (name: $0, up: isUp($0)) }.filter { interface in
+            interface.up || FileManager.default.fileExists(atPath: sysfs.appendingPathComponent(interface.name).appendingPathComponent("device").path)
         }
     }
 

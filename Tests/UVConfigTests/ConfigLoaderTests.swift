@@ -104,10 +104,13 @@ struct ConfigLoaderTests {
         #expect(loaded == ConfigLoader.defaults)
     }
 
+    /// `Config/uvd.toml`, the commented default file `make install` ships.
+    static let shippedFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Config/uvd.toml")
+
     /// The shipped, commented default file is valid and changes nothing.
     @Test func shippedDefaultFile() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Config/uvd.toml")
+        let file = Self.shippedFile
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(try ConfigLoader.parse(text, path: file.path).configuration == Configuration())
         for key in ConfigKey.all { #expect(text.contains(key.path.split(separator: ".").last!), "Config/uvd.toml does not document \(key.path)") }
@@ -116,8 +119,7 @@ struct ConfigLoaderTests {
     /// What the shipped file shows commented out is the default: uncommented, it changes nothing
     /// (quiet hours once read as if 22:00-07:00 were the default).
     @Test func theShippedFileShowsTheDefaults() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Config/uvd.toml")
+        let file = Self.shippedFile
         let text = try String(contentsOf: file, encoding: .utf8)
         let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.wholeMatch(of: /# ([a-z_]+ = .*)/).map { String($0.1) } ?? String(line)
