@@ -22,19 +22,19 @@ let package = Package(
     targets: [
         .target(name: "UVCore"),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
+        .target(name: "CEventLoop"),
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CXMLFeed", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("xml2")]),
         .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"]),
         .target(name: "UVProtocol", dependencies: ["UVCore"]),
-        .target(name: "UVPlatform", dependencies: ["CSystemd", "UVCore", "UVEngine", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UVPlatform", dependencies: ["CEventLoop", "CSystemd", "UVCore", "UVEngine", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "UVDaemon",
             dependencies: [
                 "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

@@ -17,6 +17,7 @@ import Glibc
 public enum Daemon {
     public static func run(paths: XDGPaths, httpClient: any HTTPClient = CurlHTTPClient()) async throws {
         unblockSignals()
+        let signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP])
         umask(0o077)
         let log = makeLogger()
 
@@ -54,7 +55,6 @@ public enum Daemon {
         var services: [any Service] = [
             ControlSocketService(server: server),
             CoreLoopService(core: core, timer: timer, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }),
-            ReloadOnHangupService(core: core, log: log),
         ]
         do {
             services.append(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())))
@@ -72,11 +72,16 @@ public enum Daemon {
         Systemd.notify("READY=1\nSTATUS=\(status)")
         log.info("ready: \(status)")
 
-        // The one-shot services end on their own; that must not stop the others.
+        // The one-shot services end on their own; that must not stop the others. The signal
+        // service ends at SIGTERM or SIGINT, and that stops them all.
         let oneShot = LocateService(core: core, log: log)
+        let stopper = SignalService(core: core, signals: signals, log: log)
         let group = ServiceGroup(configuration: .init(
-            services: services.map { .init(service: $0) } + [.init(service: oneShot, successTerminationBehavior: .ignore)],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: log))
+            services: services.map { .init(service: $0) } + [
+                .init(service: oneShot, successTerminationBehavior: .ignore),
+                .init(service: stopper, successTerminationBehavior: .gracefullyShutdownGroup),
+            ],
+            logger: log))
         try await group.run()
         store.checkpoint()
         withExtendedLifetime(lock) {}

@@ -3,6 +3,7 @@ import Logging
 import UVCore
 import UVEngine
 import UVNotify
+import UVPlatform
 import UVStore
 
 /// Makes the desktop show what the engine wants shown: one notification per subject, replaced
@@ -100,7 +101,7 @@ actor NotificationOutbox {
     /// Waits for the test notification `id` to be pressed or closed, at most `seconds`.
     func waitForTest(_ id: UInt32, seconds: Int) async -> TestEnd {
         let timeout = Task { [weak self] in
-            try? await Task.sleep(for: .seconds(seconds))
+            try? await EventLoop.sleep(for: .seconds(seconds))
             await self?.endTest(id, .unanswered)
         }
         defer { timeout.cancel() }
@@ -254,7 +255,7 @@ actor NotificationOutbox {
 
     private func schedule(after delay: Duration) {
         retry = Task { [weak self] in
-            try? await Task.sleep(for: delay)
+            try? await EventLoop.sleep(for: delay)
             guard !Task.isCancelled else { return }
             await self?.kick()
         }

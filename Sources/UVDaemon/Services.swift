@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import ServiceLifecycle
-import UnixSignals
 import UVPlatform
 
 /// Serves the control socket until shutdown.
@@ -13,14 +12,20 @@ struct ControlSocketService: Service {
     }
 }
 
-/// SIGHUP: re-read the configuration, telling systemd while it happens.
-struct ReloadOnHangupService: Service {
+/// The daemon's signals: SIGHUP re-reads the configuration, telling systemd while it happens;
+/// SIGTERM or SIGINT ends this service, which shuts the group down gracefully.
+struct SignalService: Service {
     let core: DaemonCore
+    let signals: SignalWatch
     let log: Logger
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            for await _ in await UnixSignalsSequence(trapping: .sighup) {
+            while let signal = try? await signals.next() {
+                guard signal == SIGHUP else {
+                    log.info("signal \(signal): stopping")
+                    return
+                }
                 Systemd.notifyReloading()
                 do { _ = try await core.reload() } catch { log.error("\(error)") }
                 Systemd.notify("READY=1")
@@ -37,7 +42,7 @@ struct WatchdogService: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 Systemd.notify("WATCHDOG=1")
-                try? await Task.sleep(for: interval)
+                try? await EventLoop.sleep(for: interval)
             }
         }
     }
@@ -50,10 +55,8 @@ struct LocateService: Service {
 
     func run() async throws {
         guard await core.wantsGeoClue else { return }
-        // GeoClue's conversation blocks (at most 2 s): keep it off the cooperative threads.
-        let answer = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: GeoClue.locate()) }
-        }
+        // GeoClue's conversation blocks (at most 2 s): keep it off the executor's threads.
+        let answer = await OffThread.run { GeoClue.locate() }
         switch answer {
         case .success(let coordinate):
             await core.useGeoClue(coordinate)
@@ -119,10 +122,8 @@ struct NetworkService: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             for await route in watch.routes() {
-                // NetworkManager's answer can take up to 500 ms: keep it off the cooperative threads.
-                let primary = await withCheckedContinuation { continuation in
-                    DispatchQueue.global().async { continuation.resume(returning: NetworkManager.primary()) }
-                }
+                // NetworkManager's answer can take up to 500 ms: keep it off the executor's threads.
+                let primary = await OffThread.run { NetworkManager.primary() }
                 await core.networkChanged(route, networkManager: primary, now: Date())
             }
         }

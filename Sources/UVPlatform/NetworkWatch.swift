@@ -28,7 +28,7 @@ public final class NetworkWatch: Sendable {
                 while !Task.isCancelled {
                     do { try await Readiness.wait(fd, for: .read) } catch { break }
                     drain()
-                    try? await Task.sleep(for: .milliseconds(200))
+                    try? await EventLoop.sleep(for: .milliseconds(200))
                     drain()
                     let now = reader.current()
                     if now != last {

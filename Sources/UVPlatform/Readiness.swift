@@ -1,94 +1,90 @@
-import Dispatch
+import CEventLoop
+import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Suspends until a file descriptor is readable or writable, without a thread blocked on it.
+/// Suspends until a file descriptor is readable or writable, without a thread blocked on it: a
+/// one-shot watch on uvd's event-loop thread (`CEventLoop`), which sleeps in `epoll_wait` with no
+/// timeout between events.
 ///
-/// One `DispatchSource` per wait; it is cancelled as soon as it fires or the task is cancelled,
-/// and the continuation is resumed exactly once: the `Mutex` decides who gets it.
+/// The continuation is resumed exactly once — by the watch firing, by cancellation, or at once
+/// when the descriptor cannot be watched (a regular file is always ready); the `Mutex` decides.
 enum Readiness {
     enum Direction { case read, write }
 
     struct Cancelled: Error {}
 
     static func wait(_ fd: Int32, for direction: Direction) async throws {
-        let waiter = Waiter(fd: fd, direction: direction)
+        let waiter = Waiter()
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { waiter.start($0) }
+            try await withCheckedThrowingContinuation { waiter.start($0, fd: fd, direction: direction) }
         } onCancel: {
-            waiter.finish(Cancelled())
+            waiter.cancel()
         }
     }
 
-    private static let queue = DispatchQueue(label: "uvd.readiness")
-
     private final class Waiter: Sendable {
-        /// Dispatch sources are thread-safe to resume and cancel from any thread (Dispatch's
-        /// documented contract); `state` makes sure each happens once.
-        nonisolated(unsafe) private let source: any DispatchSourceProtocol
-        private let state = Mutex<State>(.waiting)
+        private let state = Mutex<State>(.idle)
 
         private enum State {
-            /// Not started; the source is still suspended.
-            case waiting
-            /// The source runs; the task waits.
-            case started(CheckedContinuation<Void, any Error>)
-            /// Done; `sourceRan` says whether the source was ever resumed.
-            case finished(outcome: (any Error)?, sourceRan: Bool)
+            /// Not started yet.
+            case idle
+            /// Armed; the task waits.
+            case waiting(CheckedContinuation<Void, any Error>, OpaquePointer)
+            /// Over (cancelled before it started, or resumed); the watch, if any, to release.
+            case finished(cancelled: Bool, watch: OpaquePointer?)
         }
 
-        init(fd: Int32, direction: Direction) {
-            source = switch direction {
-            case .read: DispatchSource.makeReadSource(fileDescriptor: fd, queue: Readiness.queue)
-            case .write: DispatchSource.makeWriteSource(fileDescriptor: fd, queue: Readiness.queue)
+        func start(_ continuation: CheckedContinuation<Void, any Error>, fd: Int32, direction: Direction) {
+            let context = Unmanaged.passRetained(self)
+            let outcome: Result<Void, any Error>? = state.withLock { state in
+                guard case .idle = state else { return .failure(Cancelled()) }
+                guard let watch = uvd_watch_fd(fd, direction == .write, { Waiter.fired($0) }, context.toOpaque()) else {
+                    state = .finished(cancelled: false, watch: nil)
+                    return errno == EPERM ? .success(()) : .failure(POSIXError(.init(rawValue: errno) ?? .EIO))
+                }
+                state = .waiting(continuation, watch)
+                return nil
             }
-            source.setEventHandler { [weak self] in self?.finish(nil) }
+            guard let outcome else { return }
+            context.release()
+            continuation.resume(with: outcome)
         }
 
-        func start(_ continuation: CheckedContinuation<Void, any Error>) {
-            let early: (any Error)?? = state.withLock { state in
-                if case .finished(let outcome, _) = state { return .some(outcome) }
-                state = .started(continuation)
-                return .none
-            }
-            switch early {
-            case .none: source.resume()
-            case .some(.none): continuation.resume()
-            case .some(.some(let error)): continuation.resume(throwing: error)
-            }
-        }
-
-        /// The first call wins: cancels the source and resumes the task.
-        func finish(_ error: (any Error)?) {
-            let continuation: CheckedContinuation<Void, any Error>? = state.withLock { state in
+        func cancel() {
+            let waiting: (CheckedContinuation<Void, any Error>, OpaquePointer)? = state.withLock { state in
                 switch state {
+                case .idle:
+                    state = .finished(cancelled: true, watch: nil)
+                    return nil
+                case .waiting(let continuation, let watch):
+                    state = .finished(cancelled: true, watch: watch)
+                    return (continuation, watch)
                 case .finished:
                     return nil
-                case .waiting:
-                    state = .finished(outcome: error, sourceRan: false)
-                    return nil
-                case .started(let continuation):
-                    state = .finished(outcome: error, sourceRan: true)
-                    return continuation
                 }
             }
-            guard let continuation else { return }
-            source.cancel()
-            if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+            guard let (continuation, watch) = waiting else { return }
+            if uvd_watch_cancel(watch) { Unmanaged.passUnretained(self).release() }
+            continuation.resume(throwing: Cancelled())
+        }
+
+        /// On the event-loop thread; takes back the reference `start` gave the watch.
+        private static func fired(_ context: UnsafeMutableRawPointer?) {
+            guard let context else { return }
+            let waiter = Unmanaged<Waiter>.fromOpaque(context).takeRetainedValue()
+            let continuation: CheckedContinuation<Void, any Error>? = waiter.state.withLock { state in
+                guard case .waiting(let continuation, let watch) = state else { return nil }
+                state = .finished(cancelled: false, watch: watch)
+                return continuation
+            }
+            continuation?.resume()
         }
 
         deinit {
-            // Releasing a suspended Dispatch source traps: one never resumed is cancelled and
-            // resumed so that it ends cleanly.
-            let neverRan = state.withLock { state in
-                switch state {
-                case .waiting, .finished(_, sourceRan: false): true
-                case .started, .finished(_, sourceRan: true): false
-                }
-            }
-            if neverRan {
-                source.cancel()
-                source.resume()
-            }
+            if case .finished(_, let watch?) = state.withLock({ $0 }) { uvd_watch_release(watch) }
         }
     }
 }

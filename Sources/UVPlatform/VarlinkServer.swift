@@ -87,7 +87,7 @@ public final class VarlinkServer: Sendable {
                 } catch {
                     let delay = backoff.failed()
                     if backoff.failures == 1 { log("control socket: \(error); retrying with a growing pause (up to \(AcceptBackoff.longest))") }
-                    try? await Task.sleep(for: delay)
+                    try? await EventLoop.sleep(for: delay)
                 }
             }
             group.cancelAll()

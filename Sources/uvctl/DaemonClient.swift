@@ -65,7 +65,7 @@ enum DaemonClient {
             return try await withThrowingTaskGroup(of: Call.Reply?.self) { group in
                 group.addTask { try await client.call(method.qualifiedName, parameters, returning: Call.Reply.self) }
                 group.addTask {
-                    try await Task.sleep(for: limit)
+                    try await EventLoop.sleep(for: limit)
                     return nil
                 }
                 defer { group.cancelAll() }

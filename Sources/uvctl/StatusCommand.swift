@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UVCore
+import UVPlatform
 import UVProtocol
 
 /// `uvctl status`: the UV now, at a glance.
@@ -69,7 +70,7 @@ struct WatchCommand: AsyncParsableCommand {
                 emit(json ? #"{"stopped":true}"# : format.unavailable(persistent: true))
                 saidStopped = true
             }
-            try await Task.sleep(for: delay)
+            try await EventLoop.sleep(for: delay)
             delay = min(delay * 2, .seconds(30))
         }
     }

@@ -3,7 +3,6 @@ import Foundation
 import UVCore
 
 /// `uvctl`: the UV index, burn time and sunscreen windows at the command line.
-@main
 struct UVCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uvctl",

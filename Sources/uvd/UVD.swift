@@ -7,8 +7,7 @@ import UVPlatform
 import UVProtocol
 import UVStore
 
-/// `uvd`: the UV daemon. Runs in the foreground; systemd or a terminal keeps it.
-@main
+/// `uvd`: the UV daemon. Runs in the foreground; systemd or a terminal keeps it. Started by `main.swift`.
 struct UVD: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uvd",

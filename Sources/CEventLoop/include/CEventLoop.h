@@ -1,0 +1,44 @@
+// uvd's event loop: one epoll thread that wakes only when a watched descriptor is ready, and a
+// global executor for Swift concurrency whose threads sleep on a condition variable until a job
+// comes. Neither has a periodic timer: between its deadlines a uvd process makes no system call
+// (libdispatch's root queues, the default executor, arm a 1 Hz workqueue monitor on Linux).
+#ifndef UVD_CEVENTLOOP_H
+#define UVD_CEVENTLOOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// A registration for one readiness of one descriptor.
+typedef struct uvd_watch uvd_watch;
+
+/// Called on the event-loop thread, at most once per watch, when the descriptor is ready.
+typedef void (*uvd_watch_callback)(void *context);
+
+/// Watches `fd` once for being readable (or writable, when `writable`); `callback(context)` runs on the loop's
+/// thread when it is ready. The watch holds its own duplicate of `fd`, so several watches on one
+/// descriptor can be armed together. NULL with errno set when it cannot be watched (EPERM: a
+/// regular file, which is always ready). The caller ends it with `uvd_watch_release`.
+uvd_watch *uvd_watch_fd(int fd, bool writable, uvd_watch_callback callback, void *context);
+
+/// Disarms a watch: true when the callback has not run and now never will; false when it ran or
+/// is about to.
+bool uvd_watch_cancel(uvd_watch *watch);
+
+/// The caller's part of a watch is over (after its callback ran or a cancel returned true).
+void uvd_watch_release(uvd_watch *watch);
+
+/// Makes this process's Swift concurrency run its global jobs on uvd's own threads instead of
+/// libdispatch's (the runtime's documented `swift_task_enqueueGlobal_hook`). Call once, first
+/// thing in main, before any task exists; `uvd_executor_serve` then gives the main thread to it.
+/// Jobs for the main actor and `Task.sleep` still go to libdispatch: uvd uses neither.
+void uvd_executor_install(void);
+
+/// Runs global jobs on the calling thread; never returns (the process ends with exit()).
+_Noreturn void uvd_executor_serve(void);
+
+/// Catches `signals` with a handler that writes each signal's number, as one byte, to a pipe (the
+/// self-pipe pattern: a handler may only make async-signal-safe calls). Returns the pipe's
+/// non-blocking read end, or -1 with errno set. Call once per process.
+int uvd_signal_pipe(const int *signals, int count);
+
+#endif

@@ -1,0 +1,40 @@
+import CEventLoop
+import CSystemd
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// uvd's own scheduling, so that an idle process makes no system call: Swift concurrency's global
+/// jobs on threads that wait with no timeout, descriptors watched by one epoll thread, and sleeps
+/// as one-shot timers on it. (The default executor is libdispatch's, whose Linux workqueue monitor
+/// wakes every second once it has run anything; `Task.sleep` schedules through it too.)
+public enum EventLoop {
+    /// Takes over the global executor for this process, then runs `body` as the program and gives
+    /// the main thread to the executor; exits with what `body` returns. Call first thing in main.
+    public static func run(_ body: @escaping @Sendable () async -> Int32) -> Never {
+        uvd_executor_install()
+        Task.detached { exit(await body()) }
+        uvd_executor_serve()
+    }
+
+    /// Suspends for `duration` on CLOCK_BOOTTIME (time asleep counts, as for `ContinuousClock`);
+    /// throws `CancellationError` when the task is cancelled first.
+    public static func sleep(for duration: Duration) async throws {
+        let timer = timerfd_create(CLOCK_BOOTTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        guard timer >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        defer { close(timer) }
+        let (seconds, attoseconds) = duration.components
+        var spec = itimerspec()
+        spec.it_value.tv_sec = Int(clamping: max(seconds, 0))
+        spec.it_value.tv_nsec = Int(max(attoseconds, 0) / 1_000_000_000)
+        // A zero it_value disarms a timerfd: the shortest wait is one nanosecond.
+        if spec.it_value.tv_sec == 0, spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
+        guard timerfd_settime(timer, 0, &spec, nil) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        do {
+            try await Readiness.wait(timer, for: .read)
+        } catch is Readiness.Cancelled {
+            throw CancellationError()
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import UVPlatform
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The event loop's waits and sleeps: each resumes exactly once — when its descriptor is ready,
+/// when its time has come, or when its task is cancelled — and a cancelled wait leaves the others
+/// on the same descriptor armed.
+@Suite struct EventLoopTests {
+    /// A non-blocking pipe; `close` ends it.
+    struct Pipe: Sendable {
+        let read: Int32
+        let write: Int32
+        init() throws {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+            (read, write) = (ends[0], ends[1])
+            for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
+        }
+        func send() { _ = Glibc.write(write, "x", 1) }
+        func close() { _ = Glibc.close(read); _ = Glibc.close(write) }
+    }
+
+    @Test func aSleepLastsAtLeastItsDuration() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        try await EventLoop.sleep(for: .milliseconds(50))
+        #expect(clock.now - started >= .milliseconds(50))
+    }
+
+    @Test func aCancelledSleepThrowsCancellation() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let sleeper = Task { try await EventLoop.sleep(for: .seconds(3600)) }
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        #expect(clock.now - started < .seconds(60))
+    }
+
+    @Test func twoWaitsOnOneDescriptorBothWake() async throws {
+        let pipe = try Pipe()
+        defer { pipe.close() }
+        async let first: Void = Readiness.wait(pipe.read, for: .read)
+        async let second: Void = Readiness.wait(pipe.read, for: .read)
+        try await EventLoop.sleep(for: .milliseconds(20))
+        pipe.send()
+        _ = try await (first, second)
+    }
+
+    @Test func cancellingOneWaitLeavesTheOtherArmed() async throws {
+        let pipe = try Pipe()
+        defer { pipe.close() }
+        let cancelled = Task { try await Readiness.wait(pipe.read, for: .read) }
+        let kept = Task { try await Readiness.wait(pipe.read, for: .read) }
+        try await EventLoop.sleep(for: .milliseconds(20))
+        cancelled.cancel()
+        await #expect(throws: Readiness.Cancelled.self) { try await cancelled.value }
+        pipe.send()
+        try await kept.value
+    }
+
+    @Test func aRegularFileIsReadyAtOnce() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-ready-\(UUID().uuidString)").path
+        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        defer { close(fd); unlink(path) }
+        try await Readiness.wait(fd, for: .read)
+    }
+
+    /// Cancellation racing the descriptor becoming ready, many times over: every task ends, none
+    /// is resumed twice (a checked continuation would trap) and no watch is used after it is freed.
+    @Test func cancellationRacingReadinessResumesEachWaitOnce() async throws {
+        for _ in 0..<500 {
+            let pipe = try Pipe()
+        defer { pipe.close() }
+            let waiter = Task { try await Readiness.wait(pipe.read, for: .read) }
+            pipe.send()
+            waiter.cancel()
+            _ = await waiter.result
+        }
+    }
+
+    @Test func aCaughtSignalArrivesOnThePipe() async throws {
+        let signals = try SignalWatch([SIGUSR2])
+        kill(getpid(), SIGUSR2)
+        #expect(try await signals.next() == SIGUSR2)
+    }
+}
