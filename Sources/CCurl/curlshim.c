@@ -1,6 +1,7 @@
 #include "curlshim.h"
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,32 @@ typedef struct {
     int over_limit;
 } buffer;
 
-int uvd_http_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? 0 : -1; }
+/* libcurl is opened at the first transfer, not linked: with it come TLS, Kerberos, LDAP, SSH and
+ * two dozen more libraries that uvd would otherwise load, relocate and initialise at every start,
+ * before READY, to use minutes later. */
+#define CURL_FUNCTIONS(X) X(curl_global_init) X(curl_easy_init) X(curl_easy_setopt) X(curl_easy_perform) \
+    X(curl_easy_getinfo) X(curl_easy_cleanup) X(curl_easy_strerror) X(curl_slist_append) X(curl_slist_free_all)
+#define CURL_POINTER(name) __typeof__(&name) name;
+static struct { CURL_FUNCTIONS(CURL_POINTER) } api;
+
+int uvd_http_global_init(char *error, size_t error_size) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(error, error_size, "libcurl cannot be loaded (%s); install the libcurl4 package", dlerror());
+        return -1;
+    }
+#define CURL_RESOLVE(name) \
+    if (!(api.name = (__typeof__(&name))dlsym(library, #name))) { \
+        snprintf(error, error_size, "libcurl.so.4 has no %s", #name); \
+        return -1; \
+    }
+    CURL_FUNCTIONS(CURL_RESOLVE)
+    if (api.curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+        snprintf(error, error_size, "libcurl could not start (curl_global_init)");
+        return -1;
+    }
+    return 0;
+}
 
 uvd_http_transfer *uvd_http_transfer_new(void) {
     uvd_http_transfer *transfer = calloc(1, sizeof *transfer);
@@ -70,7 +96,7 @@ static int on_progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl
 
 uvd_http_outcome uvd_http_transfer_perform(uvd_http_transfer *transfer, const uvd_http_request *request, uvd_http_response *response) {
     memset(response, 0, sizeof *response);
-    CURL *curl = curl_easy_init();
+    CURL *curl = api.curl_easy_init();
     if (!curl) {
         snprintf(response->error, sizeof response->error, "libcurl could not start a transfer");
         return UVD_HTTP_FAILED;
@@ -78,36 +104,36 @@ uvd_http_outcome uvd_http_transfer_perform(uvd_http_transfer *transfer, const uv
     buffer body = {NULL, 0, request->maximum_bytes, 0};
     buffer headers = {NULL, 0, 64 * 1024, 0};
     struct curl_slist *lines = NULL;
-    for (size_t i = 0; i < request->header_count; i++) lines = curl_slist_append(lines, request->headers[i]);
+    for (size_t i = 0; i < request->header_count; i++) lines = api.curl_slist_append(lines, request->headers[i]);
     char message[CURL_ERROR_SIZE] = "";
 
-    curl_easy_setopt(curl, CURLOPT_URL, request->url);
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 3L);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, request->user_agent);
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, lines);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->deadline_ms);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->deadline_ms < 10000 ? request->deadline_ms : 10000L);
-    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
-    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, request->stall_seconds);
-    curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->maximum_bytes);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
-    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &headers);
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, transfer);
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, message);
+    api.curl_easy_setopt(curl, CURLOPT_URL, request->url);
+    api.curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    api.curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    api.curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    api.curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 3L);
+    api.curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    api.curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+    api.curl_easy_setopt(curl, CURLOPT_USERAGENT, request->user_agent);
+    api.curl_easy_setopt(curl, CURLOPT_HTTPHEADER, lines);
+    api.curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->deadline_ms);
+    api.curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->deadline_ms < 10000 ? request->deadline_ms : 10000L);
+    api.curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    api.curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, request->stall_seconds);
+    api.curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)request->maximum_bytes);
+    api.curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
+    api.curl_easy_setopt(curl, CURLOPT_WRITEDATA, &body);
+    api.curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
+    api.curl_easy_setopt(curl, CURLOPT_HEADERDATA, &headers);
+    api.curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    api.curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+    api.curl_easy_setopt(curl, CURLOPT_XFERINFODATA, transfer);
+    api.curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, message);
 
-    CURLcode code = curl_easy_perform(curl);
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
-    curl_slist_free_all(lines);
-    curl_easy_cleanup(curl);
+    CURLcode code = api.curl_easy_perform(curl);
+    api.curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);
+    api.curl_slist_free_all(lines);
+    api.curl_easy_cleanup(curl);
 
     uvd_http_outcome outcome = UVD_HTTP_OK;
     if (code == CURLE_OK) {
@@ -131,7 +157,7 @@ uvd_http_outcome uvd_http_transfer_perform(uvd_http_transfer *transfer, const uv
         snprintf(response->error, sizeof response->error, "the answer stalled (nothing for %ld s)", request->stall_seconds);
     } else {
         outcome = UVD_HTTP_FAILED;
-        snprintf(response->error, sizeof response->error, "%s", message[0] ? message : curl_easy_strerror(code));
+        snprintf(response->error, sizeof response->error, "%s", message[0] ? message : api.curl_easy_strerror(code));
     }
     free(body.data);
     free(headers.data);

@@ -52,21 +52,21 @@ public enum Daemon {
         let outbox = NotificationOutbox(server: LibNotifyServer(), store: store, log: log, onPress: { subject, key in
             await core.press(subject: subject, key: key, now: Date())
         })
-        var services: [any Service] = [
-            ControlSocketService(server: server),
-            CoreLoopService(core: core, timer: timer, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }),
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(ControlSocketService(server: server), named: "control socket"),
+            .init(CoreLoopService(core: core, timer: timer, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }), named: "core loop"),
         ]
         do {
-            services.append(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())))
+            services.append(.init(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())), named: "network watch"))
         } catch {
             log.error("network watch: cannot open rtnetlink (\(error)); leave-home alerts are off")
         }
         do {
-            services.append(TimeZoneService(core: core, changes: try SystemTimeZone().changes()))
+            services.append(.init(TimeZoneService(core: core, changes: try SystemTimeZone().changes()), named: "time zone watch"))
         } catch {
             log.error("time zone watch: cannot watch /etc/localtime (\(error)); a new system time zone counts from the next start")
         }
-        if let interval = Systemd.watchdogPingInterval { services.append(WatchdogService(interval: interval)) }
+        if let interval = Systemd.watchdogPingInterval { services.append(.init(WatchdogService(interval: interval), named: "watchdog")) }
 
         let status = await summary(core)
         Systemd.notify("READY=1\nSTATUS=\(status)")
@@ -77,9 +77,9 @@ public enum Daemon {
         let oneShot = LocateService(core: core, log: log)
         let stopper = SignalService(core: core, signals: signals, log: log)
         let group = ServiceGroup(configuration: .init(
-            services: services.map { .init(service: $0) } + [
-                .init(service: oneShot, successTerminationBehavior: .ignore),
-                .init(service: stopper, successTerminationBehavior: .gracefullyShutdownGroup),
+            services: services + [
+                .init(oneShot, named: "GeoClue", onSuccess: .ignore),
+                .init(stopper, named: "signals", onSuccess: .gracefullyShutdownGroup),
             ],
             logger: log))
         try await group.run()

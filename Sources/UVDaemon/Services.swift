@@ -3,6 +3,14 @@ import Logging
 import ServiceLifecycle
 import UVPlatform
 
+extension ServiceGroupConfiguration.ServiceConfiguration {
+    /// A service with its name for the logs: without one, ServiceLifecycle names a service by
+    /// printing its whole value (a reflection over the core and all it holds, 2 ms of each start).
+    init(_ service: some Service, named name: String, onSuccess: TerminationBehavior = .cancelGroup) {
+        self.init(service: service, successTerminationBehavior: onSuccess, serviceName: name)
+    }
+}
+
 /// Serves the control socket until shutdown.
 struct ControlSocketService: Service {
     let server: VarlinkServer

@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case arpansa
     /// The control socket: NUL framing, then each message as a call and its parameters.
     case varlink
+    /// An ISO 8601 instant (`--at`, and every time in a reply uvctl reads).
+    case instant
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -43,6 +45,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? call.decodeParameters(SunscreenParameters.self)
                 _ = try? call.decodeParameters(ProfileParameters.self)
             }
+        case .instant:
+            _ = ISOInstant.parse(String(decoding: data, as: UTF8.self))
         }
     }
 }

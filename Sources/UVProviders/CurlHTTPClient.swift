@@ -13,8 +13,14 @@ import UVCore
 /// task stops the transfer at its next progress callback.
 public struct CurlHTTPClient: HTTPClient {
     public static let userAgent = "uvd/\(UVDVersion.string)"
-    /// `curl_global_init`, once, before the first transfer.
-    private static let ready: Bool = uvd_http_global_init() == 0
+    /// libcurl opened and `curl_global_init` run, once, at the first transfer; or why not.
+    private static let ready: Result<Void, HTTPError> = {
+        var reason = [CChar](repeating: 0, count: 256)
+        guard uvd_http_global_init(&reason, reason.count) == 0 else {
+            return .failure(.transport(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        }
+        return .success(())
+    }()
 
     public var deadline: Duration
     public var stallSeconds: Int
@@ -27,7 +33,8 @@ public struct CurlHTTPClient: HTTPClient {
     }
 
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        guard Self.ready, let transfer = uvd_http_transfer_new() else { throw .transport("libcurl could not start") }
+        try Self.ready.get()
+        guard let transfer = uvd_http_transfer_new() else { throw .transport("libcurl could not start a transfer") }
         let handle = TransferHandle(transfer)
         let limits = self
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {

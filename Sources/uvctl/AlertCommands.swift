@@ -11,13 +11,14 @@ struct QuietCommand: AsyncParsableCommand {
         subcommands: [Show.self, Set.self, Now.self, Off.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("The quiet hours in force, and whether it is quiet now."))
+        static let configuration = CommandConfiguration(commandName: "show", abstract: tr("The quiet hours in force, and whether it is quiet now."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try QuietCommand.print(try await DaemonClient.call(UVD.GetQuiet.self, Empty()).quiet, output) }
     }
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: tr("Replace the configured quiet hours."),
             discussion: tr("Spans are HH:MM-HH:MM and may cross midnight (22:00-07:00). `none` for no quiet hours; `default` for config.toml's again."))
         @Argument(help: ArgumentHelp(tr("Spans, or none, or default."), valueName: "span")) var spans: [String]
@@ -41,7 +42,7 @@ struct QuietCommand: AsyncParsableCommand {
     }
 
     struct Now: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Quiet from now, for a while (15m, 2h, 1h30m)."))
+        static let configuration = CommandConfiguration(commandName: "now", abstract: tr("Quiet from now, for a while (15m, 2h, 1h30m)."))
         @Argument(help: ArgumentHelp(tr("How long."), valueName: "duration")) var duration: Minutes
         @OptionGroup var output: OutputOptions
         func validate() throws {
@@ -53,14 +54,14 @@ struct QuietCommand: AsyncParsableCommand {
     }
 
     struct Off: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Not quiet now: ends `quiet now` and a configured span in progress."))
+        static let configuration = CommandConfiguration(commandName: "off", abstract: tr("Not quiet now: ends `quiet now` and a configured span in progress."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try QuietCommand.print(try await DaemonClient.call(UVD.QuietOff.self, Empty()).quiet, output) }
     }
 
     /// An instant from uvd on the clock it was written on (the place's).
     static func clockTime(_ text: String) -> String {
-        InstantParser.parse(text).map { (ClockFormat(writtenIn: text) ?? ClockFormat(timeZone: .current)).time($0) } ?? text
+        ISOInstant.parse(text).map { (ClockFormat(writtenIn: text) ?? ClockFormat(timeZone: .current)).time($0) } ?? text
     }
 
     static func print(_ quiet: QuietInfo, _ output: OutputOptions) throws {
@@ -135,7 +136,7 @@ struct HomeCommand: AsyncParsableCommand {
         subcommands: [Show.self, Set.self, Clear.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("The network in use and the one marked as home."))
+        static let configuration = CommandConfiguration(commandName: "show", abstract: tr("The network in use and the one marked as home."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
             let home = try await DaemonClient.call(UVD.GetHome.self, Empty()).home
@@ -151,13 +152,13 @@ struct HomeCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Mark the Wi-Fi network in use as home."))
+        static let configuration = CommandConfiguration(commandName: "set", abstract: tr("Mark the Wi-Fi network in use as home."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try output.say(try await DaemonClient.call(UVD.SetHome.self, Empty())) }
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Forget the home network: any Wi-Fi counts again."))
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: tr("Forget the home network: any Wi-Fi counts again."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try output.say(try await DaemonClient.call(UVD.ClearHome.self, Empty())) }
     }

@@ -53,7 +53,7 @@ struct BurnTimeCommand: AsyncParsableCommand {
         let quantity = quantity ?? onRecord.flatMap { SunscreenQuantity(rawValue: $0.quantity) } ?? .lots
         let activity = activity ?? onRecord.flatMap { SunscreenActivity(rawValue: $0.activity) } ?? .normal
         let appliedMinutesAgo = appliedMinutesAgo ?? onRecord.flatMap { record in
-            InstantParser.parse(record.appliedAt).map { max(0, Date().timeIntervalSince($0) / 60) }
+            ISOInstant.parse(record.appliedAt).map { max(0, Date().timeIntervalSince($0) / 60) }
         } ?? 0
         var fromUvd: [String] = []
         if self.skinType == nil { fromUvd.append(tr("your profile's skin type")) }

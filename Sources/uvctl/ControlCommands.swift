@@ -37,7 +37,7 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config", abstract: tr("Show the configuration uvd uses."), subcommands: [Show.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Each key's effective value and where it came from."))
+        static let configuration = CommandConfiguration(commandName: "show", abstract: tr("Each key's effective value and where it came from."))
         @OptionGroup var output: OutputOptions
 
         func run() async throws {

@@ -37,14 +37,14 @@ struct ForecastChart {
     }
 
     private var hours: [(time: Date, info: HourInfo)] {
-        forecast.hours.compactMap { hour in InstantParser.parse(hour.time).map { ($0, hour) } }
+        forecast.hours.compactMap { hour in ISOInstant.parse(hour.time).map { ($0, hour) } }
     }
 
     private var window: TimeSpan? { forecast.window.flatMap(Self.span) }
 
     private var notablePeak: (span: TimeSpan, uvi: Double, at: Date)? {
         guard let peak = forecast.peak, peak.uvi >= Self.notablePeak,
-              let span = Self.span(SpanInfo(start: peak.start, end: peak.end)), let at = InstantParser.parse(peak.at)
+              let span = Self.span(SpanInfo(start: peak.start, end: peak.end)), let at = ISOInstant.parse(peak.at)
         else { return nil }
         return (span, peak.uvi, at)
     }
@@ -57,7 +57,7 @@ struct ForecastChart {
     }
 
     private var sunLine: String {
-        if let sunrise = forecast.sunrise.flatMap(InstantParser.parse), let sunset = forecast.sunset.flatMap(InstantParser.parse) {
+        if let sunrise = forecast.sunrise.flatMap(ISOInstant.parse), let sunset = forecast.sunset.flatMap(ISOInstant.parse) {
             return tr("Sunrise %1$@ · sunset %2$@", clock.time(sunrise), clock.time(sunset))
         }
         return forecast.hours.contains { $0.uvi > 0 } ? tr("The Sun does not set today.") : tr("The Sun does not rise today.")
@@ -101,7 +101,7 @@ struct ForecastChart {
     }
 
     private static func span(_ info: SpanInfo) -> TimeSpan? {
-        guard let start = InstantParser.parse(info.start), let end = InstantParser.parse(info.end) else { return nil }
+        guard let start = ISOInstant.parse(info.start), let end = ISOInstant.parse(info.end) else { return nil }
         return TimeSpan(start: start, end: end)
     }
 

@@ -73,7 +73,7 @@ struct ForecastCommand: AsyncParsableCommand {
 /// `HH:MM` today in the zone, or an ISO 8601 instant.
 enum TimeArgument {
     static func parse(_ text: String, in zone: TimeZone, now: Date) -> Date? {
-        if let instant = InstantParser.parse(text) { return instant }
+        if let instant = ISOInstant.parse(text) { return instant }
         guard let minute = WallClock.minuteOfDay(parsing: text) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone

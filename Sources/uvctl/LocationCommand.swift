@@ -13,7 +13,7 @@ struct LocationCommand: AsyncParsableCommand {
         defaultSubcommand: List.self)
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Use this place from now on."))
+        static let configuration = CommandConfiguration(commandName: "set", abstract: tr("Use this place from now on."))
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON (a negative latitude needs no --)."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
         @OptionGroup var output: OutputOptions
@@ -26,7 +26,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Forget the set place: the time zone decides again."))
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: tr("Forget the set place: the time zone decides again."))
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
@@ -37,7 +37,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Save a place under a name, for --location NAME."))
+        static let configuration = CommandConfiguration(commandName: "add", abstract: tr("Save a place under a name, for --location NAME."))
         @Argument(help: ArgumentHelp(tr("The name to save it under."))) var name: String
         @Argument(parsing: .allUnrecognized, help: ArgumentHelp(tr("A city or LAT,LON."))) var place: [String]
         func validate() throws { _ = try LocationCommand.joined(place) }
@@ -51,7 +51,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("The current place and the saved ones."))
+        static let configuration = CommandConfiguration(commandName: "list", abstract: tr("The current place and the saved ones."))
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
@@ -67,7 +67,7 @@ struct LocationCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Forget a saved place."))
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Forget a saved place."))
         @Argument(help: ArgumentHelp(tr("Its name."))) var name: String
         @OptionGroup var output: OutputOptions
 

@@ -12,7 +12,7 @@ struct ProfileCommand: AsyncParsableCommand {
         defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Show the profile."))
+        static let configuration = CommandConfiguration(commandName: "show", abstract: tr("Show the profile."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
             let profile = try await DaemonClient.call(UVD.GetProfile.self, Empty()).profile
@@ -21,7 +21,7 @@ struct ProfileCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Change the profile; what is not given stays."))
+        static let configuration = CommandConfiguration(commandName: "set", abstract: tr("Change the profile; what is not given stays."))
         @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("I to VI (`uvctl skin quiz` finds yours)."))) var skinType: SkinType?
         @Option(help: ArgumentHelp(tr("Usual SPF: none, 15, 30 or 50."))) var spf: SPF?
         @Option(help: ArgumentHelp(tr("Usual amount: low, medium or lots."))) var quantity: SunscreenQuantity?

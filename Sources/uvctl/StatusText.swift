@@ -14,7 +14,7 @@ enum StatusText {
         var headline = tr("%1$@ · %2$@", uv, status.location.name)
         if status.source == UVSource.model.rawValue {
             headline = tr("%1$@ · modelled", headline)
-        } else if let updated = status.updatedAt.flatMap(InstantParser.parse) {
+        } else if let updated = status.updatedAt.flatMap(ISOInstant.parse) {
             let age = status.ageMinutes.map { $0 < 1 ? tr("just now") : tr("%1$@ min ago", $0) } ?? ""
             headline = tr("%1$@ · updated %2$@ (%3$@)", headline, clock.time(updated), age)
             if status.stale { headline += " " + terminal.bold(tr("stale")) }
@@ -32,7 +32,7 @@ enum StatusText {
         } else {
             lines.append(tr("No burn risk now (%1$@)", skin))
         }
-        if let sunscreen = status.sunscreen, let applied = InstantParser.parse(sunscreen.appliedAt), let reapply = InstantParser.parse(sunscreen.reapplyAt) {
+        if let sunscreen = status.sunscreen, let applied = ISOInstant.parse(sunscreen.appliedAt), let reapply = ISOInstant.parse(sunscreen.reapplyAt) {
             let countdown = ReapplyCountdown(rawValue: sunscreen.countdown)
             var chip = AppliedSentence.text(spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
             if countdown == .now { chip += " " + terminal.bold(tr("(now)")) }
@@ -41,12 +41,12 @@ enum StatusText {
                 lines.append(terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))
             }
         }
-        switch status.window.flatMap({ span in InstantParser.parse(span.start).flatMap { start in InstantParser.parse(span.end).map { TimeSpan(start: start, end: $0) } } }) {
+        switch status.window.flatMap({ span in ISOInstant.parse(span.start).flatMap { start in ISOInstant.parse(span.end).map { TimeSpan(start: start, end: $0) } } }) {
         case nil:
             lines.append(tr("No sunscreen window today."))
         case let window?:
             var text = now > window.end ? tr("Safe tonight.") : tr("Sunscreen window %1$@ – %2$@", clock.time(window.start), clock.time(window.end))
-            if let peak = status.peak, peak.uvi >= 1, let at = InstantParser.parse(peak.at) {
+            if let peak = status.peak, peak.uvi >= 1, let at = ISOInstant.parse(peak.at) {
                 text = tr("%1$@ · peak %2$@ at %3$@", text, String(format: "%.0f", peak.uvi), clock.time(at))
             }
             lines.append(text)

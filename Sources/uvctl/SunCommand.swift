@@ -29,7 +29,7 @@ struct SunCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let at, InstantParser.parse(at) == nil {
+        if let at, ISOInstant.parse(at) == nil {
             throw ValidationError(tr("--at '%1$@' is not an ISO 8601 time: use e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z.", at))
         }
         guard (100...600).contains(ozone) else { throw ValidationError(tr("--ozone must be 100 to 600 DU (got %1$@).", ozone)) }
@@ -39,7 +39,7 @@ struct SunCommand: ParsableCommand {
 
     func run() throws {
         let location = place.resolve()
-        let instant = at.flatMap(InstantParser.parse) ?? Date()
+        let instant = at.flatMap(ISOInstant.parse) ?? Date()
         let clock = place.tz == nil ? at.flatMap { ClockFormat(writtenIn: $0) } ?? ClockFormat(timeZone: location.timeZone) : ClockFormat(timeZone: location.timeZone)
         let sun = SolarPosition(at: instant, coordinate: location.coordinate)
         let day = SunTimes(day: LocalDay.interval(containing: instant, in: clock.timeZone), coordinate: location.coordinate)
@@ -105,23 +105,5 @@ struct SunCommand: ParsableCommand {
         let sunset: Nullable<String>
         /// `polarDay` or `polarNight` on a day without sunrise or sunset.
         let polar: Nullable<String>
-    }
-}
-
-/// Reads ISO 8601 instants, with or without seconds and fractional seconds.
-enum InstantParser {
-    static func parse(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
-        ] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        // Without seconds: 2026-01-15T12:00Z, 2026-01-15T12:00+11:00.
-        if let match = text.firstMatch(of: /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(Z|[+-]\d{2}:?\d{2})$/) {
-            return parse("\(match.1):00\(match.2)")
-        }
-        return nil
     }
 }

@@ -11,7 +11,7 @@ struct SunscreenCommand: AsyncParsableCommand {
         subcommands: [Apply.self, Remove.self, Water.self])
 
     struct Apply: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Record sunscreen put on now (or --minutes-ago); the profile fills in the rest."))
+        static let configuration = CommandConfiguration(commandName: "apply", abstract: tr("Record sunscreen put on now (or --minutes-ago); the profile fills in the rest."))
         @Option(help: ArgumentHelp(tr("none, 15, 30 or 50."))) var spf: SPF?
         @Option(help: ArgumentHelp(tr("low, medium or lots."))) var quantity: SunscreenQuantity?
         @Option(help: ArgumentHelp(tr("indoors, normal or active."))) var activity: SunscreenActivity?
@@ -29,7 +29,7 @@ struct SunscreenCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("Clear the sunscreen on record."))
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Clear the sunscreen on record."))
         @OptionGroup var output: OutputOptions
 
         func run() async throws {
@@ -39,7 +39,7 @@ struct SunscreenCommand: AsyncParsableCommand {
     }
 
     struct Water: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: tr("You swam or towelled off: reapply by the water resistance."))
+        static let configuration = CommandConfiguration(commandName: "water", abstract: tr("You swam or towelled off: reapply by the water resistance."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
             let info = try await DaemonClient.call(UVD.RecordWater.self, Empty()).sunscreen
@@ -53,7 +53,7 @@ struct SunscreenCommand: AsyncParsableCommand {
             try JSONOutput.print(info)
             return
         }
-        guard let applied = InstantParser.parse(info.appliedAt), let reapply = InstantParser.parse(info.reapplyAt) else { return }
+        guard let applied = ISOInstant.parse(info.appliedAt), let reapply = ISOInstant.parse(info.reapplyAt) else { return }
         let clock = ClockFormat(writtenIn: info.reapplyAt) ?? ClockFormat(timeZone: .current)
         print(AppliedSentence.text(spf: info.spf, quantity: info.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply)) + ".")
         if let quantityValue = SunscreenQuantity(rawValue: info.quantity), quantityValue.suggestsDoubleApplication, info.spf != "none" {

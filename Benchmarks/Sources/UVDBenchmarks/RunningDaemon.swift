@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// A release uvd in a private XDG world with its providers pointed nowhere (a closed port), so
-/// every number measures uvd and not the network. `UVD` names the binary
+/// A release uvd in a private XDG world whose one provider is the local stand-in (ARPANSA off),
+/// so every number measures uvd and not the network. `UVD` names the binary
 /// (default: ../.build/release/uvd).
 final class RunningDaemon: Sendable {
     let root: String
@@ -17,7 +17,7 @@ final class RunningDaemon: Sendable {
         let description: String
     }
 
-    init() throws {
+    init(provider: ProviderStandIn) throws {
         binary = ProcessInfo.processInfo.environment["UVD"] ?? URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/release/uvd").path
@@ -31,9 +31,9 @@ final class RunningDaemon: Sendable {
         chmod("\(root)/run", 0o700)
         try """
             [providers.open-meteo]
-            url = "http://127.0.0.1:9/v1/forecast"
+            url = "http://127.0.0.1:\(provider.port)/v1/forecast"
             [providers.arpansa]
-            url = "http://127.0.0.1:9/xml/uvvalues.xml"
+            enabled = false
             """.write(toFile: "\(root)/config/uvd/config.toml", atomically: true, encoding: .utf8)
         environment = [
             "HOME": root, "TZ": "Australia/Sydney", "PATH": "/usr/bin:/bin",

@@ -79,10 +79,13 @@ benchmark("places: naming a coordinate (the biggest city within 25 km)") {
     blackHole(CityIndex.embedded.placeName(near: sydney))
 }
 
-let daemon = try RunningDaemon()
+let provider = try ProviderStandIn()
+let daemon = try RunningDaemon(provider: provider)
+for _ in 0..<100 where provider.requestCount == 0 { usleep(100_000) }
+guard provider.requestCount > 0 else { throw RunningDaemon.Failure(description: "uvd did not ask the provider stand-in") }
 
-// Idle cost, measured first while nothing else runs: uvd after its first (failing) fetch, and a
-// `uvctl watch` following it, for IDLE_SECONDS (default 120).
+// Idle cost, measured first while nothing else runs: uvd after its first fetch (from the local
+// stand-in), and a `uvctl watch` following it, for IDLE_SECONDS (default 120).
 let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
 let uvctl = URL(fileURLWithPath: daemon.binary).deletingLastPathComponent().appendingPathComponent("uvctl").path
 let watch = try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment)
@@ -97,6 +100,12 @@ waitpid(watch, &watchStatus, 0)
 
 benchmark("uvd: GetStatus round trip over the socket") {
     blackHole(try daemon.call(#"{"method":"io.uvd.GetStatus","parameters":{}}"#))
+}
+
+benchmark("uvctl status as a whole process (start, ask uvd, print, exit)", settings: Iterations(50)) {
+    var status: Int32 = 0
+    waitpid(try RunningDaemon.spawn(uvctl, ["status"], environment: daemon.environment), &status, 0)
+    guard status == 0 else { throw RunningDaemon.Failure(description: "uvctl status exited \(status)") }
 }
 
 benchmark("uvd: start to READY=1 with a warm cache", settings: Iterations(10)) { state in

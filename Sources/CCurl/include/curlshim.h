@@ -34,8 +34,9 @@ typedef struct {
 
 typedef struct uvd_http_transfer uvd_http_transfer;
 
-/* Once per process, before any transfer (curl_global_init). */
-int uvd_http_global_init(void);
+/* Once per process, before any transfer: opens libcurl.so.4 and runs curl_global_init. 0, or
+ * -1 with the reason in `error`. */
+int uvd_http_global_init(char *error, size_t error_size);
 
 uvd_http_transfer *uvd_http_transfer_new(void);
 /* Asks a running transfer to stop; safe from any thread. */
