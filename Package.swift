@@ -48,11 +48,12 @@ let package = Package(
         .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),
         .target(name: "UVProviders", dependencies: ["CCurl", "CXMLFeed", "UVCore", "UVProviderPolicy"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
+        .target(name: "UVWheel", dependencies: ["UVCore"]),
         .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "uvctl",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVProtocol", "UVPlatform",
+                "UVCore", "UVConfig", "UVEngine", "UVProtocol", "UVPlatform", "UVWheel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +69,7 @@ let package = Package(
         .testTarget(name: "UVConfigTests", dependencies: ["UVConfig"]),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviderPolicy", "UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
+        .testTarget(name: "UVWheelTests", dependencies: ["UVWheel", "UVCore"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),

@@ -12,14 +12,39 @@ struct ForecastCommand: AsyncParsableCommand {
         discussion: tr("--offline uses the clear-sky model from the Sun's position (no clouds, ozone 300 DU): an upper bound on a sunny day. Without a place it uses the system time zone's.")
     )
 
+    @OptionGroup var source: ForecastSource
+
+    @Option(help: ArgumentHelp(tr("Point at this hour: HH:MM today, or an ISO 8601 time."), valueName: "time"))
+    var at: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        try TimeArgument.validate(at)
+    }
+
+    func run() async throws {
+        let now = Date()
+        let forecast = try await source.forecast(now: now)
+        if output.json {
+            try JSONOutput.print(forecast)
+            return
+        }
+        let zone = TimeZone(identifier: forecast.location.timeZone) ?? .current
+        var chart = ForecastChart(forecast: forecast, now: now, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone))
+        chart.focus = at.flatMap { TimeArgument.parse($0, on: forecast, now: now) }
+        print(chart.render(), terminator: "")
+    }
+}
+
+/// Where a day's forecast comes from: the daemon (for its place or a saved one), or the
+/// clear-sky model here (`--offline`). Shared by `forecast` and `wheel`.
+struct ForecastSource: ParsableArguments {
     @Flag(help: ArgumentHelp(tr("Compute from the clear-sky model here instead of asking the daemon.")))
     var offline = false
 
     @Option(help: ArgumentHelp(tr("A saved location (see uvctl location list) or a city instead of the current one."), valueName: "name"))
     var location: String?
-
-    @Option(help: ArgumentHelp(tr("Point at this hour: HH:MM today, or an ISO 8601 time."), valueName: "time"))
-    var at: String?
 
     @OptionGroup var place: PlaceOptions
 
@@ -32,46 +57,42 @@ struct ForecastCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(tr("With --offline: window threshold 3 (UVI ≥ 3), 6 (UVI ≥ 6) or personal (skin burns in under 60 min).")))
     var window: WindowSetting = .uvi3
 
-    @OptionGroup var output: OutputOptions
-
     func validate() throws {
         if let date, LocalDay.interval(isoDate: date, in: TimeZone.current) == nil {
             throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.", date))
-        }
-        if let at, TimeArgument.parse(at, in: TimeZone.current, now: Date()) == nil {
-            throw ValidationError(tr("--at '%1$@' is not a time: use HH:MM (15:00) or ISO 8601 (2026-01-15T15:00+11:00).", at))
         }
         if !offline, place.lat != nil || place.tz != nil {
             throw ValidationError(tr("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME)."))
         }
     }
 
-    func run() async throws {
-        let now = Date()
-        let forecast: ForecastInfo
-        if offline {
-            let target = place.resolve()
-            let day = date.flatMap { LocalDay.interval(isoDate: $0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
-            let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
-            let outlook = DayOutlook(series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
-            forecast = ForecastInfo(outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
-        } else {
-            forecast = try await DaemonClient.call(UVD.GetForecast.self, ForecastParameters(location: location, date: date)).forecast
+    func forecast(now: Date) async throws -> ForecastInfo {
+        guard offline else {
+            return try await DaemonClient.call(UVD.GetForecast.self, ForecastParameters(location: location, date: date)).forecast
         }
-
-        if output.json {
-            try JSONOutput.print(forecast)
-            return
-        }
-        let zone = TimeZone(identifier: forecast.location.timeZone) ?? .current
-        var chart = ForecastChart(forecast: forecast, now: now, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone))
-        chart.focus = at.flatMap { TimeArgument.parse($0, in: zone, now: now) }
-        print(chart.render(), terminator: "")
+        let target = place.resolve()
+        let day = date.flatMap { LocalDay.interval(isoDate: $0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
+        let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
+        let outlook = DayOutlook(series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
+        return ForecastInfo(outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
     }
 }
 
 /// `HH:MM` today in the zone, or an ISO 8601 instant.
 enum TimeArgument {
+    static func validate(_ at: String?) throws {
+        if let at, parse(at, in: TimeZone.current, now: Date()) == nil {
+            throw ValidationError(tr("--at '%1$@' is not a time: use HH:MM (15:00) or ISO 8601 (2026-01-15T15:00+11:00).", at))
+        }
+    }
+
+    /// `HH:MM` on the forecast's own day (today's date would point off a `--date` chart).
+    static func parse(_ text: String, on forecast: ForecastInfo, now: Date) -> Date? {
+        let zone = TimeZone(identifier: forecast.location.timeZone) ?? .current
+        let noon = LocalDay.interval(isoDate: forecast.date, in: zone).map { $0.start.addingTimeInterval(12 * 3600) }
+        return parse(text, in: zone, now: noon ?? now)
+    }
+
     static func parse(_ text: String, in zone: TimeZone, now: Date) -> Date? {
         if let instant = ISOInstant.parse(text) { return instant }
         guard let minute = WallClock.minuteOfDay(parsing: text) else { return nil }
