@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),
         .target(name: "UVProviders", dependencies: ["CCurl", "CXMLFeed", "UVCore", "UVProviderPolicy"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
-        .target(name: "UVWheel", dependencies: ["UVCore"]),
+        .target(name: "UVWheel", dependencies: ["UVCore", "UVProtocol"]),
         .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "uvctl",

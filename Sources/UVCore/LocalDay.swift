@@ -27,8 +27,9 @@ public enum LocalDay {
 
     /// The local day written `YYYY-MM-DD`, or nil if the text is not such a date.
     public static func interval(isoDate text: String, in zone: TimeZone) -> DateInterval? {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/),
-              let year = Int(match.1), let month = Int(match.2), let day = Int(match.3)
+        var scanner = TextScanner(text)
+        guard let year = scanner.number(digits: 4...4), scanner.skip("-"), let month = scanner.number(digits: 2...2), scanner.skip("-"),
+              let day = scanner.number(digits: 2...2), scanner.atEnd
         else { return nil }
         return interval(year: year, month: month, day: day, in: zone)
     }

@@ -27,8 +27,9 @@ public enum WallClock {
 
     /// `HH:MM` (or `H:MM`) as minutes after midnight; nil for anything else.
     public static func minuteOfDay(parsing text: String) -> Int? {
-        guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: /(\d{1,2}):(\d{2})/),
-              let hour = Int(match.1), let minute = Int(match.2), (0...23).contains(hour), (0...59).contains(minute)
+        var scanner = TextScanner(text.trimmingCharacters(in: .whitespaces))
+        guard let hour = scanner.number(digits: 1...2), scanner.skip(":"), let minute = scanner.number(digits: 2...2), scanner.atEnd,
+              (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         return hour * 60 + minute
     }

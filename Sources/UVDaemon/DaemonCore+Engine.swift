@@ -48,7 +48,7 @@ extension DaemonCore {
     func step(_ event: EngineEvent, now: Date, handling press: Int64? = nil) {
         let step = EngineStep(engine, event, now: now)
         engine = step.state
-        let zone = engine.timeZoneIdentifier
+        let zone = engine.timeZoneIdentifier.name
         let presenter = Presenter(engine)
         let postings: [NotificationOutbox.Posting] = step.changes.map { change in
             switch change {
@@ -86,7 +86,7 @@ extension DaemonCore {
         case "dismissed", "closed": .dismissed
         default: .pressed
         }
-        let entry = HistoryEntry(time: now, kind: kind, subject: subject, key: key, zone: engine.timeZoneIdentifier)
+        let entry = HistoryEntry(time: now, kind: kind, subject: subject, key: key, zone: engine.timeZoneIdentifier.name)
         let id: Int64?
         do { id = try store.recordPress(entry) } catch {
             log.error("store: \(error)")
@@ -126,7 +126,7 @@ extension DaemonCore {
     /// The place's time zone and the skin type, when either changed.
     func updateEngineContext(now: Date) {
         let zone = currentPlace.timeZoneIdentifier, skin = profile.effectiveSkinType
-        guard engine.timeZoneIdentifier != zone || engine.skinType != skin else { return }
+        guard engine.timeZoneIdentifier.name != zone || engine.skinType != skin else { return }
         step(.context(timeZoneIdentifier: zone, skinType: skin), now: now)
         feedForecast(now: now)
     }

@@ -26,7 +26,8 @@ enum ViewBuilder {
             sunscreen: sunscreenInfo(facts, iso: iso),
             window: facts.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
             peak: facts.peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 1), at: iso.string($0.at)) },
-            temperatureCelsius: knowledge.usableForecast(now: now)?.current?.temperatureCelsius, requestsToday: knowledge.requestsToday,
+            temperatureCelsius: knowledge.usableForecast(now: now)?.current?.temperatureCelsius,
+            weatherCode: knowledge.usableForecast(now: now)?.current?.weatherCode, requestsToday: knowledge.requestsToday,
             now: iso.string(now))
     }
 

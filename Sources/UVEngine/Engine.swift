@@ -51,7 +51,7 @@ public enum Engine {
             state.thresholds.levels = EngineState.alertLevels(settings)
             state.thresholds.hysteresis = settings.hysteresis
         case .context(let zone, let skinType):
-            state.timeZoneIdentifier = zone
+            state.timeZoneIdentifier = ZoneName(zone)
             state.skinType = skinType
             state.day = nil
             state.enterDay(of: now)

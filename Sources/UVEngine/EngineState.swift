@@ -58,7 +58,9 @@ public enum EngineCommand: Sendable, Equatable, Codable {
 /// Everything the rules remember; Codable so that it survives restarts whole.
 public struct EngineState: Sendable, Equatable, Codable {
     public var settings: EngineSettings
-    public var timeZoneIdentifier: String
+    /// The place's zone (stored under this key, as its name).
+    public var timeZoneIdentifier: ZoneName
+    var zone: TimeZone { timeZoneIdentifier.zone }
     public var skinType: SkinType
     public var samples: [UVSample]
     public var sunscreen: SunscreenApplication?
@@ -98,14 +100,12 @@ public struct EngineState: Sendable, Equatable, Codable {
 
     public init(settings: EngineSettings, timeZoneIdentifier: String, skinType: SkinType) {
         self.settings = settings
-        self.timeZoneIdentifier = timeZoneIdentifier
+        self.timeZoneIdentifier = ZoneName(timeZoneIdentifier)
         self.skinType = skinType
         samples = []
         leave = LeaveHomeDetector(debounce: settings.leaveHomeDebounce)
         thresholds = ThresholdAlerts(levels: Self.alertLevels(settings), hysteresis: settings.hysteresis)
     }
-
-    var zone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
 
     /// The quiet hours in force: `uvctl quiet set`'s, else the configuration's.
     public var quietHours: QuietHours { quietHoursOverride ?? settings.quietHours }

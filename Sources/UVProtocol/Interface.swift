@@ -59,6 +59,8 @@ public enum UVDInterface {
           window: ?Span,
           peak: ?Peak,
           temperatureCelsius: ?float,
+          # The WMO weather code (Open-Meteo's weather_code)
+          weatherCode: ?int,
           requestsToday: int,
           now: string,
           # What the user should know that is not about the UV: a damaged store moved aside, a

@@ -96,6 +96,8 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     @Null public var window: SpanInfo?
     @Null public var peak: PeakInfo?
     @Null public var temperatureCelsius: Double?
+    /// The WMO weather code (Open-Meteo's `weather_code`), where the provider gives one.
+    @Null public var weatherCode: Int?
     public var requestsToday: Int
     public var now: String
     /// What the user should know that is not about the UV (a damaged store moved aside, …).
@@ -105,7 +107,7 @@ public struct StatusInfo: Codable, Sendable, Equatable {
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
         freshness: String, note: String?, location: LocationInfo, skinType: String, skinTypeIsDefault: Bool,
         burnTimeMinutes: Int?, sunscreen: SunscreenInfo?, window: SpanInfo?, peak: PeakInfo?,
-        temperatureCelsius: Double?, requestsToday: Int, now: String, warnings: [String] = []
+        temperatureCelsius: Double?, weatherCode: Int? = nil, requestsToday: Int, now: String, warnings: [String] = []
     ) {
         self.uvi = uvi
         self.level = level
@@ -124,6 +126,7 @@ public struct StatusInfo: Codable, Sendable, Equatable {
         self.window = window
         self.peak = peak
         self.temperatureCelsius = temperatureCelsius
+        self.weatherCode = weatherCode
         self.requestsToday = requestsToday
         self.now = now
         self.warnings = warnings

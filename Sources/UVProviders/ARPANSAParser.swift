@@ -59,20 +59,26 @@ public enum ARPANSAParser {
            let local = localInstant(date: date, time: time, zone: zone) {
             return local
         }
-        guard let utc = record["utcdatetime"]?.wholeMatch(of: /(\d{4})\/(\d{2})\/(\d{2}) (\d{1,2}):(\d{2})/),
-              let year = Int(utc.1), let month = Int(utc.2), let day = Int(utc.3), let hour = Int(utc.4), let minute = Int(utc.5)
+        var utc = TextScanner(record["utcdatetime"] ?? "")
+        guard let year = utc.number(digits: 4...4), utc.skip("/"), let month = utc.number(digits: 2...2), utc.skip("/"),
+              let day = utc.number(digits: 2...2), utc.skip(" "), let hour = utc.number(digits: 1...2), utc.skip(":"),
+              let minute = utc.number(digits: 2...2), utc.atEnd
         else { return nil }
         return LocalTimestamp.instant(year: year, month: month, day: day, hour: hour, minute: minute, utcOffsetSeconds: 0)
     }
 
     /// `13/07/2017` + `3:09 PM` on the station's clock.
     private static func localInstant(date: String, time: String, zone: TimeZone) -> Date? {
-        guard let d = date.wholeMatch(of: /(\d{1,2})\/(\d{1,2})\/(\d{4})/),
-              let t = time.wholeMatch(of: /(\d{1,2}):(\d{2}) ?([AaPp][Mm])/),
-              let day = Int(d.1), let month = Int(d.2), let year = Int(d.3),
-              let hour12 = Int(t.1), let minute = Int(t.2), (1...12).contains(hour12)
+        var d = TextScanner(date)
+        var t = TextScanner(time)
+        guard let day = d.number(digits: 1...2), d.skip("/"), let month = d.number(digits: 1...2), d.skip("/"),
+              let year = d.number(digits: 4...4), d.atEnd,
+              let hour12 = t.number(digits: 1...2), t.skip(":"), let minute = t.number(digits: 2...2), (1...12).contains(hour12)
         else { return nil }
-        let hour = hour12 % 12 + (t.3.lowercased() == "pm" ? 12 : 0)
+        _ = t.skip(" ")
+        let afternoon = t.skipIgnoringCase("pm")
+        guard afternoon || t.skipIgnoringCase("am"), t.atEnd else { return nil }
+        let hour = hour12 % 12 + (afternoon ? 12 : 0)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))

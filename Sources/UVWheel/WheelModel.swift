@@ -19,13 +19,15 @@ public struct WheelModel: Sendable, Equatable {
     /// The centre's three lines: the hour, the UV index, the level and burn time.
     public struct Centre: Sendable, Equatable {
         public var time: String
-        public var uvi: String
+        public var uvi: Double
         public var caption: String
-        public init(time: String, uvi: String, caption: String) {
+        public init(time: String, uvi: Double, caption: String) {
             self.time = time
             self.uvi = uvi
             self.caption = caption
         }
+        /// `UV 7.2`.
+        public var uviText: String { String(format: "UV %.1f", uvi) }
     }
 
     public enum Theme: String, Sendable, CaseIterable {

@@ -14,7 +14,7 @@ public enum WheelSVG {
         var parts: [String] = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">"#,
-            "<title>\(escape(model.centre.uvi)) · \(escape(model.centre.caption))</title>",
+            "<title>\(escape(model.centre.uviText)) · \(escape(model.centre.caption))</title>",
             "<defs>",
             #"<pattern id="stripes" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="8" fill="\#(palette.pattern)"/></pattern>"#,
             #"<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="8" fill="\#(palette.pattern)"/><rect width="8" height="3" fill="\#(palette.pattern)"/></pattern>"#,
@@ -41,7 +41,7 @@ public enum WheelSVG {
         }
         parts += [
             #"<text x="200" y="168" text-anchor="middle" font-family="sans-serif" font-size="20" fill="\#(palette.secondary)">\#(escape(model.centre.time))</text>"#,
-            #"<text x="200" y="214" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="bold" fill="\#(palette.text)">\#(escape(model.centre.uvi))</text>"#,
+            #"<text x="200" y="214" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="bold" fill="\#(palette.text)">\#(escape(model.centre.uviText))</text>"#,
             #"<text x="200" y="244" text-anchor="middle" font-family="sans-serif" font-size="17" fill="\#(palette.text)">\#(escape(model.centre.caption))</text>"#,
             "</svg>",
         ]

@@ -15,15 +15,7 @@ struct ClockFormat {
     /// The clock of an instant uvd wrote (`2026-11-22T11:35:15+04:00`): its own offset, which is
     /// the place's, so that every time uvctl shows is on the same clock as `uvctl status`.
     init?(writtenIn text: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let offset: Int
-        if text.hasSuffix("Z") {
-            offset = 0
-        } else if let match = text.firstMatch(of: /([+-])(\d{2}):?(\d{2})$/), let hours = Int(match.2), let minutes = Int(match.3) {
-            offset = (match.1 == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
-        } else {
-            return nil
-        }
-        guard let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+        guard let offset = ISOInstant.trailingOffset(text), let zone = TimeZone(secondsFromGMT: offset) else { return nil }
         self.init(timeZone: zone, environment: environment)
     }
 
@@ -45,6 +37,15 @@ struct ClockFormat {
     }
 
     /// `Sunday 4 October 2026`.
+    /// `Mon 23 Nov`.
+    func shortDay(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE d MMM"
+        return formatter.string(from: date)
+    }
+
     func day(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")

@@ -17,10 +17,14 @@ struct ForecastCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(tr("Point at this hour: HH:MM today, or an ISO 8601 time."), valueName: "time"))
     var at: String?
 
+    @Option(help: ArgumentHelp(tr("Show this many days (1 to 7) as each day's UV maximum instead of one day's hours."), valueName: "n"))
+    var days = 1
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         try TimeArgument.validate(at)
+        guard (1...7).contains(days) else { throw ValidationError(tr("--days takes 1 to 7, not %1$@.", days)) }
     }
 
     func run() async throws {
@@ -31,6 +35,10 @@ struct ForecastCommand: AsyncParsableCommand {
             return
         }
         let zone = TimeZone(identifier: forecast.location.timeZone) ?? .current
+        if days > 1 {
+            print(WeekChart(forecast: forecast, count: days, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone)).render(), terminator: "")
+            return
+        }
         var chart = ForecastChart(forecast: forecast, now: now, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone))
         chart.focus = at.flatMap { TimeArgument.parse($0, on: forecast, now: now) }
         print(chart.render(), terminator: "")

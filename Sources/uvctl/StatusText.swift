@@ -20,6 +20,7 @@ enum StatusText {
             if status.stale { headline += " " + terminal.bold(tr("stale")) }
         }
         lines.append(headline)
+        if let weather = weatherLine(status) { lines.append(weather) }
         if status.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
         if let note = status.note { lines.append(terminal.dim(note)) }
         lines += status.warnings
@@ -53,5 +54,17 @@ enum StatusText {
         }
         lines.append(terminal.dim(status.attribution))
         return lines
+    }
+
+    /// `24 °C · partly cloudy`: what the provider says of the weather now, where it says it.
+    static func weatherLine(_ status: StatusInfo, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let temperature = status.temperatureCelsius.map { Weather.temperature(celsius: $0, fahrenheit: Weather.usesFahrenheit(environment: environment)) }
+        let condition = status.weatherCode.flatMap(Weather.condition(wmoCode:))
+        switch (temperature, condition) {
+        case let (temperature?, condition?): return tr("%1$@ · %2$@", temperature, condition)
+        case let (temperature?, nil): return temperature
+        case let (nil, condition?): return condition.prefix(1).uppercased() + condition.dropFirst()
+        case (nil, nil): return nil
+        }
     }
 }

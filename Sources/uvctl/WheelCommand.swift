@@ -32,22 +32,43 @@ struct WheelCommand: AsyncParsableCommand {
     func run() async throws {
         let now = Date()
         let forecast = try await source.forecast(now: now)
-        guard let model = WheelPicture.model(forecast, now: now, focus: at.flatMap { TimeArgument.parse($0, on: forecast, now: now) }, theme: theme) else {
+        let clock = ClockFormat(timeZone: TimeZone(identifier: forecast.location.timeZone) ?? .current)
+        guard let model = WheelModel(forecast: forecast, now: now, focus: at.flatMap { TimeArgument.parse($0, on: forecast, now: now) }, theme: theme, clock: clock.time) else {
             throw ValidationError(tr("The forecast for %1$@ has no hours to draw.", forecast.date))
         }
         let svg = WheelSVG.render(model)
         if let output {
             if output.lowercased().hasSuffix(".png") {
-                try WheelPicture.writePNG(svg, to: output)
+                try Self.writePNG(svg, to: output)
             } else {
                 try Data(svg.utf8).write(to: URL(fileURLWithPath: output))
             }
         }
         if json.json {
-            try JSONOutput.print(Report(file: Nullable(output), time: model.centre.time, uvi: model.centre.uvi, caption: model.centre.caption,
+            try JSONOutput.print(Report(file: Nullable(output), time: model.centre.time, uvi: model.centre.uviText, caption: model.centre.caption,
                                         svg: Nullable(output == nil ? svg : nil)))
         } else if output == nil {
             print(svg, terminator: "")
+        }
+    }
+
+    /// Renders through rsvg-convert, found on PATH; says so when it is not there.
+    static func writePNG(_ svg: String, to path: String) throws {
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard let converter = searchPath.split(separator: ":").map({ "\($0)/rsvg-convert" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw ValidationError(tr("A PNG needs rsvg-convert, which is not installed (sudo apt install librsvg2-bin); -o FILE.svg writes the SVG without it."))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: converter)
+        process.arguments = ["--format", "png", "--output", path]
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(svg.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ValidationError(tr("rsvg-convert could not write %1$@ (exit status %2$@).", path, process.terminationStatus))
         }
     }
 

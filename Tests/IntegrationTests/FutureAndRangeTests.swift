@@ -23,13 +23,16 @@ struct RefusedValuesTests {
 /// What uvd said in Sydney stays on Sydney's clock after a move to London, and says so.
 @Suite("History on one clock", .serialized)
 struct HistoryClockTests {
+    static let written = Date().addingTimeInterval(-86_400)
+
     @Test func entriesKeepTheClockTheirTextWasWrittenOn() throws {
         let uvd = try DaemonHarness(providers: false)
         do {
-            // What uvd said at 10:00 in Sydney, whatever the hour the test runs at.
+            // What uvd said in Sydney a day ago: recent enough to be kept (history keeps 90 days; a
+            // fixed date once made this test fail as the calendar moved on).
             let store = try Store(path: uvd.root.appendingPathComponent("state/uvd/uvd.sqlite"))
             let said = HistoryEntry(
-                time: Date(timeIntervalSince1970: 1_768_431_600), kind: .notified, subject: "uv-high", summary: "UV 7: high",
+                time: Self.written, kind: .notified, subject: "uv-high", summary: "UV 7: high",
                 body: "Sunscreen window today 08:27 – 16:54", zone: "Australia/Sydney")
             try store.saveEngineStep(EngineState(settings: EngineSettings(), timeZoneIdentifier: "Australia/Sydney", skinType: .II), entries: [said])
         }
@@ -37,7 +40,8 @@ struct HistoryClockTests {
         #expect(try uvd.uvctl(["location", "set", "London"]).status == 0)
         let entries = try #require(try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]])
         let sydney = try #require(entries.first { $0["zone"] as? String == "Australia/Sydney" }, "\(entries)")
-        #expect((sydney["time"] as? String)?.hasSuffix("+11:00") == true)
+        let offset = (TimeZone(identifier: "Australia/Sydney")?.secondsFromGMT(for: Self.written) ?? 0) / 60
+        #expect((sydney["time"] as? String)?.hasSuffix(String(format: "+%02d:%02d", offset / 60, offset % 60)) == true)
         #expect(try uvd.uvctl(["history"]).stdout.contains("(Australia/Sydney)"))
     }
 }

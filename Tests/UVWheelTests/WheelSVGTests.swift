@@ -24,7 +24,7 @@ import UVWheel
             now: midnight.addingTimeInterval(hours * 3600),
             window: DateInterval(start: midnight.addingTimeInterval(8.75 * 3600), end: midnight.addingTimeInterval(17.25 * 3600)),
             peak: DateInterval(start: midnight.addingTimeInterval(11 * 3600), end: midnight.addingTimeInterval(15 * 3600)),
-            centre: .init(time: "10:30", uvi: "UV 9.4", caption: "Very high • BT 25m"),
+            centre: .init(time: "10:30", uvi: 9.4, caption: "Very high • BT 25m"),
             theme: theme)
     }
 

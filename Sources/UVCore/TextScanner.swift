@@ -1,0 +1,93 @@
+/// Reads fixed-shape ASCII text field by field — dates, clock times, offsets — with exact digit
+/// counts and literal separators, for the timestamps providers send, the times a config holds and
+/// the dates and times users type. Non-ASCII digits are not digits here (`Int("٣")` is nil too).
+///
+/// Hand-written because Swift's `Regex` is parsed at run time and matched an order of magnitude
+/// slower: a provider answer has hundreds of timestamps, and every start reads the config's times.
+public struct TextScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    public init(_ text: some StringProtocol) {
+        bytes = Array(text.utf8)
+    }
+
+    public var atEnd: Bool { index == bytes.count }
+
+    /// Consumes `literal` (an ASCII character) when it comes next.
+    public mutating func skip(_ literal: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, UInt32(bytes[index]) == literal.value else { return false }
+        index += 1
+        return true
+    }
+
+    /// Consumes `literal` when it comes next, in either case (`pm`, `PM`).
+    public mutating func skipIgnoringCase(_ literal: String) -> Bool {
+        let expected = Array(literal.lowercased().utf8)
+        guard bytes.count - index >= expected.count else { return false }
+        let next = bytes[index..<index + expected.count].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        guard next.elementsEqual(expected) else { return false }
+        index += expected.count
+        return true
+    }
+
+    /// As many ASCII digits as `digits` allows (at most its upper bound, at least its lower) as a
+    /// number, or nil without consuming anything.
+    public mutating func number(digits: ClosedRange<Int>) -> Int? {
+        var end = index
+        while end < bytes.count, end - index < digits.upperBound, Self.isDigit(bytes[end]) { end += 1 }
+        guard end - index >= digits.lowerBound else { return nil }
+        let value = bytes[index..<end].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        index = end
+        return value
+    }
+
+    /// One to nine digits as a fraction (`250` → 0.25), or nil.
+    public mutating func fraction() -> Double? {
+        var value = 0.0
+        var scale = 1.0
+        var count = 0
+        while index < bytes.count, Self.isDigit(bytes[index]) {
+            guard count < 9 else { return nil }
+            scale /= 10
+            value += Double(bytes[index] - 0x30) * scale
+            count += 1
+            index += 1
+        }
+        return count > 0 ? value : nil
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+}
+
+/// Proleptic Gregorian calendar arithmetic on plain numbers: no `Calendar`, no ICU.
+public enum CivilDate {
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Whether the numbers name a real day of years 1–9999.
+    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+        (1...9999).contains(year) && (1...12).contains(month) && (1...daysIn(month: month, year: year)).contains(day)
+    }
+
+    /// Days from 1970-01-01: Howard Hinnant's `days_from_civil` ("chrono-Compatible Low-Level Date
+    /// Algorithms", howardhinnant.github.io/date_algorithms.html).
+    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Seconds since 1970 of a wall-clock time at `offset` seconds east of UTC.
+    public static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Int {
+        daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+    }
+}
