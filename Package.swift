@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "UVDaemon",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform",
+                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform", "UVWheel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -123,3 +123,10 @@ static inline int uvd_gnome_banners_hidden(void) {
     g_settings_schema_unref(schema);
     return hidden;
 }
+
+/// The freedesktop `image-data` hint, (iiibiiay): width, height, rowstride, has alpha, bits per
+/// sample, channels, then the rows of RGBA bytes (copied).
+static inline void uvd_notification_set_image_rgba(NotifyNotification *notification, const guint8 *rgba, gint width, gint height) {
+    GVariant *bytes = g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, rgba, (gsize)width * (gsize)height * 4, 1);
+    notify_notification_set_hint(notification, "image-data", g_variant_new("(iiibii@ay)", width, height, width * 4, TRUE, 8, 4, bytes));
+}

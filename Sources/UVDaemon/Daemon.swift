@@ -51,7 +51,7 @@ public enum Daemon {
 
         let outbox = NotificationOutbox(server: LibNotifyServer(), store: store, log: log, onPress: { subject, key in
             await core.press(subject: subject, key: key, now: Date())
-        })
+        }, picture: { await core.miniWheel(now: Date()) })
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(ControlSocketService(server: server), named: "control socket"),
             .init(CoreLoopService(core: core, timer: timer, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }), named: "core loop"),

@@ -2,7 +2,9 @@ import Foundation
 import UVConfig
 import UVCore
 import UVPlaces
+import UVNotify
 import UVProtocol
+import UVWheel
 import UVProviders
 import UVStore
 
@@ -91,5 +93,16 @@ extension DaemonCore {
     func pushIfChanged(now: Date) {
         guard !watchers.isEmpty else { return }
         watchers.send(ViewBuilder.status(knowledge(now: now), now: now))
+    }
+}
+
+extension DaemonCore {
+    /// Today's mini-wheel for a notification: the same forecast `uvctl forecast` shows, drawn
+    /// small, with the UV index now in its centre.
+    func miniWheel(now: Date) -> DesktopNotification.Image? {
+        let forecast = ViewBuilder.forecast(knowledge(now: now), day: LocalDay.interval(containing: now, in: place.timeZone), now: now)
+        guard let model = WheelModel(forecast: forecast, now: now, focus: nil, theme: .light, clock: { _ in "" }) else { return nil }
+        let image = WheelRaster.render(model)
+        return DesktopNotification.Image(width: image.width, height: image.height, rgba: image.rgba)
     }
 }

@@ -30,6 +30,7 @@ extension NotificationOutbox {
             buttons: Self.testButtons.map { ($0.key, presenter.label($0)) })
         var notification = Self.presentation(sample, on: currentServerInfo)
         notification.staysUntilAnswered = false
+        notification.image = await picture()
         let id: UInt32
         do { id = try await server.show(notification, replacing: nil) } catch {
             return NotifyTestReply(server: serverName, outcome: "failed", button: "\(error)")

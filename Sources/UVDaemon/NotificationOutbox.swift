@@ -47,11 +47,18 @@ actor NotificationOutbox {
         case withdraw(subject: String)
     }
 
-    init(server: any NotificationServer, store: Store, log: Logger, onPress: @escaping @Sendable (String, String) async -> Void) {
+    /// The picture each notification carries: the day's mini-wheel as it is when shown.
+    let picture: @Sendable () async -> DesktopNotification.Image?
+
+    init(
+        server: any NotificationServer, store: Store, log: Logger, onPress: @escaping @Sendable (String, String) async -> Void,
+        picture: @escaping @Sendable () async -> DesktopNotification.Image? = { nil }
+    ) {
         self.server = server
         self.store = store
         self.log = log
         self.onPress = onPress
+        self.picture = picture
         ids = (try? store.notificationIDs()) ?? [:]
         idsOwner = (try? store.notificationServerOwner()) ?? nil
         (posted, postings) = AsyncStream.makeStream(of: Posting.self)
@@ -214,7 +221,9 @@ actor NotificationOutbox {
                 break
             }
             do {
-                let id = try await server.show(Self.presentation(alert, on: serverInfo), replacing: ids[alert.subject])
+                var notification = Self.presentation(alert, on: serverInfo)
+                notification.image = await picture()
+                let id = try await server.show(notification, replacing: ids[alert.subject])
                 ids[alert.subject] = id
                 shown[alert.subject] = alert
                 // Replaced meanwhile by a newer alert: that one still waits.

@@ -30,6 +30,22 @@ public struct DesktopNotification: Sendable, Equatable {
     public var staysUntilAnswered: Bool
     /// The server keeps notifications ("persistence"): ask it to keep this one once pressed.
     public var resident: Bool
+    /// A picture beside the text (the day's mini-wheel): sent as raw pixels, which servers
+    /// without image support simply ignore.
+    public var image: Image?
+
+    /// Rows of RGBA bytes, top to bottom, not premultiplied.
+    public struct Image: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        public var rgba: [UInt8]
+
+        public init(width: Int, height: Int, rgba: [UInt8]) {
+            self.width = width
+            self.height = height
+            self.rgba = rgba
+        }
+    }
 
     public init(
         summary: String, body: String, icon: String, urgency: Urgency, category: String, buttons: [Button], staysUntilAnswered: Bool = false,

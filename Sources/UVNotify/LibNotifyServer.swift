@@ -131,6 +131,9 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         if let replacing { uvd_notification_set_id(notification, gint(bitPattern: replacing)) }
         if content.staysUntilAnswered { notify_notification_set_timeout(notification, NOTIFY_EXPIRES_NEVER) }
         if content.resident { notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1)) }
+        if let image = content.image, image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 {
+            uvd_notification_set_image_rgba(notification, image.rgba, gint(image.width), gint(image.height))
+        }
         for action in content.buttons {
             notify_notification_add_action(
                 notification, action.key, action.label,

@@ -38,7 +38,7 @@ final class InProcessCore: Sendable {
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
         outbox = NotificationOutbox(server: server, store: store, log: log, onPress: { [weak core] subject, key in
             await core?.press(subject: subject, key: key, now: Date())
-        })
+        }, picture: { [weak core] in await core?.miniWheel(now: Date()) })
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

@@ -106,3 +106,24 @@ import UVWheel
         #expect(texts.contains("UV 9.4") && texts.contains("Very high • BT 25m") && texts.contains("10:30"))
     }
 }
+
+/// The mini-wheel's pixels: each hour's segment, sampled at its middle, is its level's colour,
+/// fully opaque ahead and at 30 % behind; outside the wheel is transparent.
+@Suite struct WheelRasterTests {
+    @Test func eachSegmentIsItsLevelsColour() {
+        let image = WheelRaster.render(WheelSVGTests.model(now: 10.5), size: 400)
+        // 10:30 has the notch, drawn over its segment's middle.
+        #expect(image.pixel(x: Int(200 + 148 * sin(157.5 * Double.pi / 180)), y: Int(200 - 148 * cos(157.5 * Double.pi / 180))) == [30, 30, 30, 255])
+        for hour in 0..<24 where hour != 10 {
+            let angle = (Double(hour) * 15 + 7.5) * .pi / 180
+            let x = Int(200 + 148 * sin(angle)), y = Int(200 - 148 * cos(angle))
+            let pixel = image.pixel(x: x, y: y)
+            let hex = UVLevel(uvi: WheelSVGTests.uvi[hour]).hexColor
+            let expected = Int(hex.dropFirst(), radix: 16) ?? 0
+            #expect(pixel[0] == UInt8(expected >> 16 & 0xFF) && pixel[1] == UInt8(expected >> 8 & 0xFF) && pixel[2] == UInt8(expected & 0xFF), "hour \(hour): \(pixel)")
+            // 30 % of 255 is 76.5: either neighbour is right.
+            #expect(hour < 10 ? (76...77).contains(pixel[3]) : pixel[3] == 255, "hour \(hour) alpha \(pixel[3])")
+        }
+        #expect(image.pixel(x: 2, y: 2)[3] == 0)
+    }
+}

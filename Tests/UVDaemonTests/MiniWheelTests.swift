@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+import UVCore
+import UVEngine
+@testable import UVDaemon
+
+/// Every notification carries the day's mini-wheel as raw pixels (`image-data`).
+@Suite("The mini-wheel in notifications")
+struct MiniWheelTests {
+    @Test func aShownNotificationCarriesTheDaysWheel() async throws {
+        let shell = try InProcessCore()
+        let delivering = Task { await shell.outbox.deliverPosted() }
+        defer { delivering.cancel() }
+        let alert = PresentedAlert(subject: "uv-alert", rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal, buttons: [])
+        shell.outbox.post(.show(alert))
+        for _ in 0..<500 where shell.server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+
+        let image = try #require(shell.server.notifications.first?.image)
+        #expect(image.width == 96 && image.height == 96 && image.rgba.count == 96 * 96 * 4)
+        // Each hour of today's forecast, at the middle of its segment, in its level's colour (but
+        // the hour under the notch at now, drawn over it).
+        let forecast = try await shell.core.forecast(now: Date(), location: nil, date: nil)
+        let nowHour = Calendar.current.dateComponents(in: InProcessCore.sydney.timeZone, from: Date()).hour ?? -1
+        for (hour, info) in forecast.hours.prefix(24).enumerated() where hour != nowHour {
+            let angle = (Double(hour) * 15 + 7.5) * .pi / 180
+            let x = Int(48 + 35.5 * sin(angle)), y = Int(48 - 35.5 * cos(angle))
+            let index = (y * 96 + x) * 4
+            let expected = Int(UVLevel(uvi: info.uvi).hexColor.dropFirst(), radix: 16) ?? 0
+            let colour = image.rgba[index..<index + 3].map { Int($0) }
+            let want = [expected >> 16 & 0xFF, expected >> 8 & 0xFF, expected & 0xFF]
+            #expect(zip(colour, want).allSatisfy { abs($0 - $1) <= 2 }, "hour \(hour): \(colour) for \(info.level)")
+        }
+        // A corner is outside the wheel: transparent.
+        #expect(image.rgba[3] == 0)
+    }
+}
