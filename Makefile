@@ -17,6 +17,8 @@ ICONDIR := $(DATADIR)/icons/hicolor
 # Removes each directory and its parents up to PREFIX while they are empty (what install made).
 remove-empty = for dir in $(1); do while [ "$$dir" != "$(PREFIX)" ] && rmdir "$$dir" 2>/dev/null; do dir=$$(dirname "$$dir"); done; done
 ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
+# The translations (po/LL.po), compiled with msgfmt into share/locale/LL/LC_MESSAGES/uvd.mo.
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
 
 .PHONY: help start check deps test-deps build release test fuzz bench install install-desktop uninstall uninstall-desktop clean
 
@@ -93,6 +95,10 @@ install: release $(MANUALS)/uvd.1
 	install -m 0644 systemd/uvd.socket $(USERUNITDIR)/uvd.socket
 	install -m 0644 Config/uvd.toml $(DATADIR)/uvd/uvd.toml
 	$(MAKE) --no-print-directory install-desktop PREFIX=$(PREFIX)
+	for language in $(LANGUAGES); do \
+		install -d $(DATADIR)/locale/$$language/LC_MESSAGES && \
+		msgfmt --check -o $(DATADIR)/locale/$$language/LC_MESSAGES/uvd.mo po/$$language.po || exit 1; \
+	done
 	$(BINDIR)/uvd --varlink-interface > $(DATADIR)/varlink/io.uvd.varlink
 	@if [ -e $(CONFIGDIR)/config.toml ]; then echo "kept $(CONFIGDIR)/config.toml"; \
 		else install -d -m 0700 $(CONFIGDIR) && install -m 0600 Config/uvd.toml $(CONFIGDIR)/config.toml && echo "installed $(CONFIGDIR)/config.toml"; fi
@@ -104,7 +110,8 @@ uninstall:
 	for tool in uvd uvctl; do rm -f $(DATADIR)/bash-completion/completions/$$tool \
 		$(DATADIR)/zsh/site-functions/_$$tool $(DATADIR)/fish/vendor_completions.d/$$tool.fish; done
 	$(MAKE) --no-print-directory uninstall-desktop PREFIX=$(PREFIX)
-	$(call remove-empty,$(BINDIR) $(DATADIR)/uvd $(DATADIR)/varlink $(USERUNITDIR) $(MANDIR) \
+	rm -f $(foreach language,$(LANGUAGES),$(DATADIR)/locale/$(language)/LC_MESSAGES/uvd.mo)
+	$(call remove-empty,$(foreach language,$(LANGUAGES),$(DATADIR)/locale/$(language)/LC_MESSAGES) $(BINDIR) $(DATADIR)/uvd $(DATADIR)/varlink $(USERUNITDIR) $(MANDIR) \
 		$(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d)
 	@echo "Kept your configuration ($(CONFIGDIR)) and state (~/.local/state/uvd)."
 

@@ -18,6 +18,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case varlink
     /// An ISO 8601 instant (`--at`, and every time in a reply uvctl reads).
     case instant
+    /// A compiled translation catalog (`uvd.mo`), read at every start.
+    case messageCatalog = "mo"
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -47,6 +49,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
         case .instant:
             _ = ISOInstant.parse(String(decoding: data, as: UTF8.self))
+        case .messageCatalog:
+            _ = MessageCatalog([UInt8](data))
         }
     }
 }
