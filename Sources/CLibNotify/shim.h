@@ -130,3 +130,13 @@ static inline void uvd_notification_set_image_rgba(NotifyNotification *notificat
     GVariant *bytes = g_variant_new_fixed_array(G_VARIANT_TYPE_BYTE, rgba, (gsize)width * (gsize)height * 4, 1);
     notify_notification_set_hint(notification, "image-data", g_variant_new("(iiibii@ay)", width, height, width * 4, TRUE, 8, 4, bytes));
 }
+
+/// Writes RGBA rows (not premultiplied) as a PNG through GdkPixbuf, which libnotify already
+/// brings: the notification's icon file. False when it cannot.
+static inline gboolean uvd_write_png(const char *path, const guint8 *rgba, gint width, gint height) {
+    GdkPixbuf *pixbuf = gdk_pixbuf_new_from_data(rgba, GDK_COLORSPACE_RGB, TRUE, 8, width, height, width * 4, NULL, NULL);
+    if (pixbuf == NULL) return FALSE;
+    gboolean saved = gdk_pixbuf_save(pixbuf, path, "png", NULL, NULL);
+    g_object_unref(pixbuf);
+    return saved;
+}

@@ -49,7 +49,7 @@ public enum Daemon {
                         interfaces: ["org.varlink.service", UVDInterface.name]),
             log: { log.warning("\($0)") })
 
-        let outbox = NotificationOutbox(server: LibNotifyServer(), store: store, log: log, onPress: { subject, key in
+        let outbox = NotificationOutbox(server: LibNotifyServer(iconDirectory: paths.runtime.path), store: store, log: log, onPress: { subject, key in
             await core.press(subject: subject, key: key, now: Date())
         }, picture: { await core.miniWheel(now: Date()) })
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [

@@ -31,7 +31,8 @@ public struct DesktopNotification: Sendable, Equatable {
     /// The server keeps notifications ("persistence"): ask it to keep this one once pressed.
     public var resident: Bool
     /// A picture beside the text (the day's mini-wheel): sent as raw pixels, which servers
-    /// without image support simply ignore.
+    /// without image support simply ignore, and (where the server was given a directory for it)
+    /// written as the notification's icon.
     public var image: Image?
 
     /// Rows of RGBA bytes, top to bottom, not premultiplied.

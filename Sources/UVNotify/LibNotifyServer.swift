@@ -12,6 +12,8 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     private let continuation: AsyncStream<NotificationEvent>.Continuation
     private let glib = GLibThread(name: "uvd-notify")
     private let appName: String
+    /// Where a notification's picture is written as `uvd-wheel.png` to serve as its icon too.
+    private let iconDirectory: String?
 
     // Touched only on the GLib thread (hence @unchecked Sendable).
     private var initialised = false
@@ -20,8 +22,9 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     /// Ids uvd closed itself, so their close is reported as `byRequest`.
     private var closing: Set<UInt32> = []
 
-    public init(appName: String = "uvd") {
+    public init(appName: String = "uvd", iconDirectory: String? = nil) {
         self.appName = appName
+        self.iconDirectory = iconDirectory
         (events, continuation) = AsyncStream.makeStream(of: NotificationEvent.self)
     }
 
@@ -117,9 +120,22 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         return .success(())
     }
 
+    /// The picture as a PNG file for the icon (written beside, then renamed over the last one,
+    /// so a server never reads half a file); nil where it cannot be written.
+    private func iconPath(for image: DesktopNotification.Image?) -> String? {
+        guard let iconDirectory, let image, image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 else { return nil }
+        let path = "\(iconDirectory)/uvd-wheel.png"
+        let partial = "\(path).partial"
+        guard uvd_write_png(partial, image.rgba, gint(image.width), gint(image.height)) != 0, rename(partial, path) == 0 else {
+            unlink(partial)
+            return nil
+        }
+        return path
+    }
+
     private func showOnLoop(_ content: DesktopNotification, replacing: UInt32?) -> Result<UInt32, NotificationFailure> {
         if case .failure(let failure) = ready() { return .failure(failure) }
-        let notification = notify_notification_new(content.summary, content.body, content.icon)!
+        let notification = notify_notification_new(content.summary, content.body, iconPath(for: content.image) ?? content.icon)!
         let urgency = switch content.urgency {
         case .low: NOTIFY_URGENCY_LOW
         case .normal: NOTIFY_URGENCY_NORMAL

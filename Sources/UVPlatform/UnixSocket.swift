@@ -40,11 +40,12 @@ public final class UnixListener: Sendable {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SocketError("socket") }
         var address = try Self.address(path)
-        let previousMask = umask(0o177)
+        // No umask dance: umask is the whole process's, and another thread creating a directory
+        // meanwhile would get it (a 0600 directory nobody can enter). The socket is made 0600
+        // just after; until then it sits in its 0700 directory, which no one else can enter.
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        umask(previousMask)
         guard bound == 0 else {
             let error = SocketError("bind \(path)")
             Glibc.close(fd)

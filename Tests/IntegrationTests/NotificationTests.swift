@@ -111,7 +111,13 @@ struct NotificationTests {
         try uvd.waitFor("the test notification") { sample() != nil }
         let shown = try #require(sample())
         #expect(shown["actions"] as? [String] == ["applied", "Applied", "remind", "In 15 min", "not-today", "Not today"])
-        #expect(shown["icon"] as? String == "uvd")
+        // The icon is the day's mini-wheel, written in uvd's runtime directory; the same picture
+        // goes as the image-data hint.
+        let icon = try #require(shown["icon"] as? String)
+        #expect(icon == uvd.root.appendingPathComponent("run/uvd/uvd-wheel.png").path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: icon)).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        let image = (shown["hints"] as? [String: Any])?["image-data"] as? [Any]
+        #expect(image?.first as? Int == 96 && image?.count == 7)
         let id = try #require(shown["id"] as? Int)
         if what == "press" { try notifications.press("remind", on: id) } else { try notifications.expire(id) }
         let status = test.wait()

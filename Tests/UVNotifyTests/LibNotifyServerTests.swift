@@ -15,7 +15,7 @@ struct LibNotifyServerTests {
     static let recorder = try! RecordingNotificationServer(in: directory)
     static let server: LibNotifyServer = {
         setenv("DBUS_SESSION_BUS_ADDRESS", recorder.address, 1)
-        return LibNotifyServer()
+        return LibNotifyServer(iconDirectory: directory.path)
     }()
 
     let sample = DesktopNotification(
@@ -58,5 +58,24 @@ struct LibNotifyServerTests {
         #expect(Self.recorder.notifications().last?["timeout"] as? Int == -1)
         try Self.recorder.expire(Int(third))
         #expect(await events.next() == .closed(id: third, reason: .expired))
+    }
+
+    /// A picture goes as the image-data hint, pixel for pixel, and as the icon: a PNG file the
+    /// server is given by path.
+    @Test func aPictureIsSentAsImageDataAndAsTheIcon() async throws {
+        var pictured = sample
+        pictured.image = DesktopNotification.Image(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 128])
+        _ = try await Self.server.show(pictured, replacing: nil)
+        let shown = try #require(Self.recorder.notifications().last)
+        let image = try #require((shown["hints"] as? [String: Any])?["image-data"] as? [Any])
+        // (iiibiiay): width, height, rowstride, has alpha, bits per sample, channels, the bytes.
+        try #require(image.count == 7)
+        #expect(image[0] as? Int == 2 && image[1] as? Int == 1 && image[2] as? Int == 8 && image[3] as? Bool == true)
+        #expect(image[4] as? Int == 8 && image[5] as? Int == 4)
+        #expect(image[6] as? [Int] == [255, 0, 0, 255, 0, 0, 255, 128])
+        let icon = try #require(shown["icon"] as? String)
+        #expect(icon == Self.directory.appendingPathComponent("uvd-wheel.png").path)
+        let png = try Data(contentsOf: URL(fileURLWithPath: icon))
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
 }
