@@ -68,8 +68,11 @@ public enum Daemon {
         }
         if let interval = Systemd.watchdogPingInterval { services.append(.init(WatchdogService(interval: interval), named: "watchdog")) }
 
+        // Ready once the socket listens and the core stands; the status line (a whole status
+        // computation) follows rather than delaying it.
+        Systemd.notify("READY=1")
         let status = await summary(core)
-        Systemd.notify("READY=1\nSTATUS=\(status)")
+        Systemd.notify("STATUS=\(status)")
         log.info("ready: \(status)")
 
         // The one-shot services end on their own; that must not stop the others. The signal
