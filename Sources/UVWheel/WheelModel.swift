@@ -56,6 +56,9 @@ public struct WheelModel: Sendable, Equatable {
         self.theme = theme
     }
 
+    /// Whether the hour ended by now (drawn faint).
+    public func isPast(_ hour: Hour) -> Bool { hour.start.addingTimeInterval(3600) <= now }
+
     /// Degrees clockwise from the top for an instant of the day (24 h = 360°).
     public func angle(of instant: Date) -> Double {
         instant.timeIntervalSince(dayStart) / 86_400 * 360

@@ -22,7 +22,7 @@ public enum WheelRaster {
     public static func render(_ model: WheelModel, size: Int = 96) -> Image {
         let scale = Double(size) / WheelGeometry.size
         let colours = model.hours.prefix(24).map { hour in
-            (start: model.angle(of: hour.start), colour: Colour(hex: hour.level.hexColor), past: hour.start.addingTimeInterval(3600) <= model.now)
+            (start: model.angle(of: hour.start), colour: Colour(hex: hour.level.hexColor), past: model.isPast(hour))
         }
         let window = model.window.map { (max(0, model.angle(of: $0.start)), min(360, model.angle(of: $0.end))) }
         let nowAngle = model.angle(of: model.now)

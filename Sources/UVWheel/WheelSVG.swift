@@ -51,7 +51,7 @@ public enum WheelSVG {
     private static func segments(_ model: WheelModel) -> [String] {
         model.hours.prefix(24).map { hour in
             let start = model.angle(of: hour.start)
-            let past = hour.start.addingTimeInterval(3600) <= model.now
+            let past = model.isPast(hour)
             let path = WheelGeometry.sector(
                 from: start + WheelGeometry.halfGap, to: start + 15 - WheelGeometry.halfGap,
                 inner: WheelGeometry.innerRadius, outer: WheelGeometry.outerRadius)

@@ -36,21 +36,17 @@ struct ClockFormat {
         WallClock.format(date, in: timeZone, twelveHour: uses12Hour, omitZeroMinutes: true)
     }
 
-    /// `Sunday 4 October 2026`.
     /// `Mon 23 Nov`.
-    func shortDay(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = "EEE d MMM"
-        return formatter.string(from: date)
-    }
+    func shortDay(_ date: Date) -> String { format(date, "EEE d MMM") }
 
-    func day(_ date: Date) -> String {
+    /// `Sunday 4 October 2026`.
+    func day(_ date: Date) -> String { format(date, "EEEE d MMMM yyyy") }
+
+    private func format(_ date: Date, _ pattern: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "EEEE d MMMM yyyy"
+        formatter.dateFormat = pattern
         return formatter.string(from: date)
     }
 }
