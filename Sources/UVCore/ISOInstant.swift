@@ -10,12 +10,7 @@ import Foundation
 public enum ISOInstant {
     public static func parse(_ text: some StringProtocol) -> Date? {
         var scanner = TextScanner(text)
-        guard let year = scanner.number(digits: 4...4), scanner.skip("-"),
-              let month = scanner.number(digits: 2...2), scanner.skip("-"),
-              let day = scanner.number(digits: 2...2), scanner.skip("T"),
-              let hour = scanner.number(digits: 2...2), scanner.skip(":"),
-              let minute = scanner.number(digits: 2...2)
-        else { return nil }
+        guard let (year, month, day) = scanner.isoDate(), scanner.skip("T"), let (hour, minute) = scanner.isoClock() else { return nil }
         var second = 0
         var fraction = 0.0
         if scanner.skip(":") {

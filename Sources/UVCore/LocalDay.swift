@@ -28,10 +28,8 @@ public enum LocalDay {
     /// The local day written `YYYY-MM-DD`, or nil if the text is not such a date.
     public static func interval(isoDate text: String, in zone: TimeZone) -> DateInterval? {
         var scanner = TextScanner(text)
-        guard let year = scanner.number(digits: 4...4), scanner.skip("-"), let month = scanner.number(digits: 2...2), scanner.skip("-"),
-              let day = scanner.number(digits: 2...2), scanner.atEnd
-        else { return nil }
-        return interval(year: year, month: month, day: day, in: zone)
+        guard let date = scanner.isoDate(), scanner.atEnd else { return nil }
+        return interval(year: date.year, month: date.month, day: date.day, in: zone)
     }
 
     /// Every whole hour from the start of the day to its end: 23, 24 or 25 instants.

@@ -42,6 +42,19 @@ public struct TextScanner {
         return value
     }
 
+    /// `YYYY-MM-DD`, as numbers (not checked against the calendar).
+    public mutating func isoDate() -> (year: Int, month: Int, day: Int)? {
+        guard let year = number(digits: 4...4), skip("-"), let month = number(digits: 2...2), skip("-"), let day = number(digits: 2...2)
+        else { return nil }
+        return (year, month, day)
+    }
+
+    /// `HH:MM`, as numbers (not range-checked).
+    public mutating func isoClock() -> (hour: Int, minute: Int)? {
+        guard let hour = number(digits: 2...2), skip(":"), let minute = number(digits: 2...2) else { return nil }
+        return (hour, minute)
+    }
+
     /// One to nine digits as a fraction (`250` → 0.25), or nil.
     public mutating func fraction() -> Double? {
         var value = 0.0

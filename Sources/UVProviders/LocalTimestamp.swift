@@ -8,10 +8,7 @@ enum LocalTimestamp {
     /// `YYYY-MM-DDTHH:MM[:SS]` at `utcOffsetSeconds`; nil for an offset beyond ±18 h.
     static func instant(_ text: String, utcOffsetSeconds: Int) -> Date? {
         var scanner = TextScanner(text)
-        guard let year = scanner.number(digits: 4...4), scanner.skip("-"), let month = scanner.number(digits: 2...2), scanner.skip("-"),
-              let day = scanner.number(digits: 2...2), scanner.skip("T"),
-              let hour = scanner.number(digits: 2...2), scanner.skip(":"), let minute = scanner.number(digits: 2...2)
-        else { return nil }
+        guard let (year, month, day) = scanner.isoDate(), scanner.skip("T"), let (hour, minute) = scanner.isoClock() else { return nil }
         var second = 0
         if scanner.skip(":") {
             guard let seconds = scanner.number(digits: 2...2) else { return nil }
