@@ -31,7 +31,7 @@ enum ConfigFile {
         default: return .unreadable(tr("it is not a regular file (a FIFO, socket or device); expected a file"))
         }
         guard info.st_size <= maximumSize else {
-            return .unreadable(tr("it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", maximumSize))
+            return .unreadable(trn("it is larger than %1$@ byte; expected a configuration file of a few kilobytes", "it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", count: maximumSize, maximumSize))
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -44,7 +44,7 @@ enum ConfigFile {
             }
             bytes.append(contentsOf: chunk[0..<count])
             guard bytes.count <= maximumSize else {
-                return .unreadable(tr("it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", maximumSize))
+                return .unreadable(trn("it is larger than %1$@ byte; expected a configuration file of a few kilobytes", "it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", count: maximumSize, maximumSize))
             }
         }
         return .bytes(bytes)

@@ -6,10 +6,17 @@ import Foundation
 /// needs no generated system locale (glibc's `dgettext` ignores `LANGUAGE` under the C locale,
 /// which is all a minimal Debian has).
 ///
-/// Plural entries keep their first form: uvd's templates put numbers in sentences whose wording
-/// does not change with them.
+/// A plural entry (`msgid_plural`, `msgstr[N]`) keeps every form under its singular id, chosen
+/// by the header's `Plural-Forms` rule (`PluralRule`; English's when the header has none).
 public struct MessageCatalog: Sendable {
+    /// The translation of each singular message, by its English template.
     public let translations: [String: String]
+    /// Every form of each plural message, by its English singular template.
+    public let plurals: [String: [String]]
+    /// The header's rule for choosing among `plurals`' forms.
+    public let pluralRule: PluralRule
+    /// The header's `Language:` (`fr`, `pt_BR`); nil when it names none.
+    public let language: String?
 
     /// Nil when `bytes` are not a well-formed catalog.
     public init?(_ bytes: [UInt8]) {
@@ -34,15 +41,31 @@ public struct MessageCatalog: Sendable {
         }
         guard let count = word(8), let originals = word(12), let translated = word(16), count <= bytes.count / 16 else { return nil }
         var translations: [String: String] = [:]
+        var plurals: [String: [String]] = [:]
+        var header = ""
         for index in 0..<count {
             guard let original = string(table: originals, index: index), let translation = string(table: translated, index: index) else { return nil }
-            // The header (empty id) and contexts (id with \u{4}) are not uvd's messages.
+            if original.isEmpty { header = translation }
+            // Contexts (an id with \u{4}) are not uvd's.
             guard !original.isEmpty, !original.contains("\u{4}") else { continue }
-            let id = original.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? original
-            let text = translation.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? translation
-            if !text.isEmpty { translations[id] = text }
+            let ids = original.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+            let forms = translation.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+            guard let id = ids.first, !forms.contains(where: \.isEmpty) else { continue }
+            if ids.count > 1 { plurals[id] = forms } else { translations[id] = forms.joined(separator: "\0") }
         }
         self.translations = translations
+        self.plurals = plurals
+        pluralRule = PluralRule(header: header) ?? .english
+        language = header.split(separator: "\n").first { $0.hasPrefix("Language:") }
+            .map { $0.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces) }
+            .flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The translation of a plural message for `number`; nil when the catalog lacks it.
+    public func plural(_ singular: String, for number: Int) -> String? {
+        guard let forms = plurals[singular] else { return nil }
+        let form = pluralRule.form(for: number)
+        return form < forms.count ? forms[form] : forms.first
     }
 
     private static func word(_ bytes: [UInt8], _ offset: Int, bigEndian: Bool) -> UInt32 {

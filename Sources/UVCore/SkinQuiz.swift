@@ -56,7 +56,7 @@ public enum SkinQuiz {
         public var description: String {
             switch self {
             case .wrongCount(let count):
-                tr("expected %1$@ answers, got %2$@", SkinQuiz.questions.count, count)
+                trn("expected %1$@ answer, got %2$@", "expected %1$@ answers, got %2$@", count: SkinQuiz.questions.count, SkinQuiz.questions.count, count)
             case .outOfRange(let question, let value):
                 tr("answer %1$@ is %2$@; each answer must be 0, 1, 2, 3 or 4", question, value)
             }

@@ -94,7 +94,7 @@ extension DaemonCore {
         case .tooSoon(let retryAt):
             throw Refusal(.refreshRefused, tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now)))
         case .budgetSpent(let resetsAt):
-            throw Refusal(.refreshRefused, tr("today's %1$@ provider requests are used; the count resets at %2$@", policy.dailyBudget, readable(resetsAt, now: now)))
+            throw Refusal(.refreshRefused, trn("today's %1$@ provider request is used; the count resets at %2$@", "today's %1$@ provider requests are used; the count resets at %2$@", count: policy.dailyBudget, policy.dailyBudget, readable(resetsAt, now: now)))
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
             let outcomes = await refreshRound(now: now, forced: true).outcomes
@@ -147,7 +147,7 @@ extension DaemonCore {
             keep(forecast, for: place, at: now)
             updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
-            return ProviderOutcome(provider: source.rawValue, result: .fresh, message: tr("a forecast for %1$@ (%2$@ hours)", place.name, forecast.hourly.count))
+            return ProviderOutcome(provider: source.rawValue, result: .fresh, message: trn("a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name, forecast.hourly.count))
         case .notModified:
             keepUnchanged(at: now)
             updateProviderState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
@@ -166,7 +166,7 @@ extension DaemonCore {
             keepStations(readings, at: now)
             noteProblem(.arpansa, nil)
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-            return ProviderOutcome(provider: "arpansa", result: .fresh, message: tr("%1$@ stations' measurements", readings.count))
+            return ProviderOutcome(provider: "arpansa", result: .fresh, message: trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count))
         case .notModified:
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
             return ProviderOutcome(provider: "arpansa", result: .notModified, message: tr("not modified since its last answer"))

@@ -50,7 +50,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .instant:
             _ = ISOInstant.parse(String(decoding: data, as: UTF8.self))
         case .messageCatalog:
-            _ = MessageCatalog([UInt8](data))
+            // A catalog's own plural rule is evaluated too, and the text as a bare header line.
+            if let catalog = MessageCatalog([UInt8](data)) {
+                for number in [0, 1, 2, 5, 11, 21, 101, -1, Int.max] { _ = catalog.pluralRule.form(for: number) }
+            }
+            _ = PluralRule(header: "Plural-Forms: " + String(decoding: data, as: UTF8.self))?.form(for: 3)
         }
     }
 }

@@ -46,7 +46,7 @@ struct QuietCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp(tr("How long."), valueName: "duration")) var duration: Minutes
         @OptionGroup var output: OutputOptions
         func validate() throws {
-            guard duration.value <= 1440 else { throw ValidationError(tr("At most 24h (got %1$@ minutes).", duration.value)) }
+            guard duration.value <= 1440 else { throw ValidationError(trn("At most 24h (got %1$@ minute).", "At most 24h (got %1$@ minutes).", count: duration.value, duration.value)) }
         }
         func run() async throws {
             try QuietCommand.print(try await DaemonClient.call(UVD.QuietNow.self, MinutesParameters(minutes: duration.value)).quiet, output)
@@ -82,7 +82,7 @@ struct SnoozeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if rule != nil, duration == nil { throw ValidationError(tr("Say for how long: uvctl snooze RULE 1h.")) }
-        if let duration, duration.value > 1440 { throw ValidationError(tr("At most 24h (got %1$@ minutes).", duration.value)) }
+        if let duration, duration.value > 1440 { throw ValidationError(trn("At most 24h (got %1$@ minute).", "At most 24h (got %1$@ minutes).", count: duration.value, duration.value)) }
     }
 
     func run() async throws {

@@ -66,7 +66,7 @@ struct SkinQuizCommand: AsyncParsableCommand {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == SkinQuiz.questions.count else {
-            throw ValidationError(tr("--answers needs %1$@ comma-separated answers, each 0 to 4; got %2$@.", SkinQuiz.questions.count, parts.count))
+            throw ValidationError(trn("--answers needs %1$@ comma-separated answer, each 0 to 4; got %2$@.", "--answers needs %1$@ comma-separated answers, each 0 to 4; got %2$@.", count: SkinQuiz.questions.count, SkinQuiz.questions.count, parts.count))
         }
         return try parts.enumerated().map { index, part in
             guard let value = Int(part), (0...4).contains(value) else {

@@ -16,6 +16,16 @@ import UVCore
         #expect(tr("Low") == "Low")
     }
 
+    @Test func anArgumentIsNeverReadAsAPlaceholder() {
+        #expect(tr("%1$@ · %2$@", "50%2$@ off", "Sydney") == "50%2$@ off · Sydney")
+        #expect(tr("Clear-sky UV index %1$@ (ozone %2$@ DU, altitude %3$@ m, cloud %4$@ %)", 9, 300, 0, 50) == "Clear-sky UV index 9 (ozone 300 DU, altitude 0 m, cloud 50 %)")
+    }
+
+    @Test func englishPluralsFollowTheCount() {
+        #expect(trn("a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: 1, "Sydney", 1) == "a forecast for Sydney (1 hour)")
+        #expect(trn("a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: 72, "Sydney", 72) == "a forecast for Sydney (72 hours)")
+    }
+
     @Test func theCatalogHoldsEverySentenceInTheSources() throws {
         let result = try ToolRunner.run(Self.python, [Self.script.path, "--check"], environment: [:])
         #expect(result.status == 0, "\(result.stderr)")

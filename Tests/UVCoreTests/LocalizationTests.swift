@@ -27,7 +27,8 @@ import UVCore
         let bytes = try [UInt8](Data(contentsOf: Self.fuzz.appendingPathComponent("corpus/mo/plural-context-and-header.mo")))
         let catalog = try #require(MessageCatalog(bytes))
         #expect(catalog.translations["Low"] == "Faible")
-        #expect(catalog.translations["%1$@ min ago"] == "il y a %1$@ min")
+        #expect(catalog.plurals["%1$@ min ago"] == ["il y a %1$@ min", "il y a %1$@ min"])
+        #expect(catalog.pluralRule.form(for: 2) == 1 && catalog.pluralRule.form(for: 1) == 0)
         // The header and a message with a context are not uvd's.
         #expect(catalog.translations[""] == nil && catalog.translations["Quit"] == nil)
     }

@@ -77,7 +77,7 @@ enum TOMLPlacement {
 
     private static func newNode(_ origin: TOMLTableNode.Origin, under parent: TOMLTableNode, key: TOMLKey, step: Int) throws(TOMLError) -> TOMLTableNode {
         guard parent.depth < TOMLParser.maximumDepth else {
-            throw TOMLError(tr("tables are nested more than %1$@ levels deep; expected shallower nesting", TOMLParser.maximumDepth), at: key.positions[step])
+            throw TOMLError(trn("tables are nested more than %1$@ level deep; expected shallower nesting", "tables are nested more than %1$@ levels deep; expected shallower nesting", count: TOMLParser.maximumDepth, TOMLParser.maximumDepth), at: key.positions[step])
         }
         return TOMLTableNode(origin: origin, depth: parent.depth + 1)
     }

@@ -75,7 +75,7 @@ extension TOMLScanner {
             var value: UInt32 = 0
             for _ in 0..<count {
                 guard let byte = current, let digit = Self.hexDigit(byte) else {
-                    throw unexpected(tr("%1$@ hexadecimal digits after \\%2$@", count, "\(Character(Unicode.Scalar(letter)))"))
+                    throw unexpected(trn("%1$@ hexadecimal digit after \\%2$@", "%1$@ hexadecimal digits after \\%2$@", count: count, count, "\(Character(Unicode.Scalar(letter)))"))
                 }
                 value = value << 4 | UInt32(digit)
                 index += 1
