@@ -3,16 +3,6 @@ import Foundation
 /// Local clock arithmetic shared by every view and rule: minutes after midnight, and `HH:MM`
 /// read and written as people do.
 public enum WallClock {
-    /// Whether the user's locale writes a 12-hour clock, from `LC_ALL`, `LC_TIME` or `LANG` (in
-    /// that order); `C` and `POSIX` mean 24-hour.
-    public static func localeUses12Hour(environment: [String: String]) -> Bool {
-        let locale = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
-        let identifier = String(locale.prefix { $0 != "." && $0 != "@" })
-        guard identifier != "C", identifier != "POSIX" else { return false }
-        let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: Locale(identifier: identifier))
-        return pattern?.contains("a") ?? false
-    }
-
     /// Minutes after local midnight on the zone's wall clock.
     ///
     /// From the zone's offset at that instant (DST-correct), not from a `Calendar`: the engine

@@ -22,7 +22,7 @@ extension DaemonCore {
     /// The rule settings of the configuration, on the user's 12- or 24-hour clock.
     var engineSettings: EngineSettings {
         var settings = loaded.configuration.engine
-        settings.uses12HourClock = WallClock.localeUses12Hour(environment: ProcessInfo.processInfo.environment)
+        settings.uses12HourClock = DisplayLocale.current.uses12Hour
         return settings
     }
 

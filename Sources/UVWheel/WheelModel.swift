@@ -26,8 +26,8 @@ public struct WheelModel: Sendable, Equatable {
             self.uvi = uvi
             self.caption = caption
         }
-        /// `UV 7.2`.
-        public var uviText: String { String(format: "UV %.1f", uvi) }
+        /// `UV 7.2` (`UV 7,2` in French).
+        public var uviText: String { tr("UV %1$@", DisplayLocale.current.decimal(uvi, places: 1)) }
     }
 
     public enum Theme: String, Sendable, CaseIterable {

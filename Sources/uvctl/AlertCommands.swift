@@ -180,15 +180,27 @@ struct HistoryCommand: AsyncParsableCommand {
         if reply.entries.isEmpty { print(tr("Nothing said yet.")) }
         for entry in reply.entries {
             let when = String(entry.time.prefix(16)).replacingOccurrences(of: "T", with: " ") + (entry.zone.map { " (\($0))" } ?? "")
-            switch entry.kind {
-            case "notified": print(tr("%1$@  shown      %2$@: %3$@ — %4$@", when, entry.subject, entry.summary ?? "", entry.body ?? ""))
-            case "withdrawn": print(tr("%1$@  withdrawn  %2$@", when, entry.subject))
-            case "expired": print(tr("%1$@  expired    %2$@", when, entry.subject))
-            case "dismissed": print(tr("%1$@  dismissed  %2$@", when, entry.subject))
-            default: print(tr("%1$@  pressed    %2$@ on %3$@", when, entry.key ?? "?", entry.subject))
+            let what = switch entry.kind {
+            case "notified": "\(entry.subject): \(entry.summary ?? "") — \(entry.body ?? "")"
+            case "pressed": tr("%1$@ on %2$@", entry.key ?? "?", entry.subject)
+            default: entry.subject
             }
+            print("\(when)  \(Self.kindWord(entry.kind).rightPadded(to: Self.kindWidth))  \(what)")
         }
     }
+
+    /// What happened, in one word: the words line up as a column in any language.
+    private static func kindWord(_ kind: String) -> String {
+        switch kind {
+        case "notified": tr("shown")
+        case "withdrawn": tr("withdrawn")
+        case "expired": tr("expired")
+        case "dismissed": tr("dismissed")
+        default: tr("pressed")
+        }
+    }
+
+    private static let kindWidth = ["notified", "withdrawn", "expired", "dismissed", "pressed"].map { kindWord($0).displayWidth }.max() ?? 0
 }
 
 /// `uvctl doctor`: is everything around uvd as it should be?

@@ -83,9 +83,9 @@ struct BurnTimeCommand: AsyncParsableCommand {
             let capped = minutes >= Int(BurnTime.limits.upperBound)
             print(terminal.bold(capped ? tr("Burn time about %1$@ min or more", minutes) : tr("Burn time about %1$@ min", minutes)))
         }
-        print(tr("Skin type %1$@ · UV %2$@ %3$@", skinType.numeral, String(format: "%.1f", uvi), terminal.paint(level.name, level)))
+        print(tr("Skin type %1$@ · UV %2$@ %3$@", skinType.numeral, DisplayLocale.current.decimal(uvi, places: 1), terminal.paint(level.name, level)))
         if spf != .none {
-            print(tr("SPF %1$@ · %2$@ · applied %3$@ min ago · %4$@ → effective SPF %5$@", spf.argument, quantity.rawValue, Int(appliedMinutesAgo), activity.rawValue, String(format: "%.1f", effective)))
+            print(tr("SPF %1$@ · %2$@ · applied %3$@ min ago · %4$@ → effective SPF %5$@", spf.argument, quantity.rawValue, Int(appliedMinutesAgo), activity.rawValue, DisplayLocale.current.decimal(effective, places: 1)))
             if quantity.suggestsDoubleApplication {
                 print(tr("Tip: %1$@ is less than the tested 2 mg/cm²; a second layer brings you closer to the label.", quantity.rawValue))
             }

@@ -3,13 +3,15 @@ import UVCore
 
 /// Local clock times the way the user's locale writes them: `9:20 am` or `09:20`.
 struct ClockFormat {
-    let uses12Hour: Bool
+    let locale: DisplayLocale
     let timeZone: TimeZone
 
-    /// 12- or 24-hour as the user's locale says (`WallClock.localeUses12Hour`).
+    var uses12Hour: Bool { locale.uses12Hour }
+
+    /// 12- or 24-hour and the names of days as the user's locale says (`DisplayLocale`).
     init(timeZone: TimeZone, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.timeZone = timeZone
-        uses12Hour = WallClock.localeUses12Hour(environment: environment)
+        locale = DisplayLocale(environment: environment, messageLanguage: Localization.catalog?.language)
     }
 
     /// The clock of an instant uvd wrote (`2026-11-22T11:35:15+04:00`): its own offset, which is
@@ -36,17 +38,9 @@ struct ClockFormat {
         WallClock.format(date, in: timeZone, twelveHour: uses12Hour, omitZeroMinutes: true)
     }
 
-    /// `Mon 23 Nov`.
-    func shortDay(_ date: Date) -> String { format(date, "EEE d MMM") }
+    /// `Mon 23 Nov` (`lun. 23 nov.`).
+    func shortDay(_ date: Date) -> String { locale.format(date, skeleton: "EEEdMMM", english: "EEE d MMM", in: timeZone) }
 
-    /// `Sunday 4 October 2026`.
-    func day(_ date: Date) -> String { format(date, "EEEE d MMMM yyyy") }
-
-    private func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
-    }
+    /// `Sunday 4 October 2026` (`dimanche 4 octobre 2026`).
+    func day(_ date: Date) -> String { locale.format(date, skeleton: "EEEEdMMMMyyyy", english: "EEEE d MMMM yyyy", in: timeZone) }
 }

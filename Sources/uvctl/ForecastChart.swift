@@ -29,7 +29,8 @@ struct ForecastChart {
         lines.append(sunLine)
         lines.append(windowLine(today: day?.contains(now) ?? false))
         lines.append("")
-        lines += hours.map(row)
+        let columns = Columns(hours.map(\.info))
+        lines += hours.map { row($0, columns) }
         lines.append("")
         lines.append(terminal.dim(tr("┃ sunscreen window  ▲ peak · burn times are estimates, not medical advice")))
         lines.append(terminal.dim(forecast.attribution))
@@ -73,7 +74,7 @@ struct ForecastChart {
         }
         if let peak = notablePeak {
             let level = UVLevel(uvi: peak.uvi)
-            text = tr("%1$@ · peak %2$@ at %3$@ (%4$@)", text, terminal.paint(String(format: "%.1f", peak.uvi), level), clock.time(peak.at), describe(peak.span))
+            text = tr("%1$@ · peak %2$@ at %3$@ (%4$@)", text, terminal.paint(clock.locale.decimal(peak.uvi, places: 1), level), clock.time(peak.at), describe(peak.span))
         }
         return text
     }
@@ -82,14 +83,35 @@ struct ForecastChart {
         "\(clock.time(span.start)) – \(clock.time(span.end))"
     }
 
-    private func row(_ hour: (time: Date, info: HourInfo)) -> String {
+    /// The widths of the columns whose words vary with the language (`Très élevé`, `非常に強い`),
+    /// in terminal columns, so that every row lines up.
+    private struct Columns {
+        var name = 0
+        var burn = 0
+
+        init(_ hours: [HourInfo]) {
+            for hour in hours {
+                name = max(name, ForecastChart.levelName(hour).displayWidth)
+                burn = max(burn, ForecastChart.burnTime(hour).displayWidth)
+            }
+        }
+    }
+
+    private static func levelName(_ hour: HourInfo) -> String {
+        hour.uvi >= visibleIndex ? (UVLevel(rawValue: hour.level) ?? UVLevel(uvi: hour.uvi)).name : ""
+    }
+
+    private static func burnTime(_ hour: HourInfo) -> String {
+        hour.uvi >= visibleIndex ? hour.burnTimeMinutes.map { tr("BT %1$@ min", $0) } ?? "" : ""
+    }
+
+    private func row(_ hour: (time: Date, info: HourInfo), _ columns: Columns) -> String {
         let level = UVLevel(rawValue: hour.info.level) ?? UVLevel(uvi: hour.info.uvi)
         let label = clock.hour(hour.time).leftPadded(to: 6)
-        let value = String(format: "%5.1f", hour.info.uvi)
+        let value = clock.locale.decimal(hour.info.uvi, places: 1, width: 5)
         let bar = Self.bar(hour.info.uvi).rightPadded(to: Self.barWidth)
-        let visible = hour.info.uvi >= Self.visibleIndex
-        let name = (visible ? level.name : "").rightPadded(to: 10)
-        let burn = (visible ? hour.info.burnTimeMinutes.map { tr("BT %1$@ min", $0) } ?? "" : "").rightPadded(to: 11)
+        let name = Self.levelName(hour.info).rightPadded(to: columns.name)
+        let burn = Self.burnTime(hour.info).rightPadded(to: columns.burn + 1)
         let inWindow = window?.contains(hour.time) ?? false
         let inPeak = notablePeak?.span.contains(hour.time) ?? false
         let marks = (inWindow ? "┃" : " ") + (inPeak ? " ▲" : "  ")
@@ -115,6 +137,7 @@ struct ForecastChart {
 }
 
 extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
-    func rightPadded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    /// Padded to `width` terminal columns (`displayWidth`: a kanji takes two).
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - displayWidth)) + self }
+    func rightPadded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - displayWidth)) }
 }

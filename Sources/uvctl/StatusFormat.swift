@@ -25,7 +25,7 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
     /// JSON object per line.
     func render(_ status: StatusInfo, persistent: Bool, now: Date = Date()) -> String {
         let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
-        let uvi = String(format: "%.1f", status.uvi)
+        let uvi = DisplayLocale.current.decimal(status.uvi, places: 1)
         let burn = status.burnTimeMinutes.map { tr(" · BT %1$@m", $0) } ?? ""
         let countdown = status.sunscreen.flatMap { ReapplyCountdown(rawValue: $0.countdown) }
         switch self {

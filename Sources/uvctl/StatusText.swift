@@ -10,7 +10,7 @@ enum StatusText {
         let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
         var lines: [String] = []
 
-        let uv = terminal.paint(terminal.bold(tr("UV %1$@ %2$@", String(format: "%.1f", status.uvi), level.name)), level)
+        let uv = terminal.paint(terminal.bold(tr("UV %1$@ %2$@", DisplayLocale.current.decimal(status.uvi, places: 1), level.name)), level)
         var headline = tr("%1$@ · %2$@", uv, status.location.name)
         if status.source == UVSource.model.rawValue {
             headline = tr("%1$@ · modelled", headline)
@@ -48,7 +48,7 @@ enum StatusText {
         case let window?:
             var text = now > window.end ? tr("Safe tonight.") : tr("Sunscreen window %1$@ – %2$@", clock.time(window.start), clock.time(window.end))
             if let peak = status.peak, peak.uvi >= 1, let at = ISOInstant.parse(peak.at) {
-                text = tr("%1$@ · peak %2$@ at %3$@", text, String(format: "%.0f", peak.uvi), clock.time(at))
+                text = tr("%1$@ · peak %2$@ at %3$@", text, DisplayLocale.current.decimal(peak.uvi, places: 0), clock.time(at))
             }
             lines.append(text)
         }

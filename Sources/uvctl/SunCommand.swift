@@ -65,12 +65,12 @@ struct SunCommand: ParsableCommand {
         let terminal = Terminal.standardOutput()
         print(tr("%1$@ · %2$@ %3$@ (%4$@)", location.name, clock.day(instant), clock.time(instant), clock.zoneName))
         if location.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
-        let degrees = { (angle: Double) in String(format: "%.2f", angle) }
+        let degrees = { (angle: Double) in DisplayLocale.current.decimal(angle, places: 2) }
         print(tr("Sun elevation %1$@° (apparent %2$@°), azimuth %3$@°, zenith %4$@°",
                  degrees(sun.elevation), degrees(sun.apparentElevation), degrees(sun.azimuth), degrees(sun.zenith)))
-        let whole = { (value: Double) in String(format: "%.0f", value) }
+        let whole = { (value: Double) in DisplayLocale.current.decimal(value, places: 0) }
         print(tr("Clear-sky UV index %1$@ (ozone %2$@ DU, altitude %3$@ m, cloud %4$@ %)",
-                 terminal.paint(tr("%1$@ %2$@", String(format: "%.1f", uvi), level.name), level), whole(ozone), whole(altitude), whole(cloudCover)))
+                 terminal.paint(tr("%1$@ %2$@", DisplayLocale.current.decimal(uvi, places: 1), level.name), level), whole(ozone), whole(altitude), whole(cloudCover)))
         print(Self.dayLine(day, clock))
     }
 

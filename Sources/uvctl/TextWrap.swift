@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 
 /// Lines broken at spaces to fit a width, for text on a terminal.
 enum TextWrap {
@@ -6,13 +7,13 @@ enum TextWrap {
     /// line after the first is led by `indent` spaces. A word longer than the width stays whole.
     /// Without a width (not a terminal), the text as it is.
     static func wrap(_ text: String, width: Int?, indent: Int) -> String {
-        guard let width, visibleWidth(text) > width else { return text }
+        guard let width, text.displayWidth > width else { return text }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
         for match in text.matches(of: /( *)([^ ]+)/) {
             let (spaces, word) = (String(match.1), String(match.2))
-            let wordWidth = visibleWidth(word)
+            let wordWidth = word.displayWidth
             if lineWidth > indent || (lines.isEmpty && lineWidth > 0), lineWidth + spaces.count + wordWidth > width {
                 lines.append(line)
                 line = String(repeating: " ", count: indent) + word
@@ -24,10 +25,5 @@ enum TextWrap {
         }
         lines.append(line)
         return lines.joined(separator: "\n")
-    }
-
-    /// Columns a line takes: escape sequences (colours) take none.
-    static func visibleWidth(_ text: String) -> Int {
-        text.replacing(/\u{1B}\[[0-9;]*m/, with: "").count
     }
 }

@@ -42,7 +42,7 @@ struct WeekChart {
             let start = LocalDay.interval(isoDate: day.date, in: zone)?.start ?? Date()
             let label = clock.shortDay(start).rightPadded(to: 11)
             let level = UVLevel(uvi: day.maxUVI)
-            let value = String(format: "%4.1f", day.maxUVI) + (day.modelled ? "*" : " ")
+            let value = clock.locale.decimal(day.maxUVI, places: 1, width: 4) + (day.modelled ? "*" : " ")
             lines.append("\(label) \(terminal.paint(ForecastChart.bar(day.maxUVI).rightPadded(to: ForecastChart.barWidth), level)) \(value) \(level.name)")
         }
         lines.append("")

@@ -45,7 +45,7 @@ struct WheelCommand: AsyncParsableCommand {
             }
         }
         if json.json {
-            try JSONOutput.print(Report(file: Nullable(output), time: model.centre.time, uvi: model.centre.uviText, caption: model.centre.caption,
+            try JSONOutput.print(Report(file: Nullable(output), time: model.centre.time, uvi: model.centre.uvi.rounded(places: 1), caption: model.centre.caption,
                                         svg: Nullable(output == nil ? svg : nil)))
         } else if output == nil {
             print(svg, terminator: "")
@@ -76,7 +76,7 @@ struct WheelCommand: AsyncParsableCommand {
     struct Report: Encodable {
         let file: Nullable<String>
         let time: String
-        let uvi: String
+        let uvi: Double
         let caption: String
         let svg: Nullable<String>
     }

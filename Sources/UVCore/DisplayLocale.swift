@@ -1,0 +1,73 @@
+import Foundation
+
+/// How numbers, clock times and dates are written for the person reading: by the conventions of
+/// the language uvd speaks to them, so that a French sentence says `UV 9,4` and `lun. 23 nov.`.
+///
+/// The locale is the time locale (`LC_ALL`, `LC_TIME`, `LANG`) when it is of the message language
+/// (`fr_CA` for French), else that language's main country (`fr_FR`, `es_ES`, `ja_JP`). English,
+/// the source language, keeps uvd's own forms (`9.4`, `Mon 23 Nov`) with the 12- or 24-hour clock
+/// of the time locale, as before any catalog existed. Machine-readable output (JSON, ISO 8601)
+/// never goes through this.
+public struct DisplayLocale: Sendable {
+    /// The locale's identifier (`fr_FR`); nil for uvd's English forms.
+    public let identifier: String?
+    public let decimalSeparator: String
+    public let uses12Hour: Bool
+
+    /// The process's: its environment and the catalog `Localization` chose.
+    public static let current = DisplayLocale(environment: ProcessInfo.processInfo.environment, messageLanguage: Localization.catalog?.language)
+
+    /// A language's own country where the time locale does not name one of that language.
+    static let mainCountry = ["fr": "fr_FR", "es": "es_ES", "ja": "ja_JP", "de": "de_DE", "it": "it_IT", "pt": "pt_PT", "nl": "nl_NL"]
+
+    public init(environment: [String: String], messageLanguage: String?) {
+        let time = Self.timeLocale(environment)
+        guard let language = messageLanguage, !language.isEmpty else {
+            identifier = nil
+            decimalSeparator = "."
+            uses12Hour = time.map { Self.uses12Hour(Locale(identifier: $0)) } ?? false
+            return
+        }
+        let base = String(language.prefix { $0 != "_" })
+        let chosen = time.flatMap { $0 == base || $0.hasPrefix(base + "_") ? $0 : nil } ?? (language.contains("_") ? language : Self.mainCountry[base] ?? language)
+        let locale = Locale(identifier: chosen)
+        identifier = chosen
+        decimalSeparator = locale.decimalSeparator ?? "."
+        uses12Hour = Self.uses12Hour(locale)
+    }
+
+    /// `value` with `places` decimals and the locale's separator (`9,4`); with `width`, padded on
+    /// the left to that many columns, as `%5.1f` would.
+    public func decimal(_ value: Double, places: Int, width: Int = 0) -> String {
+        let plain = String(format: "%\(width).\(max(0, min(places, 6)))f", value)
+        return decimalSeparator == "." ? plain : plain.replacingOccurrences(of: ".", with: decimalSeparator)
+    }
+
+    /// A date in the locale's form for a skeleton of fields (`EEEdMMM`: `lun. 23 nov.`,
+    /// `11月23日(月)`); `english` is uvd's own pattern for English (`EEE d MMM`).
+    public func format(_ date: Date, skeleton: String, english: String, in zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = zone
+        if let identifier {
+            formatter.locale = Locale(identifier: identifier)
+            formatter.setLocalizedDateFormatFromTemplate(skeleton)
+        } else {
+            formatter.locale = Locale(identifier: "en_GB")
+            formatter.dateFormat = english
+        }
+        return formatter.string(from: date)
+    }
+
+    /// The first set of `LC_ALL`, `LC_TIME`, `LANG` without its codeset and modifier; nil for
+    /// none, `C` and `POSIX`.
+    private static func timeLocale(_ environment: [String: String]) -> String? {
+        let names = ["LC_ALL", "LC_TIME", "LANG"]
+        guard let value = names.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
+        let identifier = String(value.prefix { $0 != "." && $0 != "@" })
+        return identifier == "C" || identifier == "POSIX" ? nil : identifier
+    }
+
+    private static func uses12Hour(_ locale: Locale) -> Bool {
+        DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale)?.contains("a") ?? false
+    }
+}
