@@ -17,7 +17,10 @@ public enum Localization {
             for directory in directories(environment: environment) {
                 let path = "\(directory)/\(language)/LC_MESSAGES/uvd.mo"
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
-                if let catalog = MessageCatalog([UInt8](data)) { return catalog }
+                if var catalog = MessageCatalog([UInt8](data)) {
+                    catalog.language = catalog.language ?? language
+                    return catalog
+                }
             }
         }
         return nil

@@ -15,8 +15,9 @@ public struct MessageCatalog: Sendable {
     public let plurals: [String: [String]]
     /// The header's rule for choosing among `plurals`' forms.
     public let pluralRule: PluralRule
-    /// The header's `Language:` (`fr`, `pt_BR`); nil when it names none.
-    public let language: String?
+    /// The header's `Language:` (`fr`, `pt_BR`), else the language it was found under; nil
+    /// when neither says.
+    public internal(set) var language: String?
 
     /// Nil when `bytes` are not a well-formed catalog.
     public init?(_ bytes: [UInt8]) {

@@ -33,7 +33,7 @@ struct ForecastChart {
         lines += hours.map { row($0, columns) }
         lines.append("")
         lines.append(terminal.dim(tr("┃ sunscreen window  ▲ peak · burn times are estimates, not medical advice")))
-        lines.append(terminal.dim(forecast.attribution))
+        lines.append(terminal.dim(forecast.readerAttribution))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -134,6 +134,11 @@ struct ForecastChart {
         let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][capped % 8]
         return String(repeating: "█", count: capped / 8) + partial
     }
+}
+
+extension Sequence<String> {
+    /// The terminal columns of the widest: a column of these words, in any language, lines up.
+    var columnWidth: Int { map(\.displayWidth).max() ?? 0 }
 }
 
 extension String {

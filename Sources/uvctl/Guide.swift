@@ -6,9 +6,11 @@ enum Guide {
     static func levels(_ terminal: Terminal) -> String {
         var text = tr("%1$@ (WHO)", terminal.bold(tr("UV index levels"))) + "\n"
         text += terminal.wrap(tr("The UV index measures the sunburning strength of sunlight. From 3 up, protect your skin."), indent: 0) + "\n\n"
+        let nameWidth = UVLevel.allCases.map(\.name).columnWidth
+        let colourWidth = UVLevel.allCases.map(\.colorName).columnWidth
         for level in UVLevel.allCases {
-            let name = terminal.paint("\(level.range.leftPadded(to: 5))  \(level.name.rightPadded(to: 9))", level)
-            text += terminal.wrap("\(name)  \(level.colorName.rightPadded(to: 6))  \(level.advice)", indent: 26) + "\n"
+            let name = terminal.paint("\(level.range.leftPadded(to: 5))  \(level.name.rightPadded(to: nameWidth))", level)
+            text += terminal.wrap("\(name)  \(level.colorName.rightPadded(to: colourWidth))  \(level.advice)", indent: 5 + 2 + nameWidth + 2 + colourWidth + 2) + "\n"
         }
         text += "\n" + terminal.wrap(tr("UV is strongest in the 4 hours around solar noon, is higher at altitude and near snow, water and sand, and passes through light cloud: up to 80 % on an overcast day."), indent: 0) + "\n"
         return text
@@ -17,9 +19,10 @@ enum Guide {
     static func skin(_ terminal: Terminal) -> String {
         var text = tr("%1$@ (Fitzpatrick)", terminal.bold(tr("Skin types"))) + "\n"
         text += terminal.wrap(tr("How fast skin burns sets every burn time uvd shows. Not sure? Run `uvctl skin quiz`."), indent: 0) + "\n\n"
+        let summaryWidth = SkinType.allCases.map(\.summary).columnWidth
         for type in SkinType.allCases {
             let at8 = BurnTime(skinType: type, uvi: 8).wholeMinutes ?? 0
-            text += terminal.wrap("\(type.numeral.rightPadded(to: 4)) \(type.summary.rightPadded(to: 58)) \(tr("burns in ~%1$@ min at UV 8", at8))", indent: 5) + "\n"
+            text += terminal.wrap("\(type.numeral.rightPadded(to: 4)) \(type.summary.rightPadded(to: summaryWidth + 1)) \(tr("burns in ~%1$@ min at UV 8", at8))", indent: 5) + "\n"
         }
         text += "\n" + terminal.wrap(tr("All skin types can burn and all need protection at high UV; darker skin still takes eye and DNA damage."), indent: 0) + "\n"
         return text

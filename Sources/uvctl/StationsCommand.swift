@@ -29,10 +29,10 @@ struct StationsCommand: AsyncParsableCommand {
                 continue
             }
             let level = UVLevel(uvi: uvi)
-            let value = terminal.paint(String(format: "%4.1f %@", uvi, level.name.rightPadded(to: 9)), level)
+            let value = terminal.paint("\(DisplayLocale.current.decimal(uvi, places: 1, width: 4)) \(level.name.rightPadded(to: UVLevel.allCases.map(\.name).columnWidth))", level)
             print(tr("%1$@ %2$@  updated %3$@", name, value, Self.age(station.ageMinutes)))
         }
-        print(terminal.dim(reply.attribution))
+        print(terminal.dim(UVSource.arpansa.attribution))
     }
 
     static func age(_ minutes: Int) -> String {

@@ -52,7 +52,7 @@ enum StatusText {
             }
             lines.append(text)
         }
-        lines.append(terminal.dim(status.attribution))
+        lines.append(terminal.dim(status.readerAttribution))
         return lines
     }
 

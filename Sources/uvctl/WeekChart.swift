@@ -38,9 +38,10 @@ struct WeekChart {
     func render() -> String {
         var lines = [tr("%1$@ · %2$@", terminal.bold(tr("%1$@ · daily UV maximum", forecast.location.name)), forecast.location.timeZone), ""]
         let zone = clock.timeZone
-        for day in days {
-            let start = LocalDay.interval(isoDate: day.date, in: zone)?.start ?? Date()
-            let label = clock.shortDay(start).rightPadded(to: 11)
+        let starts = days.map { LocalDay.interval(isoDate: $0.date, in: zone)?.start ?? Date() }
+        let labelWidth = starts.map(clock.shortDay).columnWidth
+        for (day, start) in zip(days, starts) {
+            let label = clock.shortDay(start).rightPadded(to: labelWidth)
             let level = UVLevel(uvi: day.maxUVI)
             let value = clock.locale.decimal(day.maxUVI, places: 1, width: 4) + (day.modelled ? "*" : " ")
             lines.append("\(label) \(terminal.paint(ForecastChart.bar(day.maxUVI).rightPadded(to: ForecastChart.barWidth), level)) \(value) \(level.name)")
@@ -49,7 +50,7 @@ struct WeekChart {
         if days.contains(where: \.modelled) {
             lines.append(terminal.dim(tr("* clear-sky model (no clouds): an upper bound for a day the provider did not cover")))
         }
-        lines.append(terminal.dim(forecast.attribution))
+        lines.append(terminal.dim(forecast.readerAttribution))
         return lines.joined(separator: "\n") + "\n"
     }
 }
