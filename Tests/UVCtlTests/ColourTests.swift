@@ -33,4 +33,18 @@ struct ColourTests {
         #expect(words(wrapped) == words(piped), "no word is cut or lost")
         #expect(lines.contains { $0.hasPrefix(String(repeating: " ", count: 26)) }, "a level's advice continues under its column")
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from bsdutils for a terminal"))
+    func japaneseWrapsBetweenCharactersWithinTheTerminal() throws {
+        let catalogs = try CompiledCatalogs()
+        let environment = catalogs.environment("ja").merging(["COLUMNS": "60", "NO_COLOR": "1"]) { _, new in new }
+        let wrapped = try onTerminal(["guide", "sunscreen"], environment: environment).replacingOccurrences(of: "\r", with: "")
+        let piped = try ToolRunner.uvctl.run(["guide", "sunscreen"], environment: catalogs.environment("ja")).stdout
+        let lines = wrapped.split(separator: "\n")
+        #expect(lines.allSatisfy { TranslationTests.columns($0) <= 60 }, "every line fits 60 columns:\n\(wrapped)")
+        #expect(lines.count > piped.split(separator: "\n").count, "sentences without spaces are wrapped too")
+        #expect(!lines.contains { $0.hasPrefix("  。") || $0.hasPrefix("  、") }, "no line starts with a full stop or comma")
+        func characters(_ output: String) -> String { output.filter { $0 != " " && $0 != "\n" } }
+        #expect(characters(wrapped) == characters(piped), "nothing is cut or lost")
+    }
 }
