@@ -33,3 +33,17 @@ extension ForecastInfo {
             solarNoon: iso.string(outlook.sun.solarNoon), daily: daily.map { DailyInfo(date: $0.date, maxUVI: $0.maxUVI) })
     }
 }
+
+extension SpanInfo {
+    /// The span as instants: the one reading of a window or peak the daemon sent; nil when an end
+    /// is not an ISO 8601 instant or the span runs backwards.
+    public var timeSpan: TimeSpan? {
+        guard let start = ISOInstant.parse(start), let end = ISOInstant.parse(end), start <= end else { return nil }
+        return TimeSpan(start: start, end: end)
+    }
+}
+
+extension PeakInfo {
+    /// The peak's stretch of time (see `SpanInfo.timeSpan`).
+    public var timeSpan: TimeSpan? { SpanInfo(start: start, end: end).timeSpan }
+}

@@ -20,14 +20,9 @@ extension WheelModel {
             dayStart: dayStart,
             hours: hours.map { WheelModel.Hour(start: $0.start, uvi: $0.info.uvi) },
             now: now,
-            window: forecast.window.flatMap(Self.interval),
-            peak: forecast.peak.flatMap { Self.interval(SpanInfo(start: $0.start, end: $0.end)) },
+            window: forecast.window?.timeSpan.map { DateInterval(start: $0.start, end: $0.end) },
+            peak: forecast.peak?.timeSpan.map { DateInterval(start: $0.start, end: $0.end) },
             centre: .init(time: clock(centreTime), uvi: focused.info.uvi, caption: caption),
             theme: theme)
-    }
-
-    private static func interval(_ span: SpanInfo) -> DateInterval? {
-        guard let start = ISOInstant.parse(span.start), let end = ISOInstant.parse(span.end), start <= end else { return nil }
-        return DateInterval(start: start, end: end)
     }
 }

@@ -41,11 +41,11 @@ struct ForecastChart {
         forecast.hours.compactMap { hour in ISOInstant.parse(hour.time).map { ($0, hour) } }
     }
 
-    private var window: TimeSpan? { forecast.window.flatMap(Self.span) }
+    private var window: TimeSpan? { forecast.window?.timeSpan }
 
     private var notablePeak: (span: TimeSpan, uvi: Double, at: Date)? {
         guard let peak = forecast.peak, peak.uvi >= Self.notablePeak,
-              let span = Self.span(SpanInfo(start: peak.start, end: peak.end)), let at = ISOInstant.parse(peak.at)
+              let span = peak.timeSpan, let at = ISOInstant.parse(peak.at)
         else { return nil }
         return (span, peak.uvi, at)
     }
@@ -120,11 +120,6 @@ struct ForecastChart {
         let arrow = isCurrent ? (focus == nil ? tr(" ◀ now") : " ◀") : ""
         let line = "\(label) \(value) \(terminal.paint(bar, level)) \(name) \(burn)\(marks)\(arrow)"
         return hour.time.addingTimeInterval(3600) <= now ? terminal.dim(line) : line
-    }
-
-    private static func span(_ info: SpanInfo) -> TimeSpan? {
-        guard let start = ISOInstant.parse(info.start), let end = ISOInstant.parse(info.end) else { return nil }
-        return TimeSpan(start: start, end: end)
     }
 
     /// A horizontal bar with eighth-block precision.

@@ -42,7 +42,7 @@ enum StatusText {
                 lines.append(terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))
             }
         }
-        switch status.window.flatMap({ span in ISOInstant.parse(span.start).flatMap { start in ISOInstant.parse(span.end).map { TimeSpan(start: start, end: $0) } } }) {
+        switch status.window?.timeSpan {
         case nil:
             lines.append(tr("No sunscreen window today."))
         case let window?:
