@@ -10,7 +10,7 @@ import UVCore
 public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     public let events: AsyncStream<NotificationEvent>
     private let continuation: AsyncStream<NotificationEvent>.Continuation
-    private let glib = GLibThread(name: "uvd-notify")
+    let glib = GLibThread(name: "uvd-notify")
     private let appName: String
     /// Where a notification's picture is written as `uvd-wheel.png` to serve as its icon too.
     private let iconDirectory: String?
@@ -48,47 +48,6 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         await glib.run { self.infoOnLoop() }
     }
 
-    /// The first source that answers: dunst's `paused`, KDE Plasma's `Inhibited`, then for mako its
-    /// modes (`makoctl mode`) and for GNOME Shell `show-banners`; nil when none does.
-    public func doNotDisturb() async -> DoNotDisturb? {
-        let fromBus: (DoNotDisturb?, String) = await glib.run {
-            guard self.sessionBusReachable() else { return (nil, "") }
-            if let paused = Self.flag(uvd_dunst_paused()) { return (DoNotDisturb(isOn: paused, source: "dunst (paused)"), "dunst") }
-            if let inhibited = Self.flag(uvd_plasma_inhibited()) { return (DoNotDisturb(isOn: inhibited, source: "KDE Plasma (Inhibited)"), "plasma") }
-            guard case .success(let info) = self.infoOnLoop() else { return (nil, "") }
-            if info.name == "gnome-shell", let hidden = Self.flag(uvd_gnome_banners_hidden()) {
-                return (DoNotDisturb(isOn: hidden, source: "GNOME (show-banners)"), info.name)
-            }
-            return (nil, info.name)
-        }
-        if let found = fromBus.0 { return found }
-        if fromBus.1 == "mako", let modes = Self.makoModes() {
-            return DoNotDisturb(isOn: modes.contains("do-not-disturb"), source: "mako (mode)")
-        }
-        return nil
-    }
-
-    private static func flag(_ value: Int32) -> Bool? {
-        value < 0 ? nil : value == 1
-    }
-
-    /// mako's active modes, from `makoctl mode` (nil without makoctl or when it fails).
-    private static func makoModes() -> [String]? {
-        let makoctl = "/usr/bin/makoctl"
-        guard FileManager.default.isExecutableFile(atPath: makoctl) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: makoctl)
-        process.arguments = ["mode"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
-    }
-
     // MARK: On the GLib thread
 
     /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` if that
@@ -101,7 +60,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     /// Whether there is a session bus to talk to, without letting GLib autolaunch one: GLib is
     /// given the address found, so it never looks for one itself.
-    private func sessionBusReachable() -> Bool {
+    func sessionBusReachable() -> Bool {
         guard let address = Self.sessionBusAddress() else { return false }
         setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
         return true
@@ -197,7 +156,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         return .success(())
     }
 
-    private func infoOnLoop() -> Result<NotificationServerInfo, NotificationFailure> {
+    func infoOnLoop() -> Result<NotificationServerInfo, NotificationFailure> {
         if case .failure(let failure) = ready() { return .failure(failure) }
         var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
         var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
