@@ -5,6 +5,7 @@ import UVCore
 import UVDaemon
 import UVPlatform
 import UVProtocol
+import UVProviders
 import UVStore
 
 /// `uvd`: the UV daemon. Runs in the foreground; systemd or a terminal keeps it. Started by `main.swift`.
@@ -25,11 +26,21 @@ struct UVD: AsyncParsableCommand {
     @Flag(name: .customLong("varlink-interface"), help: ArgumentHelp(tr("Print the io.uvd varlink interface description and exit.")))
     var printInterface = false
 
+    /// uvd's own fetch process (`ChildProcessHTTPClient`): one request read from standard input,
+    /// its answer written to standard output.
+    @Flag(name: .customLong("fetch"), help: .hidden)
+    var fetch = false
+
     func validate() throws {
         if file != nil, !checkConfig { throw ValidationError(tr("A file is only taken with --check-config: uvd --check-config FILE.")) }
     }
 
     func run() async throws {
+        if fetch {
+            let output = await ChildFetch.serve(order: FileHandle.standardInput.readDataToEndOfFile())
+            FileHandle.standardOutput.write(output)
+            return
+        }
         let paths = XDGPaths()
         if printInterface {
             print(UVDInterface.description)
@@ -55,7 +66,7 @@ struct UVD: AsyncParsableCommand {
             return
         }
         do {
-            try await Daemon.run(paths: paths)
+            try await Daemon.run(paths: paths, httpClient: ChildProcessHTTPClient())
         } catch let error as InstanceLock.AlreadyRunning {
             FileHandle.standardError.write(Data("uvd: \(error)\n".utf8))
             throw ExitCode(InstanceLock.alreadyRunningStatus)

@@ -1,0 +1,48 @@
+#define _GNU_SOURCE
+#include "uvd_spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <unistd.h>
+
+extern char **environ;
+
+int uvd_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}
+
+pid_t uvd_spawn_with_pipes(const char *path, char *const argv[], int stdin_fd, int stdout_fd) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    sigset_t none;
+    pid_t pid = -1;
+    int status = posix_spawn_file_actions_init(&actions);
+    if (status != 0) {
+        errno = status;
+        return -1;
+    }
+    status = posix_spawnattr_init(&attributes);
+    if (status != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        errno = status;
+        return -1;
+    }
+    sigemptyset(&none);
+    if ((status = posix_spawn_file_actions_adddup2(&actions, stdin_fd, 0)) == 0 &&
+        (status = posix_spawn_file_actions_adddup2(&actions, stdout_fd, 1)) == 0 &&
+        (status = posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)) == 0 &&
+        (status = posix_spawn_file_actions_addclosefrom_np(&actions, 3)) == 0 &&
+        (status = posix_spawnattr_setsigmask(&attributes, &none)) == 0 &&
+        (status = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK)) == 0) {
+        status = posix_spawn(&pid, path, &actions, &attributes, argv, environ);
+    }
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    if (status != 0) {
+        errno = status;
+        return -1;
+    }
+    return pid;
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TestSupport
+import Testing
+import UVProviders
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Fetching in a child process (`uvd --fetch`): answers arrive whole, the child's limits hold,
+/// a child that misbehaves (says nothing, floods, hangs, is missing) cannot hold the daemon, a
+/// cancelled fetch leaves no process behind, and the daemon itself never loads libcurl.
+@Suite("Fetching in a child process", .serialized)
+struct ChildFetchTests {
+    static let uvd = ToolRunner.uvd.executable.path
+
+    private func get(_ client: ChildProcessHTTPClient, _ url: URL) async -> Result<HTTPResponse, HTTPError> {
+        do {
+            return .success(try await client.get(HTTPRequest(url: url, headers: ["Accept": "application/json"])))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A shell script standing in for uvd, in a directory removed afterwards.
+    private func script(_ body: String, _ test: (String) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-fetch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("uvd").path
+        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        try await test(path)
+    }
+
+    @Test func anAnswerArrivesWholeThroughTheChild() async throws {
+        let server = try FixtureServer(routes: ["/v1/forecast": "openmeteo-forecast-hourly-uv-2025-04-14-tidbyt-cyclecast.json"])
+        let child = try await get(ChildProcessHTTPClient(executable: Self.uvd), server.url("/v1/forecast")).get()
+        let direct = try await CurlHTTPClient().get(HTTPRequest(url: server.url("/v1/forecast")))
+        #expect(child.status == 200 && child.body == direct.body && !child.body.isEmpty)
+        #expect(child.headers["etag"] != nil && child.headers["etag"] == direct.headers["etag"])
+    }
+
+    @Test func theChildsLimitsHold() async throws {
+        let server = try FixtureServer.hostile()
+        let bomb = await get(ChildProcessHTTPClient(executable: Self.uvd), server.url("/bomb"))
+        #expect(throws: HTTPError.tooLarge(2 << 20)) { try bomb.get() }
+        let slow = await get(ChildProcessHTTPClient(executable: Self.uvd, limits: CurlHTTPClient(deadline: .seconds(2), stallSeconds: 10)), server.url("/slow"))
+        #expect(throws: HTTPError.transport("no complete answer within 2 s")) { try slow.get() }
+        let busy = try await get(ChildProcessHTTPClient(executable: Self.uvd), server.url("/busy")).get()
+        #expect(busy.status == 429 && busy.headers["retry-after"] == "3600")
+    }
+
+    @Test func aChildThatSaysNothingFloodsOrHangsCannotHoldTheDaemon() async throws {
+        let url = URL(fileURLWithPath: "/unused")
+        try await script("exit 3") { path in
+            let silent = await get(ChildProcessHTTPClient(executable: path), url)
+            #expect(throws: HTTPError.transport("the fetch process ended without an answer (exit status 3)")) { try silent.get() }
+        }
+        try await script("exec yes 'not an answer'") { path in
+            let flood = await get(ChildProcessHTTPClient(executable: path, limits: CurlHTTPClient(maximumBytes: 1000)), url)
+            #expect(throws: HTTPError.tooLarge(1000)) { try flood.get() }
+        }
+        try await script("exec sleep 60") { path in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let hung = await get(ChildProcessHTTPClient(executable: path, limits: CurlHTTPClient(deadline: .seconds(1)), grace: .seconds(1)), url)
+            #expect(throws: HTTPError.transport("the fetch process gave no answer within 2 s")) { try hung.get() }
+            #expect(clock.now - start < .seconds(10))
+        }
+        let missing = await get(ChildProcessHTTPClient(executable: "/nonexistent/uvd"), url)
+        #expect(throws: HTTPError.self) { try missing.get() }
+    }
+
+    @Test func cancellingKillsAndReapsTheChild() async throws {
+        let server = try FixtureServer.hostile()
+        let task = Task { try await ChildProcessHTTPClient(executable: Self.uvd, limits: CurlHTTPClient(deadline: .seconds(50), stallSeconds: 50)).get(HTTPRequest(url: server.url("/silent"))) }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(Self.fetchChildren().count == 1, "the fetch runs in a child")
+        task.cancel()
+        let result = await task.result
+        #expect(throws: HTTPError.transport("cancelled")) { try result.get() }
+        #expect(Self.fetchChildren().isEmpty, "killed and reaped, not left a zombie")
+    }
+
+    @Test func theDaemonNeverLoadsLibcurl() throws {
+        let uvd = try DaemonHarness()
+        try uvd.start()
+        try uvd.waitFor("a forecast") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String == "open-meteo" }
+        let pid = try #require(uvd.process?.pid)
+        let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        #expect(!maps.contains("libcurl") && !maps.contains("libssl") && !maps.contains("libgnutls"), "uvd mapped a TLS or HTTP library")
+    }
+
+    /// This process's children running `uvd --fetch`, zombies included.
+    static func fetchChildren() -> [pid_t] {
+        let own = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(pid_t.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, pid_t(fields[1]) == own else { return false }
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            return command.contains("--fetch") || fields[0] == "Z"
+        }
+    }
+}
