@@ -20,6 +20,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case instant
     /// A compiled translation catalog (`uvd.mo`), read at every start.
     case messageCatalog = "mo"
+    /// What a fetch process writes back to the daemon (its outcome line, then the body), and the
+    /// order it reads.
+    case fetch
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -55,6 +58,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 for number in [0, 1, 2, 5, 11, 21, 101, -1, Int.max] { _ = catalog.pluralRule.form(for: number) }
             }
             _ = PluralRule(header: "Plural-Forms: " + String(decoding: data, as: UTF8.self))?.form(for: 3)
+        case .fetch:
+            _ = ChildFetch.read(data)
+            _ = try? JSONDecoder().decode(FetchOrder.self, from: data)
         }
     }
 }

@@ -78,8 +78,9 @@ public enum ChildFetch {
         return line + Data("\n".utf8) + ((try? result.get().body) ?? Data())
     }
 
-    /// The child's output read back: the outcome line, then the body.
-    static func read(_ output: Data) -> Result<HTTPResponse, HTTPError>? {
+    /// The child's output read back: the outcome line, then the body; nil when it is not what a
+    /// fetch process writes.
+    public static func read(_ output: Data) -> Result<HTTPResponse, HTTPError>? {
         guard let newline = output.firstIndex(of: UInt8(ascii: "\n")),
               let outcome = try? JSONDecoder().decode(FetchAnswerLine.self, from: output[output.startIndex..<newline])
         else { return nil }
