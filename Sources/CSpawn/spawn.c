@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -45,4 +47,11 @@ pid_t uvd_spawn_with_pipes(const char *path, char *const argv[], int stdin_fd, i
         return -1;
     }
     return pid;
+}
+
+void uvd_die_with_parent(pid_t parent) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) {
+        _exit(1);
+    }
 }

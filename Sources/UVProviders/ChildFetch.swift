@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 
 /// One GET request handed to a fetch process (`uvd --fetch`), and what it hands back: the wire
@@ -7,6 +8,8 @@ import Foundation
 /// child writes one JSON line (`FetchAnswerLine`) and then, for an answer, the body's raw bytes to
 /// its standard output, and exits.
 public struct FetchOrder: Codable, Sendable, Equatable {
+    /// The daemon's pid: the child dies with it (it is not left fetching for nobody).
+    public var parent: Int32
     public var url: String
     public var headers: [String: String]
     public var deadlineMilliseconds: Int
@@ -63,6 +66,7 @@ public enum ChildFetch {
     public static func serve(order input: Data) async -> Data {
         let result: Result<HTTPResponse, HTTPError>
         if input.count <= maximumOrderBytes, let order = try? JSONDecoder().decode(FetchOrder.self, from: input), let url = URL(string: order.url) {
+            uvd_die_with_parent(order.parent)
             let client = CurlHTTPClient(
                 deadline: .milliseconds(max(0, order.deadlineMilliseconds)), stallSeconds: max(1, order.stallSeconds),
                 maximumBytes: max(0, order.maximumBytes))

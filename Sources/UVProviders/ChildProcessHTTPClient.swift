@@ -34,7 +34,7 @@ public struct ChildProcessHTTPClient: HTTPClient {
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let deadline = limits.deadline.components
         let order = FetchOrder(
-            url: request.url.absoluteString, headers: request.headers,
+            parent: getpid(), url: request.url.absoluteString, headers: request.headers,
             deadlineMilliseconds: Int(deadline.seconds) * 1000 + Int(deadline.attoseconds / 1_000_000_000_000_000),
             stallSeconds: limits.stallSeconds, maximumBytes: limits.maximumBytes)
         guard let input = try? JSONEncoder().encode(order) else { throw .transport("the request could not be written for the fetch process") }

@@ -91,9 +91,25 @@ struct ChildFetchTests {
         #expect(!maps.contains("libcurl") && !maps.contains("libssl") && !maps.contains("libgnutls"), "uvd mapped a TLS or HTTP library")
     }
 
+    @Test func aFetchDiesWithItsDaemon() throws {
+        let server = try FixtureServer.hostile()
+        let uvd = try DaemonHarness(providers: false)
+        try """
+            [providers.open-meteo]
+            url = "\(server.url("/silent"))"
+            [providers.arpansa]
+            enabled = false
+            """.write(to: uvd.configFile, atomically: true, encoding: .utf8)
+        try uvd.start()
+        let daemon = try #require(uvd.process?.pid)
+        try uvd.waitFor("a fetch in progress") { !Self.fetchChildren(of: daemon).isEmpty }
+        let children = Self.fetchChildren(of: daemon)
+        uvd.kill(SIGKILL)
+        try uvd.waitFor("the fetch to die with uvd", timeout: 5) { children.allSatisfy { kill($0, 0) != 0 } }
+    }
+
     /// This process's children running `uvd --fetch`, zombies included.
-    static func fetchChildren() -> [pid_t] {
-        let own = getpid()
+    static func fetchChildren(of own: pid_t = getpid()) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(pid_t.init).filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

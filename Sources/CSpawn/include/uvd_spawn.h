@@ -12,4 +12,8 @@ int uvd_pipe_cloexec(int fds[2]);
 /// closed and no signal blocked. The pid, or -1 with errno.
 pid_t uvd_spawn_with_pipes(const char *path, char *const argv[], int stdin_fd, int stdout_fd);
 
+/// In a child: be killed when the parent that started it dies (PR_SET_PDEATHSIG), and if
+/// `parent` is already gone (this process has another parent by now), exit at once.
+void uvd_die_with_parent(pid_t parent);
+
 #endif
