@@ -16,8 +16,11 @@ public struct UVSeries: Sendable, Equatable {
     /// Samples in time order.
     public let samples: [UVSample]
 
+    /// Samples already in order are kept as they are (the engine makes a series of the same
+    /// sorted samples at every step; sorting a copy each time was a tenth of a simulated year).
     public init(_ samples: [UVSample]) {
-        self.samples = samples.sorted { $0.time < $1.time }
+        let inOrder = zip(samples, samples.dropFirst()).allSatisfy { $0.time <= $1.time }
+        self.samples = inOrder ? samples : samples.sorted { $0.time < $1.time }
     }
 
     /// The value at `date`, interpolated linearly; before the first or after the last sample the
