@@ -1,5 +1,6 @@
 import Foundation
 import UVCore
+import UVProtocol
 import UVProviders
 
 /// Everything the daemon knows at one moment, from which every view is computed.
@@ -27,7 +28,7 @@ struct DayReading: Sendable {
     /// When the value was measured or fetched; nil when nothing was ever fetched.
     var updatedAt: Date?
     /// Why the model answers instead of a provider.
-    var note: String?
+    var modelReason: ModelReasonInfo?
 }
 
 extension Knowledge {
@@ -40,7 +41,7 @@ extension Knowledge {
     /// else the model's: the same the engine is fed.
     func reading(now: Date) -> DayReading {
         let usable = usableForecast(now: now)
-        var uvi: Double, source: UVSource, updatedAt = fetchedAt, note: String?
+        var uvi: Double, source: UVSource, updatedAt = fetchedAt, modelReason: ModelReasonInfo?
         if let station, let measured = station.uvi, (-15 * 60..<Self.stationMaximumAge).contains(now.timeIntervalSince(station.time)) {
             (uvi, source, updatedAt) = (measured, .arpansa, station.time)
         } else if let usable, covers(usable, now) {
@@ -48,12 +49,12 @@ extension Knowledge {
         } else if let usable, let reported = usable.current?.uvi {
             (uvi, source) = (reported, usable.source)
         } else {
-            (uvi, source, note) = (ClearSkyUV().uvIndex(at: now, coordinate: place.coordinate), .model, modelNote(now: now))
+            (uvi, source, modelReason) = (ClearSkyUV().uvIndex(at: now, coordinate: place.coordinate), .model, self.modelReason(now: now))
         }
         let inputs = DayFacts.Inputs(
             day: LocalDay.interval(containing: now, in: place.timeZone), series: daySeries(now: now), uviNow: uvi,
             skinType: profile.effectiveSkinType, sunscreen: sunscreen, window: window, reapplyInterval: reapplyInterval)
-        return DayReading(facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, note: note)
+        return DayReading(facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, modelReason: modelReason)
     }
 
     /// Today's hourly series: the provider's where it covers today, else the model's.
@@ -77,13 +78,8 @@ extension Knowledge {
         return now >= first.addingTimeInterval(-3600) && now <= last.addingTimeInterval(3600)
     }
 
-    private func modelNote(now: Date) -> String {
-        guard let fetchedAt else {
-            return providerProblem.map { tr("no provider data yet (%1$@): showing the clear-sky model", $0) }
-                ?? tr("no provider data yet: showing the clear-sky model")
-        }
-        let hours = Int(now.timeIntervalSince(fetchedAt) / 3600)
-        return providerProblem.map { tr("provider data is %1$@ h old (%2$@): showing the clear-sky model", hours, $0) }
-            ?? tr("provider data is %1$@ h old: showing the clear-sky model", hours)
+    /// Why the model answers now: the hours since the last provider answer and the last failure.
+    func modelReason(now: Date) -> ModelReasonInfo {
+        ModelReasonInfo(dataAgeHours: fetchedAt.map { Int(now.timeIntervalSince($0) / 3600) }, providerProblem: providerProblem)
     }
 }

@@ -21,7 +21,7 @@ enum ViewBuilder {
             attribution: reading.source.attribution, updatedAt: reading.updatedAt.map(iso.string),
             ageMinutes: reading.updatedAt.map { Int(now.timeIntervalSince($0) / 60) },
             stale: !modelled && freshness != .fresh, freshness: modelled ? Self.modelled : freshness.rawValue,
-            note: reading.note, location: locationInfo(place), skinType: facts.inputs.skinType.numeral,
+            note: reading.modelReason?.sentence, modelReason: reading.modelReason, location: locationInfo(place), skinType: facts.inputs.skinType.numeral,
             skinTypeIsDefault: knowledge.profile.skinType == nil, burnTimeMinutes: facts.burnTime.wholeMinutes,
             sunscreen: sunscreenInfo(facts, iso: iso),
             window: facts.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },

@@ -38,6 +38,10 @@ public enum UVDInterface {
           waterEventAt: ?string
         )
 
+        # Why the clear-sky model answers: hours since the last provider answer (null: none yet)
+        # and the last provider failure.
+        type ModelReason (dataAgeHours: ?int, providerProblem: ?string)
+
         type Status (
           uvi: float,
           level: string,
@@ -51,6 +55,7 @@ public enum UVDInterface {
           # modelled (the clear-sky model answers, as with no provider data or data over 6 h old)
           freshness: string,
           note: ?string,
+          modelReason: ?ModelReason,
           location: Location,
           skinType: string,
           skinTypeIsDefault: bool,

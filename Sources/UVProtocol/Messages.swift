@@ -86,8 +86,10 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     public var stale: Bool
     /// The shown value's: fresh, stale, or modelled (the clear-sky model answers).
     public var freshness: String
-    /// Why the model answers, when it does.
+    /// Why the model answers, when it does, in the daemon's language.
     @Null public var note: String?
+    /// The same as facts, for a client to word in its own (`ModelReasonInfo.sentence`).
+    @Null public var modelReason: ModelReasonInfo?
     public var location: LocationInfo
     public var skinType: String
     public var skinTypeIsDefault: Bool
@@ -105,7 +107,7 @@ public struct StatusInfo: Codable, Sendable, Equatable {
 
     public init(
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
-        freshness: String, note: String?, location: LocationInfo, skinType: String, skinTypeIsDefault: Bool,
+        freshness: String, note: String?, modelReason: ModelReasonInfo? = nil, location: LocationInfo, skinType: String, skinTypeIsDefault: Bool,
         burnTimeMinutes: Int?, sunscreen: SunscreenInfo?, window: SpanInfo?, peak: PeakInfo?,
         temperatureCelsius: Double?, weatherCode: Int? = nil, requestsToday: Int, now: String, warnings: [String] = []
     ) {
@@ -118,6 +120,7 @@ public struct StatusInfo: Codable, Sendable, Equatable {
         self.stale = stale
         self.freshness = freshness
         self.note = note
+        self.modelReason = modelReason
         self.location = location
         self.skinType = skinType
         self.skinTypeIsDefault = skinTypeIsDefault

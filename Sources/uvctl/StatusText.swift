@@ -22,7 +22,7 @@ enum StatusText {
         lines.append(headline)
         if let weather = weatherLine(status) { lines.append(weather) }
         if status.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
-        if let note = status.note { lines.append(terminal.dim(note)) }
+        if let note = status.modelReason?.sentence ?? status.note { lines.append(terminal.dim(note)) }
         lines += status.warnings
         lines.append(level.advice)
 

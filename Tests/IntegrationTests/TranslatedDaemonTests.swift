@@ -34,6 +34,20 @@ struct TranslatedDaemonTests {
         }
     }
 
+    @Test func whyTheModelAnswersIsWordedByTheReader() throws {
+        let catalogs = try CompiledCatalogs()
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start()
+        try uvd.waitFor("a failed fetch") { (try uvd.uvctl(["status", "--json"]).json()["note"] as? String)?.contains("(") == true }
+        let english = try uvd.uvctl(["status", "--json"]).json()
+        #expect((english["note"] as? String)?.hasPrefix("no provider data yet (") == true, "the daemon words it in its own language")
+        let reason = try #require(english["modelReason"] as? [String: Any])
+        #expect(reason["providerProblem"] is String)
+        let french = try ToolRunner.uvctl.run(["status"], environment: uvd.environment.merging(catalogs.environment("fr")) { _, new in new })
+        #expect(french.stdout.contains("pas encore de données du fournisseur ("), "\(french.stdout)")
+        #expect(!french.stdout.contains("no provider data yet"))
+    }
+
     @Test(.enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
     func theDaemonsNotificationsFollowItsLocale() throws {
         let catalogs = try CompiledCatalogs()
