@@ -24,6 +24,23 @@ public enum Plausibility {
     public static let earliest: TimeInterval = -2 * 86_400
     public static let latest: TimeInterval = 16 * 86_400
 
+    /// How far the place an answer is for may lie from the place asked: Open-Meteo answers for the
+    /// centre of its grid cell, "a few kilometres" away (its documentation), tens of kilometres on
+    /// its coarsest models; more is an answer for somewhere else.
+    public static let answerDistanceKilometres = 100.0
+
+    /// The forecast if it is for `asked`; an answer for another place (a proxy's cache, a wrong
+    /// URL, a provider's mistake) would show that place's UV as yours.
+    public static func near(_ forecast: UVForecast, _ asked: Coordinate) throws(ProviderError) -> UVForecast {
+        let distance = GreatCircle.kilometres(forecast.coordinate, asked)
+        guard distance <= answerDistanceKilometres else {
+            throw .implausible(forecast.source, String(
+                format: "an answer for %.1f,%.1f, %.0f km from the place asked (%.1f,%.1f)",
+                forecast.coordinate.latitude, forecast.coordinate.longitude, distance.isFinite ? distance : -1, asked.latitude, asked.longitude))
+        }
+        return forecast
+    }
+
     /// The forecast with implausible values removed, and one line per removal for the log.
     public static func screen(_ forecast: UVForecast, now: Date) throws(ProviderError) -> (UVForecast, [String]) {
         var notes: [String] = []

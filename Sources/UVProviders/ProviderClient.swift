@@ -28,13 +28,13 @@ public struct ProviderClient: Sendable {
 
     public func openMeteo(for coordinate: Coordinate, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
         await fetch(.openMeteo, endpoints.openMeteoRequest(for: coordinate), health: health, now: now) { data throws(ProviderError) in
-            try screened(OpenMeteoParser.parse(data), now: now)
+            try screened(Plausibility.near(OpenMeteoParser.parse(data), coordinate), now: now)
         }
     }
 
     public func openWeatherMap(for coordinate: Coordinate, key: String, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
         await fetch(.openWeatherMap, endpoints.openWeatherMapRequest(for: coordinate, key: key), health: health, now: now) { data throws(ProviderError) in
-            try screened(OpenWeatherMapParser.parse(data, units: .metric), now: now)
+            try screened(Plausibility.near(OpenWeatherMapParser.parse(data, units: .metric), coordinate), now: now)
         }
     }
 

@@ -7,7 +7,7 @@ every request. Prints its port on the first line of standard output, then serves
   fixture_server.py --route /v1/forecast=FILE [--route PATH=FILE ...]
                     [--fail PATH=STATUS[:RETRY_AFTER]] [--rebase-today] [--log FILE]
 
---rebase-today moves every date in an Open-Meteo answer so that its first hourly day is today at
+Every JSON answer is for the place asked (its echoed coordinate is the request's). --rebase-today moves every date in an Open-Meteo answer so that its first hourly day is today at
 the answer's own UTC offset (and every Unix time in an OpenWeatherMap answer so that current.dt
 is now, and every date in ARPANSA's XML yesterday), keeping the shape and values: real answers, never "far from now".
 """
@@ -67,6 +67,18 @@ def rebase(body: bytes) -> bytes:
     ).encode("utf-8")
 
 
+def answer_for(body: bytes, query: dict) -> bytes:
+    """A JSON answer for the place asked, as a provider gives it: its echoed coordinate (Open-Meteo's
+    latitude/longitude, OpenWeatherMap's lat/lon) becomes the request's, so that a fixture recorded
+    elsewhere is not refused as an answer for another place."""
+    text = body.decode("utf-8")
+    for asked, echoed in (("latitude", "latitude"), ("longitude", "longitude"), ("lat", "lat"), ("lon", "lon")):
+        value = query.get(asked)
+        if value is not None and re.fullmatch(r"-?\d+(\.\d+)?", value):
+            text = re.sub(r'"%s"\s*:\s*-?[\d.]+' % echoed, '"%s":%s' % (echoed, value), text, count=1)
+    return text.encode("utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--route", action="append", default=[])
@@ -109,6 +121,8 @@ def main() -> None:
                 body = f.read()
             if args.rebase_today:
                 body = rebase(body) if routes[url.path].endswith(".json") else rebase_xml(body)
+            if routes[url.path].endswith(".json"):
+                body = answer_for(body, dict(urllib.parse.parse_qsl(url.query)))
             etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
             if self.headers.get("If-None-Match") == etag:
                 self.send_response(304)

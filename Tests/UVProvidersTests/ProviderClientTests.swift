@@ -119,6 +119,28 @@ struct ProviderClientTests {
         #expect(reason.hasPrefix("open-meteo: no answer"))
     }
 
+    /// An HTTP stand-in that answers every request with one body, whatever place it asks for.
+    struct FixedAnswer: HTTPClient {
+        let body: Data
+        func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse { HTTPResponse(status: 200, body: body) }
+    }
+
+    @Test func anAnswerForAnotherPlaceIsRefused() async throws {
+        // The fixture is Open-Meteo's answer for 28.4° N, 81.25° E (western Nepal), 10,098 km from Sydney.
+        let client = ProviderClient(http: FixedAnswer(body: try ProviderFixture.data(Self.hourly)))
+        guard case .failed(let reason, nil) = await client.openMeteo(for: Self.sydney, health: ProviderHealth(), now: Self.fixtureNow) else {
+            Issue.record("an answer for another place was taken")
+            return
+        }
+        #expect(reason.hasPrefix("open-meteo: implausible data: an answer for 28.4,81.3, 10098 km"), "\(reason)")
+        #expect(reason.hasSuffix("km from the place asked (-33.9,151.2)"))
+        let nearby = Coordinate(latitude: 28.0, longitude: 81.0)
+        guard case .fetched = await client.openMeteo(for: nearby, health: ProviderHealth(), now: Self.fixtureNow) else {
+            Issue.record("an answer for a grid point 45 km away was refused")
+            return
+        }
+    }
+
     @Test func retryAfterForms() {
         let now = ProviderFixture.instant("2026-01-15T00:00:00Z")
         #expect(RetryAfter.seconds("120", now: now) == 120)
