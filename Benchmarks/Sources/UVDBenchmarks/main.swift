@@ -81,14 +81,28 @@ benchmark("places: naming a coordinate (the biggest city within 25 km)") {
 
 let provider = try ProviderStandIn()
 let daemon = try RunningDaemon(provider: provider)
+
+/// `body`, stopping uvd first when it throws: an error at the top level ends the process without
+/// reaching the `daemon.stop()` at the end, which left uvd running.
+func stoppingOnFailure<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        daemon.stop()
+        throw error
+    }
+}
+
 for _ in 0..<100 where provider.requestCount == 0 { usleep(100_000) }
-guard provider.requestCount > 0 else { throw RunningDaemon.Failure(description: "uvd did not ask the provider stand-in") }
+try stoppingOnFailure {
+    guard provider.requestCount > 0 else { throw RunningDaemon.Failure(description: "uvd did not ask the provider stand-in") }
+}
 
 // Idle cost, measured first while nothing else runs: uvd after its first fetch (from the local
 // stand-in), and a `uvctl watch` following it, for IDLE_SECONDS (default 120).
 let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
 let uvctl = URL(fileURLWithPath: daemon.binary).deletingLastPathComponent().appendingPathComponent("uvctl").path
-let watch = try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment)
+let watch = try stoppingOnFailure { try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment) }
 sleep(3)
 print("Idle (wakeups = context switches of the process's threads):")
 for line in IdleCost.measure([("uvd", daemon.pid), ("uvctl watch --format waybar", watch)], seconds: idleSeconds) {
