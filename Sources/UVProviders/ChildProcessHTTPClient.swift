@@ -31,7 +31,13 @@ public struct ChildProcessHTTPClient: HTTPClient {
         self.grace = grace
     }
 
+    /// Writing the order to a child that is already gone must fail with EPIPE, not end the daemon
+    /// by SIGPIPE's default action: ignored from the first fetch on (uvd's sockets send with
+    /// MSG_NOSIGNAL already; nothing in uvd wants SIGPIPE).
+    private static let pipeSignalIgnored: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        Self.pipeSignalIgnored
         let deadline = limits.deadline.components
         let order = FetchOrder(
             parent: getpid(), url: request.url.absoluteString, headers: request.headers,

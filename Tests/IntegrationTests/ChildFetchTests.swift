@@ -67,6 +67,10 @@ struct ChildFetchTests {
             #expect(throws: HTTPError.transport("the fetch process gave no answer within 2 s")) { try hung.get() }
             #expect(clock.now - start < .seconds(10))
         }
+        try await script("exec 0<&- 1>&-; exit 0") { path in
+            let gone = await get(ChildProcessHTTPClient(executable: path), url)
+            #expect(throws: HTTPError.self) { try gone.get() }
+        }
         let missing = await get(ChildProcessHTTPClient(executable: "/nonexistent/uvd"), url)
         #expect(throws: HTTPError.self) { try missing.get() }
     }
@@ -82,13 +86,17 @@ struct ChildFetchTests {
         #expect(Self.fetchChildren().isEmpty, "killed and reaped, not left a zombie")
     }
 
-    @Test func theDaemonNeverLoadsLibcurl() throws {
+    @Test func theDaemonNeverLoadsLibcurlNorDiesOfABrokenPipe() throws {
         let uvd = try DaemonHarness()
         try uvd.start()
         try uvd.waitFor("a forecast") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String == "open-meteo" }
         let pid = try #require(uvd.process?.pid)
         let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
         #expect(!maps.contains("libcurl") && !maps.contains("libssl") && !maps.contains("libgnutls"), "uvd mapped a TLS or HTTP library")
+        // Writing an order to a child already gone must be EPIPE, not SIGPIPE's default (the end of uvd).
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) }
+        #expect((ignored ?? 0) & (1 << (UInt64(SIGPIPE) - 1)) != 0, "uvd does not ignore SIGPIPE")
     }
 
     @Test func aFetchDiesWithItsDaemon() throws {
