@@ -5,7 +5,7 @@
 /// It must be a literal (`StaticString`), so `scripts/update-catalog` finds every one in the sources
 /// and writes them all to the one catalog, `po/uvd.pot`, the file translators start from.
 /// Arguments are positional (`%1$@`, `%2$@`) so that a translation may reorder them; numbers are
-/// formatted by the caller (`Localization.decimal`). A test fails when the catalog is out of date.
+/// formatted by the caller (`DisplayLocale.decimal`). A test fails when the catalog is out of date.
 /// At run time the template is looked up in the user's language (`Localization`); English is the
 /// fallback.
 public func tr(_ template: StaticString, _ arguments: any CustomStringConvertible...) -> String {

@@ -8,17 +8,18 @@ struct ClockFormat {
 
     var uses12Hour: Bool { locale.uses12Hour }
 
-    /// 12- or 24-hour and the names of days as the user's locale says (`DisplayLocale`).
-    init(timeZone: TimeZone, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// 12- or 24-hour and the names of days as the user's locale says (`DisplayLocale.current`,
+    /// read once per process).
+    init(timeZone: TimeZone) {
         self.timeZone = timeZone
-        locale = DisplayLocale(environment: environment, messageLanguage: Localization.catalog?.language)
+        locale = DisplayLocale.current
     }
 
     /// The clock of an instant uvd wrote (`2026-11-22T11:35:15+04:00`): its own offset, which is
     /// the place's, so that every time uvctl shows is on the same clock as `uvctl status`.
-    init?(writtenIn text: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init?(writtenIn text: String) {
         guard let offset = ISOInstant.trailingOffset(text), let zone = TimeZone(secondsFromGMT: offset) else { return nil }
-        self.init(timeZone: zone, environment: environment)
+        self.init(timeZone: zone)
     }
 
     /// The clock's name: the IANA zone (`Australia/Sydney`), or `UTC+11:00` for a bare offset.

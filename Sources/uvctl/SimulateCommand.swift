@@ -77,7 +77,7 @@ struct SimulateCommand: AsyncParsableCommand {
             DaemonClient.fail("\(error)", status: 78)
         }
         if !quiet.isEmpty { settings.quietHours = QuietHours(quiet.compactMap(QuietSpan.init(parsing:))) }
-        settings.uses12HourClock = ClockFormat(timeZone: zone).uses12Hour
+        settings.uses12HourClock = DisplayLocale.current.uses12Hour
 
         var simulator = Simulator(state: EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: skinType), start: day.start)
         simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: target.coordinate).samples), at: day.start)

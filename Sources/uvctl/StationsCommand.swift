@@ -22,6 +22,7 @@ struct StationsCommand: AsyncParsableCommand {
             return
         }
         let terminal = Terminal.standardOutput()
+        let levelWidth = UVLevel.allCases.map(\.name).columnWidth
         for station in reply.stations {
             let name = station.station.rightPadded(to: 14)
             guard let uvi = station.uvi else {
@@ -29,7 +30,7 @@ struct StationsCommand: AsyncParsableCommand {
                 continue
             }
             let level = UVLevel(uvi: uvi)
-            let value = terminal.paint("\(DisplayLocale.current.decimal(uvi, places: 1, width: 4)) \(level.name.rightPadded(to: UVLevel.allCases.map(\.name).columnWidth))", level)
+            let value = terminal.paint("\(DisplayLocale.current.decimal(uvi, places: 1, width: 4)) \(level.name.rightPadded(to: levelWidth))", level)
             print(tr("%1$@ %2$@  updated %3$@", name, value, Self.age(station.ageMinutes)))
         }
         print(terminal.dim(UVSource.arpansa.attribution))
