@@ -15,7 +15,7 @@ import Glibc
 /// Starts uvd: logging, configuration, the store, the control socket, the refresh loop; then
 /// READY=1, and runs until SIGTERM or SIGINT.
 public enum Daemon {
-    public static func run(paths: XDGPaths, httpClient: any HTTPClient = CurlHTTPClient()) async throws {
+    public static func run(paths: XDGPaths, httpClient: any HTTPClient = ChildProcessHTTPClient()) async throws {
         unblockSignals()
         let signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP])
         umask(0o077)

@@ -38,10 +38,9 @@ public struct ChildProcessHTTPClient: HTTPClient {
 
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         Self.pipeSignalIgnored
-        let deadline = limits.deadline.components
         let order = FetchOrder(
             parent: getpid(), url: request.url.absoluteString, headers: request.headers,
-            deadlineMilliseconds: Int(deadline.seconds) * 1000 + Int(deadline.attoseconds / 1_000_000_000_000_000),
+            deadlineMilliseconds: limits.deadline.wholeMilliseconds,
             stallSeconds: limits.stallSeconds, maximumBytes: limits.maximumBytes)
         guard let input = try? JSONEncoder().encode(order) else { throw .transport("the request could not be written for the fetch process") }
         let child = FetchChildProcess()
@@ -126,8 +125,9 @@ final class FetchChildProcess: Sendable {
             let left = end - ContinuousClock.now
             guard left > .zero else { return (output, .transport("the fetch process gave no answer within \(wait.components.seconds) s")) }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-            let ready = poll(&poller, 1, milliseconds)
+            // Rounded up, so that less than a millisecond left does not spin.
+            let milliseconds = Int32(clamping: left.wholeMilliseconds)
+            let ready = poll(&poller, 1, milliseconds < .max ? milliseconds + 1 : milliseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { continue }
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }

@@ -52,13 +52,12 @@ public struct CurlHTTPClient: HTTPClient {
     private func perform(_ request: HTTPRequest, on handle: TransferHandle) -> Result<HTTPResponse, HTTPError> {
         let lines = request.headers.map { "\($0.key): \($0.value)" }
         var response = uvd_http_response()
-        let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
         let outcome = withCStrings(lines) { headers in
             request.url.absoluteString.withCString { url in
                 Self.userAgent.withCString { agent in
                     var call = uvd_http_request(
                         url: url, headers: headers.baseAddress, header_count: headers.count, user_agent: agent,
-                        deadline_ms: Int(milliseconds), stall_seconds: stallSeconds, maximum_bytes: maximumBytes)
+                        deadline_ms: deadline.wholeMilliseconds, stall_seconds: stallSeconds, maximum_bytes: maximumBytes)
                     return uvd_http_transfer_perform(handle.transfer, &call, &response)
                 }
             }

@@ -66,7 +66,7 @@ struct UVD: AsyncParsableCommand {
             return
         }
         do {
-            try await Daemon.run(paths: paths, httpClient: ChildProcessHTTPClient())
+            try await Daemon.run(paths: paths)
         } catch let error as InstanceLock.AlreadyRunning {
             FileHandle.standardError.write(Data("uvd: \(error)\n".utf8))
             throw ExitCode(InstanceLock.alreadyRunningStatus)
