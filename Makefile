@@ -66,7 +66,7 @@ release:
 	$(RELEASE) --product uvctl
 
 test:
-	$(SWIFT) test --disable-xctest
+	SWIFT=$(SWIFT) scripts/run-tests
 
 FUZZ_SECONDS ?= 60
 

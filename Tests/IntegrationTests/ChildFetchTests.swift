@@ -113,7 +113,16 @@ struct ChildFetchTests {
         try uvd.waitFor("a fetch in progress") { !Self.fetchChildren(of: daemon).isEmpty }
         let children = Self.fetchChildren(of: daemon)
         uvd.kill(SIGKILL)
-        try uvd.waitFor("the fetch to die with uvd", timeout: 5) { children.allSatisfy { kill($0, 0) != 0 } }
+        try uvd.waitFor("the fetch to die with uvd", timeout: 5) { children.allSatisfy(Self.hasEnded) }
+    }
+
+    /// Whether a process has died: gone, or a zombie. An orphan's zombie waits for whoever reaps
+    /// orphans (PID 1 or a subreaper), and where that is slow or never reaps — as PID 1 in some
+    /// containers — the process still exists though it ended long ago.
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
     }
 
     /// This process's children running `uvd --fetch`, zombies included.
