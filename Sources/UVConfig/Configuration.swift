@@ -81,11 +81,11 @@ extension ConfigKey {
     }
 
     static func number(_ path: String, _ range: ClosedRange<Double>, _ keyPath: WritableKeyPath<Configuration, Double> & Sendable) -> ConfigKey {
-        ConfigKey(path: path, expected: tr("a number from %1$@ to %2$@", range.lowerBound.formatted(), range.upperBound.formatted()), apply: { config, value in
+        ConfigKey(path: path, expected: tr("a number from %1$@ to %2$@", range.lowerBound.plain, range.upperBound.plain), apply: { config, value in
             guard let number = value.number, range.contains(number) else { return false }
             config[keyPath: keyPath] = number
             return true
-        }, show: { $0[keyPath: keyPath].formatted() })
+        }, show: { $0[keyPath: keyPath].plain })
     }
 
     static func url(_ path: String, _ keyPath: WritableKeyPath<Configuration, URL> & Sendable) -> ConfigKey {
@@ -148,7 +148,7 @@ extension ConfigKey {
             guard levels.count == items.count, levels.allSatisfy({ (1...20).contains($0) }) else { return false }
             config.engine.uvAlertLevels = levels.sorted()
             return true
-        }, show: { "[" + $0.engine.uvAlertLevels.map { $0.formatted() }.joined(separator: ", ") + "]" }),
+        }, show: { "[" + $0.engine.uvAlertLevels.map { $0.plain }.joined(separator: ", ") + "]" }),
         .number("alerts.hysteresis", 0...3, \.engine.hysteresis),
         .number("alerts.extreme_level", 8...20, \.engine.extremeLevel),
         .boolean("alerts.extreme_passes_quiet_hours", \.engine.extremePassesQuietHours),

@@ -39,7 +39,8 @@ public struct DisplayLocale: Sendable {
     /// `value` with `places` decimals and the locale's separator (`9,4`); with `width`, padded on
     /// the left to that many columns, as `%5.1f` would.
     public func decimal(_ value: Double, places: Int, width: Int = 0) -> String {
-        let plain = String(format: "%\(width).\(max(0, min(places, 6)))f", value)
+        let digits = value.fixed(min(places, 6))
+        let plain = String(repeating: " ", count: max(0, width - digits.count)) + digits
         return decimalSeparator == "." ? plain : plain.replacingOccurrences(of: ".", with: decimalSeparator)
     }
 

@@ -40,6 +40,6 @@ public enum LocalDay {
     /// `YYYY-MM-DD` of the local day containing `date`.
     public static func key(_ date: Date, in zone: TimeZone) -> String {
         let parts = calendar(zone).dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return "\((parts.year ?? 0).zeroPadded(4))-\((parts.month ?? 0).zeroPadded(2))-\((parts.day ?? 0).zeroPadded(2))"
     }
 }

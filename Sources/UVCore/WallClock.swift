@@ -32,9 +32,9 @@ public enum WallClock {
     /// `9:20 am` or `09:20`; with `omitZeroMinutes`, a whole hour in 12-hour form reads `9 am`.
     public static func format(minuteOfDay minute: Int, twelveHour: Bool, omitZeroMinutes: Bool = false) -> String {
         let (hour, minutes) = (minute / 60, minute % 60)
-        guard twelveHour else { return String(format: "%02d:%02d", hour, minutes) }
+        guard twelveHour else { return "\(hour.zeroPadded(2)):\(minutes.zeroPadded(2))" }
         let clockHour = hour % 12 == 0 ? 12 : hour % 12
         let suffix = hour < 12 ? "am" : "pm"
-        return omitZeroMinutes && minutes == 0 ? "\(clockHour) \(suffix)" : String(format: "%d:%02d %@", clockHour, minutes, suffix)
+        return omitZeroMinutes && minutes == 0 ? "\(clockHour) \(suffix)" : "\(clockHour):\(minutes.zeroPadded(2)) \(suffix)"
     }
 }

@@ -111,7 +111,7 @@ public enum Daemon {
         guard let status else { return "starting" }
         let level = UVLevel(rawValue: status.level)?.name ?? status.level
         let when = status.source == UVSource.model.rawValue ? "modelled" : "updated \(status.updatedAt.map { String($0.dropFirst(11).prefix(5)) } ?? "?")"
-        return String(format: "UV %.1f %@ · %@ · %@", status.uvi, level, status.location.name, when)
+        return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
     }
 
     /// The journal with structured fields when stderr is the journal, else plain lines on stderr.

@@ -46,7 +46,7 @@ extension DaemonCore {
     func useGeoClue(_ coordinate: Coordinate) {
         let city = CityIndex.embedded.placeName(near: coordinate)
         let found = Place(
-            name: city?.displayName ?? String(format: "%.1f, %.1f", coordinate.latitude, coordinate.longitude),
+            name: city?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))",
             coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? place.timeZoneIdentifier,
             source: .geoclue)
         geoPlace = found

@@ -25,7 +25,7 @@ enum OpenWeatherMapKey {
               let text = try? String(contentsOfFile: path, encoding: .utf8)
         else { return .failure(Problem(description: "OpenWeatherMap key file \(path) cannot be read")) }
         if checkMode, let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            return .failure(Problem(description: String(format: "OpenWeatherMap key file %@ is readable by others (mode %o): chmod 600 %@", path, mode, path)))
+            return .failure(Problem(description: "OpenWeatherMap key file \(path) is readable by others (mode \(String(mode, radix: 8))): chmod 600 \(path)"))
         }
         let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber }) else {

@@ -31,7 +31,7 @@ enum PlaceResolver {
         if let coordinate = try coordinate(query) {
             let named = cities.placeName(near: coordinate)
             let zone = named?.timeZoneIdentifier ?? cities.nearest(to: coordinate)?.timeZoneIdentifier ?? "UTC"
-            let name = named?.displayName ?? String(format: "%.1f, %.1f", coordinate.latitude, coordinate.longitude)
+            let name = named?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))"
             return Place(name: name, coordinate: coordinate.approximate, timeZoneIdentifier: zone, source: .manual)
         }
         guard let city = cities.search(query, limit: 1).first else { throw NotFound(query: query) }

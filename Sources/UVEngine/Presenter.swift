@@ -66,9 +66,9 @@ public struct Presenter: Sendable {
     private func words(_ meaning: AlertMeaning) -> (summary: String, body: String) {
         switch meaning {
         case .leaveHome(let peakAhead):
-            (tr("UV up to %1$@ today", String(format: "%.0f", peakAhead)), tr("Apply sunscreen before you leave."))
+            (tr("UV up to %1$@ today", peakAhead.fixed(0)), tr("Apply sunscreen before you leave."))
         case .uvLevel(let uvi, let level):
-            (tr("UV %1$@: %2$@", String(format: "%.0f", uvi), level.name.lowercased()), level.advice)
+            (tr("UV %1$@: %2$@", uvi.fixed(0), level.name.lowercased()), level.advice)
         case .reapply(let stage, let at, let spf, let quantity, let appliedAt):
             (stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", time(at)),
              AppliedSentence.text(spf: spf, quantity: quantity, appliedAt: time(appliedAt), reapplyAt: time(at)))
@@ -83,6 +83,6 @@ public struct Presenter: Sendable {
     private func morningBody(_ window: TimeSpan, peakUVI: Double?, peakAt: Date?) -> String {
         guard let peakUVI, let peakAt else { return tr("Sunscreen window today %1$@ – %2$@", time(window.start), time(window.end)) }
         return tr("Sunscreen window today %1$@ – %2$@ (peak %3$@ at %4$@)",
-                  time(window.start), time(window.end), String(format: "%.0f", peakUVI), time(peakAt))
+                  time(window.start), time(window.end), peakUVI.fixed(0), time(peakAt))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 
 /// The wheel's measures (seed 000's visual spec, on a 400 × 400 canvas) and the SVG path
 /// arithmetic: points on a circle by clock angle, annular sectors and open arcs.
@@ -23,7 +24,7 @@ enum WheelGeometry {
     }
 
     static func format(_ value: Double) -> String {
-        String(format: "%.2f", value)
+        value.fixed(2)
     }
 
     static func pair(_ point: (x: Double, y: Double)) -> String {

@@ -61,7 +61,7 @@ public enum WheelSVG {
             case .extreme: #"<path d="\#(path)" fill="url(#hatch)"/>"#
             default: ""
             }
-            let uvi = String(format: "%.1f", hour.uvi)
+            let uvi = hour.uvi.fixed(1)
             return #"<g class="segment" data-uvi="\#(uvi)" opacity="\#(past ? "0.3" : "1")"><path d="\#(path)" fill="\#(level.hexColor)"/>\#(overlay)</g>"#
         }
     }
@@ -70,7 +70,7 @@ public enum WheelSVG {
     private static func hourMarks(_ palette: Palette) -> [String] {
         [0, 6, 12, 18].map { hour in
             let at = WheelGeometry.point(radius: 100, degrees: Double(hour) * 15)
-            return #"<text x="\#(WheelGeometry.format(at.x))" y="\#(WheelGeometry.format(at.y + 5))" text-anchor="middle" font-family="sans-serif" font-size="13" fill="\#(palette.secondary)">\#(String(format: "%02d", hour))</text>"#
+            return #"<text x="\#(WheelGeometry.format(at.x))" y="\#(WheelGeometry.format(at.y + 5))" text-anchor="middle" font-family="sans-serif" font-size="13" fill="\#(palette.secondary)">\#(hour.zeroPadded(2))</text>"#
         }
     }
 

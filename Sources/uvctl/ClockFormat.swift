@@ -26,7 +26,7 @@ struct ClockFormat {
     var zoneName: String {
         guard timeZone.identifier.hasPrefix("GMT") else { return timeZone.identifier }
         let seconds = timeZone.secondsFromGMT()
-        return String(format: "UTC%@%02d:%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
+        return "UTC" + (seconds < 0 ? "-" : "+") + (abs(seconds) / 3600).zeroPadded(2) + ":" + (abs(seconds) % 3600 / 60).zeroPadded(2)
     }
 
     /// `9:20 am` / `09:20`.

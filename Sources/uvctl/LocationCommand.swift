@@ -62,7 +62,7 @@ struct LocationCommand: AsyncParsableCommand {
             }
             print(tr("Current: %1$@", LocationCommand.describe(reply.current)))
             if reply.current.isDefault { print(Place.defaultLocationNote) }
-            for place in reply.saved { print(tr("  %1$@: %2$@ (%3$@)", place.name, String(format: "%.1f, %.1f", place.latitude, place.longitude), place.timeZone)) }
+            for place in reply.saved { print(tr("  %1$@: %2$@ (%3$@)", place.name, "\(place.latitude.fixed(1)), \(place.longitude.fixed(1))", place.timeZone)) }
         }
     }
 
@@ -91,6 +91,6 @@ struct LocationCommand: AsyncParsableCommand {
         case "geoclue": tr("from GeoClue")
         default: tr("default")
         }
-        return tr("%1$@ (%2$@, %3$@, %4$@)", location.name, String(format: "%.1f, %.1f", location.latitude, location.longitude), location.timeZone, how)
+        return tr("%1$@ (%2$@, %3$@, %4$@)", location.name, "\(location.latitude.fixed(1)), \(location.longitude.fixed(1))", location.timeZone, how)
     }
 }

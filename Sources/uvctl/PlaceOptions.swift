@@ -57,8 +57,8 @@ struct PlaceOptions: ParsableArguments {
 
     /// `33.87°S 151.21°E`.
     static func describe(_ coordinate: Coordinate) -> String {
-        let latitude = String(format: "%.2f°%@", abs(coordinate.latitude), coordinate.latitude < 0 ? "S" : "N")
-        let longitude = String(format: "%.2f°%@", abs(coordinate.longitude), coordinate.longitude < 0 ? "W" : "E")
+        let latitude = abs(coordinate.latitude).fixed(2) + (coordinate.latitude < 0 ? "°S" : "°N")
+        let longitude = abs(coordinate.longitude).fixed(2) + (coordinate.longitude < 0 ? "°W" : "°E")
         return "\(latitude) \(longitude)"
     }
 }
