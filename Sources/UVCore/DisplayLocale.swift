@@ -46,9 +46,9 @@ public struct DisplayLocale: Sendable {
 
     /// A date in the locale's form for a skeleton of fields (`EEEdMMM`: `lun. 23 nov.`,
     /// `11月23日(月)`); `english` is uvd's own pattern for English (`EEE d MMM`).
-    public func format(_ date: Date, skeleton: String, english: String, in zone: TimeZone) -> String {
+    public func format(_ date: Date, skeleton: String, english: String, in zone: Zone) -> String {
         let formatter = DateFormatter()
-        formatter.timeZone = zone
+        formatter.timeZone = TimeZone(identifier: zone.identifier) ?? TimeZone(secondsFromGMT: zone.secondsFromGMT(for: date))
         if let identifier {
             formatter.locale = Locale(identifier: identifier)
             formatter.setLocalizedDateFormatFromTemplate(skeleton)

@@ -1,16 +1,23 @@
 import Foundation
 
-/// ISO 8601 timestamps with a place's UTC offset (`2026-10-04T09:00:00+11:00`): the form every
-/// machine-readable output uses.
+/// ISO 8601 timestamps with a place's UTC offset (`2026-10-04T09:00:00+11:00`, `Z` at UTC): the
+/// form every machine-readable output uses.
 public struct ISOTimestamp: Sendable {
-    private let style: Date.ISO8601FormatStyle
+    private let zone: Zone
 
-    public init(timeZone: TimeZone) {
-        style = Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: timeZone)
+    public init(timeZone: Zone) {
+        zone = timeZone
     }
 
     public func string(_ date: Date) -> String {
-        style.format(date)
+        let offset = zone.secondsFromGMT(for: date)
+        let local = zone.localSeconds(date)
+        let days = CivilDate.days(ofSeconds: local)
+        let (year, month, day) = CivilDate.date(daysSinceEpoch: days)
+        let second = local - days * 86_400
+        let clock = "\((second / 3600).zeroPadded(2)):\((second % 3600 / 60).zeroPadded(2)):\((second % 60).zeroPadded(2))"
+        let zoneText = offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + "\((abs(offset) / 3600).zeroPadded(2)):\((abs(offset) % 3600 / 60).zeroPadded(2))"
+        return "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))T\(clock)\(zoneText)"
     }
 }
 

@@ -2,31 +2,20 @@ import Foundation
 
 /// Calendar days in a place's own time zone, where a day may last 23, 24 or 25 hours.
 public enum LocalDay {
-    static func calendar(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
-    }
-
-    /// Local midnight to the next local midnight around `date`.
-    public static func interval(containing date: Date, in zone: TimeZone) -> DateInterval {
-        calendar(zone).dateInterval(of: .day, for: date)
-            ?? DateInterval(start: date, duration: 86_400)
+    /// Local midnight to the next local midnight around `date` (on a day whose midnight is
+    /// skipped, from the first instant after the gap).
+    public static func interval(containing date: Date, in zone: Zone) -> DateInterval {
+        interval(day: CivilDate.days(ofSeconds: zone.localSeconds(date)), in: zone)
     }
 
     /// The local day `year-month-day`, or nil if there is no such date.
-    public static func interval(year: Int, month: Int, day: Int, in zone: TimeZone) -> DateInterval? {
-        let calendar = calendar(zone)
-        let components = DateComponents(year: year, month: month, day: day, hour: 12)
-        guard let noon = calendar.date(from: components),
-              calendar.component(.day, from: noon) == day,
-              calendar.component(.month, from: noon) == month
-        else { return nil }
-        return interval(containing: noon, in: zone)
+    public static func interval(year: Int, month: Int, day: Int, in zone: Zone) -> DateInterval? {
+        guard CivilDate.isValid(year: year, month: month, day: day) else { return nil }
+        return interval(day: CivilDate.daysSinceEpoch(year: year, month: month, day: day), in: zone)
     }
 
     /// The local day written `YYYY-MM-DD`, or nil if the text is not such a date.
-    public static func interval(isoDate text: String, in zone: TimeZone) -> DateInterval? {
+    public static func interval(isoDate text: String, in zone: Zone) -> DateInterval? {
         var scanner = TextScanner(text)
         guard let date = scanner.isoDate(), scanner.atEnd else { return nil }
         return interval(year: date.year, month: date.month, day: date.day, in: zone)
@@ -38,8 +27,15 @@ public enum LocalDay {
     }
 
     /// `YYYY-MM-DD` of the local day containing `date`.
-    public static func key(_ date: Date, in zone: TimeZone) -> String {
-        let parts = calendar(zone).dateComponents([.year, .month, .day], from: date)
-        return "\((parts.year ?? 0).zeroPadded(4))-\((parts.month ?? 0).zeroPadded(2))-\((parts.day ?? 0).zeroPadded(2))"
+    public static func key(_ date: Date, in zone: Zone) -> String {
+        let (year, month, day) = CivilDate.date(daysSinceEpoch: CivilDate.days(ofSeconds: zone.localSeconds(date)))
+        return "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
+    }
+
+    /// The day `days` after 1970-01-01 on the zone's clock.
+    private static func interval(day days: Int, in zone: Zone) -> DateInterval {
+        let start = zone.date(localSeconds: days * 86_400)
+        let end = zone.date(localSeconds: (days + 1) * 86_400)
+        return DateInterval(start: start, end: max(start, end))
     }
 }

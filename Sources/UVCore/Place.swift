@@ -30,8 +30,8 @@ public struct Place: Sendable, Equatable, Codable {
     /// True when Greenwich stands in for a place nobody chose.
     public var isDefault: Bool { source == .default }
 
-    /// The place's zone (GMT if the name is unknown to this system).
-    public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? .gmt }
+    /// The place's zone (UTC if the name is unknown to this system).
+    public var timeZone: Zone { Zone(identifier: timeZoneIdentifier) ?? .utc }
 
     /// Shown on every view when the place is the stand-in.
     public static var defaultLocationNote: String { tr("default location — set yours with `uvctl location set`") }

@@ -99,6 +99,25 @@ public enum CivilDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The date of a day count from 1970-01-01: Hinnant's `civil_from_days`, the inverse of
+    /// `daysSinceEpoch`.
+    public static func date(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+    }
+
+    /// The day count from 1970-01-01 of `seconds` since 1970 (rounded down, so negative seconds
+    /// fall on the day before).
+    public static func days(ofSeconds seconds: Int) -> Int {
+        seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+    }
+
     /// Seconds since 1970 of a wall-clock time at `offset` seconds east of UTC.
     public static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int) -> Int {
         daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset

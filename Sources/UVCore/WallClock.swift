@@ -8,7 +8,7 @@ public enum WallClock {
     /// From the zone's offset at that instant (DST-correct), not from a `Calendar`: the engine
     /// asks this every minute it steps, and building a calendar each time cost most of a
     /// simulated year with quiet hours.
-    public static func minuteOfDay(_ date: Date, in zone: TimeZone) -> Int {
+    public static func minuteOfDay(_ date: Date, in zone: Zone) -> Int {
         let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
         guard local.isFinite else { return 0 }
         let seconds = local - 86_400 * (local / 86_400).rounded(.down)
@@ -25,7 +25,7 @@ public enum WallClock {
     }
 
     /// The wall-clock time of `date` in `zone`, as `format(minuteOfDay:…)` writes it.
-    public static func format(_ date: Date, in zone: TimeZone, twelveHour: Bool, omitZeroMinutes: Bool = false) -> String {
+    public static func format(_ date: Date, in zone: Zone, twelveHour: Bool, omitZeroMinutes: Bool = false) -> String {
         format(minuteOfDay: minuteOfDay(date, in: zone), twelveHour: twelveHour, omitZeroMinutes: omitZeroMinutes)
     }
 

@@ -69,7 +69,7 @@ extension DaemonCore {
             // Each entry's time on the clock its text was written on, naming that zone when it is
             // not the current place's: time and text never on two clocks.
             return try store.history(limit: limit).map { entry in
-                let zone = entry.zone.flatMap(TimeZone.init(identifier:)) ?? currentPlace.timeZone
+                let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
                 return HistoryInfo(
                     time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind.rawValue, subject: entry.subject,
                     summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)

@@ -23,7 +23,7 @@ extension NotificationOutbox {
         case .success(let info): serverName = "\(info.name) \(info.version)"
         case .failure(let failure): return NotifyTestReply(server: failure.description, outcome: "failed", button: nil)
         }
-        let presenter = Presenter(zone: .gmt, twelveHour: false)
+        let presenter = Presenter(zone: .utc, twelveHour: false)
         let sample = PresentedAlert(
             subject: "test", rule: .leaveHome, summary: tr("uvd: a test notification"),
             body: tr("Press a button: uvctl notify-test says which one uvd heard."), urgency: .normal,

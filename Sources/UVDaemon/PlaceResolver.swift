@@ -7,7 +7,7 @@ import UVPlaces
 enum PlaceResolver {
     static let zoneTablePath = "/usr/share/zoneinfo/zone1970.tab"
 
-    static func automatic(zone: TimeZone = .current, zoneTable: String? = nil) -> Place {
+    static func automatic(zone: Zone, zoneTable: String? = nil) -> Place {
         let table = zoneTable ?? ((try? String(contentsOfFile: zoneTablePath, encoding: .utf8)) ?? "")
         let location = ZoneLocation.resolve(zone: zone.identifier, zoneTable: table)
         return Place(

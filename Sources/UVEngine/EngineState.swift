@@ -60,7 +60,7 @@ public struct EngineState: Sendable, Equatable, Codable {
     public var settings: EngineSettings
     /// The place's zone (stored under this key, as its name).
     public var timeZoneIdentifier: ZoneName
-    var zone: TimeZone { timeZoneIdentifier.zone }
+    var zone: Zone { timeZoneIdentifier.zone }
     public var skinType: SkinType
     public var samples: [UVSample]
     public var sunscreen: SunscreenApplication?
@@ -162,16 +162,10 @@ struct LocalDayFacts: Sendable, Equatable, Codable {
     /// day whose clock jumps over it).
     var morning: Date?
 
-    init(now: Date, zone: TimeZone, morningMinute: Int?) {
+    init(now: Date, zone: Zone, morningMinute: Int?) {
         interval = LocalDay.interval(containing: now, in: zone)
         key = LocalDay.key(now, in: zone)
         self.morningMinute = morningMinute
-        morning = morningMinute.flatMap { minute in
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            return calendar.nextDate(
-                after: interval.start.addingTimeInterval(-1), matching: DateComponents(hour: minute / 60, minute: minute % 60, second: 0),
-                matchingPolicy: .nextTime)
-        }
+        morning = morningMinute.map { [interval] in zone.nextDate(after: interval.start.addingTimeInterval(-1), minuteOfDay: $0) }
     }
 }

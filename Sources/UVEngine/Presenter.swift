@@ -29,10 +29,10 @@ public struct PresentedAlert: Sendable, Equatable {
 /// The one place an alert's meaning becomes words: on the place's clock, 12- or 24-hour as the
 /// locale says, never a raw timestamp.
 public struct Presenter: Sendable {
-    public let zone: TimeZone
+    public let zone: Zone
     public let twelveHour: Bool
 
-    public init(zone: TimeZone, twelveHour: Bool) {
+    public init(zone: Zone, twelveHour: Bool) {
         self.zone = zone
         self.twelveHour = twelveHour
     }

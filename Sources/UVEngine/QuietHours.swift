@@ -43,7 +43,7 @@ public struct QuietHours: Sendable, Equatable, Codable {
         self.spans = spans
     }
 
-    public func isQuiet(at date: Date, in zone: TimeZone) -> Bool {
+    public func isQuiet(at date: Date, in zone: Zone) -> Bool {
         guard !spans.isEmpty else { return false }
         let minute = WallClock.minuteOfDay(date, in: zone)
         return spans.contains { $0.contains(minuteOfDay: minute) }
@@ -51,19 +51,13 @@ public struct QuietHours: Sendable, Equatable, Codable {
 
     /// When the quiet period around `date` ends (spans that touch or overlap run on), or nil if
     /// `date` is not quiet. On a day whose clock skips the end time, the first instant after the gap.
-    public func end(after date: Date, in zone: TimeZone) -> Date? {
+    public func end(after date: Date, in zone: Zone) -> Date? {
         guard isQuiet(at: date, in: zone) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
         var moment = date
         // Each step jumps to the nearest end of a span covering `moment`; at most one per span.
         for _ in 0...spans.count {
             let minute = WallClock.minuteOfDay(moment, in: zone)
-            let ends = spans.filter { $0.contains(minuteOfDay: minute) }.compactMap { span in
-                calendar.nextDate(
-                    after: moment, matching: DateComponents(hour: span.end / 60, minute: span.end % 60, second: 0),
-                    matchingPolicy: .nextTime)
-            }
+            let ends = spans.filter { $0.contains(minuteOfDay: minute) }.map { zone.nextDate(after: moment, minuteOfDay: $0.end) }
             guard let next = ends.min() else { return moment }
             moment = next
             if !isQuiet(at: moment, in: zone) { return moment }

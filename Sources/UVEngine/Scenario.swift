@@ -22,9 +22,7 @@ public enum Scenario {
 
     /// The events, at their instants on `day` in `zone`, in file order, each made from the
     /// engine's state at its moment (for `Simulator.run(until:steps:)`).
-    public static func parse(_ text: String, day: DateInterval, zone: TimeZone) throws(Problem) -> [(Date, (EngineState) -> EngineEvent?)] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+    public static func parse(_ text: String, day: DateInterval, zone: Zone) throws(Problem) -> [(Date, (EngineState) -> EngineEvent?)] {
         var events: [(Date, (EngineState) -> EngineEvent?)] = []
         func add(_ at: Date, _ event: EngineEvent) { events.append((at, { _ in event })) }
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -32,9 +30,8 @@ public enum Scenario {
             let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
             guard let first = words.first else { continue }
             let number = index + 1
-            guard let minute = WallClock.minuteOfDay(parsing: first),
-                  let at = calendar.nextDate(after: day.start.addingTimeInterval(-1), matching: DateComponents(hour: minute / 60, minute: minute % 60, second: 0), matchingPolicy: .nextTime)
-            else { throw Problem(line: number, message: tr("'%1$@' is not a time: each line starts HH:MM", first)) }
+            guard let minute = WallClock.minuteOfDay(parsing: first) else { throw Problem(line: number, message: tr("'%1$@' is not a time: each line starts HH:MM", first)) }
+            let at = zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: minute)
             guard words.count >= 2 else { throw Problem(line: number, message: tr("an event must follow the time")) }
             let arguments = Array(words.dropFirst(2))
             switch words[1] {

@@ -1,16 +1,17 @@
 import Foundation
+import UVCore
 
 /// A time zone by its IANA name, resolved once: it encodes as the bare name (`"Australia/Sydney"`,
 /// as `EngineState` always stored it) and compares by name. The rules read the zone at every
-/// step; looking it up by name each time is a lock and a table search in Foundation.
+/// step; looking it up by name each time is a lock and a table search.
 public struct ZoneName: Sendable, Equatable, Codable {
     public let name: String
-    /// The zone; GMT for a name Foundation does not know.
-    public let zone: TimeZone
+    /// The zone; UTC for a name the system does not know.
+    public let zone: Zone
 
     public init(_ name: String) {
         self.name = name
-        zone = TimeZone(identifier: name) ?? .gmt
+        zone = Zone(identifier: name) ?? .utc
     }
 
     public init(from decoder: any Decoder) throws {

@@ -23,6 +23,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// What a fetch process writes back to the daemon (its outcome line, then the body), and the
     /// order it reads.
     case fetch
+    /// A compiled zone file (`/usr/share/zoneinfo/…`) and the POSIX rule in its footer.
+    case zone = "tzif"
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -61,6 +63,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .fetch:
             _ = ChildFetch.read(data)
             _ = try? JSONDecoder().decode(FetchOrder.self, from: data)
+        case .zone:
+            guard let zone = Zone(identifier: "fuzz", tzif: [UInt8](data)) else { return }
+            for seconds in [-1e12, -1, 0, 1.7e9, 2.2e9, 4e9, 1e12, .nan] {
+                _ = zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
+            }
+            _ = zone.date(localSeconds: 1_800_000_000)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,18 +21,7 @@ public struct SystemTimeZone: Sendable {
 
     /// The IANA name of the zone in force now.
     public func identifier() -> String {
-        if let tz = environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }), TimeZone(identifier: tz) != nil {
-            return tz
-        }
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime.path),
-           let range = target.range(of: "zoneinfo/"), TimeZone(identifier: String(target[range.upperBound...])) != nil {
-            return String(target[range.upperBound...])
-        }
-        let file = localtime.deletingLastPathComponent().appendingPathComponent("timezone")
-        if let line = (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n").first.map(String.init), TimeZone(identifier: line) != nil {
-            return line
-        }
-        return "UTC"
+        Zone.systemIdentifier(environment: environment, localtime: localtime.path)
     }
 
     /// Each new zone, until the task is cancelled. An event on the link (`ZoneLinkWatch`) is only

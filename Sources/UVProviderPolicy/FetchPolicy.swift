@@ -130,7 +130,7 @@ public enum ManualRefreshDecision: Sendable, Equatable {
 extension FetchContext {
     /// The context at `now` for a place: its local day, and daylight from `dawnLead` before
     /// sunrise to sunset (the whole day in polar day, none in polar night).
-    public init(now: Date, coordinate: Coordinate, timeZone: TimeZone, policy: FetchPolicy) {
+    public init(now: Date, coordinate: Coordinate, timeZone: Zone, policy: FetchPolicy) {
         let today = LocalDay.interval(containing: now, in: timeZone)
         let tomorrow = LocalDay.interval(containing: today.end.addingTimeInterval(1), in: timeZone)
         func daylight(_ day: DateInterval) -> ClosedRange<Date>? {

@@ -54,7 +54,7 @@ public enum ARPANSAParser {
     }
 
     private static func instant(_ record: [String: String], station: String) -> Date? {
-        if let known = ARPANSAStation.named(station), let zone = TimeZone(identifier: known.timeZoneIdentifier),
+        if let known = ARPANSAStation.named(station), let zone = Zone(identifier: known.timeZoneIdentifier),
            let date = record["date"], let time = record["time"],
            let local = localInstant(date: date, time: time, zone: zone) {
             return local
@@ -68,7 +68,7 @@ public enum ARPANSAParser {
     }
 
     /// `13/07/2017` + `3:09 PM` on the station's clock.
-    private static func localInstant(date: String, time: String, zone: TimeZone) -> Date? {
+    private static func localInstant(date: String, time: String, zone: Zone) -> Date? {
         var d = TextScanner(date)
         var t = TextScanner(time)
         guard let day = d.number(digits: 1...2), d.skip("/"), let month = d.number(digits: 1...2), d.skip("/"),
@@ -77,10 +77,8 @@ public enum ARPANSAParser {
         else { return nil }
         _ = t.skip(" ")
         let afternoon = t.skipIgnoringCase("pm")
-        guard afternoon || t.skipIgnoringCase("am"), t.atEnd else { return nil }
+        guard afternoon || t.skipIgnoringCase("am"), t.atEnd, CivilDate.isValid(year: year, month: month, day: day), minute < 60 else { return nil }
         let hour = hour12 % 12 + (afternoon ? 12 : 0)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))
+        return zone.date(localSeconds: CivilDate.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: 0, offset: 0))
     }
 }

@@ -40,7 +40,7 @@ public enum OpenWeatherMapParser {
         let hourly = (answer.hourly ?? []).compactMap { hour in
             hour.uvi.map { HourlyUV(time: Date(timeIntervalSince1970: hour.dt), uvi: $0, cloudCoverPercent: hour.clouds) }
         }
-        let zone = TimeZone(secondsFromGMT: offset) ?? .gmt
+        let zone = Zone(secondsFromGMT: offset) ?? .utc
         let daily = (answer.daily ?? []).compactMap { day in
             day.uvi.map { DailyUV(date: LocalDay.key(Date(timeIntervalSince1970: day.dt), in: zone), maxUVI: $0) }
         }

@@ -98,15 +98,28 @@ public struct ProviderClient: Sendable {
     }
 }
 
-/// `Retry-After`: delay-seconds or an HTTP-date (RFC 9110 §10.2.3).
+/// `Retry-After`: delay-seconds or an HTTP-date in its preferred form, IMF-fixdate
+/// (`Sun, 06 Nov 1994 08:49:37 GMT`; RFC 9110 §10.2.3 and §5.6.7).
 enum RetryAfter {
     static func seconds(_ value: String, now: Date) -> TimeInterval? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed), seconds >= 0 { return TimeInterval(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: trimmed).map { max(0, $0.timeIntervalSince(now)) }
+        return httpDate(trimmed).map { max(0, $0.timeIntervalSince(now)) }
+    }
+
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func httpDate(_ text: String) -> Date? {
+        let fields = text.split(separator: " ")
+        guard fields.count == 6, fields[0].count == 4, fields[0].hasSuffix(","), fields[5] == "GMT",
+              let month = months.firstIndex(of: String(fields[2])).map({ $0 + 1 })
+        else { return nil }
+        var day = TextScanner(fields[1]), year = TextScanner(fields[3]), clock = TextScanner(fields[4])
+        guard let dayNumber = day.number(digits: 2...2), day.atEnd, let yearNumber = year.number(digits: 4...4), year.atEnd,
+              let hour = clock.number(digits: 2...2), clock.skip(":"), let minute = clock.number(digits: 2...2), clock.skip(":"),
+              let second = clock.number(digits: 2...2), clock.atEnd,
+              CivilDate.isValid(year: yearNumber, month: month, day: dayNumber), hour < 24, minute < 60, second < 61
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(CivilDate.seconds(year: yearNumber, month: month, day: dayNumber, hour: hour, minute: minute, second: second, offset: 0)))
     }
 }

@@ -8,7 +8,7 @@ extension WheelModel {
     public init?(forecast: ForecastInfo, now: Date, focus: Date?, theme: Theme, clock: (Date) -> String) {
         let hours = forecast.hours.compactMap { hour in ISOInstant.parse(hour.time).map { (start: $0, info: hour) } }
         guard let first = hours.first else { return nil }
-        let zone = TimeZone(identifier: forecast.location.timeZone) ?? .current
+        let zone = Zone(identifier: forecast.location.timeZone) ?? .utc
         let dayStart = LocalDay.interval(isoDate: forecast.date, in: zone)?.start ?? first.start
         let peakAt = forecast.peak.flatMap { ISOInstant.parse($0.at) }
         let today = now >= dayStart && now < dayStart.addingTimeInterval(86_400)

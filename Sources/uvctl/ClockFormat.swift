@@ -4,13 +4,13 @@ import UVCore
 /// Local clock times the way the user's locale writes them: `9:20 am` or `09:20`.
 struct ClockFormat {
     let locale: DisplayLocale
-    let timeZone: TimeZone
+    let timeZone: Zone
 
     var uses12Hour: Bool { locale.uses12Hour }
 
     /// 12- or 24-hour and the names of days as the user's locale says (`DisplayLocale.current`,
     /// read once per process).
-    init(timeZone: TimeZone) {
+    init(timeZone: Zone) {
         self.timeZone = timeZone
         locale = DisplayLocale.current
     }
@@ -18,14 +18,14 @@ struct ClockFormat {
     /// The clock of an instant uvd wrote (`2026-11-22T11:35:15+04:00`): its own offset, which is
     /// the place's, so that every time uvctl shows is on the same clock as `uvctl status`.
     init?(writtenIn text: String) {
-        guard let offset = ISOInstant.trailingOffset(text), let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+        guard let offset = ISOInstant.trailingOffset(text), let zone = Zone(secondsFromGMT: offset) else { return nil }
         self.init(timeZone: zone)
     }
 
     /// The clock's name: the IANA zone (`Australia/Sydney`), or `UTC+11:00` for a bare offset.
     var zoneName: String {
         guard timeZone.identifier.hasPrefix("GMT") else { return timeZone.identifier }
-        let seconds = timeZone.secondsFromGMT()
+        let seconds = timeZone.secondsFromGMT(for: Date())
         return "UTC" + (seconds < 0 ? "-" : "+") + (abs(seconds) / 3600).zeroPadded(2) + ":" + (abs(seconds) % 3600 / 60).zeroPadded(2)
     }
 

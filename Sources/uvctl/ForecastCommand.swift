@@ -34,7 +34,7 @@ struct ForecastCommand: AsyncParsableCommand {
             try JSONOutput.print(forecast)
             return
         }
-        let zone = TimeZone(identifier: forecast.location.timeZone) ?? .current
+        let zone = Zone(identifier: forecast.location.timeZone) ?? .current
         if days > 1 {
             print(WeekChart(forecast: forecast, count: days, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone)).render(), terminator: "")
             return
@@ -66,7 +66,7 @@ struct ForecastSource: ParsableArguments {
     var window: WindowSetting = .uvi3
 
     func validate() throws {
-        if let date, LocalDay.interval(isoDate: date, in: TimeZone.current) == nil {
+        if let date, LocalDay.interval(isoDate: date, in: Zone.current) == nil {
             throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.", date))
         }
         if !offline, place.lat != nil || place.tz != nil {
@@ -89,23 +89,21 @@ struct ForecastSource: ParsableArguments {
 /// `HH:MM` today in the zone, or an ISO 8601 instant.
 enum TimeArgument {
     static func validate(_ at: String?) throws {
-        if let at, parse(at, in: TimeZone.current, now: Date()) == nil {
+        if let at, parse(at, in: Zone.current, now: Date()) == nil {
             throw ValidationError(tr("--at '%1$@' is not a time: use HH:MM (15:00) or ISO 8601 (2026-01-15T15:00+11:00).", at))
         }
     }
 
     /// `HH:MM` on the forecast's own day (today's date would point off a `--date` chart).
     static func parse(_ text: String, on forecast: ForecastInfo, now: Date) -> Date? {
-        let zone = TimeZone(identifier: forecast.location.timeZone) ?? .current
+        let zone = Zone(identifier: forecast.location.timeZone) ?? .current
         let noon = LocalDay.interval(isoDate: forecast.date, in: zone).map { $0.start.addingTimeInterval(12 * 3600) }
         return parse(text, in: zone, now: noon ?? now)
     }
 
-    static func parse(_ text: String, in zone: TimeZone, now: Date) -> Date? {
+    static func parse(_ text: String, in zone: Zone, now: Date) -> Date? {
         if let instant = ISOInstant.parse(text) { return instant }
         guard let minute = WallClock.minuteOfDay(parsing: text) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: now)
+        return zone.date(localSeconds: CivilDate.days(ofSeconds: zone.localSeconds(now)) * 86_400 + minute * 60)
     }
 }

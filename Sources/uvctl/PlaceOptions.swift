@@ -5,7 +5,7 @@ import UVCore
 extension Place {
     /// The place for the system time zone (`TZ`, else `/etc/localtime`), from tzdata's zone1970.tab.
     static func fromSystemTimeZone(zoneTablePath: String = "/usr/share/zoneinfo/zone1970.tab") -> Place {
-        let zone = TimeZone.current
+        let zone = Zone.current
         let table = (try? String(contentsOfFile: zoneTablePath, encoding: .utf8)) ?? ""
         let location = ZoneLocation.resolve(zone: zone.identifier, zoneTable: table)
         return Place(
@@ -36,7 +36,7 @@ struct PlaceOptions: ParsableArguments {
         default:
             throw ValidationError(tr("Give --lat and --lon together, or neither to use the place of the system time zone."))
         }
-        if let tz, TimeZone(identifier: tz) == nil {
+        if let tz, Zone(identifier: tz) == nil {
             throw ValidationError(tr("Unknown time zone '%1$@': use an IANA name such as Europe/Paris or Australia/Sydney (see /usr/share/zoneinfo).", tz))
         }
     }

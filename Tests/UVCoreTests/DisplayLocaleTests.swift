@@ -6,7 +6,7 @@ import UVCore
 /// otherwise; and terminal columns counted as a terminal draws them.
 @Suite struct DisplayLocaleTests {
     static let monday = Date(timeIntervalSince1970: 1_795_425_600)  // 2026-11-23T09:20:00Z
-    static let paris = TimeZone(identifier: "Europe/Paris") ?? .gmt
+    static let paris = Zone(identifier: "Europe/Paris") ?? .utc
 
     @Test func englishKeepsUvdsOwnFormsAndTheTimeLocalesClock() {
         let american = DisplayLocale(environment: ["LANG": "en_US.UTF-8"], messageLanguage: nil)

@@ -35,9 +35,20 @@ import UVCore
     /// across the years uvd can meet and offsets from -12 to +14 hours.
     @Test func readsBackWhatUVDWrites() async {
         await propertyCheck(input: Gen.int(in: -2_000_000_000...4_000_000_000), Gen.int(in: -48...56)) { seconds, quarterHours in
-            let zone = TimeZone(secondsFromGMT: quarterHours * 900) ?? .gmt
+            let zone = Zone(secondsFromGMT: quarterHours * 900) ?? .utc
             let date = Date(timeIntervalSince1970: Double(seconds))
             #expect(ISOInstant.parse(ISOTimestamp(timeZone: zone).string(date)) == date)
+        }
+    }
+
+    /// uvd's timestamps are what Foundation's ISO 8601 style writes, `Z` at UTC included.
+    @Test(arguments: ["UTC", "Australia/Sydney", "Asia/Kathmandu", "America/St_Johns", "Pacific/Apia", "America/Sao_Paulo"])
+    func timestampsAreFoundationsForm(identifier: String) throws {
+        let zone = try #require(Zone(identifier: identifier))
+        let style = Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: Fixture.foundationZone(zone))
+        for seconds in stride(from: 0, to: 3_000_000_000, by: 3_599_999) {
+            let date = Date(timeIntervalSince1970: Double(seconds))
+            #expect(ISOTimestamp(timeZone: zone).string(date) == style.format(date))
         }
     }
 

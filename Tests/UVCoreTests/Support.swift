@@ -9,9 +9,15 @@ enum Fixture {
         return date
     }
 
-    static func zone(_ identifier: String) -> TimeZone {
-        guard let zone = TimeZone(identifier: identifier) else { fatalError("unknown zone \(identifier)") }
+    static func zone(_ identifier: String) -> Zone {
+        guard let zone = Zone(identifier: identifier) else { fatalError("unknown zone \(identifier)") }
         return zone
+    }
+
+    /// Foundation's zone of the same name, for `Calendar` as an oracle.
+    static func foundationZone(_ zone: Zone) -> TimeZone {
+        guard let foundation = TimeZone(identifier: zone.identifier) else { fatalError("unknown zone \(zone)") }
+        return foundation
     }
 
     static let utc = zone("UTC")
@@ -19,17 +25,17 @@ enum Fixture {
     static let sydneyCoordinate = Coordinate(latitude: -33.87, longitude: 151.21)
 
     /// Local wall-clock "HH:MM" of an instant.
-    static func clock(_ date: Date, _ zone: TimeZone) -> String {
+    static func clock(_ date: Date, _ zone: Zone) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = foundationZone(zone)
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// Minutes since local midnight on the wall clock.
-    static func wallMinutes(_ date: Date, _ zone: TimeZone) -> Int {
+    static func wallMinutes(_ date: Date, _ zone: Zone) -> Int {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = foundationZone(zone)
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
     }

@@ -20,7 +20,7 @@ struct MiniWheelTests {
         // Each hour of today's forecast, at the middle of its segment, in its level's colour (but
         // the hour under the notch at now, drawn over it).
         let forecast = try await shell.core.forecast(now: Date(), location: nil, date: nil)
-        let nowHour = Calendar.current.dateComponents(in: InProcessCore.sydney.timeZone, from: Date()).hour ?? -1
+        let nowHour = WallClock.minuteOfDay(Date(), in: InProcessCore.sydney.timeZone) / 60
         for (hour, info) in forecast.hours.prefix(24).enumerated() where hour != nowHour {
             let angle = (Double(hour) * 15 + 7.5) * .pi / 180
             let x = Int(48 + 35.5 * sin(angle)), y = Int(48 - 35.5 * cos(angle))

@@ -6,7 +6,7 @@ import UVProviders
 
 @Suite("Status from what the daemon knows")
 struct ViewBuilderTests {
-    static let zone = TimeZone(identifier: "Australia/Sydney")!
+    static let zone = Zone(identifier: "Australia/Sydney")!
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T02:30:00Z")!  // 13:30 in Sydney
     static let sydney = Place(name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
 

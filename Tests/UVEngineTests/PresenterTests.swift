@@ -6,7 +6,7 @@ import UVCore
 /// The engine says what it means; the presenter alone makes the words, on the place's clock.
 @Suite("Presenter")
 struct PresenterTests {
-    static let sydney = TimeZone(identifier: "Australia/Sydney")!
+    static let sydney = Zone(identifier: "Australia/Sydney")!
     static let applied = Simulation.at("2026-01-15T12:05:00+11:00")
     static let due = Simulation.at("2026-01-15T14:05:00+11:00")
     static let reapply = Alert(
@@ -20,7 +20,7 @@ struct PresenterTests {
         #expect(twentyFour.body == "Applied SPF 30 • Medium at 12:05 — reapply by 14:05")
         let twelve = Presenter(zone: Self.sydney, twelveHour: true).present(Self.reapply)
         #expect(twelve.summary.hasPrefix("Reapply by 2:05"))
-        let elsewhere = Presenter(zone: TimeZone(identifier: "Europe/London")!, twelveHour: false).present(Self.reapply)
+        let elsewhere = Presenter(zone: Zone(identifier: "Europe/London")!, twelveHour: false).present(Self.reapply)
         #expect(elsewhere.summary == "Reapply by 03:05")
     }
 

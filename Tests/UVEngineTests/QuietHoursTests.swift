@@ -1,10 +1,11 @@
 import Foundation
+import UVCore
 import Testing
 import UVEngine
 
 @Suite("Quiet hours")
 struct QuietHoursTests {
-    static let sydney = TimeZone(identifier: "Australia/Sydney")!
+    static let sydney = Zone(identifier: "Australia/Sydney")!
 
     static func instant(_ text: String) -> Date {
         guard let date = ISO8601DateFormatter().date(from: text) else { fatalError("bad time \(text)") }

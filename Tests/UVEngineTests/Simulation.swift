@@ -4,7 +4,7 @@ import UVCore
 
 /// The scenario tests' conveniences around `Simulator`: Sydney, the modelled day, times.
 struct Simulation {
-    static let sydney = TimeZone(identifier: "Australia/Sydney")!
+    static let sydney = Zone(identifier: "Australia/Sydney")!
     static let place = Coordinate(latitude: -33.87, longitude: 151.21)
 
     var simulator: Simulator

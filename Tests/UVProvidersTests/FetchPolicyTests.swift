@@ -8,7 +8,7 @@ import UVProviderPolicy
 @Suite("Fetch policy under a virtual clock")
 struct FetchPolicyTests {
     static let sydney = Coordinate(latitude: -33.87, longitude: 151.21)
-    static let zone = TimeZone(identifier: "Australia/Sydney")!
+    static let zone = Zone(identifier: "Australia/Sydney")!
     static let policy = FetchPolicy()
 
     /// A simulated day, minute by minute: every time a provider is due it is asked; answers
