@@ -25,15 +25,14 @@ public struct DisplayLocale: Sendable {
         guard let language = messageLanguage, !language.isEmpty else {
             identifier = nil
             decimalSeparator = "."
-            uses12Hour = time.map { Self.uses12Hour(Locale(identifier: $0)) } ?? false
+            uses12Hour = time.map(Self.uses12Hour) ?? false
             return
         }
         let base = String(language.prefix { $0 != "_" })
         let chosen = time.flatMap { $0 == base || $0.hasPrefix(base + "_") ? $0 : nil } ?? (language.contains("_") ? language : Self.mainCountry[base] ?? language)
-        let locale = Locale(identifier: chosen)
         identifier = chosen
-        decimalSeparator = locale.decimalSeparator ?? "."
-        uses12Hour = Self.uses12Hour(locale)
+        decimalSeparator = Self.decimalSeparator(chosen)
+        uses12Hour = Self.uses12Hour(chosen)
     }
 
     /// `value` with `places` decimals and the locale's separator (`9,4`); with `width`, padded on
@@ -68,7 +67,24 @@ public struct DisplayLocale: Sendable {
         return identifier == "C" || identifier == "POSIX" ? nil : identifier
     }
 
-    private static func uses12Hour(_ locale: Locale) -> Bool {
-        DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale)?.contains("a") ?? false
+    /// Whether a locale (`en_US`, `fr_CA`, `ja`) keeps a 12-hour clock, by CLDR's `timeData`
+    /// (`LocaleConventions`: ICU's answer without loading ICU).
+    static func uses12Hour(_ identifier: String) -> Bool {
+        if let exception = LocaleConventions.twelveHourExceptions[identifier] { return exception }
+        let (language, region) = parts(identifier)
+        return region.map(LocaleConventions.twelveHourRegions.contains) ?? LocaleConventions.twelveHourLanguages.contains(language)
+    }
+
+    /// What separates a locale's decimals (CLDR, through `LocaleConventions`).
+    static func decimalSeparator(_ identifier: String) -> String {
+        LocaleConventions.separatorExceptions[identifier] ?? (LocaleConventions.commaLanguages.contains(parts(identifier).language) ? "," : ".")
+    }
+
+    /// `ll[_Script][_RR]`: the language, and the region when the last field is one (two letters
+    /// or a three-digit UN M.49 area).
+    static func parts(_ identifier: String) -> (language: String, region: String?) {
+        let fields = identifier.split(separator: "_").map(String.init)
+        let region = fields.dropFirst().last.flatMap { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) ? $0 : nil }
+        return (fields.first ?? "", region)
     }
 }
