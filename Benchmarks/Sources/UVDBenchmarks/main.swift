@@ -17,7 +17,7 @@ func blackHole<T>(_ value: T) {
 }
 
 let sydney = Coordinate(latitude: -33.87, longitude: 151.21)
-let zone = TimeZone(identifier: "Australia/Sydney")!
+let zone = Zone(identifier: "Australia/Sydney")!
 let day = LocalDay.interval(year: 2026, month: 1, day: 15, in: zone)!
 
 benchmark("core: a modelled day (24 h of UV, windows, sun times)") {
