@@ -43,10 +43,32 @@ struct TZif: Equatable, Sendable {
             else { return nil }
             typeOffsets.append(offset)
         }
+        var offsets = typeIndices.map { typeOffsets[$0] }
+        let rule = body.version >= 2 ? Self.footer(bytes, after: body.end) : nil
+        if let rule { Self.extend(&transitions, &offsets, by: rule) }
         self.transitions = transitions
-        offsets = typeIndices.map { typeOffsets[$0] }
+        self.offsets = offsets
         initialOffset = typeOffsets[0]
-        rule = body.version >= 2 ? Self.footer(bytes, after: body.end) : nil
+        self.rule = rule
+    }
+
+    /// Adds the changes the footer's rule makes until 2100 to the table (as a "fat" zone file
+    /// holds them), so that an instant of these years is a binary search, not the rule's calendar
+    /// arithmetic: the engine asks for an offset at every minute it steps. "Slim" files, which
+    /// Debian ships, end their table where the rule takes over, often decades ago.
+    private static func extend(_ transitions: inout [Int64], _ offsets: inout [Int32], by rule: PosixZoneRule) {
+        guard let daylight = rule.daylight else { return }
+        let from = transitions.last.map { CivilDate.date(daysSinceEpoch: CivilDate.days(ofSeconds: Int($0))).year } ?? 1970
+        guard from < 2100 else { return }
+        for year in max(from, 1970)...2100 {
+            let changes = [daylight.start.instant(year: year, offset: rule.standardOffset), daylight.end.instant(year: year, offset: daylight.offset)].sorted()
+            for change in changes where transitions.last.map({ Int64(change) > $0 }) ?? true {
+                let offset = Int32(rule.offset(at: change))
+                guard offset != (offsets.last ?? Int32(rule.offset(at: change - 1))) else { continue }
+                transitions.append(Int64(change))
+                offsets.append(offset)
+            }
+        }
     }
 
     /// The footer: `\n`, a POSIX `TZ` string, `\n`.
