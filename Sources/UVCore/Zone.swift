@@ -18,6 +18,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { identifier }
 
+    /// Where zone files are read: `$TZDIR`, else `/usr/share/zoneinfo` (Debian's tzdata).
+    public static var directory: String { ZoneFiles.shared.directory }
+
     /// The zone of an IANA name, or nil when the system has no such zone (or its file is damaged).
     public init?(identifier: String) {
         if identifier == "UTC" || identifier == "GMT" {
@@ -141,7 +144,7 @@ extension TZif {
 final class ZoneFiles: Sendable {
     static let shared = ZoneFiles(directory: ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo")
 
-    private let directory: String
+    let directory: String
     private let loaded = Mutex<[String: TZif?]>([:])
 
     init(directory: String) {

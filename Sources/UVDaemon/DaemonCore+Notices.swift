@@ -12,6 +12,10 @@ extension DaemonCore {
             let when = ISOTimestamp(timeZone: currentPlace.timeZone).string(future.appliedAt)
             warnings.append(tr("Sunscreen: the application recorded for %1$@ lies in the future (the clock was wrong when it was recorded), so it is not counted; record it again with uvctl sunscreen apply.", when))
         }
+        let zone = currentPlace.timeZoneIdentifier
+        if Zone(identifier: zone) == nil {
+            warnings.append(tr("Time zone: %1$@ is not in %2$@ (is tzdata installed?), so times are on UTC's clock.", zone, Zone.directory))
+        }
         return warnings
     }
 

@@ -1,0 +1,16 @@
+import Foundation
+import Testing
+import UVCore
+@testable import UVDaemon
+
+/// A place whose zone this system cannot read (tzdata missing, or a name it does not have) is not
+/// shown on UTC's clock in silence: status says so, with the directory it looked in.
+@Suite struct MissingZoneTests {
+    @Test func statusSaysTheZoneIsMissing() async throws {
+        let shell = try InProcessCore()
+        #expect(try await shell.core.status(now: Date()).warnings.isEmpty)
+        await shell.core.move(to: Place(name: "Nowhere", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "Mars/Olympus_Mons", source: .manual))
+        let warnings = try await shell.core.status(now: Date()).warnings
+        #expect(warnings.contains { $0.contains("Mars/Olympus_Mons") && $0.contains(Zone.directory) })
+    }
+}
