@@ -71,11 +71,11 @@ let package = Package(
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviderPolicy", "UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVWheelTests", dependencies: ["UVWheel", "UVCore"]),
-        .testTarget(name: "UVStoreTests", dependencies: ["UVStore"]),
+        .testTarget(name: "UVStoreTests", dependencies: ["UVStore", "TestSupport"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),
         .testTarget(name: "UVNotifyTests", dependencies: ["UVNotify", "TestSupport"]),
-        .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform"]),
+        .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform", "TestSupport"]),
         .testTarget(
             name: "UVDaemonTests",
             dependencies: [

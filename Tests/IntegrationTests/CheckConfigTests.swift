@@ -4,8 +4,11 @@ import Testing
 
 @Suite("uvd --check-config")
 struct CheckConfigTests {
+    private let scratch = ScratchPath("uvd-check")
+
     private func write(_ text: String) throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-check-\(UUID().uuidString).toml")
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        let file = scratch.url.appendingPathComponent("\(UUID().uuidString).toml")
         try text.write(to: file, atomically: true, encoding: .utf8)
         return file
     }

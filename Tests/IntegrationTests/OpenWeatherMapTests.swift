@@ -6,8 +6,11 @@ import Testing
 @Suite("OpenWeatherMap fallback", .serialized)
 struct OpenWeatherMapTests {
     /// ARPANSA fails too: its Sydney station, fresh at some hours of the day, would answer first.
+    private let scratch = ScratchPath("owm")
+
     private func harness(keyMode: Int) throws -> DaemonHarness {
-        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("owm-\(UUID().uuidString).key")
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        let keyFile = scratch.url.appendingPathComponent("key")
         try "0123456789abcdef\n".write(to: keyFile, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: keyMode], ofItemAtPath: keyFile.path)
         return try DaemonHarness(extraConfig: "key_file = \"\(keyFile.path)\"", failing: ["/v1/forecast": "503", "/xml/uvvalues.xml": "503"])

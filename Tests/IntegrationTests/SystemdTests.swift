@@ -39,7 +39,10 @@ struct SystemdTests {
     func servesAnActivatedSocket() throws {
         let uvd = try DaemonHarness(providers: false)
         try FileManager.default.createDirectory(at: uvd.socket.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try uvd.start(wrapper: ["/usr/bin/systemd-socket-activate", "-l", uvd.socket.path, "--fdname=io.uvd"])
+        // systemd-socket-activate passes on only the variables named with -E: without them uvd
+        // would run on its fallbacks, outside the harness (a runtime directory in /tmp).
+        let passed = uvd.environment.keys.sorted().flatMap { ["-E", $0] }
+        try uvd.start(wrapper: ["/usr/bin/systemd-socket-activate", "-l", uvd.socket.path, "--fdname=io.uvd"] + passed)
         let status = try uvd.uvctl(["status", "--json"])
         #expect(status.status == 0)
         try uvd.waitFor("the activation log line") { uvd.log.contains("control socket from the service manager") }

@@ -28,13 +28,11 @@ public struct ToolRunner: Sendable {
 
     /// A clean, predictable environment: C locale, UTC, and an empty home of the tests' own, so
     /// that nothing in the developer's ~/.config or ~/.local reaches a test.
-    public static let baseEnvironment = ["PATH": "/usr/bin:/bin", "TZ": "Etc/UTC", "LANG": "C.UTF-8", "HOME": emptyHome]
+    /// `TMPDIR` is there too, so that a run without `XDG_RUNTIME_DIR` makes its fallback
+    /// runtime directory inside, not in /tmp.
+    public static let baseEnvironment = ["PATH": "/usr/bin:/bin", "TZ": "Etc/UTC", "LANG": "C.UTF-8", "HOME": emptyHome, "TMPDIR": emptyHome]
 
-    private static let emptyHome: String = {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-test-home-\(getpid())")
-        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return home.path
-    }()
+    private static let emptyHome = RunDirectory.make("uvd-test-home").path
 
     /// Runs `name arguments…` with the base environment plus `environment`, feeding `stdin`.
     public func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> Result {

@@ -27,6 +27,7 @@ struct SimulateCommandTests {
 
     @Test func readsTheRuleSettingsFromTheConfiguration() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-sim-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
         try FileManager.default.createDirectory(at: config.appendingPathComponent("uvd"), withIntermediateDirectories: true)
         try "[morning]\ntime = \"06:45\"\n[alerts]\nlevels = [10]\n".write(to: config.appendingPathComponent("uvd/config.toml"), atomically: true, encoding: .utf8)
         let result = try ToolRunner.uvctl.run(Self.sydney + ["--json"], environment: ["XDG_CONFIG_HOME": config.path])

@@ -7,11 +7,7 @@ import UVNotify
 /// libnotify binds to one bus per process, so this suite is the only one here that uses it.
 @Suite("libnotify on its GLib thread", .serialized, .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
 struct LibNotifyServerTests {
-    static let directory: URL = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-notify-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }()
+    static let directory = RunDirectory.make("uvd-notify")
     static let recorder = try! RecordingNotificationServer(in: directory)
     static let server: LibNotifyServer = {
         setenv("DBUS_SESSION_BUS_ADDRESS", recorder.address, 1)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVProtocol
 @testable import UVPlatform
@@ -32,7 +33,8 @@ struct EchoService: VarlinkService {
 
 @Suite("Varlink over a Unix socket")
 struct VarlinkServerTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-vl-\(UUID().uuidString.prefix(8))")
+    private let scratch = ScratchPath("uvd-vl")
+    var directory: URL { scratch.url }
     var path: String { directory.appendingPathComponent("sock").path }
 
     private func withServer(_ body: (String) async throws -> Void) async throws {

@@ -1,11 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 import UVEngine
 import UVStore
 
 @Suite("On-disk store: engine state and history")
 struct HistoryTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-history-\(UUID().uuidString)")
+    private let scratch = ScratchPath("uvd-history")
+    var directory: URL { scratch.url }
     var path: URL { directory.appendingPathComponent("uvd.sqlite") }
     let now = Date(timeIntervalSince1970: 1_768_438_800)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVCore
 import UVStore
@@ -7,7 +8,8 @@ import UVStore
 /// still read are kept, and the store goes on working.
 @Suite("A damaged store")
 struct StoreDamageTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-damage-\(UUID().uuidString)")
+    private let scratch = ScratchPath("uvd-damage")
+    var directory: URL { scratch.url }
     var path: URL { directory.appendingPathComponent("uvd.sqlite") }
 
     /// 40 saved places and enough history to spread the file over many pages.

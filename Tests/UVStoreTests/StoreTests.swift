@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVCore
 import UVProviders
@@ -6,7 +7,8 @@ import UVStore
 
 @Suite("On-disk store")
 struct StoreTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-store-\(UUID().uuidString)")
+    private let scratch = ScratchPath("uvd-store")
+    var directory: URL { scratch.url }
     var path: URL { directory.appendingPathComponent("uvd.sqlite") }
     let now = Date(timeIntervalSince1970: 1_768_438_800)
 
