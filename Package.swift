@@ -21,7 +21,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "UVCore"),
-        .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
+        .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CEventLoop"),
         .target(name: "CSpawn"),
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <systemd/sd-bus.h>
+#include "libsystemd.h"
 #include "CSystemd.h"
 
 #define GEOCLUE "org.freedesktop.GeoClue2"
@@ -32,6 +32,7 @@ int uvd_geoclue_locate(unsigned accuracy, unsigned timeout_ms, double *latitude,
     const char *path = NULL;
     int r;
 
+    if (!uvd_systemd_load()) return fail(-ENOSYS, NULL, "libsystemd.so.0 (Debian package libsystemd0) could not be loaded", message, message_size);
     if ((r = sd_bus_open_system(&bus)) < 0) { r = fail(r, NULL, "system bus", message, message_size); goto done; }
     r = sd_bus_call_method(bus, GEOCLUE, "/org/freedesktop/GeoClue2/Manager", "org.freedesktop.GeoClue2.Manager",
                            "GetClient", &error, &reply, "");

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <systemd/sd-bus.h>
+#include "libsystemd.h"
 #include "CSystemd.h"
 
 #define NM "org.freedesktop.NetworkManager"
@@ -15,6 +15,7 @@ int uvd_networkmanager_primary(char *type, unsigned long type_size, char *name, 
     int r;
 
     type[0] = name[0] = '\0';
+    if (!uvd_systemd_load()) return -ENOSYS;
     if ((r = sd_bus_open_system(&bus)) < 0) goto done;
     // Never start NetworkManager by asking: only a running one answers.
     sd_bus_set_method_call_timeout(bus, 500 * 1000);

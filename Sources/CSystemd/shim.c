@@ -1,9 +1,8 @@
 #define _GNU_SOURCE
 #include <sys/socket.h>
-// The Swift caller adds CODE_FILE, CODE_LINE and CODE_FUNC; without this, sd-journal.h adds
-// this shim's too, and every entry carries its location twice.
-#define SD_JOURNAL_SUPPRESS_LOCATION
-#include <systemd/sd-journal.h>
+#include <errno.h>
+#include <stdlib.h>
+#include "libsystemd.h"
 #include "CSystemd.h"
 
 long long uvd_peer_uid(int fd) {
@@ -14,5 +13,24 @@ long long uvd_peer_uid(int fd) {
 }
 
 int uvd_journal_sendv(const struct iovec *fields, int count) {
+    if (!uvd_systemd_load()) return -ENOSYS;
     return sd_journal_sendv(fields, count);
+}
+
+int uvd_sd_notify(int unset_environment, const char *state) {
+    if (getenv("NOTIFY_SOCKET") == NULL) return 0;
+    if (!uvd_systemd_load()) return -ENOSYS;
+    return sd_notify(unset_environment, state);
+}
+
+int uvd_sd_listen_fds(int unset_environment) {
+    if (getenv("LISTEN_FDS") == NULL) return 0;
+    if (!uvd_systemd_load()) return -ENOSYS;
+    return sd_listen_fds(unset_environment);
+}
+
+int uvd_sd_watchdog_enabled(int unset_environment, uint64_t *microseconds) {
+    if (getenv("WATCHDOG_USEC") == NULL) return 0;
+    if (!uvd_systemd_load()) return -ENOSYS;
+    return sd_watchdog_enabled(unset_environment, microseconds);
 }

@@ -8,7 +8,7 @@ import Glibc
 public enum Systemd {
     /// Sends `READY=1`, `STATUS=…`, `RELOADING=1`, `STOPPING=1`, `WATCHDOG=1` and the like.
     public static func notify(_ state: String) {
-        _ = sd_notify(0, state)
+        _ = uvd_sd_notify(0, state)
     }
 
     /// `RELOADING=1` with the monotonic timestamp systemd ≥ 253 asks for.
@@ -22,15 +22,18 @@ public enum Systemd {
     /// How often to send `WATCHDOG=1` (half the configured timeout), if the watchdog is on.
     public static var watchdogPingInterval: Duration? {
         var microseconds: UInt64 = 0
-        guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
+        guard uvd_sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
         return .microseconds(Int64(microseconds / 2))
     }
 
+    /// The first descriptor socket activation passes (`SD_LISTEN_FDS_START`).
+    static let firstListenFD: Int32 = 3
+
     /// Sockets passed by socket activation (`LISTEN_FDS`), starting at fd 3.
     public static func listenFDs() -> [Int32] {
-        let count = sd_listen_fds(1)
+        let count = uvd_sd_listen_fds(1)
         guard count > 0 else { return [] }
-        return (0..<count).map { SD_LISTEN_FDS_START + $0 }
+        return (0..<count).map { Self.firstListenFD + $0 }
     }
 
     /// Whether standard error is connected to the journal (`JOURNAL_STREAM` names its device and inode).
