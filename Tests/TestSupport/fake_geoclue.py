@@ -11,6 +11,8 @@ import sys
 
 from gi.repository import Gio, GLib
 
+from exit_with_parent import exit_with_parent
+
 XML = """<node>
   <interface name="org.freedesktop.GeoClue2.Manager">
     <method name="GetClient"><arg type="o" direction="out"/></method>
@@ -73,4 +75,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    exit_with_parent()
     main()

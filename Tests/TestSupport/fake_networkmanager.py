@@ -10,6 +10,8 @@ import sys
 
 from gi.repository import Gio, GLib
 
+from exit_with_parent import exit_with_parent
+
 XML = """<node>
   <interface name="org.freedesktop.NetworkManager">
     <property name="PrimaryConnection" type="o" access="read"/>
@@ -43,4 +45,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    exit_with_parent()
     main()

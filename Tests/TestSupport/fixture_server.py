@@ -21,6 +21,8 @@ import re
 import time
 import urllib.parse
 
+from exit_with_parent import exit_with_parent
+
 
 def rebase_unix(answer: dict) -> bytes:
     """OpenWeatherMap: moves every Unix time so that `current.dt` is now."""
@@ -145,4 +147,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    exit_with_parent()
     main()

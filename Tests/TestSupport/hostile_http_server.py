@@ -17,6 +17,8 @@ import struct
 import time
 import urllib.parse
 
+from exit_with_parent import exit_with_parent
+
 BOMB = gzip.compress(bytes(256 << 20), compresslevel=9)
 
 
@@ -71,4 +73,5 @@ server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)
 os.close(1)
+exit_with_parent()
 server.serve_forever()

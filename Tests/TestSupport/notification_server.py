@@ -17,6 +17,8 @@ import sys
 
 from gi.repository import Gio, GLib
 
+from exit_with_parent import exit_with_parent
+
 XML = """<node>
   <interface name="org.freedesktop.Notifications">
     <method name="Notify">
@@ -126,4 +128,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    exit_with_parent()
     main()
