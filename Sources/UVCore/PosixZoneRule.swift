@@ -66,96 +66,70 @@ struct PosixZoneRule: Equatable, Sendable {
 extension PosixZoneRule {
     /// Reads a `TZ` string; nil for anything that is not one (the zone then keeps its last offset).
     init?(_ text: some StringProtocol) {
-        var reader = Reader(bytes: Array(text.utf8))
-        guard reader.name(), let standardWest = reader.offset(hours: 0...24) else { return nil }
+        var scanner = TextScanner(text)
+        guard scanner.zoneName(), let standardWest = scanner.posixOffset(hours: 0...24) else { return nil }
         standardOffset = -standardWest
-        if reader.atEnd {
+        if scanner.atEnd {
             daylight = nil
             return
         }
-        guard reader.name() else { return nil }
+        guard scanner.zoneName() else { return nil }
         var daylightOffset = standardOffset + 3600
-        if !reader.peek(","), let west = reader.offset(hours: 0...24) { daylightOffset = -west }
-        guard reader.skip(","), let start = reader.transition(), reader.skip(","), let end = reader.transition(), reader.atEnd else { return nil }
+        if !scanner.peek(","), let west = scanner.posixOffset(hours: 0...24) { daylightOffset = -west }
+        guard scanner.skip(","), let start = scanner.posixTransition(), scanner.skip(","), let end = scanner.posixTransition(), scanner.atEnd else { return nil }
         daylight = Daylight(offset: daylightOffset, start: start, end: end)
     }
+}
 
-    /// A cursor over the string's ASCII bytes.
-    private struct Reader {
-        let bytes: [UInt8]
-        var index = 0
-
-        var atEnd: Bool { index == bytes.count }
-
-        func peek(_ literal: Unicode.Scalar) -> Bool { index < bytes.count && UInt32(bytes[index]) == literal.value }
-
-        mutating func skip(_ literal: Unicode.Scalar) -> Bool {
-            guard peek(literal) else { return false }
-            index += 1
-            return true
+/// The fields of a POSIX `TZ` string.
+private extension TextScanner {
+    /// A zone abbreviation: three or more letters, or `<` anything but `>` `>` (`<+0545>`).
+    mutating func zoneName() -> Bool {
+        if skip("<") {
+            let inside = skip { $0 != UInt8(ascii: ">") }
+            return skip(">") && inside >= 3
         }
+        return skip { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) } >= 3
+    }
 
-        /// A zone abbreviation: three or more letters, or `<` anything but `>` `>` (`<+0545>`).
-        mutating func name() -> Bool {
-            let start = index
-            if skip("<") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-                return skip(">") && index - start >= 5
-            }
-            while index < bytes.count, (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z") { index += 1 }
-            return index - start >= 3
-        }
-
-        /// Up to `digits` digits.
-        mutating func number(digits: Int) -> Int? {
-            var value = 0, count = 0
-            while count < digits, index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-                value = value * 10 + Int(bytes[index] - 0x30)
-                index += 1
-                count += 1
-            }
-            return count > 0 ? value : nil
-        }
-
-        /// `[+-]hh[:mm[:ss]]` in seconds, hours within `hours`.
-        mutating func offset(hours: ClosedRange<Int>) -> Int? {
-            let negative = skip("-")
-            if !negative { _ = skip("+") }
-            guard let hour = number(digits: 3), hours.contains(hour) else { return nil }
-            var seconds = hour * 3600
+    /// `[+-]hh[:mm[:ss]]` in seconds, hours within `hours`.
+    mutating func posixOffset(hours: ClosedRange<Int>) -> Int? {
+        let negative = skip("-")
+        if !negative { _ = skip("+") }
+        guard let hour = number(digits: 1...3), hours.contains(hour) else { return nil }
+        var seconds = hour * 3600
+        if skip(":") {
+            guard let minute = number(digits: 1...2), minute < 60 else { return nil }
+            seconds += minute * 60
             if skip(":") {
-                guard let minute = number(digits: 2), minute < 60 else { return nil }
-                seconds += minute * 60
-                if skip(":") {
-                    guard let second = number(digits: 2), second < 60 else { return nil }
-                    seconds += second
-                }
+                guard let second = number(digits: 1...2), second < 60 else { return nil }
+                seconds += second
             }
-            return negative ? -seconds : seconds
         }
+        return negative ? -seconds : seconds
+    }
 
-        /// `Jn`, `n` or `Mm.w.d`, then an optional `/time` (default 02:00).
-        mutating func transition() -> Transition? {
-            let day: Transition.Day
-            if skip("J") {
-                guard let number = number(digits: 3), (1...365).contains(number) else { return nil }
-                day = .julian(number)
-            } else if skip("M") {
-                guard let month = number(digits: 2), (1...12).contains(month), skip("."),
-                      let week = number(digits: 1), (1...5).contains(week), skip("."),
-                      let weekday = number(digits: 1), weekday <= 6
-                else { return nil }
-                day = .monthWeekDay(month: month, week: week, weekday: weekday)
-            } else {
-                guard let number = number(digits: 3), number <= 365 else { return nil }
-                day = .zeroBased(number)
-            }
-            var time = 7200
-            if skip("/") {
-                guard let given = offset(hours: 0...167) else { return nil }
-                time = given
-            }
-            return Transition(day: day, time: time)
+    /// `Jn`, `n` or `Mm.w.d`, then an optional `/time` (default 02:00).
+    mutating func posixTransition() -> PosixZoneRule.Transition? {
+        let day: PosixZoneRule.Transition.Day
+        if skip("J") {
+            guard let number = number(digits: 1...3), (1...365).contains(number) else { return nil }
+            day = .julian(number)
+        } else if skip("M") {
+            guard let month = number(digits: 1...2), (1...12).contains(month), skip("."),
+                  let week = number(digits: 1...1), (1...5).contains(week), skip("."),
+                  let weekday = number(digits: 1...1), weekday <= 6
+            else { return nil }
+            day = .monthWeekDay(month: month, week: week, weekday: weekday)
+        } else {
+            guard let number = number(digits: 1...3), number <= 365 else { return nil }
+            day = .zeroBased(number)
         }
+        var time = 7200
+        if skip("/") {
+            guard let given = posixOffset(hours: 0...167) else { return nil }
+            time = given
+        }
+        return PosixZoneRule.Transition(day: day, time: time)
     }
 }

@@ -14,11 +14,23 @@ public struct TextScanner {
 
     public var atEnd: Bool { index == bytes.count }
 
+    /// Whether `literal` (an ASCII character) comes next.
+    public func peek(_ literal: Unicode.Scalar) -> Bool {
+        index < bytes.count && UInt32(bytes[index]) == literal.value
+    }
+
     /// Consumes `literal` (an ASCII character) when it comes next.
     public mutating func skip(_ literal: Unicode.Scalar) -> Bool {
-        guard index < bytes.count, UInt32(bytes[index]) == literal.value else { return false }
+        guard peek(literal) else { return false }
         index += 1
         return true
+    }
+
+    /// Consumes the bytes that satisfy `predicate` from here on; how many there were.
+    public mutating func skip(while predicate: (UInt8) -> Bool) -> Int {
+        let start = index
+        while index < bytes.count, predicate(bytes[index]) { index += 1 }
+        return index - start
     }
 
     /// Consumes `literal` when it comes next, in either case (`pm`, `PM`).
