@@ -11,6 +11,7 @@ import sys
 
 from gi.repository import Gio, GLib
 
+sys.dont_write_bytecode = True  # importing the module below must not write a __pycache__ into the source tree
 from exit_with_parent import exit_with_parent
 
 XML = """<node>

@@ -18,9 +18,11 @@ import http.server
 import json
 import os
 import re
+import sys
 import time
 import urllib.parse
 
+sys.dont_write_bytecode = True  # importing the module below must not write a __pycache__ into the source tree
 from exit_with_parent import exit_with_parent
 
 

@@ -14,9 +14,11 @@ import http.server
 import os
 import socket
 import struct
+import sys
 import time
 import urllib.parse
 
+sys.dont_write_bytecode = True  # importing the module below must not write a __pycache__ into the source tree
 from exit_with_parent import exit_with_parent
 
 BOMB = gzip.compress(bytes(256 << 20), compresslevel=9)
