@@ -13,11 +13,9 @@ public struct ISOTimestamp: Sendable {
         let offset = zone.secondsFromGMT(for: date)
         let local = zone.localSeconds(date)
         let days = CivilDate.days(ofSeconds: local)
-        let (year, month, day) = CivilDate.date(daysSinceEpoch: days)
         let second = local - days * 86_400
         let clock = "\((second / 3600).zeroPadded(2)):\((second % 3600 / 60).zeroPadded(2)):\((second % 60).zeroPadded(2))"
-        let zoneText = offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + "\((abs(offset) / 3600).zeroPadded(2)):\((abs(offset) % 3600 / 60).zeroPadded(2))"
-        return "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))T\(clock)\(zoneText)"
+        return "\(CivilDate.isoText(daysSinceEpoch: days))T\(clock)\(offset == 0 ? "Z" : CivilDate.offsetText(offset))"
     }
 }
 

@@ -28,8 +28,7 @@ public enum LocalDay {
 
     /// `YYYY-MM-DD` of the local day containing `date`.
     public static func key(_ date: Date, in zone: Zone) -> String {
-        let (year, month, day) = CivilDate.date(daysSinceEpoch: CivilDate.days(ofSeconds: zone.localSeconds(date)))
-        return "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
+        CivilDate.isoText(daysSinceEpoch: CivilDate.days(ofSeconds: zone.localSeconds(date)))
     }
 
     /// The day `days` after 1970-01-01 on the zone's clock.

@@ -124,6 +124,18 @@ public enum CivilDate {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
     }
 
+    /// `YYYY-MM-DD` of a day count from 1970-01-01.
+    public static func isoText(daysSinceEpoch days: Int) -> String {
+        let (year, month, day) = date(daysSinceEpoch: days)
+        return "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
+    }
+
+    /// `+05:45`, `-03:00`: an offset east of UTC as ISO 8601 writes it (`separator` between hours
+    /// and minutes).
+    public static func offsetText(_ seconds: Int, separator: String = ":") -> String {
+        (seconds < 0 ? "-" : "+") + (abs(seconds) / 3600).zeroPadded(2) + separator + (abs(seconds) % 3600 / 60).zeroPadded(2)
+    }
+
     /// The day count from 1970-01-01 of `seconds` since 1970 (rounded down, so negative seconds
     /// fall on the day before).
     public static func days(ofSeconds seconds: Int) -> Int {

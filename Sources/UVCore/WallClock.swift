@@ -9,10 +9,9 @@ public enum WallClock {
     /// asks this every minute it steps, and building a calendar each time cost most of a
     /// simulated year with quiet hours.
     public static func minuteOfDay(_ date: Date, in zone: Zone) -> Int {
-        let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
-        guard local.isFinite else { return 0 }
-        let seconds = local - 86_400 * (local / 86_400).rounded(.down)
-        return min(1439, max(0, Int(seconds / 60)))
+        guard date.timeIntervalSince1970.isFinite else { return 0 }
+        let local = zone.localSeconds(date)
+        return (local - CivilDate.days(ofSeconds: local) * 86_400) / 60
     }
 
     /// `HH:MM` (or `H:MM`) as minutes after midnight; nil for anything else.

@@ -34,9 +34,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// A zone that is always `seconds` east of UTC (as an answer's `utc_offset_seconds`).
     public init?(secondsFromGMT seconds: Int) {
         guard abs(seconds) <= 18 * 3600 else { return nil }
-        let sign = seconds < 0 ? "-" : "+"
-        let name = seconds == 0 ? "GMT" : "GMT\(sign)\((abs(seconds) / 3600).zeroPadded(2))\((abs(seconds) % 3600 / 60).zeroPadded(2))"
-        self.init(identifier: name, rules: .fixed(seconds))
+        self.init(identifier: seconds == 0 ? "GMT" : "GMT" + CivilDate.offsetText(seconds, separator: ""), rules: .fixed(seconds))
     }
 
     private init(identifier: String, rules: Rules) {

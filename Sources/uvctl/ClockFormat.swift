@@ -25,8 +25,7 @@ struct ClockFormat {
     /// The clock's name: the IANA zone (`Australia/Sydney`), or `UTC+11:00` for a bare offset.
     var zoneName: String {
         guard timeZone.identifier.hasPrefix("GMT") else { return timeZone.identifier }
-        let seconds = timeZone.secondsFromGMT(for: Date())
-        return "UTC" + (seconds < 0 ? "-" : "+") + (abs(seconds) / 3600).zeroPadded(2) + ":" + (abs(seconds) % 3600 / 60).zeroPadded(2)
+        return "UTC" + CivilDate.offsetText(timeZone.secondsFromGMT(for: Date()))
     }
 
     /// `9:20 am` / `09:20`.
