@@ -125,3 +125,18 @@ struct TZif: Equatable, Sendable {
         }
     }
 }
+
+extension TZif {
+    /// Seconds east of UTC at `seconds` since 1970.
+    func offset(at seconds: Int) -> Int {
+        guard let firstChange = transitions.first, Int64(seconds) >= firstChange else { return Int(initialOffset) }
+        if let last = transitions.last, Int64(seconds) >= last, let rule { return rule.offset(at: seconds) }
+        // The last transition at or before `seconds` (binary search).
+        var low = 0, high = transitions.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if transitions[middle] <= Int64(seconds) { low = middle } else { high = middle }
+        }
+        return Int(offsets[low])
+    }
+}

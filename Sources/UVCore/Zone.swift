@@ -123,21 +123,6 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-extension TZif {
-    /// Seconds east of UTC at `seconds` since 1970.
-    func offset(at seconds: Int) -> Int {
-        guard let firstChange = transitions.first, Int64(seconds) >= firstChange else { return Int(initialOffset) }
-        if let last = transitions.last, Int64(seconds) >= last, let rule { return rule.offset(at: seconds) }
-        // The last transition at or before `seconds` (binary search).
-        var low = 0, high = transitions.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if transitions[middle] <= Int64(seconds) { low = middle } else { high = middle }
-        }
-        return Int(offsets[low])
-    }
-}
-
 /// The system's zone files, each read once.
 final class ZoneFiles: Sendable {
     static let shared = ZoneFiles(directory: ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo")
