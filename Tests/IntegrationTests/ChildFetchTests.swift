@@ -120,21 +120,23 @@ struct ChildFetchTests {
     /// orphans (PID 1 or a subreaper), and where that is slow or never reaps — as PID 1 in some
     /// containers — the process still exists though it ended long ago.
     static func hasEnded(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return true }
-        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+        statFields(pid).map { $0.first == "Z" } ?? true
     }
 
     /// This process's children running `uvd --fetch`, zombies included.
     static func fetchChildren(of own: pid_t = getpid()) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(pid_t.init).filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, pid_t(fields[1]) == own else { return false }
+            guard let fields = statFields(pid), fields.count > 1, pid_t(fields[1]) == own else { return false }
             let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
             return command.contains("--fetch") || fields[0] == "Z"
         }
+    }
+
+    /// `/proc/PID/stat` after the command name (state, parent, …); nil when the process is gone.
+    static func statFields(_ pid: pid_t) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 }
