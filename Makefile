@@ -12,12 +12,14 @@ SWIFT ?= swift
 # run (`uvctl watch` 33 -> 18 MB resident). They are linked by the toolchain's lld with packed
 # relative relocations (DT_RELR, glibc >= 2.36): 91,000 relocations take 17 KB instead of 2.1 MB,
 # which the loader no longer reads at each start (uvd idle 41.3 -> 39.1 MB resident), and the
-# binaries stay position-independent. The functions a day's work runs (Build/hot-functions.order,
-# written by scripts/order-functions) are laid out together at the front of the code, so that the
-# kernel, which maps 64 KB around each page touched, keeps that little resident instead of most of
-# the binary: uvd idle 39 -> 33 MB.
-RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/Build/hot-functions.order -Xlinker --no-warn-symbol-ordering
+# binaries stay position-independent. --no-export-dynamic takes back the toolchain's
+# --export-dynamic: nothing looks the binaries' own symbols up at run time, and exporting all
+# 14,700 put 1.2 MB of symbol tables in the path of every symbol lookup (uvd idle -1.2 MB).
+# The code each binary runs in a day's work (Build/BINARY-hot-text.ld, written by
+# scripts/order-functions) is laid out together at the front, so that the kernel, which maps
+# 64 KB around each page touched, keeps that little resident instead of most of the binary.
+RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 RELEASE_BIN = $(shell $(RELEASE) --show-bin-path)
 MANUALS := .build/manuals
 ICONDIR := $(DATADIR)/icons/hicolor
@@ -61,9 +63,16 @@ build:
 	$(SWIFT) build
 
 # Only the two products: a plain `swift build` would also build the test-only dependencies.
+# LINK_MAPS=DIR also writes the linker's maps (DIR/uvd.map, DIR/uvctl.map) for scripts/order-functions.
+# SwiftPM relinks only when an input it knows of changes, so a binary older than its linker script
+# (or one whose map is asked for) is removed first.
 release:
-	$(RELEASE) --product uvd
-	$(RELEASE) --product uvctl
+	$(call link-release,uvd)
+	$(call link-release,uvctl)
+link-release = binary=$(RELEASE_BIN)/$(1); \
+	if [ -n "$(LINK_MAPS)" ] || [ Build/$(1)-hot-text.ld -nt "$$binary" ]; then rm -f "$$binary"; fi; \
+	$(RELEASE) --product $(1) -Xlinker -T -Xlinker $(CURDIR)/Build/$(1)-hot-text.ld \
+	$(if $(LINK_MAPS),-Xlinker -Map=$(LINK_MAPS)/$(1).map -Xlinker --no-demangle)
 
 test:
 	SWIFT=$(SWIFT) scripts/run-tests

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Writes a linker script that lays the code a binary ran at the front of its code.
+
+  hot_text.py WORK BINARY > Build/BINARY-hot-text.ld
+
+WORK holds the linker's map of BINARY (BINARY.map, from `make release LINK_MAPS=WORK`) and
+callgrind profiles of it (BINARY*.callgrind, recorded with --dump-instr=yes --compress-pos=no).
+Every instruction address a profile names is looked up in the map to find the input section that
+holds it — a function's own section (.text.NAME), a private helper's (.text..Lobjectdestroy.8,
+which has no symbol to name it by), or a precompiled object's whole `.text` (the Swift runtime's
+Swift.o, an ICU object) — and the script puts those sections, and only those, in an output
+section `.text.hot` inserted before `.text`. An input section is named by its file (the last two
+parts of an object's path, or `archive:member`) and its section name, so the script holds for
+any checkout directory. Sections the script names that a build no longer has simply match
+nothing; a section missing from it still links, among the cold code.
+"""
+import bisect
+import collections
+import pathlib
+import re
+import sys
+
+
+def read_map(map_file):
+    """The code's input sections (output sections `.text` and `.text.hot`) as sorted starts,
+    ends and names, and the addresses of the symbols defined in them."""
+    starts, ends, names, symbols, output = [], [], [], {}, None
+    for line in map_file.read_text(errors="replace").splitlines():
+        fields = line.split(None, 4)
+        if len(fields) < 5:
+            continue
+        entry = fields[4].strip()
+        if ":(" in entry:
+            if output in (".text", ".text.hot"):
+                starts.append(int(fields[0], 16))
+                ends.append(starts[-1] + int(fields[2], 16))
+                names.append(entry)
+        elif entry.startswith("."):
+            output = entry
+        elif output in (".text", ".text.hot"):
+            symbols[entry] = int(fields[0], 16)
+    return starts, ends, names, symbols
+
+
+def functions_by_object(profile):
+    """Each object's functions in a callgrind profile: {object: [(name, [addresses])]}."""
+    objects, functions, current, addresses = {}, collections.defaultdict(list), None, None
+    for line in profile.read_text(errors="replace").splitlines():
+        if line.startswith("ob="):
+            match = re.match(r"ob=(\(\d+\))?\s*(.*)", line)
+            if match.group(2):
+                objects[match.group(1)] = match.group(2)
+            current = match.group(2) or objects.get(match.group(1))
+        elif line.startswith("fn="):
+            addresses = []
+            functions[current].append((re.sub(r"^\(\d+\) ", "", line[3:]).strip(), addresses))
+        elif line.startswith("0x") and addresses is not None:
+            addresses.append(int(line.split(None, 1)[0], 16))
+    return functions
+
+
+def load_bias(functions, symbols):
+    """How far the profile's addresses lie from the map's: none when valgrind read the binary,
+    the address it loaded the binary at when it could not (it then names the object `???` and
+    gives run-time addresses, as for a binary laid out by a linker script). Worked out from the
+    functions whose names the map knows; None when they do not agree on one."""
+    offsets = collections.Counter(addresses[0] - symbols[name] for name, addresses in functions if addresses and name in symbols)
+    if not offsets:
+        return None
+    offset, count = offsets.most_common(1)[0]
+    return offset if count >= sum(offsets.values()) // 2 else None
+
+
+def sections_that_ran(work, binary):
+    """The code's input sections holding an instruction that any profile of `binary` ran."""
+    starts, ends, names, symbols = read_map(work / f"{binary}.map")
+    ran = set()
+    for profile in sorted(work.glob(f"{binary}*.callgrind")):
+        for owner, functions in functions_by_object(profile).items():
+            if owner is None or not (owner.endswith("/" + binary) or owner == "???"):
+                continue
+            bias = load_bias(functions, symbols)
+            if bias is None:
+                continue
+            for _, addresses in functions:
+                for address in addresses:
+                    index = bisect.bisect_right(starts, address - bias) - 1
+                    if index >= 0 and address - bias < ends[index]:
+                        ran.add(names[index])
+    return ran
+
+
+def pattern(entry):
+    """`/a/b/UVDaemon.build/Services.swift.o:(.text.X)` → (`*/UVDaemon.build/Services.swift.o`, `.text.X`);
+    `/x/libswiftCore.a(Swift.o):(.text)` → (`*libswiftCore.a:Swift.o`, `.text`)."""
+    path, section = entry.rsplit(":(", 1)
+    path = path.replace(" ", "?")  # a glob's one-character wildcard: a script's names end at a space
+    member = re.match(r"(.*)\((.*)\)$", path)
+    if member:
+        return f"*{pathlib.PurePath(member.group(1)).name}:{member.group(2)}", section[:-1]
+    return "*/" + "/".join(pathlib.PurePath(path).parts[-2:]), section[:-1]
+
+
+def script(sections):
+    files = collections.defaultdict(set)
+    for entry in sections:
+        if not entry.startswith("<internal>"):
+            file, section = pattern(entry)
+            files[file].add(section)
+    lines = ["/* Written by scripts/order-functions: the code a day's work runs, first. */",
+             "SECTIONS {", "  .text.hot : {"]
+    lines += [f"    {file}({' '.join(sorted(files[file]))})" for file in sorted(files)]
+    lines += ["  }", "} INSERT BEFORE .text;"]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(script(sections_that_ran(pathlib.Path(sys.argv[1]), sys.argv[2])))
