@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(
             name: "UVDaemonTests",
             dependencies: [
-                "UVDaemon", "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVPlatform", "UVProviders", "UVStore",
+                "UVDaemon", "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVPlatform", "UVProviders", "UVStore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),

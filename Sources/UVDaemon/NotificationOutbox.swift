@@ -10,7 +10,8 @@ import UVStore
 /// in place, closed when withdrawn. A slow or failing server is retried with backoff (1 s
 /// doubling to 5 min) until it answers; while no server owns the name at all, nothing is retried
 /// on a timer: the owner watch (NameOwnerChanged) starts delivery when one comes, and so does
-/// the next alert. Nothing is lost, and since each subject's
+/// the next alert. With no session bus at all, the server's watch on the runtime directory's
+/// `bus` does the same when one starts. Nothing is lost, and since each subject's
 /// server id is kept in the store, nothing is doubled, across restarts too. While the server's
 /// own do-not-disturb is on (dunst paused), only critical notifications go through.
 actor NotificationOutbox {
@@ -143,6 +144,8 @@ actor NotificationOutbox {
                 }
             case .serverChanged(let owner):
                 serverChanged(to: owner)
+            case .sessionBusAppeared:
+                kick()
             }
         }
     }
@@ -255,6 +258,11 @@ actor NotificationOutbox {
         // The bus answers and nobody owns org.freedesktop.Notifications (nor did a server come
         // while asking, which `serverChanged` would have recorded): wait for the owner watch.
         if case .server = failure, await server.owner() == nil, idsOwner == nil {
+            retryDelay = .seconds(1)
+            return
+        }
+        // No session bus at all, and the server watches for one to start: wait for that.
+        if case .noSessionBus = failure, await server.announcesSessionBus() {
             retryDelay = .seconds(1)
             return
         }

@@ -96,6 +96,9 @@ public enum NotificationEvent: Sendable, Equatable {
     /// Another process now owns the server's bus name (`owner`, its unique name), or none does:
     /// the ids the previous one gave mean nothing any more.
     case serverChanged(owner: String?)
+    /// A session bus now listens where there was none (`$XDG_RUNTIME_DIR/bus` appeared): what
+    /// failed for want of one is worth trying again.
+    case sessionBusAppeared
 }
 
 /// The notification server's name and what it can do.
@@ -143,4 +146,11 @@ public protocol NotificationServer: Sendable {
     var events: AsyncStream<NotificationEvent> { get }
     /// The unique bus name of the server now, or nil when none runs: ids are that server's.
     func owner() async -> String?
+    /// Whether a session bus starting will be announced on `events` (`.sessionBusAppeared`),
+    /// so that a failure for want of one need not be retried on a timer.
+    func announcesSessionBus() async -> Bool
+}
+
+extension NotificationServer {
+    public func announcesSessionBus() async -> Bool { false }
 }

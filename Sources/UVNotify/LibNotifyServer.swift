@@ -18,6 +18,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     // Touched only on the GLib thread (hence @unchecked Sendable).
     private var initialised = false
     private var watchingOwner = false
+    private var watchingForBus = false
     private var live: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
     /// Ids uvd closed itself, so their close is reported as `byRequest`.
     private var closing: Set<UInt32> = []
@@ -66,8 +67,15 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         return true
     }
 
+    public func announcesSessionBus() async -> Bool {
+        await glib.run { self.watchingForBus }
+    }
+
     private func ready() -> Result<Void, NotificationFailure> {
-        guard sessionBusReachable() else { return .failure(.noSessionBus) }
+        guard sessionBusReachable() else {
+            watchForSessionBus()
+            return .failure(.noSessionBus)
+        }
         if !initialised {
             guard uvd_session_bus_survive_close() != 0 else { return .failure(.server(tr("the session bus does not answer"))) }
             notify_init(appName)
@@ -77,6 +85,16 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
             watchingOwner = uvd_watch_notifications_owner(Self.ownerChanged, Unmanaged.passUnretained(self).toOpaque()) != 0
         }
         return .success(())
+    }
+
+    /// With no session bus at all, the one place one can come from is the runtime directory's
+    /// `bus` (the environment does not change): watched there, once, so that delivery resumes
+    /// when it appears instead of on a timer. A bus that appeared while the watch was being set
+    /// up is announced at once.
+    private func watchForSessionBus() {
+        guard !watchingForBus, let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return }
+        watchingForBus = uvd_watch_for_session_bus(runtime, Self.sessionBusAppeared, Unmanaged.passUnretained(self).toOpaque()) != 0
+        if watchingForBus, Self.sessionBusAddress() != nil { continuation.yield(.sessionBusAppeared) }
     }
 
     /// The picture as a PNG file for the icon (written beside, then renamed over the last one,
@@ -218,6 +236,11 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     private static let releaseTarget: GFreeFunc = { data in
         Unmanaged<ActionTarget>.fromOpaque(data!).release()
+    }
+
+    private static let sessionBusAppeared: uvd_session_bus_callback = { data in
+        guard let data else { return }
+        Unmanaged<LibNotifyServer>.fromOpaque(data).takeUnretainedValue().continuation.yield(.sessionBusAppeared)
     }
 
     private static let ownerChanged: uvd_owner_callback = { owner, data in

@@ -202,3 +202,19 @@ struct LateServerTests {
         #expect(try uvd.uvctl(["status"]).status == 0)
     }
 }
+
+@Suite("Notifications when the session bus comes late", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
+struct LateSessionBusTests {
+    /// No session bus at all: uvd waits for `$XDG_RUNTIME_DIR/bus` to appear, not on a timer.
+    /// On a timer (1, 2, 4, 8 s …) the alert would come up to 8 s after a bus started 8 s in.
+    @Test func whatWasToBeSaidArrivesAsSoonAsTheBusStarts() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        try uvd.start()
+        #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
+        try uvd.waitFor("a delivery failed for want of a bus") { uvd.log.contains("no D-Bus session bus") }
+        sleep(8)
+        let notifications = try RecordingNotificationServer(in: uvd.root.appendingPathComponent("run"), busName: "bus")
+        try uvd.waitFor("the UV alert", timeout: 4) { !notifications.notifications().isEmpty }
+        #expect(uvd.log.components(separatedBy: "no D-Bus session bus").count == 2, "the failure is said once")
+    }
+}

@@ -22,13 +22,14 @@ public final class RecordingNotificationServer: Sendable {
 
     public enum Failure: Error { case timedOut(String) }
 
-    /// Starts both in `directory` (the server only if `serving`); `actions: false` leaves
-    /// "actions" out of the capabilities; `inhibited` answers KDE Plasma's `Inhibited` with true.
-    public init(in directory: URL, actions: Bool = true, serving: Bool = true, inhibited: Bool = false) throws {
+    /// Starts both in `directory` (the server only if `serving`), the bus's socket named
+    /// `busName` there; `actions: false` leaves "actions" out of the capabilities; `inhibited`
+    /// answers KDE Plasma's `Inhibited` with true.
+    public init(in directory: URL, busName: String = "session-bus", actions: Bool = true, serving: Bool = true, inhibited: Bool = false) throws {
         self.directory = directory
         self.actions = actions
         self.inhibited = inhibited
-        let busPath = directory.appendingPathComponent("session-bus").path
+        let busPath = directory.appendingPathComponent(busName).path
         address = "unix:path=\(busPath)"
         log = directory.appendingPathComponent("notifications.jsonl")
         bus = try ChildProcess(

@@ -75,6 +75,7 @@ final class RecordingServer: NotificationServer {
     private let shown = Mutex<[DesktopNotification]>([])
     private let owning = Mutex<String?>(":1.1")
     private let tries = Mutex(0)
+    private let busless = Mutex(false)
     let events: AsyncStream<NotificationEvent>
     private let continuation: AsyncStream<NotificationEvent>.Continuation
 
@@ -94,8 +95,20 @@ final class RecordingServer: NotificationServer {
         continuation.yield(.serverChanged(owner: owner))
     }
 
+    /// Plays a session without a bus, then one whose bus starts (announced, as the runtime
+    /// directory's watch does).
+    func loseBus() { busless.withLock { $0 = true } }
+
+    func startBus() {
+        busless.withLock { $0 = false }
+        continuation.yield(.sessionBusAppeared)
+    }
+
+    func announcesSessionBus() async -> Bool { true }
+
     private func reach() throws(NotificationFailure) {
         tries.withLock { $0 += 1 }
+        if busless.withLock({ $0 }) { throw .noSessionBus }
         if owning.withLock({ $0 }) == nil { throw .server("org.freedesktop.Notifications was not provided by any .service files") }
     }
 

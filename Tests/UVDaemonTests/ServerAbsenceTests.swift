@@ -1,11 +1,13 @@
 import Foundation
 import Logging
+import TestSupport
 import Testing
 @testable import UVDaemon
 import UVEngine
 import UVStore
 
-/// No notification server running: uvd waits for one on the owner watch, not on a timer.
+/// No notification server running, or no session bus at all: uvd waits for one to come (the
+/// owner watch, the runtime directory's watch), not on a timer.
 @Suite struct ServerAbsenceTests {
     /// Polls `condition` every 50 ms for at most 10 s.
     private func eventually(_ condition: () -> Bool) async throws -> Bool {
@@ -16,21 +18,30 @@ import UVStore
         return condition()
     }
 
-    @Test func nothingIsRetriedUntilAServerOwnsTheName() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-absence-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let server = RecordingServer()
-        server.leave()
-        let outbox = NotificationOutbox(
-            server: server, store: try Store(path: directory.appendingPathComponent("uvd.sqlite")), log: Logger(label: "test"),
-            onPress: { _, _ in })
-        let listening = Task { await outbox.listen() }
-        defer { listening.cancel() }
+    /// This test's directory for the store, removed with the suite's instance.
+    private let scratch = ScratchPath("uvd-absence")
 
+    private func startOutbox(on server: RecordingServer) throws -> (NotificationOutbox, Task<Void, Never>) {
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        let outbox = NotificationOutbox(
+            server: server, store: try Store(path: scratch.url.appendingPathComponent("uvd.sqlite")), log: Logger(label: "test"),
+            onPress: { _, _ in })
+        return (outbox, Task { await outbox.listen() })
+    }
+
+    /// Posts an alert and waits for the first attempt to show it; returns the attempts so far.
+    private func firstAttempt(_ outbox: NotificationOutbox, _ server: RecordingServer) async throws -> Int {
         await outbox.notify(PresentedAlert(subject: "reapply", rule: .reapply, summary: "Reapply by 13:00", body: "", urgency: .normal, buttons: []))
         #expect(try await eventually { server.attempts >= 1 })
-        let tried = server.attempts
+        return server.attempts
+    }
+
+    @Test func nothingIsRetriedUntilAServerOwnsTheName() async throws {
+        let server = RecordingServer()
+        server.leave()
+        let (outbox, listening) = try startOutbox(on: server)
+        defer { listening.cancel() }
+        let tried = try await firstAttempt(outbox, server)
         // A retry on a timer would have come at 1 s and again at 3 s.
         try await Task.sleep(for: .seconds(4))
         #expect(server.attempts == tried, "retried \(server.attempts - tried) times with no server to answer")
@@ -38,5 +49,18 @@ import UVStore
         server.arrive(as: ":1.7")
         #expect(try await eventually { server.notifications.count == 1 }, "shown once a server owns the name")
         #expect(server.notifications.first?.summary == "Reapply by 13:00")
+    }
+
+    @Test func withoutABusNothingIsRetriedUntilOneStarts() async throws {
+        let server = RecordingServer()
+        server.loseBus()
+        let (outbox, listening) = try startOutbox(on: server)
+        defer { listening.cancel() }
+        let tried = try await firstAttempt(outbox, server)
+        try await Task.sleep(for: .seconds(4))
+        #expect(server.attempts == tried, "retried \(server.attempts - tried) times with no bus to answer")
+
+        server.startBus()
+        #expect(try await eventually { server.notifications.count == 1 }, "shown once the bus starts")
     }
 }
