@@ -67,12 +67,20 @@ build:
 # SwiftPM relinks only when an input it knows of changes, so a binary older than its linker script
 # (or one whose map is asked for) is removed first.
 release:
+	$(static-libstdcxx)
 	$(call link-release,uvd)
 	$(call link-release,uvctl)
 link-release = binary=$(RELEASE_BIN)/$(1); \
-	if [ -n "$(LINK_MAPS)" ] || [ Build/$(1)-hot-text.ld -nt "$$binary" ]; then rm -f "$$binary"; fi; \
+	if [ -n "$(LINK_MAPS)" ] || [ Build/$(1)-hot-text.ld -nt "$$binary" ] || [ $(RELEASE_BIN)/libstdc++.so -nt "$$binary" ]; then rm -f "$$binary"; fi; \
 	$(RELEASE) --product $(1) -Xlinker -T -Xlinker $(CURDIR)/Build/$(1)-hot-text.ld \
 	$(if $(LINK_MAPS),-Xlinker -Map=$(LINK_MAPS)/$(1).map -Xlinker --no-demangle)
+
+# The C++ runtime the Swift runtime needs (libstdc++) goes into the release binaries too: swiftc
+# asks for it with -lstdc++, and the linker, which searches the binaries' own directory before
+# GCC's, finds there this linker script naming the static library. One shared library less to
+# load and relocate at each start, and 1 MB less resident (`uvctl watch` 10.4 -> 9.3 MB).
+static-libstdcxx = shim=$(RELEASE_BIN)/libstdc++.so; \
+	[ -f "$$shim" ] || { mkdir -p "$$(dirname "$$shim")" && echo 'INPUT(libstdc++.a)' >"$$shim"; }
 
 test:
 	SWIFT=$(SWIFT) scripts/run-tests

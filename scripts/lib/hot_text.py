@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a linker script that lays the code a binary ran at the front of its code.
 
-  hot_text.py WORK BINARY > Build/BINARY-hot-text.ld
+  hot_text.py WORK BINARY [FIRST] > Build/BINARY-hot-text.ld
 
 WORK holds the linker's map of BINARY (BINARY.map, from `make release LINK_MAPS=WORK`) and
 callgrind profiles of it (BINARY*.callgrind, recorded with --dump-instr=yes --compress-pos=no).
@@ -11,7 +11,9 @@ which has no symbol to name it by), or a precompiled object's whole `.text` (the
 Swift.o, an ICU object) — and the script puts those sections, and only those, in an output
 section `.text.hot` inserted before `.text`. An input section is named by its file (the last two
 parts of an object's path, or `archive:member`) and its section name, so the script holds for
-any checkout directory. Sections the script names that a build no longer has simply match
+any checkout directory. With FIRST (a profile's name, such as `uvctl-watch`), what that profile
+ran comes before what only the others ran: a long-lived command keeps less of the code resident.
+Sections the script names that a build no longer has simply match
 nothing; a section missing from it still links, among the cold code.
 """
 import bisect
@@ -71,11 +73,12 @@ def load_bias(functions, symbols):
     return offset if count >= sum(offsets.values()) // 2 else None
 
 
-def sections_that_ran(work, binary):
-    """The code's input sections holding an instruction that any profile of `binary` ran."""
+def sections_that_ran(work, binary, profiles="*"):
+    """The code's input sections holding an instruction that the profiles of `binary` matching
+    `profiles` (a glob after the binary's name) ran."""
     starts, ends, names, symbols = read_map(work / f"{binary}.map")
     ran = set()
-    for profile in sorted(work.glob(f"{binary}*.callgrind")):
+    for profile in sorted(work.glob(f"{binary}{profiles}.callgrind")):
         for owner, functions in functions_by_object(profile).items():
             if owner is None or not (owner.endswith("/" + binary) or owner == "???"):
                 continue
@@ -101,18 +104,23 @@ def pattern(entry):
     return "*/" + "/".join(pathlib.PurePath(path).parts[-2:]), section[:-1]
 
 
-def script(sections):
-    files = collections.defaultdict(set)
-    for entry in sections:
-        if not entry.startswith("<internal>"):
-            file, section = pattern(entry)
-            files[file].add(section)
+def script(tiers):
+    """The linker script placing each tier's sections (sets of map entries) in turn."""
     lines = ["/* Written by scripts/order-functions: the code a day's work runs, first. */",
              "SECTIONS {", "  .text.hot : {"]
-    lines += [f"    {file}({' '.join(sorted(files[file]))})" for file in sorted(files)]
+    for sections in tiers:
+        files = collections.defaultdict(set)
+        for entry in sections:
+            if not entry.startswith("<internal>"):
+                file, section = pattern(entry)
+                files[file].add(section)
+        lines += [f"    {file}({' '.join(sorted(files[file]))})" for file in sorted(files)]
     lines += ["  }", "} INSERT BEFORE .text;"]
     return "\n".join(lines)
 
 
 if __name__ == "__main__":
-    print(script(sections_that_ran(pathlib.Path(sys.argv[1]), sys.argv[2])))
+    work, binary, first = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    everything = sections_that_ran(work, binary)
+    front = sections_that_ran(work, binary, first[0].removeprefix(binary)) if first else set()
+    print(script([front, everything - front]))
