@@ -255,19 +255,23 @@ actor NotificationOutbox {
             log.warning("notifications: \(problem); retrying")
             lastProblem = problem
         }
-        // The bus answers and nobody owns org.freedesktop.Notifications (nor did a server come
-        // while asking, which `serverChanged` would have recorded): wait for the owner watch.
-        if case .server = failure, await server.owner() == nil, idsOwner == nil {
-            retryDelay = .seconds(1)
-            return
-        }
-        // No session bus at all, and the server watches for one to start: wait for that.
-        if case .noSessionBus = failure, await server.announcesSessionBus() {
+        if await newsWillCome(after: failure) {
             retryDelay = .seconds(1)
             return
         }
         schedule(after: retryDelay)
         retryDelay = min(retryDelay * 2, .seconds(300))
+    }
+
+    /// Whether the server's events will say when trying again is worth it, so that no timer
+    /// need: the bus answers and nobody owns org.freedesktop.Notifications (nor did a server come
+    /// while asking, which `serverChanged` would have recorded), so the owner watch will; or
+    /// there is no session bus at all and the server watches for one to start.
+    private func newsWillCome(after failure: NotificationFailure) async -> Bool {
+        switch failure {
+        case .server: await server.owner() == nil && idsOwner == nil
+        case .noSessionBus: await server.announcesSessionBus()
+        }
     }
 
     private func schedule(after delay: Duration) {

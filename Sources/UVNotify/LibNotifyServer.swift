@@ -55,8 +55,13 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     /// socket exists; nil when there is none (and uvd never starts one).
     public static func sessionBusAddress(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") else { return nil }
+        guard let runtime = runtimeDirectory(environment), FileManager.default.fileExists(atPath: runtime + "/bus") else { return nil }
         return "unix:path=" + runtime + "/bus"
+    }
+
+    /// `$XDG_RUNTIME_DIR`, where the user's session bus listens as `bus`; nil when unset or empty.
+    private static func runtimeDirectory(_ environment: [String: String]) -> String? {
+        environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Whether there is a session bus to talk to, without letting GLib autolaunch one: GLib is
@@ -92,7 +97,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     /// when it appears instead of on a timer. A bus that appeared while the watch was being set
     /// up is announced at once.
     private func watchForSessionBus() {
-        guard !watchingForBus, let runtime = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return }
+        guard !watchingForBus, let runtime = Self.runtimeDirectory(ProcessInfo.processInfo.environment) else { return }
         watchingForBus = uvd_watch_for_session_bus(runtime, Self.sessionBusAppeared, Unmanaged.passUnretained(self).toOpaque()) != 0
         if watchingForBus, Self.sessionBusAddress() != nil { continuation.yield(.sessionBusAppeared) }
     }
