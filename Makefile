@@ -20,7 +20,9 @@ SWIFT ?= swift
 # 64 KB around each page touched, keeps that little resident instead of most of the binary.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
-RELEASE_BIN = $(shell $(RELEASE) --show-bin-path)
+# Where SwiftPM puts release binaries: asked once, at first use (not while reading this file, so
+# `make test` does not ask; not at every use, as a plain `=` would, ~0.3 s each).
+RELEASE_BIN = $(eval RELEASE_BIN := $$(shell $$(RELEASE) --show-bin-path))$(RELEASE_BIN)
 MANUALS := .build/manuals
 ICONDIR := $(DATADIR)/icons/hicolor
 # Removes each directory and its parents up to PREFIX while they are empty (what install made).

@@ -73,12 +73,13 @@ def load_bias(functions, symbols):
     return offset if count >= sum(offsets.values()) // 2 else None
 
 
-def sections_that_ran(work, binary, profiles="*"):
-    """The code's input sections holding an instruction that the profiles of `binary` matching
-    `profiles` (a glob after the binary's name) ran."""
+def sections_by_profile(work, binary):
+    """For each profile of `binary` (its name: `uvctl-watch`), the code's input sections holding
+    an instruction it ran. The map is read once for all of them."""
     starts, ends, names, symbols = read_map(work / f"{binary}.map")
-    ran = set()
-    for profile in sorted(work.glob(f"{binary}{profiles}.callgrind")):
+    by_profile = {}
+    for profile in sorted(work.glob(f"{binary}*.callgrind")):
+        ran = by_profile.setdefault(profile.stem, set())
         for owner, functions in functions_by_object(profile).items():
             if owner is None or not (owner.endswith("/" + binary) or owner == "???"):
                 continue
@@ -90,7 +91,7 @@ def sections_that_ran(work, binary, profiles="*"):
                     index = bisect.bisect_right(starts, address - bias) - 1
                     if index >= 0 and address - bias < ends[index]:
                         ran.add(names[index])
-    return ran
+    return by_profile
 
 
 def pattern(entry):
@@ -121,6 +122,7 @@ def script(tiers):
 
 if __name__ == "__main__":
     work, binary, first = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
-    everything = sections_that_ran(work, binary)
-    front = sections_that_ran(work, binary, first[0].removeprefix(binary)) if first else set()
+    by_profile = sections_by_profile(work, binary)
+    everything = set().union(*by_profile.values())
+    front = by_profile.get(first[0], set()) if first else set()
     print(script([front, everything - front]))
