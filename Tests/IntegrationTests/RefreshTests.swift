@@ -40,7 +40,9 @@ struct RefreshTests {
     @Test func retryAfterBindsAForcedRefresh() throws {
         let uvd = try DaemonHarness(failing: ["/v1/forecast": "429:3600", "/xml/uvvalues.xml": "429:3600"])
         try uvd.start()
-        try uvd.waitFor("the first round") { try requests(uvd, "/v1/forecast") > 0 }
+        // Until the first round has read its 429, Open-Meteo's request is under way (and a refresh
+        // says so); the daemon logs the answer just before the request counts as done.
+        try uvd.waitFor("the first round's answer") { uvd.log.contains("open-meteo: HTTP 429") }
         let refresh = try uvd.uvctl(["refresh"])
         #expect(refresh.status == 1)
         #expect(refresh.stdout.contains("open-meteo: not asked: it asked to wait until"), "\(refresh.stdout)")
