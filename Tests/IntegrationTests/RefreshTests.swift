@@ -30,7 +30,13 @@ struct RefreshTests {
     @Test func eachProviderSaysWhatItAnswered() throws {
         let uvd = try DaemonHarness(failing: ["/xml/uvvalues.xml": "503"])
         try uvd.start()
-        try uvd.waitFor("the first round") { try requests(uvd, "/v1/forecast") > 0 }
+        // Each request of the first round must have come back (the daemon logs each answer), or
+        // the refresh would find it under way instead of asking.
+        try uvd.waitFor("the first round's answers") {
+            let log = uvd.log
+            let arpansaAnswers = log.components(separatedBy: "arpansa: HTTP 503").count - 1
+            return try log.contains("open-meteo: forecast for") && requests(uvd, "/xml/uvvalues.xml") == arpansaAnswers
+        }
         let refresh = try uvd.uvctl(["refresh"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
         #expect(refresh.stdout.contains("open-meteo: not modified since its last answer") || refresh.stdout.contains("open-meteo: a forecast for Sydney"), "\(refresh.stdout)")
