@@ -17,14 +17,15 @@ final class RunningDaemon: Sendable {
         let description: String
     }
 
-    init(provider: ProviderStandIn) throws {
+    /// `name` tells two daemons' directories apart; `extraEnvironment` is added to uvd's.
+    init(provider: ProviderStandIn, name: String = "uvd", extraEnvironment: [String: String] = [:]) throws {
         binary = ProcessInfo.processInfo.environment["UVD"] ?? URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/release/uvd").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw Failure(description: "no uvd at \(binary): run `make release` first, or set UVD")
         }
-        root = NSTemporaryDirectory() + "uvd-bench-\(getpid())"
+        root = NSTemporaryDirectory() + "uvd-bench-\(getpid())-\(name)"
         for directory in ["config/uvd", "state", "run"] {
             try FileManager.default.createDirectory(atPath: "\(root)/\(directory)", withIntermediateDirectories: true)
         }
@@ -38,7 +39,7 @@ final class RunningDaemon: Sendable {
         environment = [
             "HOME": root, "TZ": "Australia/Sydney", "PATH": "/usr/bin:/bin",
             "XDG_CONFIG_HOME": "\(root)/config", "XDG_STATE_HOME": "\(root)/state", "XDG_RUNTIME_DIR": "\(root)/run",
-        ]
+        ].merging(extraEnvironment) { _, extra in extra }
         pid = try Self.spawn(binary, environment: environment)
         let socketPath = "\(root)/run/uvd/io.uvd"
         var fd: Int32 = -1

@@ -81,6 +81,7 @@ benchmark("places: naming a coordinate (the biggest city within 25 km)") {
 
 let provider = try ProviderStandIn()
 let daemon = try RunningDaemon(provider: provider)
+let uvctl = URL(fileURLWithPath: daemon.binary).deletingLastPathComponent().appendingPathComponent("uvctl").path
 
 /// `body`, stopping uvd first when it throws: an error at the top level ends the process without
 /// reaching the `daemon.stop()` at the end, which left uvd running.
@@ -93,24 +94,52 @@ func stoppingOnFailure<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-for _ in 0..<100 where provider.requestCount == 0 { usleep(100_000) }
+/// The everyday desktop: a second uvd on a private session bus with a notification server, once
+/// it has shown the test notification (with the day's mini-wheel); nil where no bus can be made.
+func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
+    if let missing = SessionBus.missing {
+        print("No uvd on a session bus: \(missing)")
+        return nil
+    }
+    let bus = try SessionBus(in: NSTemporaryDirectory() + "uvd-bench-\(getpid())-bus")
+    do {
+        let onBus = try RunningDaemon(provider: provider, name: "desktop", extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        var status: Int32 = 0
+        waitpid(try RunningDaemon.spawn(uvctl, ["notify-test", "--seconds", "5"], environment: onBus.environment), &status, 0)
+        guard bus.notificationsShown > 0 else {
+            onBus.stop()
+            throw RunningDaemon.Failure(description: "uvd showed no notification on the session bus")
+        }
+        return (bus, onBus)
+    } catch {
+        bus.stop()
+        throw error
+    }
+}
+
+let desktop = try stoppingOnFailure { try startOnABus() }
+let daemons = 1 + (desktop == nil ? 0 : 1)
+for _ in 0..<100 where provider.requestCount < daemons { usleep(100_000) }
 try stoppingOnFailure {
-    guard provider.requestCount > 0 else { throw RunningDaemon.Failure(description: "uvd did not ask the provider stand-in") }
+    guard provider.requestCount >= daemons else { throw RunningDaemon.Failure(description: "uvd did not ask the provider stand-in") }
 }
 
 // Idle cost, measured first while nothing else runs: uvd after its first fetch (from the local
-// stand-in), and a `uvctl watch` following it, for IDLE_SECONDS (default 120).
+// stand-in), the same on a session bus after a notification, and a `uvctl watch` following the
+// first, for IDLE_SECONDS (default 120).
 let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
-let uvctl = URL(fileURLWithPath: daemon.binary).deletingLastPathComponent().appendingPathComponent("uvctl").path
 let watch = try stoppingOnFailure { try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment) }
 sleep(3)
 print("Idle (wakeups = context switches of the process's threads):")
-for line in IdleCost.measure([("uvd", daemon.pid), ("uvctl watch --format waybar", watch)], seconds: idleSeconds) {
+let idle = [("uvd", daemon.pid)] + (desktop.map { [("uvd, bus + notification", $0.daemon.pid)] } ?? []) + [("uvctl watch --format waybar", watch)]
+for line in IdleCost.measure(idle, seconds: idleSeconds) {
     print("  " + line)
 }
 kill(watch, SIGTERM)
 var watchStatus: Int32 = 0
 waitpid(watch, &watchStatus, 0)
+desktop?.daemon.stop()
+desktop?.bus.stop()
 
 benchmark("uvd: GetStatus round trip over the socket") {
     blackHole(try daemon.call(#"{"method":"io.uvd.GetStatus","parameters":{}}"#))
