@@ -2,6 +2,7 @@ import Foundation
 import UVCore
 import UVEngine
 import UVNotify
+import UVPlatform
 import UVProtocol
 
 /// `uvctl notify-test`: a sample notification with uvd's buttons, shown straight to the server
@@ -15,6 +16,25 @@ extension NotificationOutbox {
     }
 
     static let testButtons: [AlertAction] = [.applied, .remind, .notToday]
+
+    var testRunning: Bool { testWaiter != nil }
+
+    /// Waits for the test notification `id` to be pressed or closed, at most `seconds`.
+    func waitForTest(_ id: UInt32, seconds: Int) async -> TestEnd {
+        let timeout = Task { [weak self] in
+            try? await EventLoop.sleep(for: .seconds(seconds))
+            await self?.endTest(id, .unanswered)
+        }
+        defer { timeout.cancel() }
+        return await withCheckedContinuation { testWaiter = (id, $0) }
+    }
+
+    /// What the server said about notification `id`, if it is the test's.
+    func endTest(_ id: UInt32, _ end: TestEnd) {
+        guard let waiter = testWaiter, waiter.id == id else { return }
+        testWaiter = nil
+        waiter.continuation.resume(returning: end)
+    }
 
     func test(within seconds: Int) async -> NotifyTestReply {
         guard !testRunning else { return NotifyTestReply(server: "", outcome: "failed", button: tr("another test notification is waiting")) }

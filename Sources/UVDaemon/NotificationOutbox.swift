@@ -31,12 +31,11 @@ actor NotificationOutbox {
     /// Subjects withdrawn while on screen, waiting to be closed.
     private var closing: Set<String> = []
     private var serverInfo: NotificationServerInfo?
-    private var retryDelay: Duration = .seconds(1)
+    private var backoff = DeliveryBackoff()
     private var retry: Task<Void, Never>?
     private var delivering = false
-    private var lastProblem: String?
-    /// The test notification's id and who waits for its end (`test(within:)`).
-    private var testWaiter: (id: UInt32, continuation: CheckedContinuation<TestEnd, Never>)?
+    /// The test notification's id and who waits for its end (`NotificationOutbox+Test.swift`).
+    var testWaiter: (id: UInt32, continuation: CheckedContinuation<TestEnd, Never>)?
     /// What the core posted, in order, for `deliverPosted()`: posting never waits, so an engine
     /// step runs to its end without giving way to another.
     private let posted: AsyncStream<Posting>
@@ -104,23 +103,6 @@ actor NotificationOutbox {
     func doNotDisturb() async -> DoNotDisturb? { await server.doNotDisturb() }
 
     var currentServerInfo: NotificationServerInfo? { serverInfo }
-    var testRunning: Bool { testWaiter != nil }
-
-    /// Waits for the test notification `id` to be pressed or closed, at most `seconds`.
-    func waitForTest(_ id: UInt32, seconds: Int) async -> TestEnd {
-        let timeout = Task { [weak self] in
-            try? await EventLoop.sleep(for: .seconds(seconds))
-            await self?.endTest(id, .unanswered)
-        }
-        defer { timeout.cancel() }
-        return await withCheckedContinuation { testWaiter = (id, $0) }
-    }
-
-    private func endTest(_ id: UInt32, _ end: TestEnd) {
-        guard let waiter = testWaiter, waiter.id == id else { return }
-        testWaiter = nil
-        waiter.continuation.resume(returning: end)
-    }
 
     /// Takes presses and closes from the server until the task is cancelled.
     func listen() async {
@@ -241,26 +223,18 @@ actor NotificationOutbox {
                 return await retryLater(error)
             }
         }
-        if answered, lastProblem != nil {
-            log.info("notifications: the server answers again")
-            lastProblem = nil
-        }
-        retryDelay = .seconds(1)
+        if answered, backoff.answered() { log.info("notifications: the server answers again") }
+        backoff.restart()
         if !waiting.isEmpty { schedule(after: .seconds(60)) }
     }
 
     private func retryLater(_ failure: NotificationFailure) async {
-        let problem = failure.description
-        if problem != lastProblem {
-            log.warning("notifications: \(problem); retrying")
-            lastProblem = problem
-        }
+        if backoff.failed(failure.description) { log.warning("notifications: \(failure.description); retrying") }
         if await newsWillCome(after: failure) {
-            retryDelay = .seconds(1)
-            return
+            backoff.restart()
+        } else {
+            schedule(after: backoff.nextDelay())
         }
-        schedule(after: retryDelay)
-        retryDelay = min(retryDelay * 2, .seconds(300))
     }
 
     /// Whether the server's events will say when trying again is worth it, so that no timer
