@@ -18,7 +18,7 @@ SWIFT ?= swift
 # The code each binary runs in a day's work (Build/BINARY-hot-text.ld, written by
 # scripts/order-functions) is laid out together at the front, so that the kernel, which maps
 # 64 KB around each page touched, keeps that little resident instead of most of the binary.
-RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 # Where SwiftPM puts release binaries: asked once, at first use (not while reading this file, so
 # `make test` does not ask; not at every use, as a plain `=` would, ~0.3 s each).

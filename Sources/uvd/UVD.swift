@@ -65,6 +65,12 @@ struct UVD: AsyncParsableCommand {
             }
             return
         }
+        try await Self.serve(paths: paths)
+    }
+
+    /// The daemon itself, until it is stopped; what `uvd` with no arguments does. A refusal to
+    /// start is an `ExitCode` (75: already running; 73: its directories or store cannot be used).
+    static func serve(paths: XDGPaths) async throws {
         do {
             try await Daemon.run(paths: paths)
         } catch let error as InstanceLock.AlreadyRunning {
