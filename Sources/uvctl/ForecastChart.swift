@@ -14,8 +14,6 @@ struct ForecastChart {
 
     /// Below this an hour reads as night: no level, no burn time.
     static let visibleIndex = 0.05
-    /// A peak below this is not worth pointing at.
-    static let notablePeak = 1.0
     /// Bar columns per UV index unit; 15 and above fill the bar.
     static let columnsPerIndex = 2.0
     static let barWidth = 30
@@ -27,7 +25,7 @@ struct ForecastChart {
         if forecast.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
         lines.append(sourceLine)
         lines.append(sunLine)
-        lines.append(windowLine(today: day?.contains(now) ?? false))
+        lines.append(windowSentence.text(now: now, today: day?.contains(now) ?? false))
         lines.append("")
         let columns = Columns(hours.map(\.info))
         lines += hours.map { row($0, columns) }
@@ -43,12 +41,11 @@ struct ForecastChart {
 
     private var window: TimeSpan? { forecast.window?.timeSpan }
 
-    private var notablePeak: (span: TimeSpan, uvi: Double, at: Date)? {
-        guard let peak = forecast.peak, peak.uvi >= Self.notablePeak,
-              let span = peak.timeSpan, let at = ISOInstant.parse(peak.at)
-        else { return nil }
-        return (span, peak.uvi, at)
+    private var windowSentence: WindowSentence {
+        WindowSentence(window: forecast.window, peak: forecast.peak, terminal: terminal, clock: clock)
     }
+
+    private var notablePeak: (span: TimeSpan, uvi: Double, at: Date)? { windowSentence.notablePeak }
 
     private var sourceLine: String {
         if forecast.source == UVSource.model.rawValue {
@@ -62,25 +59,6 @@ struct ForecastChart {
             return tr("Sunrise %1$@ · sunset %2$@", clock.time(sunrise), clock.time(sunset))
         }
         return forecast.hours.contains { $0.uvi > 0 } ? tr("The Sun does not set today.") : tr("The Sun does not rise today.")
-    }
-
-    private func windowLine(today: Bool) -> String {
-        var text: String
-        switch (WindowPhase(window: window, now: now), today) {
-        case (.none, _): text = tr("No sunscreen window: UV stays low all day.")
-        case (.over, true): text = tr("Safe tonight.")
-        // One wording for the window in every view, as the morning notification says it.
-        case (.takeCare, _), (.over, false): text = tr("Sunscreen window %1$@", window.map(describe) ?? "")
-        }
-        if let peak = notablePeak {
-            let level = UVLevel(uvi: peak.uvi)
-            text = tr("%1$@ · peak %2$@ at %3$@ (%4$@)", text, terminal.paint(clock.locale.decimal(peak.uvi, places: 1), level), clock.time(peak.at), describe(peak.span))
-        }
-        return text
-    }
-
-    private func describe(_ span: TimeSpan) -> String {
-        "\(clock.time(span.start)) – \(clock.time(span.end))"
     }
 
     /// The widths of the columns whose words vary with the language (`Très élevé`, `非常に強い`),

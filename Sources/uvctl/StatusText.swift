@@ -42,16 +42,7 @@ enum StatusText {
                 lines.append(terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))
             }
         }
-        switch status.window?.timeSpan {
-        case nil:
-            lines.append(tr("No sunscreen window today."))
-        case let window?:
-            var text = now > window.end ? tr("Safe tonight.") : tr("Sunscreen window %1$@ – %2$@", clock.time(window.start), clock.time(window.end))
-            if let peak = status.peak, peak.uvi >= 1, let at = ISOInstant.parse(peak.at) {
-                text = tr("%1$@ · peak %2$@ at %3$@", text, DisplayLocale.current.decimal(peak.uvi, places: 0), clock.time(at))
-            }
-            lines.append(text)
-        }
+        lines.append(WindowSentence(window: status.window, peak: status.peak, terminal: terminal, clock: clock).text(now: now, today: true))
         lines.append(terminal.dim(status.readerAttribution))
         return lines
     }

@@ -65,3 +65,19 @@ struct SimulateWithDaemonTests {
         #expect(saved.stdout.contains("Beach") && saved.stdout.contains("Place from --location Beach;"), "\(saved.stdout) \(saved.stderr)")
     }
 }
+
+/// `uvctl status` and the forecast say the day's window and peak in one sentence: status once gave
+/// the peak as a whole number ("peak 12 at 13:00") where the forecast gave it to a tenth.
+@Suite("One window sentence", .serialized)
+struct WindowSentenceTests {
+    @Test func statusAndForecastSayTheWindowAlike() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start()
+        // Near the equator the modelled peak is above UV 10 on every day of the year.
+        #expect(try uvd.uvctl(["location", "set", "Singapore"]).status == 0)
+        let forecast = try uvd.uvctl(["forecast"]).stdout
+        let said = try #require(forecast.split(separator: "\n").first { $0.contains(" · peak ") }, "\(forecast)")
+        let status = try uvd.uvctl(["status"]).stdout
+        #expect(status.split(separator: "\n").contains(said), "status: \(status)\nforecast: \(said)")
+    }
+}
