@@ -37,10 +37,13 @@ public struct ZoneLocation: Sendable, Equatable {
         (zone.split(separator: "/").last.map(String.init) ?? zone).replacingOccurrences(of: "_", with: " ")
     }
 
+    /// ISO 6709 `±DDMM[SS]±DDDMM[SS]`; nil unless minutes and seconds are below 60 and the
+    /// angles within ±90° and ±180° (the table is outside data: a damaged one must not place
+    /// the user off the globe).
     static func parseISO6709(_ text: String) -> Coordinate? {
         guard let split = text.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }
-        guard let latitude = parseAngle(text[..<split], degreeDigits: 2),
-              let longitude = parseAngle(text[split...], degreeDigits: 3)
+        guard let latitude = parseAngle(text[..<split], degreeDigits: 2), abs(latitude) <= 90,
+              let longitude = parseAngle(text[split...], degreeDigits: 3), abs(longitude) <= 180
         else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
@@ -49,13 +52,13 @@ public struct ZoneLocation: Sendable, Equatable {
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
         let digits = Array(text.dropFirst())
         guard digits.count == degreeDigits + 2 || digits.count == degreeDigits + 4,
-              digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber)
+              digits.allSatisfy({ $0.isASCII && $0.isWholeNumber })
         else { return nil }
-        func number(_ range: Range<Int>) -> Double { Double(String(digits[range]))! }
-        var value = number(0..<degreeDigits) + number(degreeDigits..<degreeDigits + 2) / 60
-        if digits.count == degreeDigits + 4 {
-            value += number(degreeDigits + 2..<degreeDigits + 4) / 3600
-        }
+        func number(_ range: Range<Int>) -> Double { digits[range].reduce(0) { $0 * 10 + Double($1.wholeNumberValue ?? 0) } }
+        let minutes = number(degreeDigits..<degreeDigits + 2)
+        let seconds = digits.count == degreeDigits + 4 ? number(degreeDigits + 2..<degreeDigits + 4) : 0
+        guard minutes < 60, seconds < 60 else { return nil }
+        let value = number(0..<degreeDigits) + minutes / 60 + seconds / 3600
         return sign == "-" ? -value : value
     }
 }

@@ -25,6 +25,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case fetch
     /// A compiled zone file (`/usr/share/zoneinfo/…`) and the POSIX rule in its footer.
     case zone = "tzif"
+    /// tzdata's `zone1970.tab`, from which the zero-configuration location comes.
+    case zoneTable = "zonetab"
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -69,6 +71,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
             }
             _ = zone.date(localSeconds: 1_800_000_000)
+        case .zoneTable:
+            // Every zone the table names resolves to a place on the globe, or to Greenwich.
+            let table = String(decoding: data, as: UTF8.self)
+            for line in table.split(separator: "\n").prefix(16) {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                guard fields.count >= 3 else { continue }
+                let place = ZoneLocation.resolve(zone: String(fields[2]), zoneTable: table).coordinate
+                if !(abs(place.latitude) <= 90 && abs(place.longitude) <= 180) {
+                    preconditionFailure("zone1970.tab placed \(fields[2]) at \(place.latitude), \(place.longitude)")
+                }
+            }
         }
     }
 }

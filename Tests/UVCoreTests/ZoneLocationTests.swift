@@ -27,6 +27,14 @@ struct ZoneLocationTests {
         #expect(ZoneLocation.resolve(zone: "America/Argentina/Buenos_Aires", zoneTable: Self.table).name == "Buenos Aires")
     }
 
+    /// A damaged table must not place anyone off the globe: each of these lines once gave a
+    /// latitude or longitude past ±90°/±180° or minutes of 60 and more.
+    @Test(arguments: ["+9959+15113", "-3352+18100", "-3375+15113", "+404299-0740023", "+4042-074002A", "-٣٣٥٢+١٥١١٣"])
+    func impossibleCoordinatesFallBackToGreenwich(coordinates: String) {
+        let location = ZoneLocation.resolve(zone: "Australia/Sydney", zoneTable: "AU\t\(coordinates)\tAustralia/Sydney")
+        #expect(location.isDefault && location.name == "Greenwich", "\(coordinates) gave \(location.coordinate)")
+    }
+
     @Test(arguments: ["Etc/UTC", "UTC", "Mars/Olympus_Mons"])
     func zonesWithoutAPlaceFallBackToGreenwich(zone: String) {
         let location = ZoneLocation.resolve(zone: zone, zoneTable: Self.table)
