@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
-        .target(name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVProtocol", "UVProviders"]),
+        .target(name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVEngine", "UVProtocol", "UVProviders"]),
         .executableTarget(name: "uvd-fuzz", dependencies: ["UVFuzzTargets"]),
         .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy"]),
         .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),

@@ -38,12 +38,15 @@ public enum ConfigLoader {
         public var description: String { problems.joined(separator: "\n") }
     }
 
+    /// The largest configuration file read; a real one is a few kilobytes.
+    static let maximumSize = 1 << 20
+
     public static var defaults: Loaded { Loaded(configuration: Configuration(), origins: [:]) }
 
     /// Loads `file`, remembering each good version in `lastGood`; a broken file falls back to the
     /// last good version (then the defaults), and `problem` says what was wrong.
     public static func loadKeepingLastGood(file: URL, lastGood: URL) -> (loaded: Loaded, problem: Invalid?) {
-        let contents = ConfigFile.read(file.path)
+        let contents = SmallFile.read(file.path, maximumSize: maximumSize)
         do {
             let loaded = try load(contents, path: file.path)
             if case .bytes(let bytes) = contents {
@@ -59,13 +62,16 @@ public enum ConfigLoader {
 
     /// Loads `file`; a missing file means the defaults.
     public static func load(file: URL) throws(Invalid) -> Loaded {
-        try load(ConfigFile.read(file.path), path: file.path)
+        try load(SmallFile.read(file.path, maximumSize: maximumSize), path: file.path)
     }
 
-    private static func load(_ contents: ConfigFile.Contents, path: String) throws(Invalid) -> Loaded {
+    private static func load(_ contents: SmallFile.Contents, path: String) throws(Invalid) -> Loaded {
         switch contents {
         case .missing: return defaults
         case .unreadable(let reason): throw Invalid(problems: [tr("%1$@: cannot be read: %2$@", path, reason)])
+        case .tooLarge:
+            let reason = trn("it is larger than %1$@ byte; expected a configuration file of a few kilobytes", "it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", count: maximumSize, maximumSize)
+            throw Invalid(problems: [tr("%1$@: cannot be read: %2$@", path, reason)])
         case .bytes(let bytes): return try parse(bytes, path: path)
         }
     }

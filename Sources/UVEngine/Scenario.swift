@@ -13,28 +13,57 @@ import UVCore
 ///     13:00 quiet 60        quiet for that many minutes
 ///     07:10 activity        the user at the machine
 public enum Scenario {
-    /// A line that is not an event, with what would be right.
+    /// A line that is not an event, where (line and column, from 1) and with what would be right.
     public struct Problem: Error, Equatable, CustomStringConvertible {
         public let line: Int
+        public let column: Int
         public let message: String
-        public var description: String { "line \(line): \(message)" }
+        public var description: String { "\(line):\(column): \(message)" }
+    }
+
+    /// The instant the wall clock of `zone` reads `minuteOfDay` on `day`: on a day the clocks go
+    /// forward over it, the first instant after the gap; on one they go back, its first coming.
+    /// Every time `uvctl simulate` is given (`--leave` and each line of a file) goes through here.
+    public static func instant(minuteOfDay: Int, on day: DateInterval, in zone: Zone) -> Date {
+        zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: minuteOfDay)
+    }
+
+    /// The events of a file's bytes, which must be UTF-8 (a byte-order mark is allowed).
+    public static func parse(_ bytes: [UInt8], day: DateInterval, zone: Zone) throws(Problem) -> [(Date, (EngineState) -> EngineEvent?)] {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var text = "", line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                text.unicodeScalars.append(scalar)
+                (line, column) = scalar == "\n" ? (line + 1, 1) : (line, column + 1)
+            case .error:
+                throw Problem(line: line, column: column, message: tr("this is not UTF-8 text; save the file as UTF-8"))
+            case .emptyInput:
+                return try parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, day: day, zone: zone)
+            }
+        }
     }
 
     /// The events, at their instants on `day` in `zone`, in file order, each made from the
-    /// engine's state at its moment (for `Simulator.run(until:steps:)`).
+    /// engine's state at its moment (for `Simulator.run(until:steps:)`). Words are separated by
+    /// spaces or tabs; a line may end in CR LF.
     public static func parse(_ text: String, day: DateInterval, zone: Zone) throws(Problem) -> [(Date, (EngineState) -> EngineEvent?)] {
         var events: [(Date, (EngineState) -> EngineEvent?)] = []
         func add(_ at: Date, _ event: EngineEvent) { events.append((at, { _ in event })) }
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            guard let first = words.first else { continue }
-            let number = index + 1
-            guard let minute = WallClock.minuteOfDay(parsing: first) else { throw Problem(line: number, message: tr("'%1$@' is not a time: each line starts HH:MM", first)) }
-            let at = zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: minute)
-            guard words.count >= 2 else { throw Problem(line: number, message: tr("an event must follow the time")) }
-            let arguments = Array(words.dropFirst(2))
-            switch words[1] {
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+            let words = Self.words(raw.prefix { $0 != "#" })
+            guard let (first, _) = words.first else { continue }
+            func problem(_ word: Int, _ message: String) -> Problem {
+                Problem(line: index + 1, column: words[min(word, words.count - 1)].column, message: message)
+            }
+            guard let minute = WallClock.minuteOfDay(parsing: first) else { throw problem(0, tr("'%1$@' is not a time: each line starts HH:MM", first)) }
+            let at = instant(minuteOfDay: minute, on: day, in: zone)
+            guard words.count >= 2 else { throw problem(0, tr("an event must follow the time")) }
+            let arguments = words.dropFirst(2).map(\.text)
+            switch words[1].text {
             case "wifi": add(at, .network(NetworkState(kind: .wifi)))
             case "home-wifi": add(at, .network(NetworkState(kind: .wifi, isHomeWifi: true)))
             case "cellular": add(at, .network(NetworkState(kind: .cellular)))
@@ -42,13 +71,13 @@ public enum Scenario {
             case "offline": add(at, .network(NetworkState(kind: .none)))
             case "activity": add(at, .userActivity)
             case "press":
-                guard arguments.count == 2 else { throw Problem(line: number, message: tr("press SUBJECT KEY, e.g. press leave-home applied")) }
+                guard arguments.count == 2 else { throw problem(2, tr("press SUBJECT KEY, e.g. press leave-home applied")) }
                 add(at, .action(subject: arguments[0], key: arguments[1]))
             case "apply":
                 let spf = arguments.first.map { SPF(parsing: $0) } ?? .spf30
                 let quantity = arguments.count > 1 ? SunscreenQuantity(rawValue: arguments[1]) : .medium
                 guard let spf, let quantity, arguments.count <= 2 else {
-                    throw Problem(line: number, message: tr("apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"))
+                    throw problem(spf == nil ? 2 : quantity == nil ? 3 : 4, tr("apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"))
                 }
                 add(at, .sunscreen(SunscreenApplication(spf: spf, quantity: quantity, appliedAt: at)))
             case "water":
@@ -64,13 +93,31 @@ public enum Scenario {
                 add(at, .sunscreen(nil))
             case "quiet":
                 guard let minutes = arguments.first.flatMap({ Int($0) }), (1...1440).contains(minutes) else {
-                    throw Problem(line: number, message: tr("quiet MINUTES (1 to 1440)"))
+                    throw problem(2, tr("quiet MINUTES (1 to 1440)"))
                 }
                 add(at, .command(.quietUntil(at.addingTimeInterval(Double(minutes) * 60))))
             default:
-                throw Problem(line: number, message: tr("no event '%1$@'; events: %2$@", words[1], "wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"))
+                throw problem(1, tr("no event '%1$@'; events: %2$@", words[1].text, "wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"))
             }
         }
         return events
+    }
+
+    /// The line's words and the column (from 1, in characters) where each starts.
+    private static func words(_ line: Substring) -> [(text: String, column: Int)] {
+        var words: [(text: String, column: Int)] = []
+        var column = 1
+        var current: (text: String, column: Int)?
+        for character in line {
+            if character == " " || character == "\t" || character == "\r" {
+                if let word = current { words.append(word) }
+                current = nil
+            } else {
+                current = ((current?.text ?? "") + String(character), current?.column ?? column)
+            }
+            column += 1
+        }
+        if let word = current { words.append(word) }
+        return words
     }
 }

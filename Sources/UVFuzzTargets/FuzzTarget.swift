@@ -1,6 +1,7 @@
 import Foundation
 import UVConfig
 import UVCore
+import UVEngine
 import UVProtocol
 import UVProviders
 
@@ -27,9 +28,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case zone = "tzif"
     /// tzdata's `zone1970.tab`, from which the zero-configuration location comes.
     case zoneTable = "zonetab"
+    /// A scenario file for `uvctl simulate --scenario`, on the day Sydney's clocks go forward.
+    case scenario
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
+
+    /// Sydney's 4 October 2026, 23 hours long (UTC when the system has no zone files).
+    static let scenarioZone = Zone(identifier: "Australia/Sydney") ?? .utc
+    static let scenarioDay = LocalDay.interval(containing: Date(timeIntervalSince1970: 1_791_072_000), in: scenarioZone)
 
     public func run(_ data: Data) {
         switch self {
@@ -81,6 +88,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 if !(abs(place.latitude) <= 90 && abs(place.longitude) <= 180) {
                     preconditionFailure("zone1970.tab placed \(fields[2]) at \(place.latitude), \(place.longitude)")
                 }
+            }
+        case .scenario:
+            // Every event the file names happens on the day it was asked for.
+            guard let steps = try? Scenario.parse([UInt8](data), day: Self.scenarioDay, zone: Self.scenarioZone) else { return }
+            for (at, _) in steps where !Self.scenarioDay.contains(at) {
+                preconditionFailure("a scenario event at \(at) is outside its day \(Self.scenarioDay)")
             }
         }
     }

@@ -83,21 +83,13 @@ struct SimulateCommand: AsyncParsableCommand {
         simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: target.coordinate).samples), at: day.start)
         var events: [(Date, EngineEvent)] = []
         if let leave, let minute = WallClock.minuteOfDay(parsing: leave) {
-            let leaving = day.start.addingTimeInterval(TimeInterval(minute * 60))
+            let leaving = Scenario.instant(minuteOfDay: minute, on: day, in: zone)
             events.append((max(day.start, leaving.addingTimeInterval(-3600)), .network(NetworkState(kind: .wifi))))
             events.append((leaving, .network(NetworkState(kind: .cellular))))
             if apply { events.append((leaving.addingTimeInterval(settings.leaveHomeDebounce + 60), .action(subject: Rule.leaveHome.rawValue, key: "applied"))) }
         }
         var steps = events.map { event in (event.0, { (_: EngineState) in Optional(event.1) }) }
-        if let scenario {
-            let text: String
-            do { text = try String(contentsOfFile: scenario, encoding: .utf8) } catch {
-                throw ValidationError(tr("Cannot read --scenario %1$@: %2$@", scenario, error.localizedDescription))
-            }
-            do { steps += try Scenario.parse(text, day: day, zone: zone) } catch {
-                throw ValidationError(tr("--scenario %1$@: %2$@", scenario, error.description))
-            }
-        }
+        if let scenario { steps += ScenarioFile.events(scenario, day: day, zone: zone) }
         simulator.run(until: day.end.addingTimeInterval(-1), steps: steps)
 
         let clock = ClockFormat(timeZone: zone)

@@ -40,6 +40,33 @@ struct SimulateCommandTests {
         #expect(broken.status == 78 && broken.stderr.contains("config.toml:2:1: morning.time"))
     }
 
+    /// Sydney's clocks go from 2:00 to 3:00 on 4 October 2026: leaving at 08:15 is 08:15 on the
+    /// wall, not eight and a quarter hours after midnight (09:15).
+    @Test func leavingOnTheDayTheClocksGoForward() throws {
+        let day = Self.sydney.dropLast() + ["2026-10-04"]
+        let result = try ToolRunner.uvctl.run(day + ["--leave", "08:15", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(list.first { $0["subject"] as? String == "leave-home" }?["time"] as? String == "2026-10-04T08:16:00+11:00")
+    }
+
+    @Test func aScenarioFileThatIsNotOneSaysWhyAndWhere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-scenario-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("day.txt")
+        try Data("07:40\twifi\r\n08:00  swim\r\n".utf8).write(to: file)
+        let cases: [(path: String, status: Int32, message: String)] = [
+            (file.path, 65, "\(file.path):2:8: no event 'swim'"),
+            (folder.appendingPathComponent("missing.txt").path, 66, "missing.txt: no such file"),
+            (folder.path, 66, "it is a directory"),
+            ("/dev/zero", 66, "/dev/zero: cannot be read: it is not a regular file"),
+        ]
+        for (path, status, message) in cases {
+            let result = try ToolRunner.uvctl.run(Self.sydney + ["--scenario", path])
+            #expect(result.status == status && result.stderr.contains(message), "\(path): \(result.status) \(result.stderr)")
+        }
+    }
+
     @Test(arguments: [(["--leave", "8am"], "--leave '8am' is not a time of day"), (["--quiet", "night"], "--quiet 'night' is not a span")])
     func badArguments(extra: [String], message: String) throws {
         let result = try ToolRunner.uvctl.run(Self.sydney + extra)

@@ -27,13 +27,24 @@ struct ScenarioTests {
         #expect(sim.state.sunscreen?.waterEventAt == S.at("2026-01-15T09:30:00+11:00"))
     }
 
+    @Test func tabsCarriageReturnsAndAByteOrderMarkAreSpace() throws {
+        let steps = try Scenario.parse(Array("\u{FEFF}07:40\twifi\r\n\r\n 08:00  cellular \t# on the bus\r\n".utf8), day: Self.day, zone: S.sydney)
+        #expect(steps.map(\.0) == ["07:40", "08:00"].map { S.at("2026-01-15T\($0):00+11:00") })
+    }
+
+    @Test func bytesThatAreNotUTF8AreNamedWhereTheyAre() {
+        #expect(throws: Scenario.Problem(line: 2, column: 4, message: "this is not UTF-8 text; save the file as UTF-8")) {
+            try Scenario.parse(Array("07:00 wifi\n07:".utf8) + [0xFF] + Array("0 cellular".utf8), day: Self.day, zone: S.sydney)
+        }
+    }
+
     @Test(arguments: [
-        ("7 wifi", "line 1: '7' is not a time: each line starts HH:MM"),
-        ("07:00", "line 1: an event must follow the time"),
-        ("\n07:00 swim", "line 2: no event 'swim'; events: wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"),
-        ("07:00 apply 45", "line 1: apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"),
-        ("07:00 quiet forever", "line 1: quiet MINUTES (1 to 1440)"),
-        ("07:00 press leave-home", "line 1: press SUBJECT KEY, e.g. press leave-home applied"),
+        ("7 wifi", "1:1: '7' is not a time: each line starts HH:MM"),
+        ("07:00", "1:1: an event must follow the time"),
+        ("\n07:00 swim", "2:7: no event 'swim'; events: wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"),
+        ("07:00 apply 45", "1:13: apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"),
+        ("07:00 quiet forever", "1:13: quiet MINUTES (1 to 1440)"),
+        ("07:00 press leave-home", "1:13: press SUBJECT KEY, e.g. press leave-home applied"),
     ])
     func badLinesSayWhatWouldBeRight(text: String, message: String) {
         #expect(throws: Scenario.Problem.self) { try Scenario.parse(text, day: Self.day, zone: S.sydney) }

@@ -1,22 +1,22 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import UVCore
 
-/// Reads a configuration file's bytes and, when it cannot, says why: missing, permission,
-/// a directory or another kind of file, too large. Opened non-blocking, so a FIFO or a device at
-/// the path cannot hang the reader.
-enum ConfigFile {
-    /// The largest configuration file read; a real one is a few kilobytes.
-    static let maximumSize = 1 << 20
-
-    enum Contents: Equatable {
+/// Reads a small file the user names (the configuration, a scenario) and, when it cannot, says
+/// why: missing, permission, a directory or another kind of file, too large. Opened
+/// non-blocking and only when regular, so a FIFO or a device at the path (`/dev/zero`) can
+/// neither hang the reader nor fill its memory.
+public enum SmallFile {
+    /// What is at the path.
+    public enum Contents: Equatable, Sendable {
         case missing
         case bytes([UInt8])
+        /// Larger than the reader's limit; each reader says what size it expects.
+        case tooLarge
         case unreadable(String)
     }
 
-    static func read(_ path: String) -> Contents {
+    public static func read(_ path: String, maximumSize: Int) -> Contents {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
@@ -30,9 +30,7 @@ enum ConfigFile {
         case S_IFDIR: return .unreadable(tr("it is a directory; expected a file"))
         default: return .unreadable(tr("it is not a regular file (a FIFO, socket or device); expected a file"))
         }
-        guard info.st_size <= maximumSize else {
-            return .unreadable(trn("it is larger than %1$@ byte; expected a configuration file of a few kilobytes", "it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", count: maximumSize, maximumSize))
-        }
+        guard info.st_size <= maximumSize else { return .tooLarge }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
@@ -43,9 +41,7 @@ enum ConfigFile {
                 return .unreadable(FileProblem.reason(errno))
             }
             bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= maximumSize else {
-                return .unreadable(trn("it is larger than %1$@ byte; expected a configuration file of a few kilobytes", "it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", count: maximumSize, maximumSize))
-            }
+            guard bytes.count <= maximumSize else { return .tooLarge }
         }
         return .bytes(bytes)
     }
