@@ -11,6 +11,7 @@ final class GLibThread: @unchecked Sendable {
     private let context: OpaquePointer
 
     init(name: String) {
+        // GLib aborts when memory runs out rather than return NULL (g_malloc's contract).
         let context = g_main_context_new()!
         self.context = context
         nonisolated(unsafe) let loopContext = context
@@ -38,7 +39,8 @@ final class GLibThread: @unchecked Sendable {
 
     /// A static member, not a closure in place: a C callback must not inherit an actor.
     private static let runJob: GSourceFunc = { pointer in
-        Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue().work()
+        guard let pointer else { return 0 }
+        Unmanaged<Job>.fromOpaque(pointer).takeRetainedValue().work()
         return 0
     }
 }

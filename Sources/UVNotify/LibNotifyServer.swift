@@ -9,7 +9,8 @@ import UVCore
 /// without `DBUS_SESSION_BUS_ADDRESS` or `$XDG_RUNTIME_DIR/bus`, every call fails at once.
 public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     public let events: AsyncStream<NotificationEvent>
-    private let continuation: AsyncStream<NotificationEvent>.Continuation
+    /// Yields `events`; also from the C callbacks (`LibNotifyServer+Callbacks.swift`).
+    let continuation: AsyncStream<NotificationEvent>.Continuation
     let glib = GLibThread(name: "uvd-notify")
     private let appName: String
     /// Where a notification's picture is written as `uvd-wheel.png` to serve as its icon too.
@@ -117,7 +118,9 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     private func showOnLoop(_ content: DesktopNotification, replacing: UInt32?) -> Result<UInt32, NotificationFailure> {
         if case .failure(let failure) = ready() { return .failure(failure) }
-        let notification = notify_notification_new(content.summary, content.body, iconPath(for: content.image) ?? content.icon)!
+        guard let notification = notify_notification_new(content.summary, content.body, iconPath(for: content.image) ?? content.icon) else {
+            return .failure(.server(Self.noNotificationObject))
+        }
         let urgency = switch content.urgency {
         case .low: NOTIFY_URGENCY_LOW
         case .normal: NOTIFY_URGENCY_NORMAL
@@ -161,11 +164,10 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     private func closeOnLoop(_ id: UInt32) -> Result<Void, NotificationFailure> {
         if case .failure(let failure) = ready() { return .failure(failure) }
         // One shown by an earlier uvd has no object here: a stand-in with its id closes it.
-        let notification = live[id] ?? {
-            let standIn = notify_notification_new("", nil, nil)!
-            uvd_notification_set_id(standIn, gint(bitPattern: id))
-            return standIn
-        }()
+        guard let notification = live[id] ?? notify_notification_new("", nil, nil) else {
+            return .failure(.server(Self.noNotificationObject))
+        }
+        if live[id] == nil { uvd_notification_set_id(notification, gint(bitPattern: id)) }
         closing.insert(id)
         var error: UnsafeMutablePointer<GError>?
         let closed = notify_notification_close(notification, &error) != 0
@@ -200,12 +202,12 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
             version: version.map { String(cString: $0) } ?? "", capabilities: capabilities))
     }
 
-    fileprivate func pressed(_ notification: UnsafeMutablePointer<NotifyNotification>?, key: String) {
+    func pressed(_ notification: UnsafeMutablePointer<NotifyNotification>?, key: String) {
         guard let notification else { return }
         continuation.yield(.action(id: UInt32(bitPattern: uvd_notification_get_id(notification)), key: key))
     }
 
-    fileprivate func closed(_ notification: UnsafeMutablePointer<NotifyNotification>?) {
+    func closed(_ notification: UnsafeMutablePointer<NotifyNotification>?) {
         guard let notification else { return }
         let id = UInt32(bitPattern: uvd_notification_get_id(notification))
         let reason: CloseReason = if closing.remove(id) != nil { .byUvd } else {
@@ -221,39 +223,5 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
             live[id] = nil
             g_object_unref(notification)
         }
-    }
-
-    // MARK: C callbacks (static members: a C callback must not inherit an actor)
-
-    private final class ActionTarget {
-        let server: LibNotifyServer
-        let key: String
-        init(server: LibNotifyServer, key: String) {
-            self.server = server
-            self.key = key
-        }
-    }
-
-    private static let actionInvoked: NotifyActionCallback = { notification, _, data in
-        let target = Unmanaged<ActionTarget>.fromOpaque(data!).takeUnretainedValue()
-        target.server.pressed(notification, key: target.key)
-    }
-
-    private static let releaseTarget: GFreeFunc = { data in
-        Unmanaged<ActionTarget>.fromOpaque(data!).release()
-    }
-
-    private static let sessionBusAppeared: uvd_session_bus_callback = { data in
-        guard let data else { return }
-        Unmanaged<LibNotifyServer>.fromOpaque(data).takeUnretainedValue().continuation.yield(.sessionBusAppeared)
-    }
-
-    private static let ownerChanged: uvd_owner_callback = { owner, data in
-        let server = Unmanaged<LibNotifyServer>.fromOpaque(data!).takeUnretainedValue()
-        server.continuation.yield(.serverChanged(owner: owner.map { String(cString: $0) }))
-    }
-
-    private static let notificationClosed: uvd_closed_callback = { notification, data in
-        Unmanaged<LibNotifyServer>.fromOpaque(data!).takeUnretainedValue().closed(notification)
     }
 }
