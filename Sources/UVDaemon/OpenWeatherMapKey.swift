@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 
 /// The user's OpenWeatherMap key, from the systemd credential `openweathermap-key`
 /// (`LoadCredential=`, found in `$CREDENTIALS_DIRECTORY`) or the configured `key_file`.
@@ -20,15 +21,26 @@ enum OpenWeatherMapKey {
         let description: String
     }
 
+    /// A key is 32 characters; a file much larger than that is not a key file.
+    static let maximumSize = 4096
+
+    /// Read like the configuration (`SmallFile`): a FIFO or device named as the key file can
+    /// neither hang the daemon nor fill its memory.
     private static func read(_ path: String, checkMode: Bool) -> Result<String?, Problem> {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let text = try? String(contentsOfFile: path, encoding: .utf8)
-        else { return .failure(Problem(description: "OpenWeatherMap key file \(path) cannot be read")) }
-        if checkMode, let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            return .failure(Problem(description: "OpenWeatherMap key file \(path) is readable by others (mode \(String(mode, radix: 8))): chmod 600 \(path)"))
+        let bytes: [UInt8]
+        switch SmallFile.read(path, maximumSize: maximumSize) {
+        case .bytes(let read): bytes = read
+        case .missing: return .failure(Problem(description: "OpenWeatherMap key file \(path) cannot be read: no such file"))
+        case .tooLarge: return .failure(Problem(description: "OpenWeatherMap key file \(path) is larger than \(maximumSize) bytes: it should hold only the key"))
+        case .unreadable(let reason): return .failure(Problem(description: "OpenWeatherMap key file \(path) cannot be read: \(reason)"))
         }
-        let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+        var info = stat()
+        if checkMode, stat(path, &info) == 0, info.st_mode & 0o077 != 0 {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            return .failure(Problem(description: "OpenWeatherMap key file \(path) is readable by others (mode \(mode)): chmod 600 \(path)"))
+        }
+        let key = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             return .failure(Problem(description: "OpenWeatherMap key file \(path) does not hold a key (letters and digits on one line)"))
         }
         return .success(key)

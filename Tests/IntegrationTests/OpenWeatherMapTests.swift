@@ -28,6 +28,17 @@ struct OpenWeatherMapTests {
         #expect(!uvd.log.contains("0123456789abcdef"))
     }
 
+    /// A FIFO named as the key file is refused at once, and the log says why (it once said only
+    /// "cannot be read").
+    @Test func aKeyFileThatIsAFIFOIsRefusedWithoutWaiting() throws {
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        let fifo = scratch.url.appendingPathComponent("key-fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let uvd = try DaemonHarness(extraConfig: "key_file = \"\(fifo.path)\"")
+        try uvd.start()
+        try uvd.waitFor("the refusal") { uvd.log.contains("OpenWeatherMap key file \(fifo.path) cannot be read: it is not a regular file") }
+    }
+
     @Test func aKeyOthersCanReadIsRefused() throws {
         let uvd = try harness(keyMode: 0o644)
         try uvd.start()
