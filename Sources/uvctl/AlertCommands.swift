@@ -167,7 +167,7 @@ struct HomeCommand: AsyncParsableCommand {
 /// `uvctl history`: what uvd said, and what was pressed.
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "history", abstract: tr("Notifications sent and withdrawn, and the buttons pressed."))
-    @Option(help: ArgumentHelp(tr("How many of the latest entries (1 to 1000)."))) var limit = 50
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("How many of the latest entries (1 to 1000)."))) var limit = 50
     @OptionGroup var output: OutputOptions
 
     func validate() throws {

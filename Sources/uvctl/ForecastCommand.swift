@@ -17,7 +17,7 @@ struct ForecastCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(tr("Point at this hour: HH:MM today, or an ISO 8601 time."), valueName: "time"))
     var at: String?
 
-    @Option(help: ArgumentHelp(tr("Show this many days (1 to 7) as each day's UV maximum instead of one day's hours."), valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Show this many days (1 to 7) as each day's UV maximum instead of one day's hours."), valueName: "n"))
     var days = 1
 
     @OptionGroup var output: OutputOptions

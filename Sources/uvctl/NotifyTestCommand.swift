@@ -9,7 +9,7 @@ struct NotifyTestCommand: AsyncParsableCommand {
         commandName: "notify-test",
         abstract: tr("Show a test notification with uvd's buttons and say what your notification server did with it."))
 
-    @Option(help: ArgumentHelp(tr("How long to wait for a press, 5 to 60 seconds."), valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("How long to wait for a press, 5 to 60 seconds."), valueName: "seconds"))
     var seconds = 30
 
     @OptionGroup var output: OutputOptions

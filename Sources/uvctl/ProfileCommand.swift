@@ -26,7 +26,7 @@ struct ProfileCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp(tr("Usual SPF: none, 15, 30 or 50."))) var spf: SPF?
         @Option(help: ArgumentHelp(tr("Usual amount: low, medium or lots."))) var quantity: SunscreenQuantity?
         @Option(help: ArgumentHelp(tr("Usual activity: indoors, normal or active."))) var activity: SunscreenActivity?
-        @Option(name: .customLong("water-resistance"), help: ArgumentHelp(tr("The product's water resistance in minutes: 0, 40 or 80."))) var waterResistance: Int?
+        @Option(name: .customLong("water-resistance"), parsing: .unconditional, help: ArgumentHelp(tr("The product's water resistance in minutes: 0, 40 or 80."))) var waterResistance: Int?
         @OptionGroup var output: OutputOptions
 
         func validate() throws {

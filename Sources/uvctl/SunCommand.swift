@@ -17,7 +17,7 @@ struct SunCommand: ParsableCommand {
     @Option(help: ArgumentHelp(tr("The instant, ISO 8601 (e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z); default: now. Times are shown on its offset's clock unless --tz is given."), valueName: "time"))
     var at: String?
 
-    @Option(help: ArgumentHelp(tr("Total ozone column in Dobson units (100 to 600)."), valueName: "DU"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Total ozone column in Dobson units (100 to 600)."), valueName: "DU"))
     var ozone: Double = ClearSkyUV.referenceOzone
 
     @Option(parsing: .unconditional, help: ArgumentHelp(tr("Altitude above sea level in metres (-500 to 9000)."), valueName: "m"))

@@ -15,7 +15,7 @@ struct SunscreenCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp(tr("none, 15, 30 or 50."))) var spf: SPF?
         @Option(help: ArgumentHelp(tr("low, medium or lots."))) var quantity: SunscreenQuantity?
         @Option(help: ArgumentHelp(tr("indoors, normal or active."))) var activity: SunscreenActivity?
-        @Option(name: .customLong("minutes-ago"), help: ArgumentHelp(tr("When, in minutes before now (0 to 720)."))) var minutesAgo: Int = 0
+        @Option(name: .customLong("minutes-ago"), parsing: .unconditional, help: ArgumentHelp(tr("When, in minutes before now (0 to 720)."))) var minutesAgo: Int = 0
         @OptionGroup var output: OutputOptions
 
         func validate() throws {

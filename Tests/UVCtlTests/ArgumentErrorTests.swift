@@ -22,6 +22,12 @@ struct ArgumentErrorTests {
         (["forecast", "--offline", "--date", "2026-02-30"], "is not a calendar date"),
         (["forecast", "--offline", "--tz", "Mars/Base"], "Unknown time zone 'Mars/Base'"),
         (["guide", "planets"], "levels"),
+        // A negative number is a value to check against its range, not an unknown option.
+        (["sun", "--lat", "40", "--lon", "0", "--ozone", "-5"], "--ozone must be 100 to 600 DU (got -5.0)"),
+        (["history", "--limit", "-1"], "--limit must be 1 to 1000 (got -1)"),
+        (["sunscreen", "apply", "--minutes-ago", "-5"], "--minutes-ago must be 0 to 720 (got -5)"),
+        (["notify-test", "--seconds", "-1"], "--seconds must be 5 to 60 (got -1)"),
+        (["profile", "set", "--water-resistance", "-40"], "--water-resistance must be 0, 40 or 80"),
     ])
     func exitsWithUsageError(arguments: [String], message: String) throws {
         let result = try ToolRunner.uvctl.run(arguments)

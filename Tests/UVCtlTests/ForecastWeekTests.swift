@@ -18,9 +18,11 @@ struct ForecastWeekTests {
         #expect(result.stdout.contains("clear-sky model"))
     }
 
-    @Test func moreThanAWeekIsRefused() throws {
-        let result = try ToolRunner.uvctl.run(Self.sydney + ["--days", "8"])
+    /// A negative count is refused with the range, not taken for an option ("Missing value").
+    @Test(arguments: ["8", "-1", "0"])
+    func countsOutsideAWeekAreRefused(days: String) throws {
+        let result = try ToolRunner.uvctl.run(Self.sydney + ["--days", days])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--days takes 1 to 7"))
+        #expect(result.stderr.contains("--days takes 1 to 7, not \(days)"), "\(result.stderr)")
     }
 }
