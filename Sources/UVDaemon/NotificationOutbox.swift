@@ -17,13 +17,13 @@ import UVStore
 actor NotificationOutbox {
     let server: any NotificationServer
     private let store: Store
-    private let log: Logger
+    let log: Logger
     /// Where presses and closes go: (subject, key).
     private let onPress: @Sendable (String, String) async -> Void
 
     private var ids: [String: UInt32]
     /// The server that gave `ids` (its unique bus name): ids of any other are never used.
-    private var idsOwner: String?
+    var idsOwner: String?
     /// What is on screen, by subject: shown again, fresh, when the server is replaced.
     private var shown: [String: PresentedAlert] = [:]
     /// Alerts waiting to be shown, by subject (a newer alert replaces a waiting one).
@@ -31,8 +31,8 @@ actor NotificationOutbox {
     /// Subjects withdrawn while on screen, waiting to be closed.
     private var closing: Set<String> = []
     private var serverInfo: NotificationServerInfo?
-    private var backoff = DeliveryBackoff()
-    private var retry: Task<Void, Never>?
+    var backoff = DeliveryBackoff()
+    var retry: Task<Void, Never>?
     private var delivering = false
     /// The test notification's id and who waits for its end (`NotificationOutbox+Test.swift`).
     var testWaiter: (id: UInt32, continuation: CheckedContinuation<TestEnd, Never>)?
@@ -154,7 +154,7 @@ actor NotificationOutbox {
     }
 
     /// Starts delivering unless a delivery is under way (it picks up what was queued meanwhile).
-    private func kick() {
+    func kick() {
         guard !delivering else { return }
         delivering = true
         retry?.cancel()
@@ -226,34 +226,6 @@ actor NotificationOutbox {
         if answered, backoff.answered() { log.info("notifications: the server answers again") }
         backoff.restart()
         if !waiting.isEmpty { schedule(after: .seconds(60)) }
-    }
-
-    private func retryLater(_ failure: NotificationFailure) async {
-        if backoff.failed(failure.description) { log.warning("notifications: \(failure.description); retrying") }
-        if await newsWillCome(after: failure) {
-            backoff.restart()
-        } else {
-            schedule(after: backoff.nextDelay())
-        }
-    }
-
-    /// Whether the server's events will say when trying again is worth it, so that no timer
-    /// need: the bus answers and nobody owns org.freedesktop.Notifications (nor did a server come
-    /// while asking, which `serverChanged` would have recorded), so the owner watch will; or
-    /// there is no session bus at all and the server watches for one to start.
-    private func newsWillCome(after failure: NotificationFailure) async -> Bool {
-        switch failure {
-        case .server: await server.owner() == nil && idsOwner == nil
-        case .noSessionBus: await server.announcesSessionBus()
-        }
-    }
-
-    private func schedule(after delay: Duration) {
-        retry = Task { [weak self] in
-            try? await EventLoop.sleep(for: delay)
-            guard !Task.isCancelled else { return }
-            await self?.kick()
-        }
     }
 
     private func saveIDs() {

@@ -1,0 +1,34 @@
+import UVNotify
+import UVPlatform
+
+/// When the outbox tries a failed delivery again: on the server's own news where it will come
+/// (a server taking the bus name, a session bus starting), else after `DeliveryBackoff`'s delay.
+extension NotificationOutbox {
+    func retryLater(_ failure: NotificationFailure) async {
+        if backoff.failed(failure.description) { log.warning("notifications: \(failure.description); retrying") }
+        if await newsWillCome(after: failure) {
+            backoff.restart()
+        } else {
+            schedule(after: backoff.nextDelay())
+        }
+    }
+
+    /// Whether the server's events will say when trying again is worth it, so that no timer is
+    /// needed: the bus answers and nobody owns org.freedesktop.Notifications (nor did a server come
+    /// while asking, which `serverChanged` would have recorded), so the owner watch will; or
+    /// there is no session bus at all and the server watches for one to start.
+    private func newsWillCome(after failure: NotificationFailure) async -> Bool {
+        switch failure {
+        case .server: await server.owner() == nil && idsOwner == nil
+        case .noSessionBus: await server.announcesSessionBus()
+        }
+    }
+
+    func schedule(after delay: Duration) {
+        retry = Task { [weak self] in
+            try? await EventLoop.sleep(for: delay)
+            guard !Task.isCancelled else { return }
+            await self?.kick()
+        }
+    }
+}
