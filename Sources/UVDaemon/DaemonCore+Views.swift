@@ -37,6 +37,7 @@ extension DaemonCore {
             guard let interval = LocalDay.interval(isoDate: date, in: target.timeZone) else {
                 throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
             }
+            guard ComputedYears.contains(isoDate: date) else { throw Refusal(.invalidValue, ComputedYears.refusal("date", date)) }
             day = interval
         } else {
             day = LocalDay.interval(containing: now, in: target.timeZone)

@@ -69,6 +69,9 @@ struct ForecastSource: ParsableArguments {
         if let date, LocalDay.interval(isoDate: date, in: Zone.current) == nil {
             throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.", date))
         }
+        if let date, !ComputedYears.contains(isoDate: date) {
+            throw ValidationError(ComputedYears.refusal("--date", date))
+        }
         if !offline, place.lat != nil || place.tz != nil {
             throw ValidationError(tr("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME)."))
         }
@@ -91,6 +94,9 @@ enum TimeArgument {
     static func validate(_ at: String?) throws {
         if let at, parse(at, in: Zone.current, now: Date()) == nil {
             throw ValidationError(tr("--at '%1$@' is not a time: use HH:MM (15:00) or ISO 8601 (2026-01-15T15:00+11:00).", at))
+        }
+        if let at, let instant = ISOInstant.parse(at), !ComputedYears.contains(instant) {
+            throw ValidationError(ComputedYears.refusal("--at", at))
         }
     }
 

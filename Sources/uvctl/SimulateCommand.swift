@@ -41,6 +41,9 @@ struct SimulateCommand: AsyncParsableCommand {
         if let date, LocalDay.interval(isoDate: date, in: .current) == nil {
             throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD.", date))
         }
+        if let date, !ComputedYears.contains(isoDate: date) {
+            throw ValidationError(ComputedYears.refusal("--date", date))
+        }
         if location != nil, place.lat != nil {
             throw ValidationError(tr("Give --location or --lat/--lon, not both."))
         }

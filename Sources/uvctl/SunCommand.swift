@@ -32,6 +32,9 @@ struct SunCommand: ParsableCommand {
         if let at, ISOInstant.parse(at) == nil {
             throw ValidationError(tr("--at '%1$@' is not an ISO 8601 time: use e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z.", at))
         }
+        if let at, let instant = ISOInstant.parse(at), !ComputedYears.contains(instant) {
+            throw ValidationError(ComputedYears.refusal("--at", at))
+        }
         guard (100...600).contains(ozone) else { throw ValidationError(tr("--ozone must be 100 to 600 DU (got %1$@).", ozone)) }
         guard (-500...9000).contains(altitude) else { throw ValidationError(tr("--altitude must be -500 to 9000 m (got %1$@).", altitude)) }
         guard (0...100).contains(cloudCover) else { throw ValidationError(tr("--cloud-cover must be 0 to 100 % (got %1$@).", cloudCover)) }

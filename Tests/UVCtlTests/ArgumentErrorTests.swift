@@ -22,6 +22,12 @@ struct ArgumentErrorTests {
         (["forecast", "--offline", "--date", "2026-02-30"], "is not a calendar date"),
         (["forecast", "--offline", "--tz", "Mars/Base"], "Unknown time zone 'Mars/Base'"),
         (["guide", "planets"], "levels"),
+        // Outside the years the solar model holds for (0001-01-01 was shown as 3 January).
+        (["forecast", "--offline", "--date", "0001-01-01"], "--date '0001-01-01' is outside the years 1800 to 2100"),
+        (["forecast", "--offline", "--at", "1500-06-01T12:00Z"], "--at '1500-06-01T12:00Z' is outside the years 1800 to 2100"),
+        (["wheel", "--offline", "--date", "1700-06-01"], "--date '1700-06-01' is outside the years 1800 to 2100"),
+        (["sun", "--lat", "0", "--lon", "0", "--at", "0001-01-01T00:00Z"], "--at '0001-01-01T00:00Z' is outside the years 1800 to 2100"),
+        (["simulate", "--lat", "1", "--lon", "1", "--date", "2101-01-01"], "--date '2101-01-01' is outside the years 1800 to 2100"),
         // A negative number is a value to check against its range, not an unknown option.
         (["sun", "--lat", "40", "--lon", "0", "--ozone", "-5"], "--ozone must be 100 to 600 DU (got -5.0)"),
         (["history", "--limit", "-1"], "--limit must be 1 to 1000 (got -1)"),
