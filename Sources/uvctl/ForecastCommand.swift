@@ -75,6 +75,9 @@ struct ForecastSource: ParsableArguments {
         if !offline, place.lat != nil || place.tz != nil {
             throw ValidationError(tr("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME)."))
         }
+        if offline, let location {
+            throw ValidationError(tr("--location '%1$@' asks uvd (its saved locations and cities); with --offline give the place as --lat, --lon and --tz.", location))
+        }
     }
 
     func forecast(now: Date) async throws -> ForecastInfo {
