@@ -60,10 +60,10 @@ struct ForecastSource: ParsableArguments {
     var date: String?
 
     @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("With --offline: skin type for burn times, I to VI (default: I, the most cautious).")))
-    var skinType: SkinType = .I
+    var skinType: SkinType?
 
     @Option(help: ArgumentHelp(tr("With --offline: window threshold 3 (UVI ≥ 3), 6 (UVI ≥ 6) or personal (skin burns in under 60 min).")))
-    var window: WindowSetting = .uvi3
+    var window: WindowSetting?
 
     func validate() throws {
         if let date, LocalDay.interval(isoDate: date, in: Zone.current) == nil {
@@ -74,6 +74,9 @@ struct ForecastSource: ParsableArguments {
         }
         if !offline, place.lat != nil || place.tz != nil {
             throw ValidationError(tr("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME)."))
+        }
+        if !offline, skinType != nil || window != nil {
+            throw ValidationError(tr("--skin-type and --window go with --offline; uvd answers with your profile's skin type and the configured window (uvctl profile set, config.toml)."))
         }
         if offline, let location {
             throw ValidationError(tr("--location '%1$@' asks uvd (its saved locations and cities); with --offline give the place as --lat, --lon and --tz.", location))
@@ -87,6 +90,7 @@ struct ForecastSource: ParsableArguments {
         let target = place.resolve()
         let day = date.flatMap { LocalDay.interval(isoDate: $0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
         let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
+        let skinType = skinType ?? .I, window = window ?? .uvi3
         let outlook = DayOutlook(series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
         return ForecastInfo(outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
     }

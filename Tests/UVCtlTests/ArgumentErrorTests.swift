@@ -25,6 +25,9 @@ struct ArgumentErrorTests {
         // Once computed for Greenwich, silently, whatever the name.
         (["forecast", "--offline", "--location", "Tokyo"], "--location 'Tokyo' asks uvd (its saved locations and cities); with --offline give the place as --lat, --lon and --tz."),
         (["wheel", "--offline", "--location", "Tokyo"], "--location 'Tokyo' asks uvd"),
+        // Once ignored, silently: the daemon answers with the profile's skin type and the configured window.
+        (["forecast", "--skin-type", "VI"], "--skin-type and --window go with --offline"),
+        (["wheel", "--window", "6"], "--skin-type and --window go with --offline"),
         // Outside the years the solar model holds for (0001-01-01 was shown as 3 January).
         (["forecast", "--offline", "--date", "0001-01-01"], "--date '0001-01-01' is outside the years 1800 to 2100"),
         (["forecast", "--offline", "--at", "1500-06-01T12:00Z"], "--at '1500-06-01T12:00Z' is outside the years 1800 to 2100"),
