@@ -50,6 +50,9 @@ struct SimulateCommand: AsyncParsableCommand {
         if let leave, WallClock.minuteOfDay(parsing: leave) == nil {
             throw ValidationError(tr("--leave '%1$@' is not a time of day: use HH:MM, e.g. 08:15.", leave))
         }
+        if apply, leave == nil {
+            throw ValidationError(tr("--apply presses a button of the notification --leave brings: give --leave HH:MM too."))
+        }
         for span in quiet where QuietSpan(parsing: span) == nil {
             throw ValidationError(tr("--quiet '%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.", span))
         }

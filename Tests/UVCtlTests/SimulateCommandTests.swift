@@ -67,7 +67,11 @@ struct SimulateCommandTests {
         }
     }
 
-    @Test(arguments: [(["--leave", "8am"], "--leave '8am' is not a time of day"), (["--quiet", "night"], "--quiet 'night' is not a span")])
+    @Test(arguments: [
+        (["--leave", "8am"], "--leave '8am' is not a time of day"), (["--quiet", "night"], "--quiet 'night' is not a span"),
+        // Once ignored, silently: without --leave there is no notification to press.
+        (["--apply"], "--apply presses a button of the notification --leave brings: give --leave HH:MM too."),
+    ])
     func badArguments(extra: [String], message: String) throws {
         let result = try ToolRunner.uvctl.run(Self.sydney + extra)
         #expect(result.status == 64 && result.stderr.contains(message))
