@@ -25,6 +25,7 @@ struct ForecastCommand: AsyncParsableCommand {
     func validate() throws {
         try TimeArgument.validate(at)
         guard (1...7).contains(days) else { throw ValidationError(tr("--days takes 1 to 7, not %1$@.", days)) }
+        if days > 1, at != nil { throw ValidationError(tr("--at points at an hour of one day's chart; --days shows each day's maximum, without hours.")) }
     }
 
     func run() async throws {

@@ -28,6 +28,7 @@ struct ArgumentErrorTests {
         // Once ignored, silently: the daemon answers with the profile's skin type and the configured window.
         (["forecast", "--skin-type", "VI"], "--skin-type and --window go with --offline"),
         (["wheel", "--window", "6"], "--skin-type and --window go with --offline"),
+        (["forecast", "--offline", "--days", "3", "--at", "12:00"], "--at points at an hour of one day's chart"),
         // Outside the years the solar model holds for (0001-01-01 was shown as 3 January).
         (["forecast", "--offline", "--date", "0001-01-01"], "--date '0001-01-01' is outside the years 1800 to 2100"),
         (["forecast", "--offline", "--at", "1500-06-01T12:00Z"], "--at '1500-06-01T12:00Z' is outside the years 1800 to 2100"),
