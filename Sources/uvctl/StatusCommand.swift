@@ -43,10 +43,14 @@ struct WatchCommand: AsyncParsableCommand {
         discussion: tr("For waybar: %1$@", "\"custom/uv\": { \"exec\": \"uvctl watch --format waybar\", \"return-type\": \"json\" }"))
 
     @Option(help: ArgumentHelp(tr("waybar, i3blocks, polybar or compact (default).")))
-    var format: StatusFormat = .compact
+    var format: StatusFormat?
 
     @Flag(help: ArgumentHelp(tr("Print each status as JSON instead.")))
     var json = false
+
+    func validate() throws {
+        if format != nil, json { throw ValidationError(tr("Choose --json or --format, not both.")) }
+    }
 
     /// Follows uvd for as long as something reads: across restarts of uvd (a line saying it
     /// stopped, then retries from 1 s doubling to 30 s), ending quietly, status 0, once the
@@ -67,7 +71,7 @@ struct WatchCommand: AsyncParsableCommand {
                 client.close()
             }
             if !saidStopped {
-                emit(json ? #"{"stopped":true}"# : format.unavailable(persistent: true))
+                emit(json ? #"{"stopped":true}"# : (format ?? .compact).unavailable(persistent: true))
                 saidStopped = true
             }
             try await EventLoop.sleep(for: delay)
@@ -76,7 +80,7 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     private func line(for status: StatusInfo) -> String {
-        guard json else { return format.render(status, persistent: true) }
+        guard json else { return (format ?? .compact).render(status, persistent: true) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(status)) ?? Data(), as: UTF8.self)
