@@ -22,6 +22,12 @@ struct ConfigHostileInputTests {
         #expect(problem(Array("\"\\u0000\" = 1\n".utf8)) == "c.toml:1:1: unknown key '\"\\u0000\"' at the top level; known keys: alerts, forecast, leave_home, location, morning, network, providers, quiet, reapply, refresh")
     }
 
+    /// An integer past 64 bits is named as such (it was "expected a value: a number, …").
+    @Test(arguments: ["99999999999999999999", "-9223372036854775809", "0xFFFFFFFFFFFFFFFFFF", "+1_000_000_000_000_000_000_000"])
+    func integersPast64BitsAreOutOfRange(number: String) {
+        #expect(problem(Array("a = \(number)\n".utf8)) == "c.toml:1:5: the integer \(number) is out of range: TOML integers go from -9223372036854775808 to 9223372036854775807")
+    }
+
     @Test func aKeyEightyThousandLevelsDeepIsRefusedWithoutRecursing() {
         let key = Array(repeating: "a", count: 80_000).joined(separator: ".")
         #expect(problem(Array("\(key) = 1\n".utf8))?.hasPrefix("c.toml:1:1: the key has more than 100 parts") == true)

@@ -32,8 +32,29 @@ extension TOMLScanner {
             guard let moment = reader.localTime() else { throw failure }
             return .dateTime(moment)
         }
-        guard let number = Self.number(token) else { throw failure }
+        guard let number = Self.number(token) else {
+            guard Self.isIntegerNotation(token) else { throw failure }
+            throw TOMLError(tr("the integer %1$@ is out of range: TOML integers go from -9223372036854775808 to 9223372036854775807",
+                               String(decoding: token.prefix(40), as: UTF8.self)), at: position(of: start))
+        }
         return number
+    }
+
+    /// Whether the token is written as an integer, whatever its size: when `number` refuses such
+    /// a token, it is too large for 64 bits (toml.io/en/v1.0.0#integer: "an error must be thrown").
+    static func isIntegerNotation(_ token: [UInt8]) -> Bool {
+        if token.count > 2, token[0] == UInt8(ascii: "0") {
+            switch token[1] {
+            case UInt8(ascii: "x"): return digitsWithUnderscores(token[2...], radix: 16) != nil
+            case UInt8(ascii: "o"): return digitsWithUnderscores(token[2...], radix: 8) != nil
+            case UInt8(ascii: "b"): return digitsWithUnderscores(token[2...], radix: 2) != nil
+            default: break
+            }
+        }
+        var rest = token[...]
+        if rest.first == UInt8(ascii: "-") || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        guard let digits = digitsWithUnderscores(rest, radix: 10) else { return false }
+        return digits.count == 1 || digits.first != UInt8(ascii: "0")
     }
 
     private mutating func scanToken() {
