@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "uvctl",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVProtocol", "UVPlatform", "UVWheel",
+                "UVCore", "UVConfig", "UVEngine", "UVPlaces", "UVProtocol", "UVPlatform", "UVWheel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -72,7 +72,7 @@ extension DaemonCore {
     }
 
     func lookUp(_ query: String) throws(Refusal) -> Place {
-        do { return try PlaceResolver.place(for: query) } catch { throw Refusal(.noSuchPlace, error.description) }
+        do { return try PlaceQuery.place(for: query) } catch { throw Refusal(.noSuchPlace, error.description) }
     }
 
 }

@@ -1,12 +1,12 @@
 import Foundation
 import UVConfig
 import UVCore
-import UVPlaces
 import UVNotify
+import UVPlaces
 import UVProtocol
-import UVWheel
 import UVProviders
 import UVStore
+import UVWheel
 
 /// The views: what every query is answered from, computed from what the core holds.
 extension DaemonCore {
@@ -64,12 +64,7 @@ extension DaemonCore {
         guard let name else { return nil }
         let saved = (try? store.savedPlaces()) ?? []
         if let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) { return match }
-        // The city itself, not the first whose name starts so ("Moon" is not Moonniyur).
-        let asked = name.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if let city = try? PlaceResolver.place(for: name),
-           city.name.split(separator: ",").first.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == asked {
-            return city
-        }
+        if let city = try? PlaceQuery.exactPlace(for: name) { return city }
         let names = saved.map(\.name).joined(separator: ", ")
         throw Refusal(.noSuchPlace, names.isEmpty
             ? tr("no saved location or city '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)

@@ -22,9 +22,10 @@ struct ArgumentErrorTests {
         (["forecast", "--offline", "--date", "2026-02-30"], "is not a calendar date"),
         (["forecast", "--offline", "--tz", "Mars/Base"], "Unknown time zone 'Mars/Base'"),
         (["guide", "planets"], "levels"),
-        // Once computed for Greenwich, silently, whatever the name.
-        (["forecast", "--offline", "--location", "Tokyo"], "--location 'Tokyo' asks uvd (its saved locations and cities); with --offline give the place as --lat, --lon and --tz."),
-        (["wheel", "--offline", "--location", "Tokyo"], "--location 'Tokyo' asks uvd"),
+        // Offline, --location is a city or coordinates (it once computed for Greenwich, silently, whatever the name).
+        (["forecast", "--offline", "--location", "Xyzzyville"], "no place 'Xyzzyville' in the city list: give a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") or coordinates \"LAT,LON\" (e.g. \"-33.9,151.2\"); saved locations are uvd's: ask without --offline"),
+        (["wheel", "--offline", "--location", "Moon"], "no place 'Moon' in the city list"),
+        (["forecast", "--offline", "--location", "Tokyo", "--lat", "1", "--lon", "1"], "Give --location or --lat/--lon, not both."),
         // Once ignored, silently: the daemon answers with the profile's skin type and the configured window.
         (["forecast", "--skin-type", "VI"], "--skin-type and --window go with --offline"),
         (["wheel", "--window", "6"], "--skin-type and --window go with --offline"),

@@ -33,6 +33,15 @@ struct ForecastCommandTests {
         #expect(json["source"] as? String == "model")
     }
 
+    /// Offline, a city is found in uvctl's own copy of the list, as the daemon finds it
+    /// (`PlaceQuery.exactPlace`), with the city's time zone.
+    @Test func aCityByNameWithoutTheDaemon() throws {
+        let json = try ToolRunner.uvctl.run(["forecast", "--offline", "--location", "Tokyo", "--date", "2026-07-01", "--json"]).json()
+        let location = try #require(json["location"] as? [String: Any])
+        #expect(location["name"] as? String == "Tokyo, Japan" && location["timeZone"] as? String == "Asia/Tokyo")
+        #expect((json["hours"] as? [[String: Any]])?.first?["time"] as? String == "2026-07-01T00:00:00+09:00")
+    }
+
     @Test func polarNightHasNoWindowNorSunrise() throws {
         let json = try ToolRunner.uvctl.run([
             "forecast", "--offline", "--lat", "78.2", "--lon", "15.6", "--tz", "Arctic/Longyearbyen", "--date", "2026-12-21", "--json",
