@@ -3,6 +3,7 @@ import Foundation
 import UVConfig
 import UVCore
 import UVEngine
+import UVPlaces
 import UVPlatform
 import UVProtocol
 
@@ -58,13 +59,25 @@ struct SimulateCommand: AsyncParsableCommand {
         }
     }
 
+    /// A saved location or a city: the daemon's answer while it runs (it knows the saved ones),
+    /// else the city list here, read as the daemon reads it.
+    private static func place(named name: String, daemonRuns: Bool) async throws -> Place {
+        guard !daemonRuns else {
+            let saved = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: name)).status.location
+            return Place(name: saved.name, coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
+                         timeZoneIdentifier: saved.timeZone, source: .manual)
+        }
+        do { return try PlaceQuery.exactPlace(for: name) } catch {
+            DaemonClient.fail(error.outOfRange ? error.description : tr("%1$@; saved locations are uvd's, and it is not running", error.description), status: 64)
+        }
+    }
+
     func run() async throws {
         let daemon = place.lat == nil || skinType == nil ? await DaemonClient.statusIfRunning() : nil
         var (target, placeOrigin) = Self.place(place, daemon: daemon)
         if let location {
-            let saved = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: location)).status.location
-            target = Place(name: saved.name, coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
-                           timeZoneIdentifier: place.tz ?? saved.timeZone, source: .manual)
+            target = try await Self.place(named: location, daemonRuns: daemon != nil)
+            if let tz = place.tz { target.timeZoneIdentifier = tz }
             placeOrigin = tr("--location %1$@", location)
         }
         let (skinType, skinOrigin): (SkinType, String) = if let chosen = self.skinType {

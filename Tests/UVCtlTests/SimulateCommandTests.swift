@@ -49,6 +49,15 @@ struct SimulateCommandTests {
         #expect(list.first { $0["subject"] as? String == "leave-home" }?["time"] as? String == "2026-10-04T08:16:00+11:00")
     }
 
+    /// Without uvd a city is found here, as uvd finds it; it once needed uvd running.
+    @Test func aCityByNameWithoutTheDaemon() throws {
+        let result = try ToolRunner.uvctl.run(["simulate", "--location", "Tokyo", "--date", "2027-07-01", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(result.stderr)")
+        #expect((list.first?["time"] as? String)?.hasSuffix("+09:00") == true)
+        let unknown = try ToolRunner.uvctl.run(["simulate", "--location", "Xyzzyville"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("no place 'Xyzzyville' in the city list"), "\(unknown.stderr)")
+    }
+
     @Test func aScenarioFileThatIsNotOneSaysWhyAndWhere() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-scenario-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
