@@ -41,7 +41,7 @@ struct WheelCommand: AsyncParsableCommand {
             if output.lowercased().hasSuffix(".png") {
                 try Self.writePNG(svg, to: output)
             } else {
-                try Data(svg.utf8).write(to: URL(fileURLWithPath: output))
+                OutputFile.write(svg, to: output)
             }
         }
         if json.json {
@@ -56,7 +56,7 @@ struct WheelCommand: AsyncParsableCommand {
     static func writePNG(_ svg: String, to path: String) throws {
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard let converter = searchPath.split(separator: ":").map({ "\($0)/rsvg-convert" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw ValidationError(tr("A PNG needs rsvg-convert, which is not installed (sudo apt install librsvg2-bin); -o FILE.svg writes the SVG without it."))
+            DaemonClient.fail(tr("A PNG needs rsvg-convert, which is not installed (sudo apt install librsvg2-bin); -o FILE.svg writes the SVG without it."), status: 69)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: converter)
@@ -68,7 +68,7 @@ struct WheelCommand: AsyncParsableCommand {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ValidationError(tr("rsvg-convert could not write %1$@ (exit status %2$@).", path, process.terminationStatus))
+            DaemonClient.fail(tr("rsvg-convert could not write %1$@ (exit status %2$@).", path, process.terminationStatus), status: 73)
         }
     }
 
