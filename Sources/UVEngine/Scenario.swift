@@ -103,21 +103,21 @@ public enum Scenario {
         return events
     }
 
-    /// The line's words and the column (from 1, in characters) where each starts.
+    /// The line's words and the column (from 1, in characters) where each starts: each word is
+    /// cut from the line once it ends, so a long word costs its length, not its length squared.
     private static func words(_ line: Substring) -> [(text: String, column: Int)] {
         var words: [(text: String, column: Int)] = []
-        var column = 1
-        var current: (text: String, column: Int)?
-        for character in line {
-            if character == " " || character == "\t" || character == "\r" {
-                if let word = current { words.append(word) }
-                current = nil
-            } else {
-                current = ((current?.text ?? "") + String(character), current?.column ?? column)
+        var start: (index: Substring.Index, column: Int)?
+        for (offset, index) in line.indices.enumerated() {
+            let isSpace = line[index] == " " || line[index] == "\t" || line[index] == "\r"
+            if isSpace, let word = start {
+                words.append((String(line[word.index..<index]), word.column))
+                start = nil
+            } else if !isSpace, start == nil {
+                start = (index, offset + 1)
             }
-            column += 1
         }
-        if let word = current { words.append(word) }
+        if let word = start { words.append((String(line[word.index...]), word.column)) }
         return words
     }
 }
