@@ -32,7 +32,7 @@ public enum Daemon {
         let timer = try WallClockTimer()
         let core = try DaemonCore(
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient, timer: timer,
-            automaticPlace: { PlaceResolver.automatic(zone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log)
+            automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log)
 
         let listener: UnixListener
         if let inherited = Systemd.listenFDs().first {

@@ -2,18 +2,6 @@ import ArgumentParser
 import Foundation
 import UVCore
 
-extension Place {
-    /// The place for the system time zone (`TZ`, else `/etc/localtime`), from tzdata's zone1970.tab.
-    static func fromSystemTimeZone(zoneTablePath: String = "/usr/share/zoneinfo/zone1970.tab") -> Place {
-        let zone = Zone.current
-        let table = (try? String(contentsOfFile: zoneTablePath, encoding: .utf8)) ?? ""
-        let location = ZoneLocation.resolve(zone: zone.identifier, zoneTable: table)
-        return Place(
-            name: location.name, coordinate: location.coordinate, timeZoneIdentifier: zone.identifier,
-            source: location.isDefault ? .default : .timeZone)
-    }
-}
-
 /// `--lat/--lon/--tz`, shared by the commands that compute for a place.
 struct PlaceOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(tr("Latitude in degrees, north positive, from -90 to 90."), valueName: "degrees"))
@@ -43,7 +31,7 @@ struct PlaceOptions: ParsableArguments {
 
     /// The place these options name (validated first by ArgumentParser).
     func resolve() -> Place {
-        var place = Place.fromSystemTimeZone()
+        var place = Place.of(timeZone: .current)
         if let tz {
             place.timeZoneIdentifier = tz
         }
