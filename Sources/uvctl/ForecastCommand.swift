@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import UVCore
-import UVPlaces
 import UVPlatform
 import UVProtocol
 
@@ -80,11 +79,8 @@ struct ForecastSource: ParsableArguments {
         if !offline, skinType != nil || window != nil {
             throw ValidationError(tr("--skin-type and --window go with --offline; uvd answers with your profile's skin type and the configured window (uvctl profile set, config.toml)."))
         }
-        if offline, let location {
-            if place.lat != nil || place.tz != nil { throw ValidationError(tr("Give --location or --lat/--lon, not both.")) }
-            do { _ = try PlaceQuery.exactPlace(for: location) } catch {
-                throw ValidationError(error.outOfRange ? error.description : tr("%1$@; saved locations are uvd's: ask without --offline", error.description))
-            }
+        if offline, location != nil, place.lat != nil || place.tz != nil {
+            throw ValidationError(tr("Give --location or --lat/--lon, not both."))
         }
     }
 
@@ -92,7 +88,7 @@ struct ForecastSource: ParsableArguments {
         guard offline else {
             return try await DaemonClient.call(UVD.GetForecast.self, ForecastParameters(location: location, date: date)).forecast
         }
-        let target = try location.map { try PlaceQuery.exactPlace(for: $0) } ?? place.resolve()
+        let target = location.map { LocationArgument.place($0) { tr("%1$@; saved locations are uvd's: ask without --offline", $0) } } ?? place.resolve()
         let day = date.flatMap { LocalDay.interval(isoDate: $0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
         let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
         let skinType = skinType ?? .I, window = window ?? .uvi3

@@ -3,7 +3,6 @@ import Foundation
 import UVConfig
 import UVCore
 import UVEngine
-import UVPlaces
 import UVPlatform
 import UVProtocol
 
@@ -67,9 +66,7 @@ struct SimulateCommand: AsyncParsableCommand {
             return Place(name: saved.name, coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
                          timeZoneIdentifier: saved.timeZone, source: .manual)
         }
-        do { return try PlaceQuery.exactPlace(for: name) } catch {
-            DaemonClient.fail(error.outOfRange ? error.description : tr("%1$@; saved locations are uvd's, and it is not running", error.description), status: 64)
-        }
+        return LocationArgument.place(name) { tr("%1$@; saved locations are uvd's, and it is not running", $0) }
     }
 
     func run() async throws {
