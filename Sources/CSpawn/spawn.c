@@ -18,7 +18,7 @@ int uvd_pipe_cloexec(int fds[2]) {
 pid_t uvd_spawn_with_pipes(const char *path, char *const argv[], int stdin_fd, int stdout_fd) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
-    sigset_t none;
+    sigset_t none, all;
     pid_t pid = -1;
     int status = posix_spawn_file_actions_init(&actions);
     if (status != 0) {
@@ -32,12 +32,16 @@ pid_t uvd_spawn_with_pipes(const char *path, char *const argv[], int stdin_fd, i
         return -1;
     }
     sigemptyset(&none);
+    /* Every signal back to its default disposition: the daemon ignores SIGPIPE, and a child
+       that inherited that would meet EPIPE where a plain program is stopped by the signal. */
+    sigfillset(&all);
     if ((status = posix_spawn_file_actions_adddup2(&actions, stdin_fd, 0)) == 0 &&
         (status = posix_spawn_file_actions_adddup2(&actions, stdout_fd, 1)) == 0 &&
         (status = posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)) == 0 &&
         (status = posix_spawn_file_actions_addclosefrom_np(&actions, 3)) == 0 &&
         (status = posix_spawnattr_setsigmask(&attributes, &none)) == 0 &&
-        (status = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK)) == 0) {
+        (status = posix_spawnattr_setsigdefault(&attributes, &all)) == 0 &&
+        (status = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)) == 0) {
         status = posix_spawn(&pid, path, &actions, &attributes, argv, environ);
     }
     posix_spawnattr_destroy(&attributes);

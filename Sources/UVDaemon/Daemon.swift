@@ -22,6 +22,7 @@ public enum Daemon {
         let log = makeLogger()
 
         let lock = try prepareDirectories(paths)
+        for sentence in StateDirectory.adoptFormerState(paths) { log.notice("\(sentence)") }
         let store = try Store(path: paths.database)
         let (loaded, problem) = ConfigLoader.loadKeepingLastGood(file: paths.configFile, lastGood: paths.lastGoodConfig)
         if let problem {
@@ -99,7 +100,7 @@ public enum Daemon {
             ? tr("set XDG_RUNTIME_DIR to a directory of your own (the user manager sets /run/user/%1$@), or remove it", getuid()) : nil
         try PrivateDirectory.prepare(paths.runtime.path, strict: paths.runtimeIsFallback, advice: advice)
         let lock = try InstanceLock(directory: paths.runtime.path)
-        try PrivateDirectory.prepare(paths.state.path)
+        try StateDirectory.prepare(paths)
         if FileManager.default.fileExists(atPath: paths.config.path) { try PrivateDirectory.prepare(paths.config.path) }
         return lock
     }

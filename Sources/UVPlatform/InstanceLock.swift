@@ -8,9 +8,6 @@ import UVCore
 /// process's life (the kernel drops it when the process dies, however it dies). The file holds
 /// the holder's pid, for the message the second instance gives.
 public final class InstanceLock: Sendable {
-    /// The exit status of a second instance.
-    public static let alreadyRunningStatus: Int32 = 75
-
     /// Another uvd holds the lock.
     public struct AlreadyRunning: Error, CustomStringConvertible {
         public var pid: Int32?

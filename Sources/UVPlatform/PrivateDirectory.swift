@@ -13,7 +13,15 @@ public enum PrivateDirectory {
     public struct Refused: Error, CustomStringConvertible, Equatable {
         public var path: String
         public var problem: String
+        /// The errno behind it, when one is (EROFS: a sandbox that left it read-only).
+        public var code: Int32? = nil
         public var description: String { "\(path): \(problem)" }
+
+        public init(path: String, problem: String, code: Int32? = nil) {
+            self.path = path
+            self.problem = problem
+            self.code = code
+        }
     }
 
     /// Creates `path` with mode 0700 (its parents as needed), or checks the one there: a real
@@ -23,7 +31,10 @@ public enum PrivateDirectory {
         let parent = (path as NSString).deletingLastPathComponent
         if !strict { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
         let created = mkdir(path, 0o700) == 0
-        if !created, errno != EEXIST { throw refused(path, FileProblem.reason(errno), advice) }
+        if !created, errno != EEXIST {
+            let code = errno
+            throw refused(path, FileProblem.reason(code), advice, code: code)
+        }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -43,7 +54,7 @@ public enum PrivateDirectory {
         guard fchmod(descriptor, 0o700) == 0 else { throw refused(path, FileProblem.reason(errno), advice) }
     }
 
-    private static func refused(_ path: String, _ problem: String, _ advice: String?) -> Refused {
-        Refused(path: path, problem: advice.map { "\(problem); \($0)" } ?? problem)
+    private static func refused(_ path: String, _ problem: String, _ advice: String?, code: Int32? = nil) -> Refused {
+        Refused(path: path, problem: advice.map { "\(problem); \($0)" } ?? problem, code: code)
     }
 }

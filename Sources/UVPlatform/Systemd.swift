@@ -1,4 +1,5 @@
 import CSystemd
+import UVCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,6 +35,17 @@ public enum Systemd {
         let count = uvd_sd_listen_fds(1)
         guard count > 0 else { return [] }
         return (0..<count).map { Self.firstListenFD + $0 }
+    }
+
+    /// Says why uvd cannot start where a person will look: in the journal at priority err (the
+    /// `<3>` prefix, which journald takes as the line's priority while the unit's
+    /// `SyslogLevelPrefix=` is on, as by default), so that `systemctl --user status uvd` shows
+    /// it in red beside the failed unit, and in the unit's status line (`STATUS=`); in a
+    /// terminal, a plain line on standard error.
+    public static func reportStartFailure(_ reason: String) {
+        let line = reason.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+        StandardStream.error.write((stderrIsJournal ? "<3>" : "") + "uvd: " + line + "\n")
+        notify("STATUS=" + tr("Cannot start: %1$@", line))
     }
 
     /// Whether standard error is connected to the journal (`JOURNAL_STREAM` names its device and inode).

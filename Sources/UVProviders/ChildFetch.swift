@@ -1,5 +1,9 @@
 import CSpawn
 import Foundation
+import UVCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One GET request handed to a fetch process (`uvd --fetch`), and what it hands back: the wire
 /// between `ChildProcessHTTPClient` and the child.
@@ -80,6 +84,31 @@ public enum ChildFetch {
         }
         let line = (try? JSONEncoder().encode(FetchAnswerLine(result))) ?? Data(#"{"failure":"transport","detail":"unencodable"}"#.utf8)
         return line + Data("\n".utf8) + ((try? result.get().body) ?? Data())
+    }
+
+    /// The whole of `uvd --fetch`: the order from standard input, the outcome to standard output.
+    /// A reader that has gone (EPIPE: SIGPIPE is ignored here, so that it is an error and not a
+    /// death by signal) or an input that fails ends the child with `ioError`, never a trap.
+    public static func run() async -> ExitStatus {
+        signal(SIGPIPE, SIG_IGN)
+        guard let order = readOrder() else { return .ioError }
+        let output = await serve(order: order)
+        return StandardStream.output.write([UInt8](output)) ? .success : .ioError
+    }
+
+    /// Standard input up to one byte past `maximumOrderBytes` (enough to see it is too long),
+    /// read with read(2); nil when reading fails.
+    static func readOrder() -> Data? {
+        var input = Data()
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while input.count <= maximumOrderBytes {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            input.append(contentsOf: buffer[..<count])
+        }
+        return input
     }
 
     /// The child's output read back: the outcome line, then the body; nil when it is not what a

@@ -147,6 +147,6 @@ final class FetchChildProcess: Sendable {
 
     private static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
-        return signal == 0 ? "exit status \((status >> 8) & 0xFF)" : "killed by signal \(signal)"
+        return signal == 0 ? "exit status \((status >> 8) & 0xFF)" : "ended by signal \(signal) (\(String(cString: strsignal(signal))))"
     }
 }

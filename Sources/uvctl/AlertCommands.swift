@@ -217,6 +217,6 @@ struct DoctorCommand: AsyncParsableCommand {
             print(terminal.wrap("\(result)  \(check.name): \(check.detail)", indent: 6))
             if let fix = check.fix { print(terminal.wrap("      → \(fix)", indent: 8)) }
         }
-        if reply.checks.contains(where: { $0.result == "fail" }) { throw ExitCode(1) }
+        if reply.checks.contains(where: { $0.result == "fail" }) { throw ExitCode(ExitStatus.failure.rawValue) }
     }
 }

@@ -13,9 +13,9 @@ struct RefreshCommand: AsyncParsableCommand {
     func run() async throws {
         let reply = try await DaemonClient.call(UVD.Refresh.self, Empty())
         if output.json { try JSONOutput.print(reply) }
-        if reply.outcomes.isEmpty { DaemonClient.fail(tr("no provider applies here; the clear-sky model answers"), status: 1) }
+        if reply.outcomes.isEmpty { DaemonClient.fail(tr("no provider applies here; the clear-sky model answers"), status: .failure) }
         if !output.json { for outcome in reply.outcomes { print("\(outcome.provider): \(outcome.message)") } }
-        guard reply.outcomes.contains(where: { $0.result == .fresh || $0.result == .notModified }) else { throw ExitCode(1) }
+        guard reply.outcomes.contains(where: { $0.result == .fresh || $0.result == .notModified }) else { throw ExitCode(ExitStatus.failure.rawValue) }
     }
 }
 

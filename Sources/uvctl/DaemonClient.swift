@@ -5,8 +5,8 @@ import UVPlatform
 import UVProtocol
 
 /// Calls uvd over its control socket. Every failure becomes a message on standard error and
-/// an exit status: 69 when uvd is not running, 64 for a value uvd refuses, 78 for a broken
-/// configuration, 1 otherwise.
+/// an `ExitStatus`: `unavailable` when uvd is not running, `usage` for a value uvd refuses,
+/// `configuration` for a broken configuration, `failure` otherwise.
 enum DaemonClient {
     static var socketPath: String { XDGPaths().socket.path }
 
@@ -18,11 +18,11 @@ enum DaemonClient {
             let owner = try client.peerUID()
             guard owner == getuid() else {
                 client.close()
-                fail(tr("the socket %1$@ is served by user %2$@, not by you; refusing to talk to it (set XDG_RUNTIME_DIR to a directory of your own)", socketPath, owner), status: 77)
+                fail(tr("the socket %1$@ is served by user %2$@, not by you; refusing to talk to it (set XDG_RUNTIME_DIR to a directory of your own)", socketPath, owner), status: .notPermitted)
             }
             return client
         } catch {
-            fail(tr("uvd is not running (no answer at %1$@).\nStart it with `systemctl --user start uvd` (or run `uvd`). The calculators work without it: uvctl forecast --offline, burn-time, sun, skin, guide.", socketPath), status: 69)
+            fail(tr("uvd is not running (no answer at %1$@).\nStart it with `systemctl --user start uvd` (or run `uvd`). The calculators work without it: uvctl forecast --offline, burn-time, sun, skin, guide.", socketPath), status: .unavailable)
         }
     }
 
@@ -70,21 +70,21 @@ enum DaemonClient {
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let reply = first else {
-                    fail(tr("uvd did not answer %1$@ within %2$@ s; it may be stuck (see journalctl --user -u uvd, or its terminal)", method.rawValue, limit.components.seconds), status: 1)
+                    fail(tr("uvd did not answer %1$@ within %2$@ s; it may be stuck (see journalctl --user -u uvd, or its terminal)", method.rawValue, limit.components.seconds), status: .failure)
                 }
                 return reply
             }
         } catch let error as VarlinkRemoteError {
             switch error.name {
-            case "io.uvd.InvalidValue", "io.uvd.NoSuchPlace", "org.varlink.service.InvalidParameter": fail(error.description, status: 64)
-            case "io.uvd.ConfigInvalid": fail(error.description, status: 78)
-            default: fail(error.description, status: 1)
+            case "io.uvd.InvalidValue", "io.uvd.NoSuchPlace", "org.varlink.service.InvalidParameter": fail(error.description, status: .usage)
+            case "io.uvd.ConfigInvalid": fail(error.description, status: .configuration)
+            default: fail(error.description, status: .failure)
             }
         }
     }
 
-    static func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("uvctl: \(message)\n".utf8))
-        exit(status)
+    static func fail(_ message: String, status: ExitStatus) -> Never {
+        StandardStream.error.write("uvctl: \(message)\n")
+        exit(status.rawValue)
     }
 }

@@ -7,7 +7,7 @@ import UVPlaces
 enum LocationArgument {
     static func place(_ name: String, unknown: (String) -> String) -> Place {
         do { return try PlaceQuery.exactPlace(for: name) } catch {
-            DaemonClient.fail(error.outOfRange ? error.description : unknown(error.description), status: 64)
+            DaemonClient.fail(error.outOfRange ? error.description : unknown(error.description), status: .usage)
         }
     }
 }

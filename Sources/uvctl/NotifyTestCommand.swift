@@ -30,7 +30,7 @@ struct NotifyTestCommand: AsyncParsableCommand {
         case "unanswered": print(tr("%1$@ took it, but no press came within %2$@ s. Did it show? See uvctl doctor.", reply.server, seconds))
         default:
             print(tr("No notification could be shown: %1$@ %2$@", reply.server, reply.button ?? ""))
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.failure.rawValue)
         }
     }
 }

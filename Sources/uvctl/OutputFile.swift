@@ -20,6 +20,6 @@ enum OutputFile {
     }
 
     static func fail(_ path: String, _ code: Int32) -> Never {
-        DaemonClient.fail(tr("cannot write %1$@: %2$@", path, FileProblem.reason(code)), status: 73)
+        DaemonClient.fail(tr("cannot write %1$@: %2$@", path, FileProblem.reason(code)), status: .cannotCreate)
     }
 }

@@ -13,14 +13,14 @@ enum ScenarioFile {
         let bytes: [UInt8]
         switch SmallFile.read(path, maximumSize: maximumSize) {
         case .bytes(let read): bytes = read
-        case .missing: DaemonClient.fail(tr("%1$@: no such file; --scenario names a file of HH:MM EVENT lines", path), status: 66)
-        case .tooLarge: DaemonClient.fail(tr("%1$@: larger than %2$@ bytes; a scenario is a day's events, one per line", path, maximumSize), status: 66)
-        case .unreadable(let reason): DaemonClient.fail(tr("%1$@: cannot be read: %2$@", path, reason), status: 66)
+        case .missing: DaemonClient.fail(tr("%1$@: no such file; --scenario names a file of HH:MM EVENT lines", path), status: .noInput)
+        case .tooLarge: DaemonClient.fail(tr("%1$@: larger than %2$@ bytes; a scenario is a day's events, one per line", path, maximumSize), status: .noInput)
+        case .unreadable(let reason): DaemonClient.fail(tr("%1$@: cannot be read: %2$@", path, reason), status: .noInput)
         }
         do {
             return try Scenario.parse(bytes, day: day, zone: zone)
         } catch {
-            DaemonClient.fail("\(path):\(error.description)", status: 65)
+            DaemonClient.fail("\(path):\(error.description)", status: .dataError)
         }
     }
 }

@@ -90,7 +90,7 @@ struct SimulateCommand: AsyncParsableCommand {
         do {
             settings = try ConfigLoader.load(file: XDGPaths().configFile).configuration.engine
         } catch {
-            DaemonClient.fail("\(error)", status: 78)
+            DaemonClient.fail("\(error)", status: .configuration)
         }
         if !quiet.isEmpty { settings.quietHours = QuietHours(quiet.compactMap(QuietSpan.init(parsing:))) }
         settings.uses12HourClock = DisplayLocale.current.uses12Hour

@@ -86,8 +86,8 @@ struct SkinQuizCommand: AsyncParsableCommand {
                 guard let line = readLine() else {
                     // Ctrl-D, or the end of piped answers.
                     print()
-                    FileHandle.standardError.write(Data(tr("uvctl: quiz cancelled at question %1$@ of %2$@; nothing was saved.\n", index + 1, SkinQuiz.questions.count).utf8))
-                    throw ExitCode(1)
+                    StandardStream.error.write(tr("uvctl: quiz cancelled at question %1$@ of %2$@; nothing was saved.\n", index + 1, SkinQuiz.questions.count))
+                    throw ExitCode(ExitStatus.failure.rawValue)
                 }
                 if let value = Int(line.trimmingCharacters(in: .whitespaces)), (0...4).contains(value) {
                     given.append(value)

@@ -23,8 +23,8 @@ struct UVCtl: AsyncParsableCommand {
         let names = (configuration.subcommands.map { $0._commandName } + ["help"])
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
             let hint = CommandSuggestion.closest(to: first, among: names).map { tr(" Did you mean '%1$@'?", $0) } ?? ""
-            FileHandle.standardError.write(Data((tr("uvctl: '%1$@' is not a command.", first) + hint + "\n" + tr("See uvctl --help.") + "\n").utf8))
-            Foundation.exit(64)
+            StandardStream.error.write(tr("uvctl: '%1$@' is not a command.", first) + hint + "\n" + tr("See uvctl --help.") + "\n")
+            Foundation.exit(ExitStatus.usage.rawValue)
         }
         await main(nil)
     }

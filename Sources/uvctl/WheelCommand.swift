@@ -56,7 +56,7 @@ struct WheelCommand: AsyncParsableCommand {
     static func writePNG(_ svg: String, to path: String) throws {
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard let converter = searchPath.split(separator: ":").map({ "\($0)/rsvg-convert" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            DaemonClient.fail(tr("A PNG needs rsvg-convert, which is not installed (sudo apt install librsvg2-bin); -o FILE.svg writes the SVG without it."), status: 69)
+            DaemonClient.fail(tr("A PNG needs rsvg-convert, which is not installed (sudo apt install librsvg2-bin); -o FILE.svg writes the SVG without it."), status: .unavailable)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: converter)
@@ -68,7 +68,7 @@ struct WheelCommand: AsyncParsableCommand {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            DaemonClient.fail(tr("rsvg-convert could not write %1$@ (exit status %2$@).", path, process.terminationStatus), status: 73)
+            DaemonClient.fail(tr("rsvg-convert could not write %1$@ (exit status %2$@).", path, process.terminationStatus), status: .cannotCreate)
         }
     }
 

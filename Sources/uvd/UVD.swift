@@ -13,7 +13,7 @@ struct UVD: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uvd",
         abstract: tr("Watches the UV index where you are and tells you when sunscreen matters."),
-        discussion: tr("Configuration: $XDG_CONFIG_HOME/uvd/config.toml (see the commented default installed as share/uvd/uvd.toml). State: $XDG_STATE_HOME/uvd/. Control socket: $XDG_RUNTIME_DIR/uvd/io.uvd, spoken to with uvctl or any varlink client."),
+        discussion: tr("Configuration: $XDG_CONFIG_HOME/uvd/config.toml (default ~/.config/uvd; see the commented default installed as share/uvd/uvd.toml). State: $XDG_STATE_HOME/uvd/ (default ~/.local/state/uvd). Control socket and lock: $XDG_RUNTIME_DIR/uvd/ (io.uvd, spoken to with uvctl or any varlink client). The places are the same under systemd and in a terminal: $STATE_DIRECTORY is not used, as before systemd 254 it names the configuration directory; the unit runs uvd --prepare-state before its sandbox makes home read-only, and a database an earlier uvd left in the configuration directory is moved to the state directory. Exit statuses: 64 bad arguments, 73 a directory or store it cannot use, 75 already running, 78 a configuration with errors (--check-config); the unit does not restart uvd after these."),
         version: UVDVersion.string
     )
 
@@ -26,6 +26,9 @@ struct UVD: AsyncParsableCommand {
     @Flag(name: .customLong("varlink-interface"), help: ArgumentHelp(tr("Print the io.uvd varlink interface description and exit.")))
     var printInterface = false
 
+    @Flag(name: .customLong("prepare-state"), help: ArgumentHelp(tr("Create the state directory ($XDG_STATE_HOME/uvd) and exit. The systemd unit runs this before its sandbox makes your home read-only.")))
+    var prepareState = false
+
     /// uvd's own fetch process (`ChildProcessHTTPClient`): one request read from standard input,
     /// its answer written to standard output.
     @Flag(name: .customLong("fetch"), help: .hidden)
@@ -37,11 +40,20 @@ struct UVD: AsyncParsableCommand {
 
     func run() async throws {
         if fetch {
-            let output = await ChildFetch.serve(order: FileHandle.standardInput.readDataToEndOfFile())
-            FileHandle.standardOutput.write(output)
+            let status = await ChildFetch.run()
+            if status != .success { throw ExitCode(status.rawValue) }
             return
         }
         let paths = XDGPaths()
+        if prepareState {
+            do {
+                try StateDirectory.prepare(paths)
+            } catch {
+                Systemd.reportStartFailure("\(error)")
+                throw ExitCode(ExitStatus.cannotCreate.rawValue)
+            }
+            return
+        }
         if printInterface {
             print(UVDInterface.description)
             return
@@ -53,15 +65,15 @@ struct UVD: AsyncParsableCommand {
                     print(tr("%1$@: no configuration file; the defaults apply (see share/uvd/uvd.toml)", file.path))
                     return
                 }
-                FileHandle.standardError.write(Data((tr("%1$@: no such file", file.path) + "\n").utf8))
-                throw ExitCode(66)
+                StandardStream.error.write(tr("%1$@: no such file", file.path) + "\n")
+                throw ExitCode(ExitStatus.noInput.rawValue)
             }
             do {
                 _ = try ConfigLoader.load(file: file)
                 print(tr("%1$@: valid", file.path))
             } catch {
-                FileHandle.standardError.write(Data("\(error)\n".utf8))
-                throw ExitCode(78)
+                StandardStream.error.write("\(error)\n")
+                throw ExitCode(ExitStatus.configuration.rawValue)
             }
             return
         }
@@ -69,19 +81,25 @@ struct UVD: AsyncParsableCommand {
     }
 
     /// The daemon itself, until it is stopped; what `uvd` with no arguments does. A refusal to
-    /// start is an `ExitCode` (75: already running; 73: its directories or store cannot be used).
+    /// start is said where its reader looks (`Systemd.reportStartFailure`) and ends uvd with an
+    /// exit status the unit does not restart on (`ExitStatus.permanentStartFailures`).
     static func serve(paths: XDGPaths) async throws {
         do {
             try await Daemon.run(paths: paths)
         } catch let error as InstanceLock.AlreadyRunning {
-            FileHandle.standardError.write(Data("uvd: \(error)\n".utf8))
-            throw ExitCode(InstanceLock.alreadyRunningStatus)
+            Systemd.reportStartFailure("\(error)")
+            throw ExitCode(ExitStatus.alreadyRunning.rawValue)
         } catch let error as PrivateDirectory.Refused {
-            FileHandle.standardError.write(Data("uvd: \(error)\n".utf8))
-            throw ExitCode(73)
+            Systemd.reportStartFailure("\(error)")
+            throw ExitCode(ExitStatus.cannotCreate.rawValue)
         } catch let error as StoreError {
-            FileHandle.standardError.write(Data("uvd: \(error)\n".utf8))
-            throw ExitCode(73)
+            Systemd.reportStartFailure("\(error)")
+            throw ExitCode(ExitStatus.cannotCreate.rawValue)
+        } catch {
+            // Anything else (no signal descriptor, no timer, a socket that cannot listen) may
+            // pass: the unit restarts uvd on this status.
+            Systemd.reportStartFailure("\(error)")
+            throw ExitCode(ExitStatus.failure.rawValue)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import UVCore
 import UVProviders
 #if canImport(Glibc)
 import Glibc
@@ -97,6 +98,20 @@ struct ChildFetchTests {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) }
         #expect((ignored ?? 0) & (1 << (UInt64(SIGPIPE) - 1)) != 0, "uvd does not ignore SIGPIPE")
+    }
+
+    /// A fetch process whose reader has gone (EPIPE on its standard output, SIGPIPE ignored as
+    /// the daemon leaves it) ends with `ioError`: no trap, no death by a signal.
+    @Test func aFetchWhoseReaderHasGoneEndsCleanly() throws {
+        let run = try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", """
+            import os, signal, subprocess, sys
+            signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+            read, write = os.pipe()
+            os.close(read)
+            child = subprocess.run([sys.argv[1], "--fetch"], input=b"not an order", stdout=write, restore_signals=False)
+            print(child.returncode)
+            """, ToolRunner.uvd.executable.path], environment: ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no"])
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(ExitStatus.ioError.rawValue), "\(run.stdout) \(run.stderr)")
     }
 
     @Test func aFetchDiesWithItsDaemon() throws {

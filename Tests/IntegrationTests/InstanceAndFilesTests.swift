@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import UVCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ struct InstanceAndFilesTests {
         ((try? FileManager.default.attributesOfItem(atPath: path.path)[.posixPermissions]) as? Int) ?? -1
     }
 
-    /// Two uvd started at the same moment: one runs, the other says so and exits 75; every round.
+    /// Two uvd started at the same moment: one runs, the other says so and exits `alreadyRunning` (75); every round.
     @Test func twoStartedAtOnceLeaveExactlyOne() throws {
         let uvd = try DaemonHarness(providers: false)
         for round in 0..<10 {
@@ -22,7 +23,7 @@ struct InstanceAndFilesTests {
             }
             try uvd.waitFor("one of the two to give way") { processes.contains { !$0.isRunning } }
             let loser = try #require(processes.firstIndex { !$0.isRunning })
-            #expect(processes[loser].wait() == 75, "round \(round)")
+            #expect(processes[loser].wait() == ExitStatus.alreadyRunning.rawValue, "round \(round)")
             let said = (try? String(contentsOf: logs[loser], encoding: .utf8)) ?? ""
             #expect(said.contains("uvd is already running (pid \(processes[1 - loser].pid))"), "round \(round): \(said)")
             try uvd.waitFor("the other to answer") { try uvd.uvctl(["profile", "show"]).status == 0 }
@@ -30,6 +31,25 @@ struct InstanceAndFilesTests {
             processes[1 - loser].signal(SIGTERM)
             _ = processes[1 - loser].wait()
         }
+    }
+
+    /// Under systemd (stderr is the journal, as JOURNAL_STREAM's device and inode say), a start
+    /// that cannot go on is said at priority err: the `<3>` prefix journald takes as the line's
+    /// priority, so `systemctl --user status uvd` shows it beside the failed unit.
+    @Test func aRefusedStartReachesTheJournalAsAnError() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start()
+        let log = uvd.root.appendingPathComponent("second.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        var info = stat()
+        #expect(stat(log.path, &info) == 0)
+        let second = try ChildProcess(
+            ToolRunner.uvd.executable.path, [], environment: uvd.environment.merging(["JOURNAL_STREAM": "\(info.st_dev):\(info.st_ino)"]) { _, new in new },
+            stdout: "/dev/null", stderr: log.path)
+        #expect(second.wait() == ExitStatus.alreadyRunning.rawValue)
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(said.hasPrefix("<3>uvd: uvd is already running (pid "), "\(said)")
+        #expect(said.split(separator: "\n").count == 1, "one line: \(said)")
     }
 
     /// Started with umask 022 and a state directory left 0755: the directory is tightened and
