@@ -55,12 +55,14 @@ static void *serve(void *unused) {
     uvd_executor_serve();
 }
 
-void uvd_executor_install(void) {
+int uvd_executor_install(void) {
     swift_task_enqueueGlobal_hook = enqueue;
     pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
+    int status = pthread_attr_init(&attributes);
+    if (status != 0) return status;
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     pthread_t thread;
-    pthread_create(&thread, &attributes, serve, NULL);
+    status = pthread_create(&thread, &attributes, serve, NULL);
     pthread_attr_destroy(&attributes);
+    return status;
 }

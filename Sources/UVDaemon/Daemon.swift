@@ -22,6 +22,7 @@ public enum Daemon {
         let log = makeLogger()
 
         let lock = try prepareDirectories(paths)
+        if let problem = lock.pidNotRecorded { log.warning("instance lock: cannot record uvd's pid (\(problem)); a second uvd will not be able to name this one") }
         for sentence in StateDirectory.adoptFormerState(paths) { log.notice("\(sentence)") }
         let store = try Store(path: paths.database)
         let (loaded, problem) = ConfigLoader.loadKeepingLastGood(file: paths.configFile, lastGood: paths.lastGoodConfig)
@@ -36,8 +37,8 @@ public enum Daemon {
             automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log)
 
         let listener: UnixListener
-        if let inherited = Systemd.listenFDs().first {
-            listener = UnixListener(inheriting: inherited)
+        if let inherited = Systemd.listenFDs().first, let adopted = Self.adopt(inherited, log: log) {
+            listener = adopted
             log.info("control socket from the service manager")
         } else {
             listener = try UnixListener(path: paths.socket.path)
@@ -91,6 +92,7 @@ public enum Daemon {
         withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")
         log.info("stopped")
+        try DaemonStop.check()
     }
 
     /// The runtime directory (refused when it is the /tmp fallback and not uvd's own), the lock
@@ -103,6 +105,17 @@ public enum Daemon {
         try StateDirectory.prepare(paths)
         if FileManager.default.fileExists(atPath: paths.config.path) { try PrivateDirectory.prepare(paths.config.path) }
         return lock
+    }
+
+    /// The socket the service manager passed, or nil (said in the log) when the descriptor is no
+    /// listening socket: then uvd binds its own.
+    static func adopt(_ descriptor: Int32, log: Logger) -> UnixListener? {
+        do {
+            return try UnixListener(inheriting: descriptor)
+        } catch {
+            log.error("socket activation: \(error); binding a socket of its own instead")
+            return nil
+        }
     }
 
     /// "UV 7.2 High · Sydney · updated 10:05" (or "modelled" when no provider data is in use).

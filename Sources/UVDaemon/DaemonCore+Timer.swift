@@ -6,8 +6,14 @@ import Foundation
 extension DaemonCore {
     static let longestSleep: TimeInterval = 15 * 60
 
+    /// A timer the kernel will not arm leaves uvd blind (no fetch, no alert, ever): uvd says
+    /// so and stops with a failure, for its service manager to start it again.
     func armTimer(now: Date) {
-        timer.arm(at: min(engineWake, refreshDue, now.addingTimeInterval(Self.longestSleep)))
+        do {
+            try timer.arm(at: min(engineWake, refreshDue, now.addingTimeInterval(Self.longestSleep)))
+        } catch {
+            DaemonStop.fail(because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
+        }
     }
 
     /// The providers should be asked now (a new place, a reload, a resume, a watcher), if the

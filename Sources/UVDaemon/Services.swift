@@ -95,7 +95,7 @@ struct CoreLoopService: Service {
                 while !Task.isCancelled {
                     let wake: WallClockTimer.Wake
                     do { wake = try await timer.wait() } catch {
-                        if !Task.isCancelled { log.error("timer: \(error)") }
+                        if !Task.isCancelled { DaemonStop.fail(because: "uvd's timer cannot be read (\(error))", log: log) }
                         break
                     }
                     guard await core.timerFired(clockChanged: wake == .clockChanged, now: Date()) else { continue }

@@ -1,6 +1,7 @@
 import CEventLoop
 import CSystemd
 import Foundation
+import UVCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,10 @@ public enum EventLoop {
     /// Takes over the global executor for this process, then runs `body` as the program and gives
     /// the main thread to the executor; exits with what `body` returns. Call first thing in main.
     public static func run(_ body: @escaping @Sendable () async -> Int32) -> Never {
-        uvd_executor_install()
+        let status = uvd_executor_install()
+        if status != 0 {
+            StandardStream.error.write("\(CommandLine.arguments.first ?? "uvd"): no second thread for tasks (\(String(cString: strerror(status)))); the main thread serves alone\n")
+        }
         Task.detached { exit(await body()) }
         uvd_executor_serve()
     }

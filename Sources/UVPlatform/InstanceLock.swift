@@ -17,6 +17,9 @@ public final class InstanceLock: Sendable {
     }
 
     private let descriptor: Int32
+    /// Why the holder's pid could not be written into the lock file, if it could not: the lock
+    /// holds all the same, but a second uvd cannot name this one.
+    public let pidNotRecorded: String?
 
     /// Takes the lock in `directory` (which must exist and be private), or throws `AlreadyRunning`.
     public init(directory: String) throws {
@@ -32,8 +35,11 @@ public final class InstanceLock: Sendable {
             throw PrivateDirectory.Refused(path: path, problem: FileProblem.reason(code))
         }
         let text = Array("\(getpid())\n".utf8)
-        _ = ftruncate(descriptor, 0)
-        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        if ftruncate(descriptor, 0) == 0, text.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) == text.count {
+            pidNotRecorded = nil
+        } else {
+            pidNotRecorded = "\(path): \(FileProblem.reason(errno))"
+        }
         self.descriptor = descriptor
     }
 

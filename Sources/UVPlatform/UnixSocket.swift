@@ -29,7 +29,7 @@ public final class UnixListener: Sendable {
     public init(path: String, backlog: Int32 = 64) throws {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        chmod(directory, 0o700)
+        guard chmod(directory, 0o700) == 0 else { throw SocketError("chmod \(directory)") }
         if Self.someoneListens(at: path) { throw SocketError(tr("bind %1$@: another process is listening there", path), EADDRINUSE) }
         var existing = stat()
         if lstat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFSOCK {
@@ -51,20 +51,34 @@ public final class UnixListener: Sendable {
             Glibc.close(fd)
             throw error
         }
-        chmod(path, 0o600)
-        guard listen(fd, backlog) == 0 else {
-            let error = SocketError("listen")
+        guard chmod(path, 0o600) == 0, listen(fd, backlog) == 0 else {
+            let error = SocketError("listen \(path)")
             Glibc.close(fd)
             throw error
         }
-        Self.makeNonBlocking(fd)
+        do {
+            try Self.makeNonBlocking(fd)
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
         self.fd = fd
         self.path = path
     }
 
-    /// Adopts a socket passed by the service manager (socket activation).
-    public init(inheriting fd: Int32) {
-        Self.makeNonBlocking(fd)
+    /// Adopts a socket passed by the service manager (socket activation): one that listens for
+    /// stream connections, else `SocketError` (a LISTEN_FDS left in the environment by
+    /// something else names a descriptor that is no such socket).
+    public init(inheriting fd: Int32) throws(SocketError) {
+        var listening: Int32 = 0
+        var type: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0 else { throw SocketError("inherited descriptor \(fd)") }
+        size = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &size) == 0, listening == 1, type == Int32(bitPattern: SOCK_STREAM.rawValue) else {
+            throw SocketError("inherited descriptor \(fd) is not a listening stream socket", EINVAL)
+        }
+        try Self.makeNonBlocking(fd)
         self.fd = fd
         path = nil
     }
@@ -74,8 +88,17 @@ public final class UnixListener: Sendable {
         while true {
             let client = Glibc.accept(fd, nil, nil)
             if client >= 0 {
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-                Self.makeNonBlocking(client)
+                guard fcntl(client, F_SETFD, FD_CLOEXEC) == 0 else {
+                    let error = SocketError("accept: close-on-exec")
+                    Glibc.close(client)
+                    throw error
+                }
+                do {
+                    try Self.makeNonBlocking(client)
+                } catch {
+                    Glibc.close(client)
+                    throw error
+                }
                 return UnixConnection(fd: client)
             }
             guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { throw SocketError("accept") }
@@ -88,8 +111,9 @@ public final class UnixListener: Sendable {
         if let path { unlink(path) }
     }
 
-    static func makeNonBlocking(_ fd: Int32) {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    static func makeNonBlocking(_ fd: Int32) throws(SocketError) {
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else { throw SocketError("non-blocking mode") }
     }
 
     static func address(_ path: String) throws -> sockaddr_un {
@@ -131,7 +155,7 @@ public final class UnixConnection: Sendable {
     /// Connects to a listening socket (for clients).
     public static func connect(path: String) async throws -> UnixConnection {
         let connection = try connectBlocking(path: path)
-        UnixListener.makeNonBlocking(connection.fd)
+        try UnixListener.makeNonBlocking(connection.fd)
         return connection
     }
 

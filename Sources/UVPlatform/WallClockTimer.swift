@@ -7,8 +7,15 @@ import Glibc
 /// Something that can be set to go off at an instant: the daemon's one timer, or a stand-in that
 /// records what it was set to.
 public protocol DeadlineTimer: Sendable {
-    /// Sets the instant; a later call replaces it.
-    func arm(at instant: Date)
+    /// Sets the instant; a later call replaces it. Throws when the kernel refuses every way of
+    /// setting it: then nothing will wake the caller.
+    func arm(at instant: Date) throws(TimerRefusal)
+}
+
+/// The kernel refused to arm the timer, with its errno.
+public struct TimerRefusal: Error, CustomStringConvertible, Equatable {
+    public var code: Int32
+    public var description: String { String(cString: strerror(code)) }
 }
 
 /// One timer on the wall clock (a `timerfd` on CLOCK_REALTIME): it fires at an instant, not after
@@ -30,12 +37,36 @@ public final class WallClockTimer: DeadlineTimer {
     }
 
     /// Arms the timer for `instant` (re-arming replaces the previous instant; safe from any thread).
-    public func arm(at instant: Date) {
-        let seconds = max(instant.timeIntervalSince1970, 1)
+    ///
+    /// An instant still ahead is armed as an absolute time on the wall clock, so that a suspend
+    /// or a clock change is noticed; one already past fires at once (armed relative, a
+    /// nanosecond ahead: an absolute instant in the past is one a shifted clock, or a clock set
+    /// back to before 1970, makes the kernel refuse). Should the kernel refuse the absolute
+    /// instant, the same wait is armed relative instead; only when that too is refused does
+    /// this throw.
+    public func arm(at instant: Date, now: Date = Date()) throws(TimerRefusal) {
+        let ahead = instant.timeIntervalSince(now)
+        if ahead > 0, Self.settime(fd, flags: Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), seconds: instant.timeIntervalSince1970) { return }
+        guard Self.settime(fd, flags: 0, seconds: max(ahead, 1e-9)) else { throw TimerRefusal(code: errno) }
+    }
+
+    public func arm(at instant: Date) throws(TimerRefusal) {
+        try arm(at: instant, now: Date())
+    }
+
+    /// timerfd_settime for `seconds` (absolute or from now, by `flags`); false when refused or
+    /// when `seconds` is no time the kernel can hold.
+    private static func settime(_ fd: Int32, flags: Int32, seconds: Double) -> Bool {
+        guard seconds.isFinite, seconds > 0, seconds < Double(Int32.max) * 4 else {
+            errno = EINVAL
+            return false
+        }
+        let whole = seconds.rounded(.down)
         var spec = itimerspec()
-        spec.it_value.tv_sec = Int(seconds.rounded(.down))
-        spec.it_value.tv_nsec = Int((seconds - seconds.rounded(.down)) * 1_000_000_000)
-        timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil)
+        spec.it_value.tv_sec = Int(whole)
+        spec.it_value.tv_nsec = min(999_999_999, Int((seconds - whole) * 1_000_000_000))
+        if spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0 { spec.it_value.tv_nsec = 1 }
+        return timerfd_settime(fd, flags, &spec, nil) == 0
     }
 
     /// Waits for the armed instant or a clock change.

@@ -95,6 +95,9 @@ struct UVD: AsyncParsableCommand {
         } catch let error as StoreError {
             Systemd.reportStartFailure("\(error)")
             throw ExitCode(ExitStatus.cannotCreate.rawValue)
+        } catch is DaemonStop.Failed {
+            // Said in the log already, at critical.
+            throw ExitCode(ExitStatus.failure.rawValue)
         } catch {
             // Anything else (no signal descriptor, no timer, a socket that cannot listen) may
             // pass: the unit restarts uvd on this status.

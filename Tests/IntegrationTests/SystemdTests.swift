@@ -48,6 +48,15 @@ struct SystemdTests {
         try uvd.waitFor("the activation log line") { uvd.log.contains("control socket from the service manager") }
     }
 
+    /// LISTEN_FDS naming a descriptor that is no listening socket (left in the environment by
+    /// something else): said in the log, and uvd binds its own socket rather than failing.
+    @Test func aPassedDescriptorThatIsNoSocketIsRefused() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try uvd.start(wrapper: ["/bin/sh", "-c", "export LISTEN_PID=$$ LISTEN_FDS=1; exec \"$0\" 3</dev/null"])
+        #expect(uvd.log.contains("socket activation: inherited descriptor 3"), "\(uvd.log)")
+        #expect(try uvd.uvctl(["status"]).status == 0)
+    }
+
     /// The unit files as systemd reads them: no warnings at all.
     @Test func unitFilesVerifyClean() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-units-\(UUID().uuidString.prefix(8))")
@@ -74,5 +83,24 @@ struct SystemdTests {
             .flatMap { line in line.split(separator: " ").compactMap { Double($0) }.first }
         let exposure = try #require(score, "no score in: \(security.stdout.suffix(300))")
         #expect(exposure <= 5.0, "exposure \(exposure)")
+    }
+}
+
+private let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+
+/// uvd under a clock far from the real one (libfaketime, as a test bench or a machine with a bad
+/// RTC has it): every deadline it arms must still fire.
+@Suite("A shifted clock", .serialized,
+       .enabled(if: FileManager.default.fileExists(atPath: libfaketime), "needs libfaketime (Debian package faketime)"))
+struct ShiftedClockTests {
+    /// "Fire now" was an absolute instant 1 s after 1970, which a clock shifted ahead turns into
+    /// a negative time the kernel refuses (EINVAL, dropped): uvd never woke, so never fetched.
+    @Test func aClockAheadStillWakesUvdToFetch() throws {
+        let uvd = try DaemonHarness()
+        try uvd.start(extraEnvironment: ["LD_PRELOAD": libfaketime, "FAKETIME": "+30d", "DONT_FAKE_MONOTONIC": "1"])
+        try uvd.waitFor("a request to the providers", timeout: 20) {
+            (try uvd.uvctl(["status", "--json"]).json()["requestsToday"] as? Int ?? 0) > 0
+        }
+        #expect(!uvd.log.contains("refused uvd's timer"), "\(uvd.log)")
     }
 }

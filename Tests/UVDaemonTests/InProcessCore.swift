@@ -57,7 +57,7 @@ final class InProcessCore: Sendable {
 /// A timer that keeps every instant it was set to.
 final class RecordingTimer: DeadlineTimer {
     private let instants = Mutex<[Date]>([])
-    func arm(at instant: Date) { instants.withLock { $0.append(instant) } }
+    func arm(at instant: Date) throws(TimerRefusal) { instants.withLock { $0.append(instant) } }
     /// The instant it is set to now.
     var armed: Date? { instants.withLock { $0.last } }
 }

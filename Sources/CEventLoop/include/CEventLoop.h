@@ -31,7 +31,9 @@ void uvd_watch_release(uvd_watch *watch);
 /// libdispatch's (the runtime's documented `swift_task_enqueueGlobal_hook`). Call once, first
 /// thing in main, before any task exists; `uvd_executor_serve` then gives the main thread to it.
 /// Jobs for the main actor and `Task.sleep` still go to libdispatch: uvd uses neither.
-void uvd_executor_install(void);
+/// Returns 0, or the error number when its second thread could not start (the main thread then
+/// serves alone).
+int uvd_executor_install(void);
 
 /// Runs global jobs on the calling thread; never returns (the process ends with exit()).
 _Noreturn void uvd_executor_serve(void);
