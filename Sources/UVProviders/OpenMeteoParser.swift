@@ -18,9 +18,10 @@ public enum OpenMeteoParser {
         } catch {
             throw .malformed(.openMeteo, Self.describe(error))
         }
-        let offset = answer.utc_offset_seconds ?? 0
-        guard Plausibility.utcOffsetRange.contains(offset) else {
-            throw .malformed(.openMeteo, "utc_offset_seconds \(offset) is beyond ±18 h")
+        let offset: Int
+        switch Plausibility.utcOffset(answer.utc_offset_seconds, field: "utc_offset_seconds") {
+        case .success(let seconds): offset = seconds
+        case .failure(let problem): throw .malformed(.openMeteo, problem.description)
         }
         let coordinate = Coordinate(latitude: answer.latitude, longitude: answer.longitude)
         guard coordinate.isValid else {
@@ -98,7 +99,7 @@ public enum OpenMeteoParser {
     private struct Answer: Decodable {
         let latitude: Double
         let longitude: Double
-        let utc_offset_seconds: Int?
+        let utc_offset_seconds: Double?
         let hourly: Hourly?
         let current: Current?
         let current_weather: LegacyCurrent?

@@ -20,9 +20,10 @@ public enum OpenWeatherMapParser {
         } catch {
             throw .malformed(.openWeatherMap, OpenMeteoParser.describe(error))
         }
-        let offset = answer.timezone_offset ?? 0
-        guard Plausibility.utcOffsetRange.contains(offset) else {
-            throw .malformed(.openWeatherMap, "timezone_offset \(offset) is beyond ±18 h")
+        let offset: Int
+        switch Plausibility.utcOffset(answer.timezone_offset, field: "timezone_offset") {
+        case .success(let seconds): offset = seconds
+        case .failure(let problem): throw .malformed(.openWeatherMap, problem.description)
         }
         let coordinate = Coordinate(latitude: answer.lat, longitude: answer.lon)
         guard coordinate.isValid else { throw .malformed(.openWeatherMap, "lat \(answer.lat), lon \(answer.lon) is not a place on Earth") }
@@ -67,7 +68,7 @@ public enum OpenWeatherMapParser {
     private struct Answer: Decodable {
         let lat: Double
         let lon: Double
-        let timezone_offset: Int?
+        let timezone_offset: Double?
         let current: Current?
         let hourly: [Hour]?
         let daily: [Day]?

@@ -28,7 +28,14 @@ extension Store {
         var info = stat()
         guard lstat(path.path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
+        case S_IFREG:
+            // SQLite takes an empty file for a new, empty database. uvd's store is never empty
+            // once made (its schema is written at once, and every write is checkpointed into the
+            // file), so an empty one with no write-ahead log beside it is a file that lost what
+            // it held: a truncation, a full disk, a restore gone wrong.
+            var log = stat()
+            let logHolds = lstat(path.path + "-wal", &log) == 0 && log.st_size > 0
+            return info.st_size == 0 && !logHolds ? "is empty (0 bytes): what it held is lost" : nil
         case S_IFDIR: return "path is a directory, not a database file"
         case S_IFLNK:
             var target = stat()

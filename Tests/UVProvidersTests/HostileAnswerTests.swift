@@ -27,12 +27,17 @@ struct HostileAnswerTests {
             """.utf8)
     }
 
+    /// Each is said as an offset out of range, naming the field and the value: a number past
+    /// `Int` was "not JSON" (Foundation's decoder calls it that), a fraction "wrong type".
     @Test func offsetsBeyondEighteenHoursAreRefusedNotTrapped() {
-        for offset in ["-9223372036854775808", "9223372036854775807", "64801"] {
-            #expect(throws: ProviderError.malformed(.openMeteo, "utc_offset_seconds \(offset) is beyond ±18 h")) {
+        let cases = [("-9223372036854775808", "-9.223372036854776e+18"), ("9223372036854775807", "9.223372036854776e+18"), ("64801", "64801"),
+                     ("99999999999999999999", "1e+20"), ("1e20", "1e+20"), ("3600.5", "3600.5")]
+        for (offset, said) in cases {
+            let range = "is out of range: expected whole seconds within ±18 h (±64800)"
+            #expect(throws: ProviderError.malformed(.openMeteo, "utc_offset_seconds \(said) \(range)")) {
                 try OpenMeteoParser.parse(openMeteo(offset: offset))
             }
-            #expect(throws: ProviderError.malformed(.openWeatherMap, "timezone_offset \(offset) is beyond ±18 h")) {
+            #expect(throws: ProviderError.malformed(.openWeatherMap, "timezone_offset \(said) \(range)")) {
                 try OpenWeatherMapParser.parse(openWeatherMap(offset: offset), units: .metric)
             }
         }

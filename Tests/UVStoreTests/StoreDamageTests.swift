@@ -67,6 +67,20 @@ struct StoreDamageTests {
         #expect(try store.savedPlaces().count == recovery.salvaged["savedPlace"] ?? 0)
     }
 
+    /// SQLite opens an empty file as a new database: that started fresh and said nothing.
+    @Test func aFileTruncatedToNothingIsMovedAsideAndSaid() throws {
+        try fill()
+        let handle = try FileHandle(forUpdating: path)
+        try handle.truncate(atOffset: 0)
+        try handle.close()
+        let store = try Store(path: path)
+        let recovery = try #require(store.recovery)
+        #expect(recovery.reason == "is empty (0 bytes): what it held is lost")
+        #expect(recovery.movedAside.contains { $0.lastPathComponent.hasPrefix("uvd.sqlite.damaged-") })
+        try store.saveProfile(Profile(skinType: .IV))
+        #expect(try Store(path: path).recovery?.reason == recovery.reason, "said again at the next start, while the old file is there")
+    }
+
     @Test func aDirectoryAtThePathIsMovedAside() throws {
         try FileManager.default.createDirectory(at: path.appendingPathComponent("inside"), withIntermediateDirectories: true)
         let store = try Store(path: path)
