@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Where Debian puts the headers libnotify's include (`pkg-config --cflags libnotify`): GLib's
+/// configuration header lives under the machine's multiarch triplet.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let glibIncludes = ["/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0", "/usr/include/libpng16", "/usr/include/libmount", "/usr/include/blkid"]
+
 let package = Package(
     name: "uvd",
     platforms: [.macOS(.v14)],
@@ -24,10 +33,12 @@ let package = Package(
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CEventLoop"),
         .target(name: "CSpawn"),
-        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        // libnotify's headers by path rather than by pkg-config: its .pc file asks for -pthread,
+        // which SwiftPM refuses with a warning on every build (six times over on a first one).
+        .systemLibrary(name: "CLibNotify", providers: [.apt(["libnotify-dev"])]),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CXMLFeed", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"]),
+        .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"], swiftSettings: [.unsafeFlags(glibIncludes.flatMap { ["-Xcc", "-I" + $0] })]),
         .target(name: "UVProtocol", dependencies: ["UVCore"]),
         .target(name: "UVPlatform", dependencies: ["CEventLoop", "CSystemd", "UVCore", "UVEngine", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(

@@ -40,7 +40,7 @@ struct InstanceAndFilesTests {
         let uvd = try DaemonHarness(providers: false)
         try uvd.start()
         let log = uvd.root.appendingPathComponent("second.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
         var info = stat()
         #expect(stat(log.path, &info) == 0)
         let second = try ChildProcess(
