@@ -24,12 +24,17 @@ extension DaemonCore {
         // when Open-Meteo did not answer).
         while true {
             var jobs: [UVSource] = []
+            var underWay: [UVSource] = []
             let withinBudget = forced || budget.used(on: context.day) < policy.dailyBudget
             for source in UVSource.allCases where !considered.contains(source) {
                 guard let due = due(source, now: now, context: context, forced: forced) else { continue }
                 considered.insert(source)
                 if providers.inFlight.contains(source) {
-                    outcomes.append(ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+                    if forced {
+                        underWay.append(source)
+                    } else {
+                        outcomes.append(ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+                    }
                 } else if due <= now, withinBudget {
                     jobs.append(source)
                 } else {
@@ -40,12 +45,15 @@ extension DaemonCore {
                     }
                 }
             }
-            guard !jobs.isEmpty else { break }
+            guard !jobs.isEmpty || !underWay.isEmpty else { break }
             providers.inFlight.formUnion(jobs)
-            await withTaskGroup(of: (UVSource, ProviderOutcome).self) { group in
-                for source in jobs { group.addTask { (source, await self.fetch(source, now: now, context: context)) } }
-                for await (source, outcome) in group {
-                    providers.inFlight.remove(source)
+            await withTaskGroup(of: (UVSource, ProviderOutcome, Bool).self) { group in
+                for source in jobs { group.addTask { (source, await self.fetch(source, now: now, context: context), true) } }
+                // A request already under way is waited for, not skipped: it ends within the
+                // fetch's own deadline (30 s, and 5 s more before its process is killed).
+                for source in underWay { group.addTask { (source, await self.outcomeOfRequestUnderWay(source), false) } }
+                for await (source, outcome, ours) in group {
+                    if ours { providers.finished(source, asked: now, outcome: outcome) }
                     outcomes.append(outcome)
                 }
             }
@@ -54,6 +62,28 @@ extension DaemonCore {
             }
         }
         return (max(next, now.addingTimeInterval(1)), outcomes.sorted { $0.provider < $1.provider })
+    }
+
+    /// The outcome of the request to `source` that is under way, when it ends, said as that.
+    private func outcomeOfRequestUnderWay(_ source: UVSource) async -> ProviderOutcome {
+        let outcome = await withCheckedContinuation { continuation in
+            if providers.inFlight.contains(source) {
+                providers.waiting[source, default: []].append(continuation)
+            } else {
+                continuation.resume(returning: providers.lastOutcomes[source]?.outcome
+                    ?? ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+            }
+        }
+        return ProviderOutcome(provider: outcome.provider, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
+    }
+
+    /// What the last requests to the providers that apply got, for a refresh refused as too
+    /// soon: "open-meteo at 10:05: HTTP 503; arpansa at 10:05: …".
+    private func lastAnswers(now: Date) -> String? {
+        let said = providers.lastOutcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { source, last in
+            tr("%1$@ at %2$@: %3$@", source.rawValue, readable(last.asked, now: now), last.outcome.message)
+        }
+        return said.isEmpty ? nil : said.joined(separator: "; ")
     }
 
     /// When `source` is next due, or nil when it does not apply (disabled, no key, no station).
@@ -92,7 +122,8 @@ extension DaemonCore {
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
         case .tooSoon(let retryAt):
-            throw Refusal(.refreshRefused, tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now)))
+            let refused = tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now))
+            throw Refusal(.refreshRefused, lastAnswers(now: now).map { refused + "\n" + tr("The last answers: %1$@", $0) } ?? refused)
         case .budgetSpent(let resetsAt):
             throw Refusal(.refreshRefused, trn("today's %1$@ provider request is used; the count resets at %2$@", "today's %1$@ provider requests are used; the count resets at %2$@", count: policy.dailyBudget, policy.dailyBudget, readable(resetsAt, now: now)))
         case .allowed:

@@ -1,4 +1,5 @@
 import Foundation
+import UVProtocol
 import UVCore
 import UVProviders
 import UVStore
@@ -16,6 +17,18 @@ struct ProviderMemory {
     var problems: [UVSource: String] = [:]
     /// Providers with a request under way.
     var inFlight: Set<UVSource> = []
+    /// What each provider's last request came to, and when it was asked (for a refresh refused
+    /// as too soon, which says what the last one got).
+    var lastOutcomes: [UVSource: (asked: Date, outcome: ProviderOutcome)] = [:]
+    /// Refreshes waiting for a request already under way, resumed with its outcome.
+    var waiting: [UVSource: [CheckedContinuation<ProviderOutcome, Never>]] = [:]
+
+    /// Records how a request ended and hands it to every refresh that waited for it.
+    mutating func finished(_ source: UVSource, asked: Date, outcome: ProviderOutcome) {
+        inFlight.remove(source)
+        lastOutcomes[source] = (asked, outcome)
+        for waiter in waiting.removeValue(forKey: source) ?? [] { waiter.resume(returning: outcome) }
+    }
 
     /// The first problem among `sources` (those that apply to the place), as "name: reason".
     func problem(among sources: [UVSource]) -> String? {

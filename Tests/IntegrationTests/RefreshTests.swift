@@ -43,6 +43,31 @@ struct RefreshTests {
         #expect(refresh.stdout.contains("arpansa: HTTP 503"), "\(refresh.stdout)")
     }
 
+    /// A refresh asked while the first round's request is still out waits for it and says what
+    /// it came to, rather than "under way already" with no word of the failure.
+    @Test func aRefreshDuringARequestSaysHowItEnded() throws {
+        let uvd = try DaemonHarness(failing: ["/v1/forecast": "503@3", "/xml/uvvalues.xml": "503"])
+        try uvd.start()
+        try uvd.waitFor("the first round's request") { try requests(uvd, "/v1/forecast") == 1 }
+        let refresh = try uvd.uvctl(["refresh"])
+        #expect(refresh.status == 1, "no data came: \(refresh.stdout)")
+        #expect(refresh.stdout.contains("open-meteo: HTTP 503"), "\(refresh.stdout)")
+        #expect(refresh.stdout.contains("(the request already under way)"), "\(refresh.stdout)")
+        #expect(try requests(uvd, "/v1/forecast") == 1, "it waited rather than asking again")
+    }
+
+    /// A refresh refused as too soon says what the last one got.
+    @Test func aRefreshTooSoonSaysWhatTheLastOneGot() throws {
+        let uvd = try DaemonHarness(failing: ["/v1/forecast": "503", "/xml/uvvalues.xml": "503"])
+        try uvd.start()
+        try uvd.waitFor("the first round's answer") { uvd.log.contains("open-meteo: HTTP 503") }
+        _ = try uvd.uvctl(["refresh"])
+        let again = try uvd.uvctl(["refresh"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("refreshed less than 5 minutes ago"), "\(again.stderr)")
+        #expect(again.stderr.range(of: #"The last answers: .*open-meteo at \d{2}:\d{2}: HTTP 503"#, options: .regularExpression) != nil, "\(again.stderr)")
+    }
+
     @Test func retryAfterBindsAForcedRefresh() throws {
         let uvd = try DaemonHarness(failing: ["/v1/forecast": "429:3600", "/xml/uvvalues.xml": "429:3600"])
         try uvd.start()

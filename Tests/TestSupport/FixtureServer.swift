@@ -12,7 +12,8 @@ public final class FixtureServer: Sendable {
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fixture_server.py")
 
-    /// `failures`: a path's scripted status (`"503"`, or `"429:3600"` with Retry-After);
+    /// `failures`: a path's scripted status (`"503"`, or `"429:3600"` with Retry-After, and
+    /// `"503@4"` for one given after 4 seconds);
     /// `hanging`: paths that never answer.
     public convenience init(routes: [String: String], failures: [String: String] = [:], hanging: [String] = [], rebaseToday: Bool = false) throws {
         var arguments: [String] = hanging.flatMap { ["--hang", $0] }

@@ -109,7 +109,10 @@ def main() -> None:
                 time.sleep(120)
                 return
             if url.path in failures:
-                status, _, retry = failures[url.path].partition(":")
+                spec, _, delay = failures[url.path].partition("@")
+                if delay:
+                    time.sleep(float(delay))
+                status, _, retry = spec.partition(":")
                 body = b'{"error":true,"reason":"scripted failure"}'
                 self.send_response(int(status))
                 if retry:
