@@ -6,7 +6,9 @@ DATADIR := $(PREFIX)/share
 MANDIR := $(DATADIR)/man/man1
 USERUNITDIR ?= $(DATADIR)/systemd/user
 CONFIGDIR ?= $(or $(XDG_CONFIG_HOME),$(HOME)/.config)/uvd
-SWIFT ?= swift
+# SwiftPM makes $XDG_DATA_HOME/bin (~/.local/share/bin) at every build, for tools it may install
+# some day: pointed into .build, so that building leaves nothing in your home for uninstall to miss.
+SWIFT ?= XDG_DATA_HOME=$(CURDIR)/.build/data swift
 # Release binaries carry the Swift runtime and Foundation inside (--static-swift-stdlib): they keep
 # working when the toolchain moves or goes, start in half the time and fault in only the code they
 # run (`uvctl watch` 33 -> 18 MB resident). They are linked by the toolchain's lld with packed
@@ -85,7 +87,7 @@ static-libstdcxx = shim=$(RELEASE_BIN)/libstdc++.so; \
 	[ -f "$$shim" ] || { mkdir -p "$$(dirname "$$shim")" && echo 'INPUT(libstdc++.a)' >"$$shim"; }
 
 test:
-	SWIFT=$(SWIFT) scripts/run-tests
+	SWIFT="$(SWIFT)" scripts/run-tests
 
 FUZZ_SECONDS ?= 60
 

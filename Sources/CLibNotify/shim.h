@@ -71,6 +71,19 @@ static inline gchar *uvd_notifications_owner(void) {
     return owner;
 }
 
+/// Asks the session bus to start the notification server (D-Bus activation) without waiting for
+/// it: a server that is installed but never comes up would otherwise hold the caller for the bus's
+/// 25 s activation time-out. Its arrival is seen by the owner watch below.
+static inline void uvd_request_notifications_start(void) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (bus == NULL) return;
+    g_dbus_connection_set_exit_on_close(bus, FALSE);
+    g_dbus_connection_call(
+        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "StartServiceByName",
+        g_variant_new("(su)", "org.freedesktop.Notifications", 0u), NULL, G_DBUS_CALL_FLAGS_NONE, -1, NULL, NULL, NULL);
+    g_object_unref(bus);
+}
+
 typedef void (*uvd_owner_callback)(const gchar *owner, gpointer data);
 
 typedef struct {

@@ -18,7 +18,8 @@
     X(sd_bus_open_system) X(sd_bus_call_method) X(sd_bus_error_free) X(sd_bus_error_is_set) \
     X(sd_bus_flush_close_unref) X(sd_bus_get_property) X(sd_bus_get_property_string) \
     X(sd_bus_get_property_trivial) X(sd_bus_message_read) X(sd_bus_message_unref) \
-    X(sd_bus_set_method_call_timeout) X(sd_bus_set_property)
+    X(sd_bus_set_method_call_timeout) X(sd_bus_set_property) X(sd_bus_open_user) \
+    X(sd_bus_message_enter_container) X(sd_bus_message_exit_container)
 
 #define UVD_SYSTEMD_POINTER(name) __typeof__(name) *name;
 struct uvd_systemd_table { UVD_SYSTEMD_FUNCTIONS(UVD_SYSTEMD_POINTER) };
@@ -49,6 +50,9 @@ int uvd_systemd_load(void);
 #define sd_bus_message_unref uvd_systemd.sd_bus_message_unref
 #define sd_bus_set_method_call_timeout uvd_systemd.sd_bus_set_method_call_timeout
 #define sd_bus_set_property uvd_systemd.sd_bus_set_property
+#define sd_bus_open_user uvd_systemd.sd_bus_open_user
+#define sd_bus_message_enter_container uvd_systemd.sd_bus_message_enter_container
+#define sd_bus_message_exit_container uvd_systemd.sd_bus_message_exit_container
 #endif
 
 #endif

@@ -32,21 +32,33 @@ extension DaemonCore {
         }
         var checks = [CheckInfo(name: tr("session bus"), result: "ok", detail: address)]
         guard let outbox else { return checks }
-        switch await outbox.serverState() {
+        if let problem = await notificationServerStarts() {
+            return checks + [problem]
+        }
+        // Each question to the server has its own deadline: one that is slow to answer is said
+        // to be, rather than holding the whole answer (and the user) for D-Bus's 25 s.
+        guard let server = await firstWithin(Self.serverAnswerLimit, { await outbox.serverState() }) else {
+            return checks + [CheckInfo(name: tr("notification server"), result: "warn",
+                                       detail: tr("did not answer within %1$@ s", Self.serverAnswerLimit.components.seconds),
+                                       fix: tr("it may be busy or stuck; if this stays, restart it (or log out and in)"))]
+        }
+        switch server {
         case .success(let info):
             let what = tr("%1$@ %2$@ (%3$@): %4$@", info.name, info.version, info.vendor, info.capabilities.joined(separator: ", "))
             checks.append(info.supportsActions
                 ? CheckInfo(name: tr("notification server"), result: "ok", detail: what)
                 : CheckInfo(name: tr("notification server"), result: "warn", detail: tr("%1$@; no buttons", what),
                             fix: tr("the notifications name the uvctl commands instead; a server with actions (dunst, mako, GNOME, KDE) shows buttons")))
-            switch await outbox.doNotDisturb() {
-            case let state? where state.isOn:
+            switch await firstWithin(Self.serverAnswerLimit, { await outbox.doNotDisturb() }) {
+            case nil:
+                checks.append(CheckInfo(name: tr("do not disturb"), result: "warn", detail: tr("could not be read within %1$@ s", Self.serverAnswerLimit.components.seconds)))
+            case let state?? where state.isOn:
                 checks.append(CheckInfo(
                     name: tr("do not disturb"), result: "warn", detail: tr("on, says %1$@: only critical alerts are shown", state.source),
                     fix: tr("turn do-not-disturb off in your desktop (dunst: dunstctl set-paused false)")))
-            case let state?:
+            case let state??:
                 checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("off, says %1$@", state.source)))
-            case nil:
+            case .some(nil):
                 checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("this server has no do-not-disturb uvd can read")))
             }
         case .failure(let failure):
@@ -54,6 +66,36 @@ extension DaemonCore {
                                     fix: tr("start a notification server (your desktop's, dunst or mako); uvd keeps what it has to say until one answers")))
         }
         return checks
+    }
+
+    /// How long each question to the bus or the notification server may take; with the start of
+    /// an installed server (`serverStartLimit`), `uvctl doctor` answers within 5 s.
+    static let serverAnswerLimit = Duration.seconds(1)
+    static let serverStartLimit = Duration.seconds(2)
+
+    /// A notification server that does not run, and why, asked of the bus itself (which starts
+    /// nothing): none installed, or one installed that does not come up when started (a server
+    /// that needs a display it does not have), with the command that shows why; nil when one runs.
+    private func notificationServerStarts() async -> CheckInfo? {
+        let name = "org.freedesktop.Notifications"
+        switch await SessionBusName.state(of: name, within: Self.serverAnswerLimit) {
+        case .running:
+            return nil
+        case .absent:
+            return CheckInfo(name: tr("notification server"), result: "fail", detail: tr("none runs, and none is installed that the session bus could start"),
+                             fix: tr("log in to a desktop, or install and start a notification server (dunst, mako); uvd keeps what it has to say until one answers"))
+        case .unknown(let why):
+            return CheckInfo(name: tr("notification server"), result: "warn", detail: tr("the session bus did not say whether one runs: %1$@", why))
+        case .installed:
+            guard case .failure(let failure) = await SessionBusName.start(name, within: Self.serverStartLimit) else { return nil }
+            let file = SessionBusName.serviceFile(for: name)
+            let installed = file.map { tr("%1$@ (%2$@)", $0.exec ?? $0.path, $0.path) } ?? name
+            let why = failure.timedOut ? tr("it did not come up within %1$@ s", Self.serverStartLimit.components.seconds) : failure.reason
+            let command = file?.systemdService.map { "systemctl --user status \($0)" }
+                ?? file?.exec.map { tr("run `%1$@` in a terminal", $0) } ?? "journalctl --user -b"
+            return CheckInfo(name: tr("notification server"), result: "fail", detail: tr("installed but does not start: %1$@; %2$@", installed, why),
+                             fix: tr("see why with %1$@ (a server usually needs your desktop's display); uvd keeps what it has to say until one answers", command))
+        }
     }
 
     private func networkChecks() -> [CheckInfo] {

@@ -90,6 +90,14 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         if !watchingOwner {
             watchingOwner = uvd_watch_notifications_owner(Self.ownerChanged, Unmanaged.passUnretained(self).toOpaque()) != 0
         }
+        // No server yet: the bus is asked to start one, without waiting on this thread (an
+        // installed server that never comes up held every call here for 25 s); the owner watch
+        // says when one arrives.
+        guard let owner = uvd_notifications_owner() else {
+            uvd_request_notifications_start()
+            return .failure(.server(tr("none runs yet; the session bus was asked to start one")))
+        }
+        g_free(owner)
         return .success(())
     }
 

@@ -59,5 +59,20 @@ public final class InstanceLock: Sendable {
         return nil
     }
 
+    /// Whether some process holds the lock in `directory`, read from /proc/locks (by the lock
+    /// file's device and inode) without taking it, so that asking can never make a starting uvd
+    /// think another runs; false too when there is no lock file; nil when it cannot be told.
+    public static func isHeld(in directory: String) -> Bool? {
+        var info = stat()
+        guard stat(directory + "/uvd.lock", &info) == 0 else { return errno == ENOENT ? false : nil }
+        guard case .bytes(let bytes) = SmallFile.read("/proc/locks", maximumSize: 1 << 20) else { return nil }
+        let major = (info.st_dev >> 8) & 0xFFF | (info.st_dev >> 32) & ~0xFFF
+        let minor = info.st_dev & 0xFF | (info.st_dev >> 12) & ~0xFF
+        let identity = String(format: "%02x:%02x:%llu", major, minor, UInt64(info.st_ino))
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
+            line.split(separator: " ").contains { $0 == identity }
+        }
+    }
+
     deinit { close(descriptor) }
 }

@@ -15,6 +15,11 @@ public struct VarlinkRemoteError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// The service closed the connection before its reply.
+public struct VarlinkClosed: Error, CustomStringConvertible {
+    public var description: String { tr("uvd closed the connection") }
+}
+
 /// A varlink connection for one caller at a time.
 public final class VarlinkClient: Sendable {
     private let connection: UnixConnection
@@ -71,14 +76,11 @@ public final class VarlinkClient: Sendable {
         var framing = VarlinkFraming(limit: 16 << 20)
         var pending: [[UInt8]] = []
 
-        struct Closed: Error, CustomStringConvertible {
-            var description: String { tr("uvd closed the connection") }
-        }
 
         mutating func next<R: Decodable>(_ type: R.Type) async throws -> (parameters: R, continues: Bool) {
             while pending.isEmpty {
                 let bytes = try await connection.read()
-                guard !bytes.isEmpty else { throw Closed() }
+                guard !bytes.isEmpty else { throw VarlinkClosed() }
                 pending = try framing.append(bytes)
             }
             let message = Data(pending.removeFirst())

@@ -36,14 +36,20 @@ enum DaemonClient {
         return client
     }
 
-    /// uvd's status when it runs and answers as this user, else nil (for commands that work
-    /// without it but prefer what it knows).
+    /// uvd's status when it runs and answers as this user within `optionalAnswerLimit`, else nil
+    /// (for commands that work without it but prefer what it knows: a socket with no uvd behind
+    /// it must not hold them).
     static func statusIfRunning() async -> StatusInfo? {
         guard let client = try? await VarlinkClient.connect(path: socketPath) else { return nil }
         defer { client.close() }
         guard (try? client.peerUID()) == getuid() else { return nil }
-        return (try? await client.call(UVD.GetStatus.method.qualifiedName, LocationParameters(location: nil), returning: UVD.GetStatus.Reply.self))?.status
+        let reply = await firstWithin(optionalAnswerLimit) {
+            try? await client.call(UVD.GetStatus.method.qualifiedName, LocationParameters(location: nil), returning: UVD.GetStatus.Reply.self)
+        }
+        return reply??.status
     }
+
+    static let optionalAnswerLimit = Duration.seconds(3)
 
     /// Calls `io.uvd.METHOD` with the parameters and reply its `UVD` declaration names.
     /// A uvd that does not answer within `answerLimit` (a refresh: `refreshLimit`, the providers'
@@ -68,17 +74,39 @@ enum DaemonClient {
                     try await EventLoop.sleep(for: limit)
                     return nil
                 }
+                group.addTask {
+                    try await notRunningWatch()
+                    return nil
+                }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let reply = first else {
                     fail(tr("uvd did not answer %1$@ within %2$@ s; it may be stuck (see journalctl --user -u uvd, or its terminal)", method.rawValue, limit.components.seconds), status: .failure)
                 }
                 return reply
             }
+        } catch is VarlinkClosed {
+            fail(tr("uvd closed the connection without answering %1$@: it stopped, or failed to start (see systemctl --user status uvd, or journalctl --user -u uvd)", method.rawValue), status: .unavailable)
         } catch let error as VarlinkRemoteError {
             switch error.name {
             case "io.uvd.InvalidValue", "io.uvd.NoSuchPlace", "org.varlink.service.InvalidParameter": fail(error.description, status: .usage)
             case "io.uvd.ConfigInvalid": fail(error.description, status: .configuration)
             default: fail(error.description, status: .failure)
+            }
+        }
+    }
+
+    /// A socket the service manager holds (uvd.socket) takes the call while no uvd runs: when
+    /// the service keeps failing to start, the call would wait for ever. uvd takes its instance
+    /// lock before anything else, so a lock nobody holds at three looks half a second apart
+    /// means no uvd is there to answer; said at once rather than after `answerLimit`.
+    private static func notRunningWatch() async throws {
+        let runtime = XDGPaths().runtime.path
+        var unheld = 0
+        while true {
+            try await EventLoop.sleep(for: .milliseconds(500))
+            unheld = InstanceLock.isHeld(in: runtime) == false ? unheld + 1 : 0
+            if unheld >= 3 {
+                fail(tr("uvd is not running: its socket took the call, but the service did not start (see systemctl --user status uvd, or journalctl --user -u uvd)"), status: .unavailable)
             }
         }
     }

@@ -42,4 +42,15 @@ int uvd_networkmanager_primary(char *type, unsigned long type_size, char *name, 
 int uvd_geoclue_locate(unsigned accuracy, unsigned timeout_ms, double *latitude, double *longitude,
                        char *message, unsigned long message_size);
 
+/// Where a name on the session bus stands, asked of the bus itself (never of the name's owner,
+/// so nothing is activated), each call within `timeout_ms`: 1 when it has an owner, 0 when it has
+/// none but a D-Bus service file can start it, 2 when neither; a negative errno (and `message`)
+/// when the bus cannot be asked.
+int uvd_session_name_state(const char *name, unsigned timeout_ms, char *message, unsigned long message_size);
+
+/// Asks the session bus to start the service that owns `name` (StartServiceByName) and waits at
+/// most `timeout_ms`: 1 when it runs (or already ran), a negative errno (and `message`, with the
+/// bus's own error when it gave one) when it did not: -ETIMEDOUT when it did not come up in time.
+int uvd_session_start_name(const char *name, unsigned timeout_ms, char *message, unsigned long message_size);
+
 #endif

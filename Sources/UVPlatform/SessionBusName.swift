@@ -1,0 +1,108 @@
+import CSystemd
+import Foundation
+import Synchronization
+import UVCore
+
+/// A well-known name on the session bus (`org.freedesktop.Notifications`), as the bus itself sees
+/// it: asked of dbus-daemon, never of the name's owner, each call with a deadline and on a thread
+/// of its own (sd-bus, blocking), so that a server that is installed but never comes up (the
+/// bus waits 25 s for an activation) delays neither the asker nor uvd's executor.
+public enum SessionBusName {
+    /// Where the name stands.
+    public enum State: Equatable, Sendable {
+        /// Someone owns it.
+        case running
+        /// No one does, but a D-Bus service file can start it.
+        case installed
+        /// No one does, and nothing can start it.
+        case absent
+        /// The bus could not be asked, and why.
+        case unknown(String)
+    }
+
+    public static func state(of name: String, within limit: Duration) async -> State {
+        let milliseconds = Self.milliseconds(limit)
+        return await OffThread.run {
+            var message = [CChar](repeating: 0, count: 512)
+            let state = uvd_session_name_state(name, milliseconds, &message, UInt(message.count))
+            switch state {
+            case 1: return .running
+            case 0: return .installed
+            case 2: return .absent
+            default: return .unknown(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+        }
+    }
+
+    /// Asks the bus to start the name's service and waits at most `limit` for it to run; the
+    /// bus's own words when it did not.
+    public static func start(_ name: String, within limit: Duration) async -> Result<Void, NotStarted> {
+        let milliseconds = Self.milliseconds(limit)
+        return await OffThread.run {
+            var message = [CChar](repeating: 0, count: 512)
+            let started = uvd_session_start_name(name, milliseconds, &message, UInt(message.count))
+            guard started < 0 else { return .success(()) }
+            let words = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(NotStarted(timedOut: started == -ETIMEDOUT, reason: words))
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> UInt32 {
+        let (seconds, attoseconds) = duration.components
+        return UInt32(clamping: seconds.multipliedReportingOverflow(by: 1000).partialValue + attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// A service that did not start: in time, or at all.
+    public struct NotStarted: Error, Sendable, CustomStringConvertible {
+        public var timedOut: Bool
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// The D-Bus service file that starts a name: where it is, what it runs, and the systemd user
+    /// unit it hands the start to, if any (`SystemdService=`).
+    public struct ServiceFile: Equatable, Sendable {
+        public var path: String
+        public var exec: String?
+        public var systemdService: String?
+    }
+
+    /// The first service file for `name` in the session bus's search path
+    /// (`$XDG_DATA_HOME/dbus-1/services`, then each of `$XDG_DATA_DIRS`), read as the D-Bus
+    /// specification's "Message Bus Starting Services" lays them out; nil when none names it.
+    public static func serviceFile(for name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> ServiceFile? {
+        let home = environment["HOME"] ?? ""
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        for directory in ([dataHome] + dataDirs).map({ $0 + "/dbus-1/services" }) {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for entry in entries.sorted() where entry.hasSuffix(".service") {
+                let path = directory + "/" + entry
+                guard case .bytes(let bytes) = SmallFile.read(path, maximumSize: 16 << 10) else { continue }
+                var fields: [String: String] = [:]
+                for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
+                    guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
+                    fields[line[..<equals].trimmingCharacters(in: .whitespaces)] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                }
+                if fields["Name"] == name { return ServiceFile(path: path, exec: fields["Exec"], systemdService: fields["SystemdService"]) }
+            }
+        }
+        return nil
+    }
+}
+
+/// The first of `work` and a deadline: nil when the deadline comes first. `work` then goes on
+/// unwaited (a D-Bus call cannot be taken back), its result dropped.
+public func firstWithin<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async -> Value) async -> Value? {
+    let settled = Mutex(false)
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
+        let settle: @Sendable (Value?) -> Void = { value in
+            if settled.withLock({ done in defer { done = true }; return !done }) { continuation.resume(returning: value) }
+        }
+        Task { settle(await work()) }
+        Task {
+            try? await EventLoop.sleep(for: limit)
+            settle(nil)
+        }
+    }
+}
