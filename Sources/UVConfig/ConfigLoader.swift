@@ -33,7 +33,7 @@ public enum ConfigLoader {
     }
 
     /// All that is wrong with a file, one line each.
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
+    public struct Invalid: Error, Equatable, Sendable, CustomStringConvertible {
         public var problems: [String]
         public var description: String { problems.joined(separator: "\n") }
     }

@@ -164,9 +164,13 @@ actor DaemonCore {
 
     // MARK: Configuration
 
-    /// Re-reads the file; a broken file keeps the configuration in force and says why.
-    func reload() throws(Refusal) -> String {
-        let (fresh, problem) = ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
+    /// Re-reads the file; a broken file keeps the configuration in force and says why. The file
+    /// is read and parsed on a thread of its own: a file near the 1 MiB cap takes a while, and
+    /// calls keep being answered meanwhile.
+    func reload() async throws(Refusal) -> String {
+        let (fresh, problem) = await OffThread.run { [configFile, lastGoodConfig] in
+            ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
+        }
         if let problem {
             log.error("configuration not reloaded, keeping the last good one:\n\(problem)")
             throw Refusal(.configInvalid, tr("%1$@\nthe last good configuration stays in use", String(describing: problem)))

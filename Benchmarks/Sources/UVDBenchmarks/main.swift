@@ -151,6 +151,16 @@ benchmark("uvctl status as a whole process (start, ask uvd, print, exit)", setti
     guard status == 0 else { throw RunningDaemon.Failure(description: "uvctl status exited \(status)") }
 }
 
+let shapesDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-bench-config-\(getpid())").path
+try FileManager.default.createDirectory(atPath: shapesDirectory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: shapesDirectory) }
+for shape in try ConfigShapes.write(into: shapesDirectory) {
+    benchmark("uvd --check-config: \(shape.name), just under 1 MiB", settings: Iterations(3)) {
+        var status: Int32 = 0
+        waitpid(try RunningDaemon.spawn(daemon.binary, ["--check-config", shape.path], environment: daemon.environment), &status, 0)
+    }
+}
+
 benchmark("uvd: start to READY=1 with a warm cache", settings: Iterations(10)) { state in
     let start = try daemon.prepareStart()
     try state.measure { start.launchAndAwaitReady() }

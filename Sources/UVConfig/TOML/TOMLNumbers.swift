@@ -19,21 +19,24 @@ extension TOMLScanner {
             scanToken()
         }
         let token = Array(bytes[start..<index])
-        let failure = TOMLError(tr("found '%1$@', expected a value: a number, true, false, a date-time, a \"string\", an [array] or an {inline table}",
-                                   String(decoding: token.prefix(40), as: UTF8.self)), at: position(of: start))
+        // Made only when it is thrown: worded and placed at each value, it made a long line quadratic.
+        func failure() -> TOMLError {
+            TOMLError(tr("found '%1$@', expected a value: a number, true, false, a date-time, a \"string\", an [array] or an {inline table}",
+                         String(decoding: token.prefix(40), as: UTF8.self)), at: position(of: start))
+        }
         guard !token.isEmpty else { throw unexpected(tr("a value: a number, true, false, a date-time, a \"string\", an [array] or an {inline table}")) }
         if token.count >= 10, token[4] == UInt8(ascii: "-"), token.prefix(4).allSatisfy(Self.isDigit) {
             var reader = TOMLDateTimeReader(token)
-            guard let moment = reader.dateTime() else { throw failure }
+            guard let moment = reader.dateTime() else { throw failure() }
             return .dateTime(moment)
         }
         if token.count >= 3, token[2] == UInt8(ascii: ":"), token.prefix(2).allSatisfy(Self.isDigit) {
             var reader = TOMLDateTimeReader(token)
-            guard let moment = reader.localTime() else { throw failure }
+            guard let moment = reader.localTime() else { throw failure() }
             return .dateTime(moment)
         }
         guard let number = Self.number(token) else {
-            guard Self.isIntegerNotation(token) else { throw failure }
+            guard Self.isIntegerNotation(token) else { throw failure() }
             throw TOMLError(tr("the integer %1$@ is out of range: TOML integers go from -9223372036854775808 to 9223372036854775807",
                                String(decoding: token.prefix(40), as: UTF8.self)), at: position(of: start))
         }

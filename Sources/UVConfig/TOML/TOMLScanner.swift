@@ -3,16 +3,27 @@ import UVCore
 /// A cursor over a document's bytes: whitespace, comments and newlines, and positions.
 ///
 /// The document was checked to be UTF-8 before (`UTF8Check`), which also recorded where each
-/// line starts, so a position is a binary search and a count of scalars, never a rescan.
+/// line starts. A position is a binary search for the line and a count of scalars from the last
+/// position asked on that line (`PositionCursor`): the parser asks in order, so the positions of
+/// every key on a line of a hundred thousand cost one pass over it, not one pass each.
 struct TOMLScanner {
     let bytes: [UInt8]
     let lineStarts: [Int]
     var index: Int
+    private let cursor = PositionCursor()
 
     init(bytes: [UInt8], lineStarts: [Int], start: Int) {
         self.bytes = bytes
         self.lineStarts = lineStarts
         self.index = start
+    }
+
+    /// The last position worked out: the next one on the same line, further on, counts from here.
+    /// A reference, so that copies of the scanner (a lookahead) share what was counted.
+    private final class PositionCursor {
+        var offset = 0
+        var line = 0
+        var column = 1
     }
 
     var atEnd: Bool { index >= bytes.count }
@@ -41,10 +52,14 @@ struct TOMLScanner {
         }
         var column = 1
         var at = lineStarts[low]
+        if cursor.line == low, cursor.offset <= offset, cursor.offset >= at {
+            (at, column) = (cursor.offset, cursor.column)
+        }
         while at < offset && at < bytes.count {
             if bytes[at] & 0xC0 != 0x80 { column += 1 }
             at += 1
         }
+        (cursor.offset, cursor.line, cursor.column) = (at, low, column)
         return TOMLPosition(line: low + 1, column: column)
     }
 
