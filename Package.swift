@@ -55,7 +55,7 @@ let package = Package(
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
         .target(name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVEngine", "UVProtocol", "UVProviders"]),
-        .executableTarget(name: "uvd-fuzz", dependencies: ["UVFuzzTargets"]),
+        .executableTarget(name: "uvd-fuzz", dependencies: ["UVCore", "UVFuzzTargets"]),
         .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy"]),
         .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),
         .target(name: "UVProviders", dependencies: ["CCurl", "CSpawn", "CXMLFeed", "UVCore", "UVProviderPolicy"]),

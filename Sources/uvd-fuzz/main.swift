@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 import UVFuzzTargets
 
 // `uvd-fuzz TARGET [libFuzzer options] [CORPUS …]`. Built with `make fuzz` (-sanitize=fuzzer
@@ -7,8 +8,8 @@ import UVFuzzTargets
 
 let usage = "usage: uvd-fuzz TARGET [options] [FILE|DIR …]; targets: " + FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
 guard CommandLine.arguments.count >= 2, let target = FuzzTarget(rawValue: CommandLine.arguments[1]) else {
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
-    exit(64)
+    StandardStream.error.write(usage + "\n")
+    exit(ExitStatus.usage.rawValue)
 }
 
 #if FUZZING
@@ -16,8 +17,8 @@ FuzzDriver.run(target, arguments: [CommandLine.arguments[0]] + CommandLine.argum
 #else
 for path in CommandLine.arguments.dropFirst(2) where !path.hasPrefix("-") {
     guard let data = FileManager.default.contents(atPath: path) else {
-        FileHandle.standardError.write(Data("uvd-fuzz: cannot read \(path)\n".utf8))
-        exit(66)
+        StandardStream.error.write("uvd-fuzz: cannot read \(path)\n")
+        exit(ExitStatus.noInput.rawValue)
     }
     target.run(data)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,8 +92,14 @@ final class DaemonHarness {
 
     enum HarnessError: Error { case timedOut(String, String) }
 
+    /// A child of uvd (a fetch process) that died by a signal uvd did not send: uvd says so in
+    /// its log ("ended by signal"); every test that ran a uvd fails on it.
     deinit {
         process = nil
+        let said = log
+        if let line = said.split(separator: "\n").first(where: { $0.contains("ended by signal") }) {
+            Issue.record("a child of uvd died by a signal: \(line)")
+        }
         try? FileManager.default.removeItem(at: root)
     }
 }
