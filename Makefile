@@ -46,7 +46,7 @@ help:
 
 start: deps install
 	@if systemctl --user show-environment >/dev/null 2>&1; then \
-		systemctl --user daemon-reload && systemctl --user enable --now uvd && \
+		systemctl --user daemon-reload && systemctl --user enable uvd && systemctl --user restart uvd && \
 		echo && echo "uvd is running (systemctl --user status uvd). Try: $(BINDIR)/uvctl status"; \
 	else \
 		echo; echo "No systemd user manager here: running uvd in the foreground (Ctrl-C stops it)."; \

@@ -26,7 +26,6 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "UVCore"),
@@ -46,7 +45,6 @@ let package = Package(
             dependencies: [
                 "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform", "UVWheel",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import ServiceLifecycle
 import UVConfig
 import UVCore
 import UVNotify
@@ -54,7 +53,7 @@ public enum Daemon {
         let outbox = NotificationOutbox(server: LibNotifyServer(iconDirectory: paths.runtime.path), store: store, log: log, onPress: { subject, key in
             await core.press(subject: subject, key: key, now: Date())
         }, picture: { await core.miniWheel(now: Date()) })
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+        var services: [DaemonServiceGroup.Entry] = [
             .init(ControlSocketService(server: server), named: "control socket"),
             .init(CoreLoopService(core: core, timer: timer, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }), named: "core loop"),
         ]
@@ -79,15 +78,11 @@ public enum Daemon {
 
         // The one-shot services end on their own; that must not stop the others. The signal
         // service ends at SIGTERM or SIGINT, and that stops them all.
-        let oneShot = LocateService(core: core, log: log)
-        let stopper = SignalService(core: core, signals: signals, log: log)
-        let group = ServiceGroup(configuration: .init(
-            services: services + [
-                .init(oneShot, named: "GeoClue", onSuccess: .ignore),
-                .init(stopper, named: "signals", onSuccess: .gracefullyShutdownGroup),
-            ],
-            logger: log))
-        try await group.run()
+        let group = DaemonServiceGroup(entries: services + [
+            .init(LocateService(core: core, log: log), named: "GeoClue", mayEnd: true),
+            .init(SignalService(core: core, signals: signals, log: log), named: "signals"),
+        ], log: log)
+        await group.run()
         store.checkpoint()
         withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")

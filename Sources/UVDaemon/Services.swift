@@ -1,63 +1,50 @@
 import Foundation
 import Logging
-import ServiceLifecycle
 import UVPlatform
 
-extension ServiceGroupConfiguration.ServiceConfiguration {
-    /// A service with its name for the logs: without one, ServiceLifecycle names a service by
-    /// printing its whole value (a reflection over the core and all it holds, 2 ms of each start).
-    init(_ service: some Service, named name: String, onSuccess: TerminationBehavior = .cancelGroup) {
-        self.init(service: service, successTerminationBehavior: onSuccess, serviceName: name)
-    }
-}
-
 /// Serves the control socket until shutdown.
-struct ControlSocketService: Service {
+struct ControlSocketService: DaemonService {
     let server: VarlinkServer
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { await server.run() }
+        await server.run()
     }
 }
 
 /// The daemon's signals: SIGHUP re-reads the configuration, telling systemd while it happens;
-/// SIGTERM or SIGINT ends this service, which shuts the group down gracefully.
-struct SignalService: Service {
+/// SIGTERM or SIGINT ends this service, which ends the group.
+struct SignalService: DaemonService {
     let core: DaemonCore
     let signals: SignalWatch
     let log: Logger
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while let signal = try? await signals.next() {
-                guard signal == SIGHUP else {
-                    log.info("signal \(signal): stopping")
-                    return
-                }
-                Systemd.notifyReloading()
-                do { _ = try await core.reload() } catch { log.error("\(error)") }
-                Systemd.notify("READY=1")
+        while let signal = try? await signals.next() {
+            guard signal == SIGHUP else {
+                log.info("signal \(signal): stopping")
+                return
             }
+            Systemd.notifyReloading()
+            do { _ = try await core.reload() } catch { log.error("\(error)") }
+            Systemd.notify("READY=1")
         }
     }
 }
 
 /// `WATCHDOG=1` at half the unit's WatchdogSec, while the process is healthy enough to run it.
-struct WatchdogService: Service {
+struct WatchdogService: DaemonService {
     let interval: Duration
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                Systemd.notify("WATCHDOG=1")
-                try? await EventLoop.sleep(for: interval)
-            }
+        while !Task.isCancelled {
+            Systemd.notify("WATCHDOG=1")
+            try? await EventLoop.sleep(for: interval)
         }
     }
 }
 
 /// Asks GeoClue once, after READY, so that starting never waits on it.
-struct LocateService: Service {
+struct LocateService: DaemonService {
     let core: DaemonCore
     let log: Logger
 
@@ -78,7 +65,7 @@ struct LocateService: Service {
 /// deadline, the next refresh round, or a change of the wall clock) and hands what came to the
 /// core; a due refresh round runs beside it, and the notification server's presses and the
 /// outbox's deliveries on tasks of their own.
-struct CoreLoopService: Service {
+struct CoreLoopService: DaemonService {
     let core: DaemonCore
     let timer: WallClockTimer
     let outbox: NotificationOutbox
@@ -88,52 +75,46 @@ struct CoreLoopService: Service {
 
     func run() async throws {
         await core.startEngine(outbox: outbox, now: Date())
-        await cancelWhenGracefulShutdown {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await outbox.listen() }
-                group.addTask { await outbox.deliverPosted() }
-                while !Task.isCancelled {
-                    let wake: WallClockTimer.Wake
-                    do { wake = try await timer.wait() } catch {
-                        if !Task.isCancelled { DaemonStop.fail(because: "uvd's timer cannot be read (\(error))", log: log) }
-                        break
-                    }
-                    guard await core.timerFired(clockChanged: wake == .clockChanged, now: Date()) else { continue }
-                    group.addTask {
-                        await core.runScheduledRefresh()
-                        await onRefresh(core)
-                    }
+        await withDiscardingTaskGroup { group in
+            group.addTask { await outbox.listen() }
+            group.addTask { await outbox.deliverPosted() }
+            while !Task.isCancelled {
+                let wake: WallClockTimer.Wake
+                do { wake = try await timer.wait() } catch {
+                    if !Task.isCancelled { DaemonStop.fail(because: "uvd's timer cannot be read (\(error))", log: log) }
+                    break
                 }
-                group.cancelAll()
+                guard await core.timerFired(clockChanged: wake == .clockChanged, now: Date()) else { continue }
+                group.addTask {
+                    await core.runScheduledRefresh()
+                    await onRefresh(core)
+                }
             }
+            group.cancelAll()
         }
     }
 }
 
 /// Reports each change of the system's time zone to the core.
-struct TimeZoneService: Service {
+struct TimeZoneService: DaemonService {
     let core: DaemonCore
     let changes: AsyncStream<String>
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            for await zone in changes { await core.systemTimeZoneChanged(to: zone, now: Date()) }
-        }
+        for await zone in changes { await core.systemTimeZoneChanged(to: zone, now: Date()) }
     }
 }
 
 /// Reports the default route to the core each time it changes.
-struct NetworkService: Service {
+struct NetworkService: DaemonService {
     let core: DaemonCore
     let watch: NetworkWatch
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            for await route in watch.routes() {
-                // NetworkManager's answer can take up to 500 ms: keep it off the executor's threads.
-                let primary = await OffThread.run { NetworkManager.primary() }
-                await core.networkChanged(route, networkManager: primary, now: Date())
-            }
+        for await route in watch.routes() {
+            // NetworkManager's answer can take up to 500 ms: keep it off the executor's threads.
+            let primary = await OffThread.run { NetworkManager.primary() }
+            await core.networkChanged(route, networkManager: primary, now: Date())
         }
     }
 }
