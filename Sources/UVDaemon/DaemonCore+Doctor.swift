@@ -10,7 +10,7 @@ extension DaemonCore {
     func diagnose(now: Date) async -> [CheckInfo] {
         var checks = [CheckInfo(name: tr("control socket"), result: "ok", detail: tr("uvd %1$@ answers", UVDVersion.string))]
         checks += await notificationChecks()
-        checks += networkChecks()
+        checks += await networkChecks()
         checks.append(locationCheck())
         checks += providerChecks(now: now)
         checks.append(systemdCheck())
@@ -37,9 +37,9 @@ extension DaemonCore {
         }
         // Each question to the server has its own deadline: one that is slow to answer is said
         // to be, rather than holding the whole answer (and the user) for D-Bus's 25 s.
-        guard let server = await firstWithin(Self.serverAnswerLimit, { await outbox.serverState() }) else {
+        guard let server = await firstWithin(Self.questionLimit, { await outbox.serverState() }) else {
             return checks + [CheckInfo(name: tr("notification server"), result: "warn",
-                                       detail: tr("did not answer within %1$@ s", Self.serverAnswerLimit.components.seconds),
+                                       detail: tr("did not answer within %1$@ s", Self.questionLimit.components.seconds),
                                        fix: tr("it may be busy or stuck; if this stays, restart it (or log out and in)"))]
         }
         switch server {
@@ -49,9 +49,9 @@ extension DaemonCore {
                 ? CheckInfo(name: tr("notification server"), result: "ok", detail: what)
                 : CheckInfo(name: tr("notification server"), result: "warn", detail: tr("%1$@; no buttons", what),
                             fix: tr("the notifications name the uvctl commands instead; a server with actions (dunst, mako, GNOME, KDE) shows buttons")))
-            switch await firstWithin(Self.serverAnswerLimit, { await outbox.doNotDisturb() }) {
+            switch await firstWithin(Self.questionLimit, { await outbox.doNotDisturb() }) {
             case nil:
-                checks.append(CheckInfo(name: tr("do not disturb"), result: "warn", detail: tr("could not be read within %1$@ s", Self.serverAnswerLimit.components.seconds)))
+                checks.append(CheckInfo(name: tr("do not disturb"), result: "warn", detail: tr("could not be read within %1$@ s", Self.questionLimit.components.seconds)))
             case let state?? where state.isOn:
                 checks.append(CheckInfo(
                     name: tr("do not disturb"), result: "warn", detail: tr("on, says %1$@: only critical alerts are shown", state.source),
@@ -68,9 +68,9 @@ extension DaemonCore {
         return checks
     }
 
-    /// How long each question to the bus or the notification server may take; with the start of
-    /// an installed server (`serverStartLimit`), `uvctl doctor` answers within 5 s.
-    static let serverAnswerLimit = Duration.seconds(1)
+    /// How long each question (to the bus, the notification server, the kernel) may take; with
+    /// the start of an installed server (`serverStartLimit`), `uvctl doctor` answers within 5 s.
+    static let questionLimit = Duration.seconds(1)
     static let serverStartLimit = Duration.seconds(2)
 
     /// A notification server that does not run, and why, asked of the bus itself (which starts
@@ -78,7 +78,7 @@ extension DaemonCore {
     /// that needs a display it does not have), with the command that shows why; nil when one runs.
     private func notificationServerStarts() async -> CheckInfo? {
         let name = "org.freedesktop.Notifications"
-        switch await SessionBusName.state(of: name, within: Self.serverAnswerLimit) {
+        switch await SessionBusName.state(of: name, within: Self.questionLimit) {
         case .running:
             return nil
         case .absent:
@@ -98,8 +98,12 @@ extension DaemonCore {
         }
     }
 
-    private func networkChecks() -> [CheckInfo] {
-        let interfaces = RouteReader().interfaces().map { (name: $0.name, up: $0.up, class: interfaceClassifier.classify($0.name)) }
+    /// The links, read from rtnetlink on a thread of its own with a deadline like every check.
+    private func networkChecks() async -> [CheckInfo] {
+        guard let links = await firstWithin(Self.questionLimit, { await OffThread.run { RouteReader().interfaces() } }) else {
+            return [CheckInfo(name: tr("default route"), result: "warn", detail: tr("the kernel did not list the network links within %1$@ s", Self.questionLimit.components.seconds))]
+        }
+        let interfaces = links.map { (name: $0.name, up: $0.up, class: interfaceClassifier.classify($0.name)) }
         var checks = interfaces.map { interface in
             let (kind, reason) = (interface.class.kind.rawValue, interface.class.reason)
             return CheckInfo(name: tr("interface %1$@", interface.name), result: "ok",
