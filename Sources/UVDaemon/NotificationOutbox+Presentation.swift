@@ -20,6 +20,9 @@ extension NotificationOutbox {
         var body = alert.body
         if !actions, !alert.buttons.isEmpty {
             body += "\n" + alert.buttons.map { Self.command(for: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
+        } else if serverInfo?.drawsNoButtons ?? false, !alert.buttons.isEmpty {
+            body += "\n" + tr("Answer with makoctl menu, or:") + "\n"
+                + alert.buttons.map { Self.command(for: $0.key, rule: alert.rule.rawValue) }.joined(separator: "\n")
         }
         if serverInfo?.supportsBodyMarkup ?? false {
             body = body.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
@@ -29,10 +32,13 @@ extension NotificationOutbox {
         case .normal: .normal
         case .critical: .critical
         }
-        return DesktopNotification(
+        var notification = DesktopNotification(
             summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
             buttons: actions ? alert.buttons.map { .init(key: $0.key, label: $0.label) } : [],
             staysUntilAnswered: alert.rule == .leaveHome || alert.rule == .reapply,
             resident: serverInfo?.capabilities.contains("persistence") ?? false)
+        // A prompt in GNOME's tray has lost its buttons: a click brings it back with them.
+        notification.opensOnClick = actions && !alert.buttons.isEmpty && (serverInfo?.movesBannersToATray ?? false)
+        return notification
     }
 }

@@ -57,6 +57,8 @@ extension NotificationOutbox {
         }
         let end = await waitForTest(id, seconds: seconds)
         switch end {
+        case .pressed(DesktopNotification.defaultActionKey):
+            return NotifyTestReply(server: serverName, outcome: "clicked", button: nil)
         case .pressed(let key):
             try? await server.close(id: id)
             let label = sample.buttons.first { $0.key == key }?.label ?? key

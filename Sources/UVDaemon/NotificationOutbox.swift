@@ -21,15 +21,20 @@ actor NotificationOutbox {
     /// Where presses and closes go: (subject, key).
     private let onPress: @Sendable (String, String) async -> Void
 
-    private var ids: [String: UInt32]
+    var ids: [String: UInt32]
     /// The server that gave `ids` (its unique bus name): ids of any other are never used.
     var idsOwner: String?
     /// What is on screen, by subject: shown again, fresh, when the server is replaced.
-    private var shown: [String: PresentedAlert] = [:]
+    var shown: [String: PresentedAlert] = [:]
     /// Alerts waiting to be shown, by subject (a newer alert replaces a waiting one).
-    private var waiting: [String: PresentedAlert] = [:]
+    var waiting: [String: PresentedAlert] = [:]
     /// Subjects withdrawn while on screen, waiting to be closed.
     private var closing: Set<String> = []
+    /// Notifications to close that no longer stand for a subject (a prompt clicked in GNOME's
+    /// tray, shown again afresh): their close is no answer.
+    var strays: Set<UInt32> = []
+    /// Subjects the user asked to see again: shown even while do-not-disturb holds the rest.
+    var askedFor: Set<String> = []
     private var serverInfo: NotificationServerInfo?
     var backoff = DeliveryBackoff()
     var retry: Task<Void, Never>?
@@ -109,6 +114,10 @@ actor NotificationOutbox {
         for await event in server.events {
             switch event {
             case .action(let id, let key):
+                if key == DesktopNotification.defaultActionKey, let subject = subject(of: id) {
+                    reopen(subject, from: id)
+                    continue
+                }
                 endTest(id, .pressed(key: key))
                 guard let subject = subject(of: id) else { continue }
                 await onPress(subject, key)
@@ -142,6 +151,7 @@ actor NotificationOutbox {
         waiting.merge(again) { queued, _ in queued }
         ids = [:]
         closing = []
+        strays = []
         shown = [:]
         idsOwner = owner
         serverInfo = nil
@@ -168,16 +178,22 @@ actor NotificationOutbox {
         defer { delivering = false }
         var doNotDisturb: Bool?
         var answered = false
-        if !(waiting.isEmpty && closing.isEmpty) {
+        if !(waiting.isEmpty && closing.isEmpty && strays.isEmpty) {
             let owner = await server.owner()
             if owner != idsOwner { serverChanged(to: owner) }
         }
         while true {
-            if serverInfo == nil, !(waiting.isEmpty && closing.isEmpty) {
+            if serverInfo == nil, !(waiting.isEmpty && closing.isEmpty && strays.isEmpty) {
                 switch await server.info() {
                 case .success(let info): serverInfo = info
                 case .failure(let failure): return await retryLater(failure)
                 }
+            }
+            if let stray = strays.min() {
+                // Most often gone already (GNOME closes what is clicked): a refusal is no failure.
+                try? await server.close(id: stray)
+                strays.remove(stray)
+                continue
             }
             if let subject = closing.sorted().first {
                 guard let id = ids[subject] else {
@@ -202,7 +218,8 @@ actor NotificationOutbox {
                 doNotDisturb = await server.doNotDisturb()?.isOn ?? false
             }
             let held = doNotDisturb ?? false
-            guard let alert = waiting.values.sorted(by: { $0.subject < $1.subject }).first(where: { $0.urgency == .critical || !held }) else {
+            guard let alert = waiting.values.sorted(by: { $0.subject < $1.subject })
+                .first(where: { $0.urgency == .critical || !held || askedFor.contains($0.subject) }) else {
                 break
             }
             do {
@@ -211,6 +228,7 @@ actor NotificationOutbox {
                 let id = try await server.show(notification, replacing: ids[alert.subject])
                 ids[alert.subject] = id
                 shown[alert.subject] = alert
+                askedFor.remove(alert.subject)
                 // Replaced meanwhile by a newer alert: that one still waits.
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
                 saveIDs()
@@ -228,7 +246,7 @@ actor NotificationOutbox {
         if !waiting.isEmpty { schedule(after: .seconds(60)) }
     }
 
-    private func saveIDs() {
+    func saveIDs() {
         do {
             try store.saveNotificationIDs(ids)
             try store.saveNotificationServerOwner(idsOwner)

@@ -2,6 +2,9 @@ import UVCore
 
 /// A notification as the freedesktop Notifications protocol carries it.
 public struct DesktopNotification: Sendable, Equatable {
+    /// The key a click on the notification itself comes back with (the specification's name).
+    public static let defaultActionKey = "default"
+
     public enum Urgency: Sendable, Equatable {
         case low, normal, critical
     }
@@ -23,8 +26,14 @@ public struct DesktopNotification: Sendable, Equatable {
     public var urgency: Urgency
     /// `x-uvd.<rule>`: lets the user's notification server style or filter each rule.
     public var category: String
-    /// Exactly these buttons: no click-on-body action, which some servers draw as a button.
+    /// Exactly these buttons; a click on the notification itself is `opensOnClick`.
     public var buttons: [Button]
+    /// A click on the notification (the protocol's "default" action) is reported as the key
+    /// `DesktopNotification.defaultActionKey`. Only where a server needs it (GNOME Shell: its
+    /// message tray keeps a prompt's text but drops its buttons, and a click without a default
+    /// action opens the application the `desktop-entry` hint names); some other servers draw it
+    /// as one more button.
+    public var opensOnClick = false
     /// A prompt that waits for an answer: never expires (and stays in the server's history where
     /// it keeps one); informational notifications expire as the server likes.
     public var staysUntilAnswered: Bool
@@ -117,6 +126,13 @@ public struct NotificationServerInfo: Sendable, Equatable {
 
     public var supportsActions: Bool { capabilities.contains("actions") }
     public var supportsBodyMarkup: Bool { capabilities.contains("body-markup") }
+    /// GNOME Shell, which moves a banner that is not critical to its message tray after a few
+    /// seconds once the user is active, whatever its timeout; the tray entry draws no buttons
+    /// (js/ui/messageTray.js, GNOME Shell 43).
+    public var movesBannersToATray: Bool { name == "gnome-shell" }
+    /// mako, which advertises "actions" but draws no buttons: they are reached through
+    /// `makoctl menu` or `makoctl invoke`.
+    public var drawsNoButtons: Bool { name == "mako" }
 }
 
 /// Why a notification could not be shown.

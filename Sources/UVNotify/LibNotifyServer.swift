@@ -143,7 +143,8 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         if let image = content.image, image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 {
             uvd_notification_set_image_rgba(notification, image.rgba, gint(image.width), gint(image.height))
         }
-        for action in content.buttons {
+        let clickAction = content.opensOnClick ? [DesktopNotification.Button(key: DesktopNotification.defaultActionKey, label: tr("Show the buttons"))] : []
+        for action in content.buttons + clickAction {
             notify_notification_add_action(
                 notification, action.key, action.label,
                 Self.actionInvoked, Unmanaged.passRetained(ActionTarget(server: self, key: action.key)).toOpaque(), Self.releaseTarget)

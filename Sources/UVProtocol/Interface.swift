@@ -247,7 +247,8 @@ public enum UVDInterface {
 
         # Shows a sample notification with uvd's three buttons and waits up to seconds (5 to
         # 60, default 30) for what the server does with it: outcome is pressed (button says
-        # which), expired, dismissed, closed, unanswered, or failed (server says why).
+        # which), clicked (the notification itself, where a click brings a prompt's buttons
+        # back), expired, dismissed, closed, unanswered, or failed (server says why).
         method NotifyTest(seconds: ?int) -> (server: string, outcome: string, button: ?string)
 
         # With more: a reply now and another on every change.

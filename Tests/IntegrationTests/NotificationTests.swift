@@ -9,9 +9,9 @@ import Glibc
 /// controls of `uvctl`, history and doctor.
 @Suite("Notifications from a running uvd", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
 struct NotificationTests {
-    private func start(actions: Bool = true, inhibited: Bool = false) throws -> (DaemonHarness, RecordingNotificationServer) {
+    private func start(actions: Bool = true, inhibited: Bool = false, server: String = "recorder") throws -> (DaemonHarness, RecordingNotificationServer) {
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
-        let notifications = try RecordingNotificationServer(in: uvd.root, actions: actions, inhibited: inhibited)
+        let notifications = try RecordingNotificationServer(in: uvd.root, actions: actions, inhibited: inhibited, name: server)
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": notifications.address])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         #expect(try uvd.uvctl(["profile", "set", "--skin-type", "VI", "--spf", "50", "--quantity", "lots"]).status == 0)
@@ -33,6 +33,66 @@ struct NotificationTests {
         #expect(try uvd.uvctl(["quiet", "off"]).status == 0)
         try uvd.waitFor("the held reminder") { !reapply(notifications).isEmpty }
         #expect((reapply(notifications).first?["summary"] as? String)?.hasPrefix("Reapply by ") == true)
+    }
+
+    /// GNOME Shell moves a prompt to its tray, where it has no buttons: the prompt carries a
+    /// "default" action there only, and a click brings it back as a new banner with its buttons.
+    /// The click is no answer and no withdrawal, and it opens no application.
+    @Test func aClickOnAPromptInGNOMEsTrayBringsBackItsButtons() throws {
+        let (uvd, notifications) = try start(server: "gnome-shell")
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+        let first = try #require(reapply(notifications).first)
+        let actions = try #require(first["actions"] as? [String])
+        #expect(actions.count > 2 && actions.suffix(2).first == "default", "\(actions)")
+        let id = try #require(first["id"] as? Int)
+        try notifications.click(id)
+        try uvd.waitFor("the prompt again") { reapply(notifications).count == 2 }
+        let again = try #require(reapply(notifications).last)
+        #expect(again["replaces"] as? Int == 0, "a new banner, not an update of the tray entry")
+        #expect(again["actions"] as? [String] == actions)
+        #expect(again["summary"] as? String == first["summary"] as? String)
+        #expect(!notifications.calls().contains { $0["call"] as? String == "LaunchedApplication" })
+        let history = try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? []
+        #expect(!history.contains { $0["kind"] as? String == "pressed" || $0["kind"] as? String == "withdrawn" }, "\(history)")
+    }
+
+    /// Elsewhere a prompt has no "default" action (some servers draw it as one more button).
+    @Test func noDefaultActionWhereTheServerKeepsButtons() throws {
+        let (uvd, notifications) = try start()
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+        let actions = try #require(reapply(notifications).first?["actions"] as? [String])
+        #expect(!actions.contains("default"), "\(actions)")
+    }
+
+    /// On GNOME Shell notify-test says where an unanswered test went (the tray), and a click on
+    /// the notification itself is heard as that.
+    @Test(arguments: ["wait", "click"])
+    func notifyTestOnGNOMESaysWhereToLook(_ what: String) throws {
+        let (uvd, notifications) = try start(server: "gnome-shell")
+        let output = uvd.root.appendingPathComponent("notify-test.out")
+        let test = try ChildProcess(ToolRunner.uvctl.executable.path, ["notify-test", "--seconds", "5"], environment: uvd.environment,
+                                    stdout: output.path, stderr: output.path)
+        func sample() -> [String: Any]? { notifications.notifications().first { $0["summary"] as? String == "uvd: a test notification" } }
+        try uvd.waitFor("the test notification") { sample() != nil }
+        if what == "click" { try notifications.click(try #require(sample()?["id"] as? Int)) }
+        _ = test.wait()
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(text.contains(what == "click" ? "the notification itself was clicked" : "GNOME Shell moves a notification to its message tray"), "\(text)")
+        #expect(!text.contains("Did it show?"))
+    }
+
+    /// mako advertises "actions" but draws no buttons: the prompt says how to answer.
+    @Test func onMakoAPromptSaysHowToAnswer() throws {
+        let (uvd, notifications) = try start(server: "mako")
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+        let body = try #require(reapply(notifications).first?["body"] as? String)
+        #expect(body.contains("Answer with makoctl menu, or:\n"), "\(body)")
+        #expect(body.contains("uvctl "), "\(body)")
+        let actions = (reapply(notifications).first?["actions"] as? [String]) ?? []
+        #expect(!actions.isEmpty, "the buttons stay, for makoctl")
     }
 
     @Test func snoozeAndMuteWithdrawAndSilence() throws {

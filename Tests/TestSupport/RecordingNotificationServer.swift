@@ -19,13 +19,16 @@ public final class RecordingNotificationServer: Sendable {
     private let directory: URL
     private let actions: Bool
     private let inhibited: Bool
+    /// What GetServerInformation answers as the server's name ("gnome-shell" to stand for GNOME Shell).
+    private let name: String
 
     public enum Failure: Error { case timedOut(String) }
 
     /// Starts both in `directory` (the server only if `serving`), the bus's socket named
     /// `busName` there; `actions: false` leaves "actions" out of the capabilities; `inhibited`
     /// answers KDE Plasma's `Inhibited` with true.
-    public init(in directory: URL, busName: String = "session-bus", actions: Bool = true, serving: Bool = true, inhibited: Bool = false) throws {
+    public init(in directory: URL, busName: String = "session-bus", actions: Bool = true, serving: Bool = true, inhibited: Bool = false, name: String = "recorder") throws {
+        self.name = name
         self.directory = directory
         self.actions = actions
         self.inhibited = inhibited
@@ -43,7 +46,7 @@ public final class RecordingNotificationServer: Sendable {
     public func serve() throws {
         let readyBefore = readyLines()
         let process = try ChildProcess(
-            "/usr/bin/python3", [Self.script.path, address, log.path] + (actions ? [] : ["--no-actions"]) + (inhibited ? ["--inhibited"] : []),
+            "/usr/bin/python3", [Self.script.path, address, log.path, "--name", name] + (actions ? [] : ["--no-actions"]) + (inhibited ? ["--inhibited"] : []),
             environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: directory.appendingPathComponent("notification-server.err").path)
         server.withLock { $0 = process }
         try Self.waitFor("the notification server") { readyLines() > readyBefore }
@@ -90,6 +93,11 @@ public final class RecordingNotificationServer: Sendable {
     /// Lets notification `id` time out, as a server does (reason 1).
     public func expire(_ id: Int) throws {
         try run(["--expire", address, String(id)])
+    }
+
+    /// Clicks notification `id` (its body, or its entry in a tray) as GNOME Shell 43 handles it.
+    public func click(_ id: Int) throws {
+        try run(["--click", address, String(id)])
     }
 
     /// Closes notification `id` as if the user dismissed it.

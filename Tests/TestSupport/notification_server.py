@@ -1,9 +1,16 @@
 #!/usr/bin/python3
 """A notification server that records, for uvd's tests.
 
-  notification_server.py BUS_ADDRESS LOG [--no-actions]
+  notification_server.py BUS_ADDRESS LOG [--no-actions] [--name NAME]
   notification_server.py --invoke BUS_ADDRESS ID KEY     press button KEY on notification ID
   notification_server.py --dismiss BUS_ADDRESS ID        close it as the user would
+  notification_server.py --click BUS_ADDRESS ID          click it as GNOME Shell 43 handles a click
+
+--name answers GetServerInformation with NAME (e.g. gnome-shell). A click follows GNOME Shell
+43's js/ui/messageTray.js and notificationDaemon.js: ActionInvoked(id, "default") when the
+notification has that action, else the application its desktop-entry hint names is launched
+(recorded as "LaunchedApplication"); then, the notification not being resident, it is destroyed
+as dismissed (NotificationClosed reason 2).
 
 Owns org.freedesktop.Notifications on the bus and answers Notify, CloseNotification,
 GetCapabilities and GetServerInformation as the freedesktop specification says. Every Notify and
@@ -39,6 +46,7 @@ XML = """<node>
   <interface name="org.uvd.Test">
     <method name="Invoke"><arg type="u" direction="in"/><arg type="s" direction="in"/></method>
     <method name="Dismiss"><arg type="u" direction="in"/></method>
+    <method name="Click"><arg type="u" direction="in"/></method>
     <method name="Expire"><arg type="u" direction="in"/></method>
   </interface>
 </node>"""
@@ -66,13 +74,17 @@ def main() -> None:
     if sys.argv[1] == "--expire":
         ask(sys.argv[2], "Expire", GLib.Variant("(u)", (int(sys.argv[3]),)))
         return
+    if sys.argv[1] == "--click":
+        ask(sys.argv[2], "Click", GLib.Variant("(u)", (int(sys.argv[3]),)))
+        return
     if sys.argv[1] == "--dismiss":
         ask(sys.argv[2], "Dismiss", GLib.Variant("(u)", (int(sys.argv[3]),)))
         return
     address, log_path = sys.argv[1], sys.argv[2]
     capabilities = ["body", "icon-static"] + ([] if "--no-actions" in sys.argv else ["actions"])
     log = open(log_path, "a", buffering=1)
-    state = {"next": 1, "open": set()}
+    state = {"next": 1, "open": set(), "actions": {}, "hints": {}}
+    name = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "recorder"
 
     def record(entry):
         log.write(json.dumps(entry) + "\n")
@@ -89,6 +101,8 @@ def main() -> None:
             if notification == state["next"]:
                 state["next"] += 1
             state["open"].add(notification)
+            state["actions"][notification] = list(actions[0::2])
+            state["hints"][notification] = hints
             record({"call": "Notify", "time": time.time(), "id": notification, "replaces": replaces, "app": app, "icon": icon, "summary": summary,
                     "body": body, "actions": actions, "hints": hints, "timeout": timeout})
             invocation.return_value(GLib.Variant("(u)", (notification,)))
@@ -100,10 +114,19 @@ def main() -> None:
         elif method == "GetCapabilities":
             invocation.return_value(GLib.Variant("(as)", (capabilities,)))
         elif method == "GetServerInformation":
-            invocation.return_value(GLib.Variant("(ssss)", ("recorder", "uvd tests", "1", "1.2")))
+            invocation.return_value(GLib.Variant("(ssss)", (name, "uvd tests", "1", "1.2")))
         elif method == "Invoke":
             invocation.return_value(None)
             connection.emit_signal(None, PATH, INTERFACE, "ActionInvoked", GLib.Variant("(us)", args))
+        elif method == "Click":
+            invocation.return_value(None)
+            notification = args[0]
+            if "default" in state["actions"].get(notification, []):
+                connection.emit_signal(None, PATH, INTERFACE, "ActionInvoked", GLib.Variant("(us)", (notification, "default")))
+            else:
+                record({"call": "LaunchedApplication", "id": notification,
+                        "desktopEntry": state["hints"].get(notification, {}).get("desktop-entry")})
+            closed(connection, notification, 2)
         elif method == "Dismiss":
             invocation.return_value(None)
             closed(connection, args[0], 2)
