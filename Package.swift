@@ -9,6 +9,9 @@ let multiarch = "aarch64-linux-gnu"
 let multiarch = "x86_64-linux-gnu"
 #endif
 let glibIncludes = ["/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0", "/usr/include/libpng16", "/usr/include/libmount", "/usr/include/blkid"]
+/// For UVNotify and every target that imports it, directly or not: each may have to build the
+/// CLibNotify module itself.
+let seesLibNotify: [SwiftSetting] = [.unsafeFlags(glibIncludes.flatMap { ["-Xcc", "-I" + $0] })]
 
 let package = Package(
     name: "uvd",
@@ -37,7 +40,7 @@ let package = Package(
         .systemLibrary(name: "CLibNotify", providers: [.apt(["libnotify-dev"])]),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CXMLFeed", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"], swiftSettings: [.unsafeFlags(glibIncludes.flatMap { ["-Xcc", "-I" + $0] })]),
+        .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"], swiftSettings: seesLibNotify),
         .target(name: "UVProtocol", dependencies: ["UVCore"]),
         .target(name: "UVPlatform", dependencies: ["CEventLoop", "CSystemd", "UVCore", "UVEngine", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
         .target(
@@ -45,11 +48,13 @@ let package = Package(
             dependencies: [
                 "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform", "UVWheel",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: seesLibNotify
         ),
         .executableTarget(
             name: "uvd",
-            dependencies: ["UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: seesLibNotify
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
         .target(name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVEngine", "UVProtocol", "UVProviders"]),
@@ -83,16 +88,16 @@ let package = Package(
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore", "TestSupport"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),
-        .testTarget(name: "UVNotifyTests", dependencies: ["UVNotify", "TestSupport"]),
+        .testTarget(name: "UVNotifyTests", dependencies: ["UVNotify", "TestSupport"], swiftSettings: seesLibNotify),
         .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform", "TestSupport"]),
         .testTarget(
             name: "UVDaemonTests",
             dependencies: [
                 "UVDaemon", "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVPlatform", "UVProviders", "UVStore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ], swiftSettings: seesLibNotify),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"], swiftSettings: seesLibNotify),
     ],
     swiftLanguageModes: [.v6]
 )

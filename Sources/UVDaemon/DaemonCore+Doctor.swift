@@ -59,7 +59,9 @@ extension DaemonCore {
             case let state??:
                 checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("off, says %1$@", state.source)))
             case .some(nil):
-                checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("this server has no do-not-disturb uvd can read")))
+                checks.append(CheckInfo(
+                    name: tr("do not disturb"), result: "warn", detail: tr("%1$@ has no do-not-disturb uvd can read: what uvd says is sent to it even while it holds pop-ups", info.name),
+                    fix: tr("to have uvd hold its notifications instead, use quiet hours: uvctl quiet now 2h (or uvctl quiet set 22:00-07:00)")))
             }
         case .failure(let failure):
             checks.append(CheckInfo(name: tr("notification server"), result: "fail", detail: failure.description,

@@ -24,6 +24,10 @@ extension NotificationOutbox {
         }
     }
 
+    /// How often a do-not-disturb with no change signal (mako's modes) is asked again while it
+    /// holds something: within the 2 s in which a held notification should follow its end.
+    static let unsignalledRecheck = Duration.seconds(1)
+
     func schedule(after delay: Duration) {
         retry = Task { [weak self] in
             try? await EventLoop.sleep(for: delay)

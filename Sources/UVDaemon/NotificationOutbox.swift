@@ -135,7 +135,7 @@ actor NotificationOutbox {
                 }
             case .serverChanged(let owner):
                 serverChanged(to: owner)
-            case .sessionBusAppeared:
+            case .sessionBusAppeared, .doNotDisturbChanged:
                 kick()
             }
         }
@@ -176,7 +176,7 @@ actor NotificationOutbox {
     /// fails (retry with backoff) or only what its do-not-disturb holds is left (look again in a minute).
     private func deliver() async {
         defer { delivering = false }
-        var doNotDisturb: Bool?
+        var doNotDisturb: DoNotDisturb??
         var answered = false
         if !(waiting.isEmpty && closing.isEmpty && strays.isEmpty) {
             let owner = await server.owner()
@@ -215,9 +215,18 @@ actor NotificationOutbox {
                 continue
             }
             if waiting.values.contains(where: { $0.urgency != .critical }), doNotDisturb == nil {
-                doNotDisturb = await server.doNotDisturb()?.isOn ?? false
+                doNotDisturb = .some(await server.doNotDisturb())
             }
-            let held = doNotDisturb ?? false
+            let held = doNotDisturb??.isOn ?? false
+            // What do-not-disturb holds must not leave an older text of its subject on screen, for
+            // the server to show again when it ends: that one is closed now (closing is allowed),
+            // and the newest text goes once do-not-disturb ends.
+            if held, let stale = waiting.keys.sorted().first(where: { subject in
+                ids[subject] != nil && !closing.contains(subject) && waiting[subject]?.urgency != .critical && !askedFor.contains(subject)
+            }) {
+                closing.insert(stale)
+                continue
+            }
             guard let alert = waiting.values.sorted(by: { $0.subject < $1.subject })
                 .first(where: { $0.urgency == .critical || !held || askedFor.contains($0.subject) }) else {
                 break
@@ -243,7 +252,10 @@ actor NotificationOutbox {
         }
         if answered, backoff.answered() { log.info("notifications: the server answers again") }
         backoff.restart()
-        if !waiting.isEmpty { schedule(after: .seconds(60)) }
+        // Held by do-not-disturb: the server's signal (or its file's watch) kicks delivery when it
+        // ends; only a server with no signal (mako's modes) is asked again, and only while
+        // something waits.
+        if !waiting.isEmpty, let state = doNotDisturb ?? nil, !state.changesAreSignalled { schedule(after: Self.unsignalledRecheck) }
     }
 
     func saveIDs() {

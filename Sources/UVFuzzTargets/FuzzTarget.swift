@@ -30,6 +30,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case zoneTable = "zonetab"
     /// A scenario file for `uvctl simulate --scenario`, on the day Sydney's clocks go forward.
     case scenario
+    /// LXQt's notifications.conf, read for its do-not-disturb.
+    case lxqtSettings = "lxqt-conf"
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -63,6 +65,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
         case .instant:
             _ = ISOInstant.parse(String(decoding: data, as: UTF8.self))
+        case .lxqtSettings:
+            _ = LXQtNotificationSettings.doNotDisturb(in: .bytes([UInt8](data)))
         case .messageCatalog:
             // A catalog's own plural rule is evaluated too, and the text as a bare header line.
             if let catalog = MessageCatalog([UInt8](data)) {

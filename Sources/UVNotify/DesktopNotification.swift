@@ -73,15 +73,20 @@ public struct DesktopNotification: Sendable, Equatable {
 }
 
 /// What comes back from the notification server.
-/// The desktop's do-not-disturb, and where it was read.
+/// The desktop's do-not-disturb, and how it was read.
 public struct DoNotDisturb: Sendable, Equatable {
     public var isOn: Bool
-    /// "dunst (paused)", "KDE Plasma (Inhibited)", "GNOME (show-banners)" or "mako (mode)".
+    /// The server and how its state is read: "dunst (its paused property)", "xfce4-notifyd (the
+    /// xfconf property /do-not-disturb)", "LXQt (doNotDisturb in notifications.conf)" …
     public var source: String
+    /// Whether a change is signalled (a D-Bus signal, a file watch), so that nothing need look
+    /// again on a timer; false where it must be asked again (mako's modes).
+    public var changesAreSignalled: Bool
 
-    public init(isOn: Bool, source: String) {
+    public init(isOn: Bool, source: String, changesAreSignalled: Bool = true) {
         self.isOn = isOn
         self.source = source
+        self.changesAreSignalled = changesAreSignalled
     }
 }
 
@@ -108,6 +113,9 @@ public enum NotificationEvent: Sendable, Equatable {
     /// A session bus now listens where there was none (`$XDG_RUNTIME_DIR/bus` appeared): what
     /// failed for want of one is worth trying again.
     case sessionBusAppeared
+    /// The server said its do-not-disturb may have changed (a signal, or its file changed):
+    /// what it held back may go now.
+    case doNotDisturbChanged
 }
 
 /// The notification server's name and what it can do.

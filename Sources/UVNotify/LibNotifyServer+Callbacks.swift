@@ -37,6 +37,11 @@ extension LibNotifyServer {
         server.continuation.yield(.serverChanged(owner: owner.map { String(cString: $0) }))
     }
 
+    static let doNotDisturbChanged: uvd_dnd_callback = { data in
+        guard let data else { return }
+        Unmanaged<LibNotifyServer>.fromOpaque(data).takeUnretainedValue().continuation.yield(.doNotDisturbChanged)
+    }
+
     static let notificationClosed: uvd_closed_callback = { notification, data in
         guard let data else { return }
         Unmanaged<LibNotifyServer>.fromOpaque(data).takeUnretainedValue().closed(notification)

@@ -1,46 +1,102 @@
 import CLibNotify
 import Foundation
+import UVCore
 
-/// Whether the notification server holds back pop-ups, asked of each server the way it says it.
+/// Whether the notification server holds back pop-ups, asked of each server the way it offers it
+/// (by the name it gives in GetServerInformation), and followed by its own signal or a watch on
+/// its file, so that what was held goes the moment do-not-disturb ends.
 extension LibNotifyServer {
-    /// The first source that answers: dunst's `paused`, KDE Plasma's `Inhibited`, then for mako its
-    /// modes (`makoctl mode`) and for GNOME Shell `show-banners`; nil when none does.
-    public func doNotDisturb() async -> DoNotDisturb? {
-        let fromBus: (DoNotDisturb?, String) = await glib.run {
-            guard self.sessionBusReachable() else { return (nil, "") }
-            if let paused = Self.flag(uvd_dunst_paused()) { return (DoNotDisturb(isOn: paused, source: "dunst (paused)"), "dunst") }
-            if let inhibited = Self.flag(uvd_plasma_inhibited()) { return (DoNotDisturb(isOn: inhibited, source: "KDE Plasma (Inhibited)"), "plasma") }
-            guard case .success(let info) = self.infoOnLoop() else { return (nil, "") }
-            if info.name == "gnome-shell", let hidden = Self.flag(uvd_gnome_banners_hidden()) {
-                return (DoNotDisturb(isOn: hidden, source: "GNOME (show-banners)"), info.name)
+    /// How a server's do-not-disturb is read.
+    enum DoNotDisturbReader: Equatable {
+        /// dunst's `paused` (org.dunstproject.cmd0), signalled with PropertiesChanged.
+        case dunst
+        /// KDE Plasma's `Inhibited`, signalled with PropertiesChanged.
+        case plasma
+        /// GNOME's `show-banners` setting, followed through GSettings.
+        case gnome
+        /// swaync's `GetDnd`, signalled with `Subscribe`.
+        case swaync
+        /// xfce4-notifyd's xfconf property, signalled with xfconf's PropertyChanged.
+        case xfce
+        /// LXQt's notifications.conf, followed with a file watch.
+        case lxqt
+        /// mako's modes (`ListModes`): no signal, so asked again while something waits.
+        case mako
+        /// Any other server: dunst's and KDE's properties, where it has them.
+        case other
+
+        init(serverName: String) {
+            self = switch serverName {
+            case "dunst": .dunst
+            case "Plasma": .plasma
+            case "gnome-shell": .gnome
+            case "SwayNotificationCenter": .swaync
+            case "Xfce Notify Daemon": .xfce
+            case "lxqt-notificationd": .lxqt
+            case "mako": .mako
+            default: .other
             }
-            return (nil, info.name)
         }
-        if let found = fromBus.0 { return found }
-        if fromBus.1 == "mako", let modes = Self.makoModes() {
-            return DoNotDisturb(isOn: modes.contains("do-not-disturb"), source: "mako (mode)")
+    }
+
+    /// LXQt's settings file: `$XDG_CONFIG_HOME/lxqt/notifications.conf`.
+    static func lxqtSettingsPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return configHome + "/lxqt/notifications.conf"
+    }
+
+    /// The server's do-not-disturb and how it was read; nil where it has none uvd can read.
+    public func doNotDisturb() async -> DoNotDisturb? {
+        let reader: DoNotDisturbReader? = await glib.run {
+            guard self.sessionBusReachable(), case .success(let info) = self.infoOnLoop() else { return nil }
+            let reader = DoNotDisturbReader(serverName: info.name)
+            self.followDoNotDisturb(reader)
+            return reader
         }
-        return nil
+        guard let reader else { return nil }
+        switch reader {
+        case .lxqt:
+            let path = Self.lxqtSettingsPath()
+            return LXQtNotificationSettings.doNotDisturb(in: SmallFile.read(path, maximumSize: 1 << 20))
+                .map { DoNotDisturb(isOn: $0, source: tr("LXQt (doNotDisturb in %1$@)", path)) }
+        default:
+            return await glib.run { Self.read(reader) }
+        }
+    }
+
+    /// On the GLib thread: the state as the D-Bus-speaking servers give it.
+    private static func read(_ reader: DoNotDisturbReader) -> DoNotDisturb? {
+        switch reader {
+        case .dunst: flag(uvd_dunst_paused()).map { DoNotDisturb(isOn: $0, source: tr("dunst (its paused property)")) }
+        case .plasma: flag(uvd_plasma_inhibited()).map { DoNotDisturb(isOn: $0, source: tr("KDE Plasma (its Inhibited property)")) }
+        case .gnome: flag(uvd_gnome_banners_hidden()).map { DoNotDisturb(isOn: $0, source: tr("GNOME (the show-banners setting)")) }
+        case .swaync: flag(uvd_swaync_dnd()).map { DoNotDisturb(isOn: $0, source: tr("swaync (GetDnd)")) }
+        case .xfce: flag(uvd_xfce_dnd()).map { DoNotDisturb(isOn: $0, source: tr("xfce4-notifyd (the xfconf property /do-not-disturb)")) }
+        case .mako:
+            flag(uvd_mako_dnd()).map { DoNotDisturb(isOn: $0, source: tr("mako (a mode named do-not-disturb)"), changesAreSignalled: false) }
+        case .other:
+            flag(uvd_dunst_paused()).map { DoNotDisturb(isOn: $0, source: tr("dunst (its paused property)")) }
+                ?? flag(uvd_plasma_inhibited()).map { DoNotDisturb(isOn: $0, source: tr("KDE Plasma (its Inhibited property)")) }
+        case .lxqt: nil
+        }
+    }
+
+    /// On the GLib thread, once each: the bus signals (for every server; the bus delivers only
+    /// those), and GNOME's setting or LXQt's file where that is the server.
+    private func followDoNotDisturb(_ reader: DoNotDisturbReader) {
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        if !followsDoNotDisturb.contains(.other), uvd_watch_dnd_signals(Self.doNotDisturbChanged, data) != 0 {
+            followsDoNotDisturb.insert(.other)
+        }
+        guard reader == .gnome || reader == .lxqt, !followsDoNotDisturb.contains(reader) else { return }
+        let following = reader == .gnome
+            ? uvd_watch_gnome_banners(Self.doNotDisturbChanged, data) != 0
+            : uvd_watch_file(Self.lxqtSettingsPath(), Self.doNotDisturbChanged, data) != 0
+        if following { followsDoNotDisturb.insert(reader) }
     }
 
     private static func flag(_ value: Int32) -> Bool? {
         value < 0 ? nil : value == 1
-    }
-
-    /// mako's active modes, from `makoctl mode` (nil without makoctl or when it fails).
-    private static func makoModes() -> [String]? {
-        let makoctl = "/usr/bin/makoctl"
-        guard FileManager.default.isExecutableFile(atPath: makoctl) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: makoctl)
-        process.arguments = ["mode"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
     }
 }

@@ -21,6 +21,8 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     private var watchingOwner = false
     private var watchingForBus = false
     private var live: [UInt32: UnsafeMutablePointer<NotifyNotification>] = [:]
+    /// The ways of following do-not-disturb set up so far (`.other`: the bus signals).
+    var followsDoNotDisturb: Set<DoNotDisturbReader> = []
     /// Ids uvd closed itself, so their close is reported as `byRequest`.
     private var closing: Set<UInt32> = []
 

@@ -6,50 +6,111 @@ import Glibc
 #endif
 
 /// A smoke test with a real notification server: dunst on Xvfb, on a private session bus.
-@Suite("dunst", .enabled(if: ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dbus-daemon"].allSatisfy(FileManager.default.isExecutableFile(atPath:)),
+@Suite("dunst", .serialized, .enabled(if: ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dbus-daemon"].allSatisfy(FileManager.default.isExecutableFile(atPath:)),
                          "needs Xvfb, dunst and dbus-daemon"))
 struct DunstTests {
-    @Test func uvdsNotificationsShowInDunstAndItsPauseIsSeen() throws {
-        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
-        let display = ":\(100 + getpid() % 800)"
-        let busPath = uvd.root.appendingPathComponent("bus").path
-        let environment = ["PATH": "/usr/bin:/bin", "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)", "HOME": uvd.root.path]
-        let x = try ChildProcess("/usr/bin/Xvfb", [display, "-nolisten", "tcp"], environment: environment, stdout: "/dev/null", stderr: "/dev/null")
-        defer { x.signal(SIGTERM); _ = x.wait() }
-        let bus = try ChildProcess(
-            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busPath)"],
-            environment: environment, stdout: "/dev/null", stderr: "/dev/null")
-        defer { bus.signal(SIGTERM); _ = bus.wait() }
-        try uvd.waitFor("the bus and the display") {
-            FileManager.default.fileExists(atPath: busPath) && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
+    /// Xvfb, a private session bus and dunst, for one test; ended with it.
+    final class Desktop {
+        let environment: [String: String]
+        let busPath: String
+        let config: URL
+        private let x: ChildProcess
+        private let bus: ChildProcess
+        var dunst: ChildProcess
+        private let log: URL
+        private var monitor: ChildProcess?
+
+        init(_ uvd: DaemonHarness) throws {
+            let display = ":\(100 + getpid() % 800)"
+            busPath = uvd.root.appendingPathComponent("bus").path
+            environment = ["PATH": "/usr/bin:/bin", "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)", "HOME": uvd.root.path]
+            x = try ChildProcess("/usr/bin/Xvfb", [display, "-nolisten", "tcp"], environment: environment, stdout: "/dev/null", stderr: "/dev/null")
+            bus = try ChildProcess(
+                "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busPath)"],
+                environment: environment, stdout: "/dev/null", stderr: "/dev/null")
+            try uvd.waitFor("the bus and the display") { [busPath] in
+                FileManager.default.fileExists(atPath: busPath) && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
+            }
+            config = uvd.root.appendingPathComponent("dunstrc")
+            try "[global]\nfont = Monospace 8\n".write(to: config, atomically: true, encoding: .utf8)
+            log = uvd.root.appendingPathComponent("dunst.err")
+            dunst = try ChildProcess("/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
+            try uvd.waitFor("dunst") { try self.dunstctl(["is-paused"]).stdout.hasPrefix("false") }
         }
-        let config = uvd.root.appendingPathComponent("dunstrc")
-        try "[global]\nfont = Monospace 8\n".write(to: config, atomically: true, encoding: .utf8)
-        let startDunst = {
-            try ChildProcess("/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: uvd.root.appendingPathComponent("dunst.err").path)
+
+        func restartDunst() throws {
+            dunst.signal(SIGTERM)
+            _ = dunst.wait()
+            dunst = try ChildProcess("/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
         }
-        var dunst = try startDunst()
-        defer { dunst.signal(SIGTERM); _ = dunst.wait() }
-        let dunstctl = { (arguments: [String]) throws -> ToolRunner.Result in
+
+        func dunstctl(_ arguments: [String]) throws -> ToolRunner.Result {
             try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), arguments, environment: environment)
         }
-        let displayed = { Int(try dunstctl(["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
-        try uvd.waitFor("dunst") { try dunstctl(["is-paused"]).stdout.hasPrefix("false") }
 
-        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)"])
+        func displayed() throws -> Int { Int(try dunstctl(["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
+
+        /// Records every method call on the bus (dbus-monitor) into `file`.
+        func monitorCalls(into file: URL) throws {
+            monitor = try ChildProcess("/usr/bin/dbus-monitor", ["--address", "unix:path=\(busPath)", "type='method_call',interface='org.freedesktop.Notifications'"],
+                                       environment: environment, stdout: file.path, stderr: "/dev/null")
+        }
+
+        deinit {
+            for process in [monitor, dunst, bus, x].compactMap({ $0 }) {
+                process.signal(SIGTERM)
+                _ = process.wait()
+            }
+        }
+    }
+
+    @Test func uvdsNotificationsShowInDunstAndItsPauseIsSeen() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let desktop = try Desktop(uvd)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.busPath)"])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
-        try uvd.waitFor("uvd's alerts on screen") { try displayed() >= 1 }
+        try uvd.waitFor("uvd's alerts on screen") { try desktop.displayed() >= 1 }
 
         // dunst restarted (an upgrade, a crash): what was on screen comes back, fresh.
-        dunst.signal(SIGTERM)
-        _ = dunst.wait()
-        dunst = try startDunst()
-        try uvd.waitFor("uvd's alerts on the new dunst") { try displayed() >= 1 }
+        try desktop.restartDunst()
+        try uvd.waitFor("uvd's alerts on the new dunst") { try desktop.displayed() >= 1 }
         #expect(uvd.log.contains("the server changed"))
 
-        #expect(try dunstctl(["set-paused", "true"]).status == 0)
+        #expect(try desktop.dunstctl(["set-paused", "true"]).status == 0)
         let doctor = try uvd.uvctl(["doctor"]).stdout
         #expect(doctor.contains("notification server: dunst"))
         #expect(doctor.contains("warn  do not disturb"))
+        #expect(doctor.contains("dunst (its paused property)"), "\(doctor)")
+    }
+
+    /// A reminder that changes while dunst is paused: the old text is closed at once (dunst would
+    /// show it again when unpaused), and the newest is shown, once, within 2 s of the unpause:
+    /// dunst's PropertiesChanged says so, no timer.
+    @Test func afterThePauseOnlyTheNewestTextShows() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let desktop = try Desktop(uvd)
+        let calls = uvd.root.appendingPathComponent("calls.txt")
+        try desktop.monitorCalls(into: calls)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.busPath)"])
+        #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
+        #expect(try uvd.uvctl(["profile", "set", "--skin-type", "VI", "--spf", "50", "--quantity", "lots"]).status == 0)
+        let reapplyShown = { (try? String(contentsOf: calls, encoding: .utf8))?.components(separatedBy: "string \"Reapply by ").count ?? 1 }
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { reapplyShown() > 1 }
+        let before = reapplyShown()
+
+        #expect(try desktop.dunstctl(["set-paused", "true"]).status == 0)
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "100"]).status == 0)
+        try uvd.waitFor("the old reminder closed") { (try? String(contentsOf: calls, encoding: .utf8))?.contains("member=CloseNotification") == true }
+        sleep(2)
+        #expect(reapplyShown() == before, "nothing new is sent while paused")
+
+        let unpaused = ContinuousClock.now
+        #expect(try desktop.dunstctl(["set-paused", "false"]).status == 0)
+        try uvd.waitFor("the newest reminder", timeout: 5) { reapplyShown() == before + 1 }
+        #expect(ContinuousClock.now - unpaused < .seconds(2), "shown \(ContinuousClock.now - unpaused) after the unpause")
+        try uvd.waitFor("one reminder on screen") { try desktop.displayed() >= 1 }
+        sleep(1)
+        #expect(reapplyShown() == before + 1, "shown once")
     }
 }

@@ -188,15 +188,19 @@ struct NotificationTests {
         #expect(try !uvd.uvctl(["history"]).stdout.contains("test"))
     }
 
-    /// KDE Plasma's `Inhibited` is read as do-not-disturb: doctor names it, and a reminder that is
-    /// not critical waits.
+    /// KDE Plasma's `Inhibited` is read as do-not-disturb: doctor names it, a reminder that is not
+    /// critical waits, and it goes within 2 s of the PropertiesChanged that ends it.
     @Test func plasmasInhibitedIsDoNotDisturb() throws {
-        let (uvd, notifications) = try start(inhibited: true)
+        let (uvd, notifications) = try start(inhibited: true, server: "Plasma")
         let doctor = try uvd.uvctl(["doctor"]).stdout
-        #expect(doctor.contains("on, says KDE Plasma (Inhibited)"), "\(doctor)")
+        #expect(doctor.contains("on, says KDE Plasma (its Inhibited property)"), "\(doctor)")
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
         sleep(2)
         #expect(reapply(notifications).isEmpty)
+        let ended = ContinuousClock.now
+        try notifications.setInhibited(false)
+        try uvd.waitFor("the held reminder", timeout: 5) { reapply(notifications).count == 1 }
+        #expect(ContinuousClock.now - ended < .seconds(2), "shown \(ContinuousClock.now - ended) after Inhibited ended")
     }
 
     @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {

@@ -95,6 +95,11 @@ public final class RecordingNotificationServer: Sendable {
         try run(["--expire", address, String(id)])
     }
 
+    /// Sets KDE Plasma's `Inhibited` and emits PropertiesChanged, as Plasma does.
+    public func setInhibited(_ on: Bool) throws {
+        try run(["--set-inhibited", address, on ? "true" : "false"])
+    }
+
     /// Clicks notification `id` (its body, or its entry in a tray) as GNOME Shell 43 handles it.
     public func click(_ id: Int) throws {
         try run(["--click", address, String(id)])

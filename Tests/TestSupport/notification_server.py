@@ -47,6 +47,7 @@ XML = """<node>
     <method name="Invoke"><arg type="u" direction="in"/><arg type="s" direction="in"/></method>
     <method name="Dismiss"><arg type="u" direction="in"/></method>
     <method name="Click"><arg type="u" direction="in"/></method>
+    <method name="SetInhibited"><arg type="b" direction="in"/></method>
     <method name="Expire"><arg type="u" direction="in"/></method>
   </interface>
 </node>"""
@@ -74,6 +75,9 @@ def main() -> None:
     if sys.argv[1] == "--expire":
         ask(sys.argv[2], "Expire", GLib.Variant("(u)", (int(sys.argv[3]),)))
         return
+    if sys.argv[1] == "--set-inhibited":
+        ask(sys.argv[2], "SetInhibited", GLib.Variant("(b)", (sys.argv[3] == "true",)))
+        return
     if sys.argv[1] == "--click":
         ask(sys.argv[2], "Click", GLib.Variant("(u)", (int(sys.argv[3]),)))
         return
@@ -83,7 +87,7 @@ def main() -> None:
     address, log_path = sys.argv[1], sys.argv[2]
     capabilities = ["body", "icon-static"] + ([] if "--no-actions" in sys.argv else ["actions"])
     log = open(log_path, "a", buffering=1)
-    state = {"next": 1, "open": set(), "actions": {}, "hints": {}}
+    state = {"next": 1, "open": set(), "actions": {}, "hints": {}, "inhibited": "--inhibited" in sys.argv}
     name = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "recorder"
 
     def record(entry):
@@ -118,6 +122,12 @@ def main() -> None:
         elif method == "Invoke":
             invocation.return_value(None)
             connection.emit_signal(None, PATH, INTERFACE, "ActionInvoked", GLib.Variant("(us)", args))
+        elif method == "SetInhibited":
+            # As KDE Plasma does: the property changes and PropertiesChanged says so.
+            invocation.return_value(None)
+            state["inhibited"] = args[0]
+            connection.emit_signal(None, PATH, "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                                   GLib.Variant("(sa{sv}as)", (INTERFACE, {"Inhibited": GLib.Variant("b", args[0])}, [])))
         elif method == "Click":
             invocation.return_value(None)
             notification = args[0]
@@ -139,7 +149,7 @@ def main() -> None:
     node = Gio.DBusNodeInfo.new_for_xml(XML)
     def get_property(connection, sender, path, interface, name):
         # KDE Plasma's do-not-disturb; this recorder is inhibited with --inhibited.
-        return GLib.Variant("b", "--inhibited" in sys.argv) if name == "Inhibited" else None
+        return GLib.Variant("b", state["inhibited"]) if name == "Inhibited" else None
 
     for interface in node.interfaces:
         connection.register_object(PATH, interface, call, get_property, None)
