@@ -50,20 +50,17 @@ extension DaemonCore {
         engine = step.state
         let zone = engine.timeZoneIdentifier.name
         let presenter = Presenter(engine)
+        // The history keeps what the server is actually sent, and when: the outbox writes it.
         let postings: [NotificationOutbox.Posting] = step.changes.map { change in
             switch change {
-            case .show(let alert): .show(presenter.present(alert))
-            case .withdraw(let subject): .withdraw(subject: subject)
+            case .show(let alert):
+                var presented = presenter.present(alert)
+                (presented.decidedAt, presented.zone) = (now, zone)
+                return .show(presented)
+            case .withdraw(let subject): return .withdraw(subject: subject, at: now, zone: zone)
             }
         }
-        // The history keeps the words as shown, with the clock they were written on.
-        let said = postings.map { posting in
-            switch posting {
-            case .show(let alert): HistoryEntry(time: now, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: zone)
-            case .withdraw(let subject): HistoryEntry(time: now, kind: .withdrawn, subject: subject, zone: zone)
-            }
-        }
-        do { try store.saveEngineStep(engine, entries: said, handled: press) } catch { log.error("store: \(error)") }
+        do { try store.saveEngineStep(engine, entries: [], handled: press) } catch { log.error("store: \(error)") }
         if let wake = step.wake { engineWake = wake }
         if step.wantsRefresh { refreshDue = min(refreshDue, now) }
         armTimer(now: now)

@@ -35,6 +35,10 @@ actor NotificationOutbox {
     var strays: Set<UInt32> = []
     /// Subjects the user asked to see again: shown even while do-not-disturb holds the rest.
     var askedFor: Set<String> = []
+    /// Subjects do-not-disturb held: their history entry takes the time they were at last sent.
+    var held: Set<String> = []
+    /// When the rules withdrew each subject, and on which clock, for the history.
+    var withdrawals: [String: (at: Date, zone: String)] = [:]
     private var serverInfo: NotificationServerInfo?
     var backoff = DeliveryBackoff()
     var retry: Task<Void, Never>?
@@ -49,7 +53,7 @@ actor NotificationOutbox {
     /// A change the core hands over.
     enum Posting: Sendable {
         case show(PresentedAlert)
-        case withdraw(subject: String)
+        case withdraw(subject: String, at: Date, zone: String)
     }
 
     /// The picture each notification carries: the day's mini-wheel as it is when shown.
@@ -79,7 +83,9 @@ actor NotificationOutbox {
         for await change in posted {
             switch change {
             case .show(let alert): notify(alert)
-            case .withdraw(let subject): withdraw(subject)
+            case .withdraw(let subject, let at, let zone):
+                withdrawals[subject] = (at, zone)
+                withdraw(subject)
             }
         }
     }
@@ -211,6 +217,10 @@ actor NotificationOutbox {
                     shown[subject] = nil
                 }
                 saveIDs()
+                // A withdrawal (not the closing of an older text whose update waits).
+                if waiting[subject] == nil, let withdrawal = withdrawals.removeValue(forKey: subject) {
+                    recordHistory(HistoryEntry(time: withdrawal.at, kind: .withdrawn, subject: subject, zone: withdrawal.zone))
+                }
                 answered = true
                 continue
             }
@@ -227,6 +237,7 @@ actor NotificationOutbox {
                 closing.insert(stale)
                 continue
             }
+            if held { self.held.formUnion(waiting.values.filter { $0.urgency != .critical && !askedFor.contains($0.subject) }.map(\.subject)) }
             guard let alert = waiting.values.sorted(by: { $0.subject < $1.subject })
                 .first(where: { $0.urgency == .critical || !held || askedFor.contains($0.subject) }) else {
                 break
@@ -238,6 +249,9 @@ actor NotificationOutbox {
                 ids[alert.subject] = id
                 shown[alert.subject] = alert
                 askedFor.remove(alert.subject)
+                // When it was sent: as decided, unless do-not-disturb held it until now.
+                let sentAt = self.held.remove(alert.subject) == nil ? alert.decidedAt ?? Date() : Date()
+                recordHistory(HistoryEntry(time: sentAt, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: alert.zone))
                 // Replaced meanwhile by a newer alert: that one still waits.
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
                 saveIDs()
@@ -256,6 +270,10 @@ actor NotificationOutbox {
         // ends; only a server with no signal (mako's modes) is asked again, and only while
         // something waits.
         if !waiting.isEmpty, let state = doNotDisturb ?? nil, !state.changesAreSignalled { schedule(after: Self.unsignalledRecheck) }
+    }
+
+    func recordHistory(_ entry: HistoryEntry) {
+        do { try store.recordDelivery(entry) } catch { log.error("store: \(error)") }
     }
 
     func saveIDs() {

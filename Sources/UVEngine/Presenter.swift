@@ -10,6 +10,10 @@ public struct PresentedAlert: Sendable, Equatable {
     public var urgency: Urgency
     /// The buttons: the key the server sends back, and the label shown.
     public var buttons: [(key: String, label: String)]
+    /// When the rules decided it, and the zone whose clock its text is written on: what the
+    /// history records once the server is actually sent it (not part of equality).
+    public var decidedAt: Date?
+    public var zone: String?
 
     public init(subject: String, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(key: String, label: String)]) {
         self.subject = subject

@@ -63,6 +63,14 @@ extension Store {
         }
     }
 
+    /// Keeps what the notification server was sent or asked to close, when it was.
+    public func recordDelivery(_ entry: HistoryEntry) throws {
+        try write { db in
+            try Self.insert(entry, handled: true, db)
+            try db.execute(sql: "DELETE FROM history WHERE handled = 1 AND time < ?", arguments: [entry.time.timeIntervalSince1970 - Self.historyKept])
+        }
+    }
+
     /// Keeps a button press, not yet handled; returns its id for `saveEngineStep(handled:)`.
     public func recordPress(_ entry: HistoryEntry) throws -> Int64 {
         try write { db in

@@ -198,9 +198,16 @@ struct NotificationTests {
         sleep(2)
         #expect(reapply(notifications).isEmpty)
         let ended = ContinuousClock.now
+        let endedAt = Date()
         try notifications.setInhibited(false)
         try uvd.waitFor("the held reminder", timeout: 5) { reapply(notifications).count == 1 }
         #expect(ContinuousClock.now - ended < .seconds(2), "shown \(ContinuousClock.now - ended) after Inhibited ended")
+        // The history says it was shown when the server got it, not when it was held.
+        let history = try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? []
+        let shown = history.filter { $0["kind"] as? String == "notified" && $0["subject"] as? String == "reapply" }
+        #expect(shown.count == 1, "\(history)")
+        let at = (shown.first?["time"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
+        #expect(at.map { $0 >= endedAt.addingTimeInterval(-1) } == true, "\(shown)")
     }
 
     @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {
