@@ -13,6 +13,14 @@ extension NotificationOutbox {
         }
     }
 
+    /// A button's label as the server has room for it: LXQt's notifications cut labels past about
+    /// 8 characters when there are three buttons (12 for two), so a longer one there becomes its
+    /// short form.
+    static func label(_ label: String, key: String, among count: Int, on serverInfo: NotificationServerInfo?) -> String {
+        guard serverInfo?.name == "lxqt-notificationd", count >= 3, label.displayWidth > Presenter.narrowButtonWidth else { return label }
+        return Presenter.shortLabel(forKey: key) ?? label
+    }
+
     /// The alert as the server can show it: buttons where it has "actions", else the uvctl
     /// commands that do the same, in the body.
     static func presentation(_ alert: PresentedAlert, on serverInfo: NotificationServerInfo?) -> DesktopNotification {
@@ -34,7 +42,7 @@ extension NotificationOutbox {
         }
         var notification = DesktopNotification(
             summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
-            buttons: actions ? alert.buttons.map { .init(key: $0.key, label: $0.label) } : [],
+            buttons: actions ? alert.buttons.map { .init(key: $0.key, label: Self.label($0.label, key: $0.key, among: alert.buttons.count, on: serverInfo)) } : [],
             staysUntilAnswered: alert.rule == .leaveHome || alert.rule == .reapply,
             resident: serverInfo?.capabilities.contains("persistence") ?? false)
         // A prompt in GNOME's tray has lost its buttons: a click brings it back with them.

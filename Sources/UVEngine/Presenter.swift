@@ -67,6 +67,23 @@ public struct Presenter: Sendable {
         }
     }
 
+    /// A button's label for a server that gives each of three buttons about 8 characters
+    /// (lxqt-notificationd 1.2 beside the mini-wheel, measured under Xvfb: "Not tod…", "+15 …",
+    /// "Appliq…"), by the key the server sends back; nil for a key that has none. The meaning
+    /// stays: "15 min" asks again then, "Skip day" leaves today alone.
+    public static func shortLabel(forKey key: String) -> String? {
+        switch key {
+        case AlertAction.applied.key: tr("Done")
+        case AlertAction.remind.key: tr("15 min")
+        case AlertAction.notToday.key: tr("Skip day")
+        default: nil
+        }
+    }
+
+    /// How wide a label may be (terminal cells: a CJK character counts two, as it is drawn about
+    /// twice as wide) where three buttons share a notification's width on such a server.
+    public static let narrowButtonWidth = 8
+
     private func words(_ meaning: AlertMeaning) -> (summary: String, body: String) {
         switch meaning {
         case .leaveHome(let peakAhead):

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import UVCore
+@testable import UVDaemon
+import UVEngine
+import UVNotify
+
+/// lxqt-notificationd gives each of three buttons about 8 characters (measured under Xvfb:
+/// "Not today" is cut to "Not tod…"): there, in every language, the labels fit.
+@Suite("Button labels on LXQt", .serialized)
+struct NarrowButtonsTests {
+    static let lxqt = NotificationServerInfo(name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", capabilities: ["actions", "body"])
+
+    /// A translation from `po/LL.po` (written unwrapped by scripts/update-catalog).
+    private func translated(_ english: String, in language: String) throws -> String {
+        let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("po/\(language).po")
+        let lines = try String(contentsOf: po, encoding: .utf8).split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex(of: "msgid \"\(english)\""), "\(english) in \(language).po")
+        return String(lines[index + 1].dropFirst("msgstr \"".count).dropLast())
+    }
+
+    /// What LXQt gets in each language: the whole label where it fits, else the short one.
+    @Test(arguments: ["en", "fr", "es", "ja"])
+    func threeButtonsFitInEveryLanguage(_ language: String) throws {
+        let pairs = [("Applied", "Done"), ("In 15 min", "15 min"), ("Not today", "Skip day")]
+        for (whole, short) in pairs {
+            let label = language == "en" ? whole : try translated(whole, in: language)
+            let shortened = language == "en" ? short : try translated(short, in: language)
+            let shown = label.displayWidth > Presenter.narrowButtonWidth ? shortened : label
+            #expect(shown.displayWidth <= Presenter.narrowButtonWidth, "\(language): \(shown)")
+        }
+    }
+
+    @Test func otherServersKeepTheWholeLabels() {
+        let alert = PresentedAlert(subject: "leave-home", rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
+                                   buttons: [("applied", "Applied"), ("remind", "In 15 min"), ("not-today", "Not today")])
+        let dunst = NotificationServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", capabilities: ["actions"])
+        #expect(NotificationOutbox.presentation(alert, on: dunst).buttons.map(\.label) == ["Applied", "In 15 min", "Not today"])
+        #expect(NotificationOutbox.presentation(alert, on: Self.lxqt).buttons.map(\.label) == ["Applied", "15 min", "Skip day"])
+    }
+}
