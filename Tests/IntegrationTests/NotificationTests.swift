@@ -9,10 +9,11 @@ import Glibc
 /// controls of `uvctl`, history and doctor.
 @Suite("Notifications from a running uvd", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
 struct NotificationTests {
-    private func start(actions: Bool = true, inhibited: Bool = false, server: String = "recorder") throws -> (DaemonHarness, RecordingNotificationServer) {
+    private func start(actions: Bool = true, inhibited: Bool = false, server: String = "recorder", environment: [String: String] = [:]) throws
+        -> (DaemonHarness, RecordingNotificationServer) {
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
         let notifications = try RecordingNotificationServer(in: uvd.root, actions: actions, inhibited: inhibited, name: server)
-        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": notifications.address])
+        try uvd.start(extraEnvironment: environment.merging(["DBUS_SESSION_BUS_ADDRESS": notifications.address]) { _, bus in bus })
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         #expect(try uvd.uvctl(["profile", "set", "--skin-type", "VI", "--spf", "50", "--quantity", "lots"]).status == 0)
         return (uvd, notifications)
@@ -208,6 +209,33 @@ struct NotificationTests {
         #expect(shown.count == 1, "\(history)")
         let at = (shown.first?["time"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
         #expect(at.map { $0 >= endedAt.addingTimeInterval(-1) } == true, "\(shown)")
+    }
+
+    /// GNOME's do-not-disturb is its `show-banners` setting, followed through GSettings (here its
+    /// keyfile backend, which watches its file; GNOME's dconf signals on the bus): a reminder
+    /// held while banners are off goes within 2 s of their coming back.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/glib-2.0/schemas/org.gnome.desktop.notifications.gschema.xml")
+                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/gsettings"), "needs gsettings-desktop-schemas and gsettings"))
+    func gnomesShowBannersIsDoNotDisturb() throws {
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-gsettings-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: settings) }
+        // The keyfile backend watches this folder: made first, so that a change is seen at once.
+        try FileManager.default.createDirectory(at: settings.appendingPathComponent("glib-2.0/settings"), withIntermediateDirectories: true)
+        let gsettingsEnvironment = ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": settings.path, "PATH": "/usr/bin:/bin", "HOME": settings.path]
+        let banners = { (on: Bool) in
+            _ = try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/gsettings"), ["set", "org.gnome.desktop.notifications", "show-banners", on ? "true" : "false"],
+                                   environment: gsettingsEnvironment)
+        }
+        try banners(false)
+        let (uvd, notifications) = try start(server: "gnome-shell", environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": settings.path])
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        sleep(2)
+        #expect(reapply(notifications).isEmpty)
+        #expect(try uvd.uvctl(["doctor"]).stdout.contains("on, says GNOME (the show-banners setting)"))
+        let ended = ContinuousClock.now
+        try banners(true)
+        try uvd.waitFor("the held reminder", timeout: 6) { reapply(notifications).count == 1 }
+        #expect(ContinuousClock.now - ended < .seconds(2), "shown \(ContinuousClock.now - ended) after banners came back")
     }
 
     @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {
