@@ -58,6 +58,8 @@ extension DaemonCore {
                     fix: tr("turn do-not-disturb off in your desktop (dunst: dunstctl set-paused false)")))
             case let state??:
                 checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("off, says %1$@", state.source)))
+                // A server whose end of do-not-disturb went unsignalled: what it held goes now.
+                await outbox.kick()
             case .some(nil):
                 checks.append(CheckInfo(
                     name: tr("do not disturb"), result: "warn", detail: tr("%1$@ has no do-not-disturb uvd can read: what uvd says is sent to it even while it holds pop-ups", info.name),
