@@ -79,7 +79,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py", "fake_networkmanager.py", "notification_server.py", "hostile_http_server.py", "exit_with_parent.py", "user_unit.py"]),
+        .target(name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py", "fake_networkmanager.py", "notification_server.py", "hostile_http_server.py", "exit_with_parent.py", "user_unit.py"]),
         .testTarget(name: "UVEngineTests", dependencies: ["UVEngine"]),
         .testTarget(name: "UVConfigTests", dependencies: ["UVConfig"]),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviderPolicy", "UVProviders", "TestSupport"]),

@@ -53,6 +53,10 @@ pid_t uvd_spawn_with_pipes(const char *path, char *const argv[], int stdin_fd, i
     return pid;
 }
 
+int uvd_file_actions_close_from(void *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, lowest);
+}
+
 void uvd_die_with_parent(pid_t parent) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) {

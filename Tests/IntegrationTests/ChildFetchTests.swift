@@ -28,8 +28,14 @@ struct ChildFetchTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("uvd").path
-        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        // Written through a close-on-exec descriptor: one that a process spawned meanwhile by a
+        // test running beside this one inherited would make executing the script fail with
+        // ETXTBSY ("Text file busy"), as it once did under load.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        #expect(descriptor >= 0)
+        let text = Array("#!/bin/sh\n\(body)\n".utf8)
+        #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
+        close(descriptor)
         try await test(path)
     }
 

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -29,6 +30,9 @@ public final class ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        // Only the three standard descriptors: a test's file open for writing in another thread
+        // must not be held by this child (executing that file would fail with ETXTBSY).
+        uvd_file_actions_close_from(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

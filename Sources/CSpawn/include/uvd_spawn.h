@@ -12,6 +12,11 @@ int uvd_pipe_cloexec(int fds[2]);
 /// closed and no signal blocked. The pid, or -1 with errno.
 pid_t uvd_spawn_with_pipes(const char *path, char *const argv[], int stdin_fd, int stdout_fd);
 
+/// Adds to `actions` the closing of every descriptor from `lowest` up (glibc's
+/// posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not show). 0 or an
+/// error number. `actions` is a posix_spawn_file_actions_t.
+int uvd_file_actions_close_from(void *actions, int lowest);
+
 /// In a child: be killed when the parent that started it dies (PR_SET_PDEATHSIG), and if
 /// `parent` is already gone (this process has another parent by now), exit at once.
 void uvd_die_with_parent(pid_t parent);
