@@ -58,8 +58,13 @@ extension LibNotifyServer {
         switch reader {
         case .lxqt:
             let path = Self.lxqtSettingsPath()
-            return LXQtNotificationSettings.doNotDisturb(in: SmallFile.read(path, maximumSize: 1 << 20))
-                .map { DoNotDisturb(isOn: $0, source: tr("LXQt (doNotDisturb in %1$@)", path)) }
+            let contents = SmallFile.read(path, maximumSize: 1 << 20)
+            if let on = LXQtNotificationSettings.doNotDisturb(in: contents) {
+                return DoNotDisturb(isOn: on, source: tr("LXQt (doNotDisturb in %1$@)", path))
+            }
+            // A file its own user cannot read is one LXQt cannot read either: off, and said why.
+            let why = if case .unreadable(let reason) = contents { reason } else { tr("larger than 1 MiB") }
+            return DoNotDisturb(isOn: false, source: tr("LXQt (%1$@ cannot be read: %2$@; LXQt cannot read it either, so it is taken as off)", path, why))
         default:
             return await glib.run { Self.read(reader) }
         }

@@ -238,6 +238,19 @@ struct NotificationTests {
         #expect(ContinuousClock.now - ended < .seconds(2), "shown \(ContinuousClock.now - ended) after banners came back")
     }
 
+    /// LXQt's settings file that cannot be read (here a folder stands at its path): doctor says
+    /// so, and it counts as off, as it does for LXQt, which cannot read it either.
+    @Test func anUnreadableLXQtSettingsFileIsSaid() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-lxqt-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: config) }
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("lxqt/notifications.conf"), withIntermediateDirectories: true)
+        let (uvd, notifications) = try start(server: "lxqt-notificationd", environment: ["XDG_CONFIG_HOME": config.path])
+        let doctor = try uvd.uvctl(["doctor"]).stdout
+        #expect(doctor.contains("notifications.conf cannot be read: it is a directory; expected a file"), "\(doctor)")
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        try uvd.waitFor("the reminder") { !reapply(notifications).isEmpty }
+    }
+
     @Test func aRestartNeitherRepeatsNorLosesAReminder() throws {
         let (uvd, notifications) = try start()
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
