@@ -238,6 +238,23 @@ struct NotificationTests {
         #expect(ContinuousClock.now - ended < .seconds(2), "shown \(ContinuousClock.now - ended) after banners came back")
     }
 
+    /// swaync's do-not-disturb (GetDnd), followed by its Subscribe signal. The real swaync 0.7.3
+    /// under headless sway turns its own do-not-disturb back off within milliseconds of SetDnd
+    /// (its control center's switch, never shown there), so its hold is shown with this stand-in,
+    /// which answers as swaync does.
+    @Test func swayncsDoNotDisturbIsFollowed() throws {
+        let (uvd, notifications) = try start(server: "SwayNotificationCenter")
+        try notifications.setSwayncDoNotDisturb(true)
+        #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
+        sleep(2)
+        #expect(reapply(notifications).isEmpty)
+        #expect(try uvd.uvctl(["doctor"]).stdout.contains("on, says swaync (GetDnd)"))
+        let ended = ContinuousClock.now
+        try notifications.setSwayncDoNotDisturb(false)
+        try uvd.waitFor("the held reminder", timeout: 5) { reapply(notifications).count == 1 }
+        #expect(ContinuousClock.now - ended < .seconds(2), "shown \(ContinuousClock.now - ended) after do-not-disturb ended")
+    }
+
     /// LXQt's settings file that cannot be read (here a folder stands at its path): doctor says
     /// so, and it counts as off, as it does for LXQt, which cannot read it either.
     @Test func anUnreadableLXQtSettingsFileIsSaid() throws {

@@ -95,6 +95,11 @@ public final class RecordingNotificationServer: Sendable {
         try run(["--expire", address, String(id)])
     }
 
+    /// Turns swaync's do-not-disturb on or off (`--name SwayNotificationCenter`), as swaync-client does.
+    public func setSwayncDoNotDisturb(_ on: Bool) throws {
+        try run(["--swaync-dnd", address, on ? "on" : "off"])
+    }
+
     /// Sets KDE Plasma's `Inhibited` and emits PropertiesChanged, as Plasma does.
     public func setInhibited(_ on: Bool) throws {
         try run(["--set-inhibited", address, on ? "true" : "false"])

@@ -5,6 +5,11 @@
   notification_server.py --invoke BUS_ADDRESS ID KEY     press button KEY on notification ID
   notification_server.py --dismiss BUS_ADDRESS ID        close it as the user would
   notification_server.py --click BUS_ADDRESS ID          click it as GNOME Shell 43 handles a click
+  notification_server.py --swaync-dnd BUS_ADDRESS on|off  swaync's SetDnd, as swaync-client calls it
+
+With --name SwayNotificationCenter it also stands for swaync's control center (the name
+org.erikreider.swaync.cc): GetDnd, and SetDnd, which emits Subscribe(count, dnd, cc_open) as
+swaync 0.7 does.
 
 --name answers GetServerInformation with NAME (e.g. gnome-shell). A click follows GNOME Shell
 43's js/ui/messageTray.js and notificationDaemon.js: ActionInvoked(id, "default") when the
@@ -54,6 +59,13 @@ XML = """<node>
 
 PATH = "/org/freedesktop/Notifications"
 INTERFACE = "org.freedesktop.Notifications"
+SWAYNC = "org.erikreider.swaync.cc"
+SWAYNC_PATH = "/org/erikreider/swaync/cc"
+SWAYNC_XML = """<node><interface name="org.erikreider.swaync.cc">
+    <method name="GetDnd"><arg type="b" direction="out"/></method>
+    <method name="SetDnd"><arg type="b" direction="in"/></method>
+    <signal name="Subscribe"><arg type="u"/><arg type="b"/><arg type="b"/></signal>
+</interface></node>"""
 
 
 def ask(address, method, parameters, interface="org.uvd.Test") -> None:
@@ -74,6 +86,11 @@ def main() -> None:
         return
     if sys.argv[1] == "--expire":
         ask(sys.argv[2], "Expire", GLib.Variant("(u)", (int(sys.argv[3]),)))
+        return
+    if sys.argv[1] == "--swaync-dnd":
+        flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+        bus = Gio.DBusConnection.new_for_address_sync(sys.argv[2], flags, None, None)
+        bus.call_sync(SWAYNC, SWAYNC_PATH, SWAYNC, "SetDnd", GLib.Variant("(b)", (sys.argv[3] == "on",)), None, Gio.DBusCallFlags.NONE, 5000, None)
         return
     if sys.argv[1] == "--set-inhibited":
         ask(sys.argv[2], "SetInhibited", GLib.Variant("(b)", (sys.argv[3] == "true",)))
@@ -157,6 +174,19 @@ def main() -> None:
     def acquired(*_):
         record({"call": "ready"})
 
+    if name == "SwayNotificationCenter":
+        state["dnd"] = False
+
+        def control_center(connection, sender, path, interface, method, parameters, invocation):
+            if method == "GetDnd":
+                invocation.return_value(GLib.Variant("(b)", (state["dnd"],)))
+            elif method == "SetDnd":
+                state["dnd"] = parameters.unpack()[0]
+                invocation.return_value(None)
+                connection.emit_signal(None, SWAYNC_PATH, SWAYNC, "Subscribe", GLib.Variant("(ubb)", (len(state["open"]), state["dnd"], False)))
+
+        connection.register_object(SWAYNC_PATH, Gio.DBusNodeInfo.new_for_xml(SWAYNC_XML).interfaces[0], control_center, None, None)
+        Gio.bus_own_name_on_connection(connection, SWAYNC, Gio.BusNameOwnerFlags.NONE, None, None)
     Gio.bus_own_name_on_connection(connection, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE, acquired, None)
     GLib.MainLoop().run()
 
