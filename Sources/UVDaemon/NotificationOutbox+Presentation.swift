@@ -17,7 +17,7 @@ extension NotificationOutbox {
     /// 8 characters when there are three buttons (12 for two), so a longer one there becomes its
     /// short form.
     static func label(_ label: String, key: String, among count: Int, on serverInfo: NotificationServerInfo?) -> String {
-        guard serverInfo?.name == "lxqt-notificationd", count >= 3, label.displayWidth > Presenter.narrowButtonWidth else { return label }
+        guard serverInfo?.givesNarrowButtons ?? false, count >= 3, label.displayWidth > Presenter.narrowButtonWidth else { return label }
         return Presenter.shortLabel(forKey: key) ?? label
     }
 

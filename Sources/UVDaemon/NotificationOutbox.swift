@@ -13,7 +13,8 @@ import UVStore
 /// the next alert. With no session bus at all, the server's watch on the runtime directory's
 /// `bus` does the same when one starts. Nothing is lost, and since each subject's
 /// server id is kept in the store, nothing is doubled, across restarts too. While the server's
-/// own do-not-disturb is on (dunst paused), only critical notifications go through.
+/// own do-not-disturb is on (each server's, as `LibNotifyServer.doNotDisturb` reads it), only
+/// critical notifications go through, and its end (the server's signal) lets the rest go.
 actor NotificationOutbox {
     let server: any NotificationServer
     private let store: Store
@@ -36,7 +37,7 @@ actor NotificationOutbox {
     /// Subjects the user asked to see again: shown even while do-not-disturb holds the rest.
     var askedFor: Set<String> = []
     /// Subjects do-not-disturb held: their history entry takes the time they were at last sent.
-    var held: Set<String> = []
+    var heldByDoNotDisturb: Set<String> = []
     /// When the rules withdrew each subject, and on which clock, for the history.
     var withdrawals: [String: (at: Date, zone: String)] = [:]
     private var serverInfo: NotificationServerInfo?
@@ -179,7 +180,8 @@ actor NotificationOutbox {
     }
 
     /// Closes, then shows, one at a time in queue order, until the queue is empty, the server
-    /// fails (retry with backoff) or only what its do-not-disturb holds is left (look again in a minute).
+    /// fails (retry with backoff) or only what its do-not-disturb holds is left (delivered again
+    /// on the server's signal that it ended; asked again each second where it has none).
     private func deliver() async {
         defer { delivering = false }
         var doNotDisturb: DoNotDisturb??
@@ -237,7 +239,7 @@ actor NotificationOutbox {
                 closing.insert(stale)
                 continue
             }
-            if held { self.held.formUnion(waiting.values.filter { $0.urgency != .critical && !askedFor.contains($0.subject) }.map(\.subject)) }
+            if held { heldByDoNotDisturb.formUnion(waiting.values.filter { $0.urgency != .critical && !askedFor.contains($0.subject) }.map(\.subject)) }
             guard let alert = waiting.values.sorted(by: { $0.subject < $1.subject })
                 .first(where: { $0.urgency == .critical || !held || askedFor.contains($0.subject) }) else {
                 break
@@ -250,7 +252,7 @@ actor NotificationOutbox {
                 shown[alert.subject] = alert
                 askedFor.remove(alert.subject)
                 // When it was sent: as decided, unless do-not-disturb held it until now.
-                let sentAt = self.held.remove(alert.subject) == nil ? alert.decidedAt ?? Date() : Date()
+                let sentAt = heldByDoNotDisturb.remove(alert.subject) == nil ? alert.decidedAt ?? Date() : Date()
                 recordHistory(HistoryEntry(time: sentAt, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: alert.zone))
                 // Replaced meanwhile by a newer alert: that one still waits.
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }

@@ -138,6 +138,9 @@ public struct NotificationServerInfo: Sendable, Equatable {
     /// seconds once the user is active, whatever its timeout; the tray entry draws no buttons
     /// (js/ui/messageTray.js, GNOME Shell 43).
     public var movesBannersToATray: Bool { name == "gnome-shell" }
+    /// lxqt-notificationd, which gives each of three buttons about 8 characters beside a picture
+    /// (1.2, measured under Xvfb) and cuts longer labels with "…".
+    public var givesNarrowButtons: Bool { name == "lxqt-notificationd" }
     /// mako, which advertises "actions" but draws no buttons: they are reached through
     /// `makoctl menu` or `makoctl invoke`.
     public var drawsNoButtons: Bool { name == "mako" }

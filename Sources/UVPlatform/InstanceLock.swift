@@ -66,6 +66,8 @@ public final class InstanceLock: Sendable {
         var info = stat()
         guard stat(directory + "/uvd.lock", &info) == 0 else { return errno == ENOENT ? false : nil }
         guard case .bytes(let bytes) = SmallFile.read("/proc/locks", maximumSize: 1 << 20) else { return nil }
+        // glibc's gnu_dev_major and gnu_dev_minor (macros Swift cannot import); /proc/locks writes
+        // the device as MAJOR:MINOR in hex, then the inode.
         let major = (info.st_dev >> 8) & 0xFFF | (info.st_dev >> 32) & ~0xFFF
         let minor = info.st_dev & 0xFF | (info.st_dev >> 12) & ~0xFF
         let identity = String(format: "%02x:%02x:%llu", major, minor, UInt64(info.st_ino))

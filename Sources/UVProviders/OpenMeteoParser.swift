@@ -18,11 +18,7 @@ public enum OpenMeteoParser {
         } catch {
             throw .malformed(.openMeteo, Self.describe(error))
         }
-        let offset: Int
-        switch Plausibility.utcOffset(answer.utc_offset_seconds, field: "utc_offset_seconds") {
-        case .success(let seconds): offset = seconds
-        case .failure(let problem): throw .malformed(.openMeteo, problem.description)
-        }
+        let offset = try Plausibility.utcOffset(answer.utc_offset_seconds, field: "utc_offset_seconds", from: .openMeteo)
         let coordinate = Coordinate(latitude: answer.latitude, longitude: answer.longitude)
         guard coordinate.isValid else {
             throw .malformed(.openMeteo, "latitude \(answer.latitude), longitude \(answer.longitude) is not a place on Earth")

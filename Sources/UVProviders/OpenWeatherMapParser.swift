@@ -20,11 +20,7 @@ public enum OpenWeatherMapParser {
         } catch {
             throw .malformed(.openWeatherMap, OpenMeteoParser.describe(error))
         }
-        let offset: Int
-        switch Plausibility.utcOffset(answer.timezone_offset, field: "timezone_offset") {
-        case .success(let seconds): offset = seconds
-        case .failure(let problem): throw .malformed(.openWeatherMap, problem.description)
-        }
+        let offset = try Plausibility.utcOffset(answer.timezone_offset, field: "timezone_offset", from: .openWeatherMap)
         let coordinate = Coordinate(latitude: answer.lat, longitude: answer.lon)
         guard coordinate.isValid else { throw .malformed(.openWeatherMap, "lat \(answer.lat), lon \(answer.lon) is not a place on Earth") }
         let times = [("current.dt", answer.current?.dt)] + (answer.hourly ?? []).enumerated().map { ("hourly[\($0.offset)].dt", $0.element.dt) }

@@ -16,24 +16,20 @@ public enum Plausibility {
     /// UTC offsets in use span −12 h to +14 h; beyond ±18 h (RFC 3339's and Foundation's
     /// limit) an offset is certainly wrong.
     public static let utcOffsetRange = -64_800...64_800
-    /// A UTC offset as an answer gives it (any JSON number: read as a Double, since Foundation's
-    /// decoder calls an integer too large for `Int` "not valid JSON"), or why it is none.
-    public static func utcOffset(_ value: Double?, field: String) -> Result<Int, OffsetProblem> {
-        guard let value else { return .success(0) }
+    /// A UTC offset as `source`'s answer gives it in `field` (any JSON number: read as a Double,
+    /// since Foundation's decoder calls an integer too large for `Int` "not valid JSON"); 0 when
+    /// absent, a malformed answer naming the field and value when out of range.
+    public static func utcOffset(_ value: Double?, field: String, from source: UVSource) throws(ProviderError) -> Int {
+        guard let value else { return 0 }
         guard value.isFinite, value == value.rounded(), let seconds = Int(exactly: value), utcOffsetRange.contains(seconds) else {
-            return .failure(OffsetProblem(description: "\(field) \(Self.text(value)) is out of range: expected whole seconds within ±18 h (±64800)"))
+            throw .malformed(source, "\(field) \(Self.text(value)) is out of range: expected whole seconds within ±18 h (±64800)")
         }
-        return .success(seconds)
+        return seconds
     }
 
     /// A number as the answer wrote it, near enough: whole ones without a fraction.
     static func text(_ value: Double) -> String {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
-
-    /// A UTC offset that is none, in words.
-    public struct OffsetProblem: Error, CustomStringConvertible {
-        public let description: String
     }
 
     /// Instants a provider may name: 2000-01-01 to 2200-01-01, as Unix seconds.
