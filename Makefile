@@ -33,7 +33,7 @@ ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
 # The translations (po/LL.po), compiled with msgfmt into share/locale/LL/LC_MESSAGES/uvd.mo.
 LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: help start check deps test-deps build release test fuzz bench install install-desktop uninstall uninstall-desktop clean
+.PHONY: help start check deps test-deps build release test fuzz bench skill install install-desktop uninstall uninstall-desktop clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
@@ -42,6 +42,7 @@ help:
 	@echo "make install  uvd, uvctl, user units, default config, man pages, completions under PREFIX (default ~/.local)"
 	@echo "make fuzz     each libFuzzer target for FUZZ_SECONDS (default 60) on its seed corpus in Fuzz/"
 	@echo "make bench    the benchmarks in Benchmarks/ (release build)"
+	@echo "make skill DATA=<folder>  the nowcast's skill on measured UV days (FORMAT=json for one JSON line)"
 	@echo "make uninstall, make clean"
 
 start: deps install
@@ -98,6 +99,13 @@ fuzz: deps
 
 bench: release
 	cd Benchmarks && $(SWIFT) run -c release UVDBenchmarks
+
+# The nowcast's skill on folders of measured day files (Date-Time,Lat,Lon,UV_Index, one row a
+# minute, local standard time): make skill DATA=<folder…> [FORMAT=json] [FORECAST=<file>] [UTC_OFFSET=+10:00]
+skill:
+	@test -n "$(DATA)" || { echo "usage: make skill DATA=<folder of measured day files> [FORMAT=json] [FORECAST=<file>] [UTC_OFFSET=+10:00]"; exit 64; }
+	cd Benchmarks && $(SWIFT) run -c release UVDSkill $(abspath $(DATA)) \
+		$(if $(filter json,$(FORMAT)),--json) $(if $(FORECAST),--forecast $(abspath $(FORECAST))) $(if $(UTC_OFFSET),--utc-offset $(UTC_OFFSET))
 
 # The man pages, from ArgumentParser's generate-manual tool run on each binary (its package
 # plugin would build the whole package in release, test-only dependencies too). uvd has no

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "UVCore", targets: ["UVCore"]),
         .library(name: "UVEngine", targets: ["UVEngine"]),
         .library(name: "UVPlaces", targets: ["UVPlaces"]),
+        .library(name: "UVSkill", targets: ["UVSkill"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,12 +58,13 @@ let package = Package(
             swiftSettings: seesLibNotify
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
-        .target(name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVEngine", "UVProtocol", "UVProviders"]),
+        .target(name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVEngine", "UVProtocol", "UVProviders", "UVSkill"]),
         .executableTarget(name: "uvd-fuzz", dependencies: ["UVCore", "UVFuzzTargets"]),
         .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy"]),
         .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),
         .target(name: "UVProviders", dependencies: ["CCurl", "CSpawn", "CXMLFeed", "UVCore", "UVProviderPolicy"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
+        .target(name: "UVSkill", dependencies: ["UVCore", "UVProviders"]),
         .target(name: "UVWheel", dependencies: ["UVCore", "UVProtocol"]),
         .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
@@ -84,6 +86,7 @@ let package = Package(
         .testTarget(name: "UVConfigTests", dependencies: ["UVConfig"]),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviderPolicy", "UVProviders", "TestSupport"]),
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
+        .testTarget(name: "UVSkillTests", dependencies: ["UVSkill", "UVCore"]),
         .testTarget(name: "UVWheelTests", dependencies: ["UVWheel", "UVCore"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore", "TestSupport"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),

@@ -23,6 +23,10 @@ let package = Package(
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ]
         ),
+        .executableTarget(
+            name: "UVDSkill",
+            dependencies: [.product(name: "UVCore", package: uvd), .product(name: "UVSkill", package: uvd)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@ import UVCore
 import UVEngine
 import UVProtocol
 import UVProviders
+import UVSkill
 
 /// The parsers that read what comes from outside, each as a function of arbitrary bytes, for
 /// libFuzzer (`make fuzz`) and for the tests that replay every seed and every input that once
@@ -32,6 +33,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case scenario
     /// LXQt's notifications.conf, read for its do-not-disturb.
     case lxqtSettings = "lxqt-conf"
+    /// A measured day file (`make skill`): ARPANSA's CSV, one row a minute.
+    case measuredDay = "measured-day"
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -51,6 +54,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? OpenWeatherMapParser.parse(data, units: .standard)
         case .arpansa:
             _ = try? ARPANSAParser.parse(data)
+        case .measuredDay:
+            guard let day = try? MeasuredDay.parse(data, utcOffsetSeconds: 36_000) else { return }
+            _ = SkillCases(day, utcOffsetSeconds: 36_000).cases.count
         case .varlink:
             var framing = VarlinkFraming()
             guard let messages = try? framing.append(data) else { return }

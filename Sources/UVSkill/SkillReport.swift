@@ -1,0 +1,90 @@
+import Foundation
+import UVCore
+import UVProviders
+
+/// `make skill`: reads measured day files, scores the nowcast on them (each day with settings
+/// fitted on the others), and says it as a table or one JSON line.
+public struct SkillReport: Sendable {
+    public var days: [SkillCases]
+    public var settings: [Nowcast.Settings]
+    public var leads: [LeadScore]
+    /// What the nowcast faded into.
+    public var base: String
+    /// The settings fitted on every day, beside uvd's built-in ones.
+    public var fittedOnAll: Nowcast.Settings?
+
+    /// Scores `days` (local standard time `utcOffsetSeconds` ahead of UTC), fading into `forecast`
+    /// where it has hours, else into the calibrated clear-sky model.
+    public init(days: [MeasuredDay], utcOffsetSeconds: Int, forecast: UVForecast? = nil) {
+        let cases = days.map { SkillCases($0, utcOffsetSeconds: utcOffsetSeconds) }
+        let base = forecast.map(Self.base)
+        self.days = cases
+        settings = SkillFit.leaveOneOut(cases, base: base)
+        fittedOnAll = SkillFit.settings(fittedOn: cases, base: base)
+        leads = SkillScore.leads(Array(zip(cases, settings)), base: base)
+        self.base = forecast.map { "the \($0.source.rawValue) forecast given" } ?? "the calibrated clear-sky model (no forecast given)"
+    }
+
+    /// A forecast's hourly values where its hours reach, read as straight lines between them.
+    static func base(_ forecast: UVForecast) -> SkillScore.Base {
+        let series = forecast.series
+        let range = (series.samples.first?.time, series.samples.last?.time)
+        return { date in
+            guard let first = range.0, let last = range.1, date >= first, date <= last else { return nil }
+            return series.uvi(at: date)
+        }
+    }
+
+    /// The day files (`*.csv`) of each folder, in name order; a file that cannot be read is an error.
+    public static func load(folders: [String], utcOffsetSeconds: Int) throws -> [MeasuredDay] {
+        var days: [MeasuredDay] = []
+        for folder in folders {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".csv") }.sorted()
+            for name in names {
+                let path = (folder as NSString).appendingPathComponent(name)
+                days.append(try MeasuredDay.parse(Data(contentsOf: URL(fileURLWithPath: path)), utcOffsetSeconds: utcOffsetSeconds, name: path))
+            }
+        }
+        return days
+    }
+
+    /// A forecast file: an Open-Meteo answer (forecast or air-quality endpoint) with hourly `uv_index`.
+    public static func forecast(at path: String) throws -> UVForecast {
+        try OpenMeteoParser.parse(Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The table, with how each day's settings were fitted.
+    public var text: String {
+        var lines = ["Nowcast skill on \(days.count) measured day\(days.count == 1 ? "" : "s"), fading into \(base)."]
+        lines.append(days.count > 1 ? "Each day is scored with settings fitted on the other days:" : "One day: scored with uvd's own settings:")
+        for (cases, settings) in zip(days, settings) {
+            lines.append(String(
+                format: "  %@  clear-sky ×%.2f, fade %.1f h, %d cases", cases.day.date, settings.clearSky.factor, settings.fadeTime / 3600,
+                cases.cases.count))
+        }
+        if let all = fittedOnAll {
+            let builtIn = Nowcast.Settings()
+            lines.append(String(
+                format: "Fitted on all %d days: clear-sky ×%.2f, fade %.1f h (uvd's built-in values: ×%.2f, %.1f h).", days.count,
+                all.clearSky.factor, all.fadeTime / 3600, builtIn.clearSky.factor, builtIn.fadeTime / 3600))
+        }
+        lines.append("")
+        lines.append("lead      cases   MAE   within ±1   (truth ≥ 3)   persistence   plain ratio")
+        for lead in leads {
+            lines.append(String(
+                format: "%3d min  %6d  %5.2f     %5.1f %%       %@       %5.1f %%       %5.1f %%", lead.minutes, lead.cases, lead.mae,
+                lead.within1 * 100, lead.within1UV3.map { String(format: "%5.1f %%", $0 * 100) } ?? "    —  ", lead.persistenceWithin1 * 100,
+                lead.plainRatioWithin1 * 100))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One JSON object: `{"leads":[{"minutes":15,"cases":…,"mae":…,"within1":…,…},…]}`.
+    public var json: String {
+        struct Body: Encodable { var leads: [LeadScore] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(Body(leads: leads)), let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text
+    }
+}
