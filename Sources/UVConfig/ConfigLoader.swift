@@ -21,6 +21,8 @@ public enum ConfigLoader {
     public struct Loaded: Sendable, Equatable {
         public var configuration: Configuration
         public var origins: [String: Origin]
+        /// Keys that were accepted but no longer decide anything, one line each with what replaced them.
+        public var warnings: [String] = []
 
         /// Every key with its effective value and origin, for `uvctl config show`.
         public var entries: [(key: String, value: String, origin: String)] {
@@ -100,6 +102,9 @@ public enum ConfigLoader {
                 if let known = keys[key] {
                     if known.apply(&loaded.configuration, reduce(entry.value)) {
                         loaded.origins[key] = .file(path, line: entry.position.line)
+                        if let replacement = known.replacedBy {
+                            loaded.warnings.append(tr("%1$@: %2$@ no longer decides anything: %3$@; it is ignored, and can be removed", at, key, replacement))
+                        }
                     } else {
                         problems.append(tr("%1$@: %2$@ = %3$@ is not allowed; expected %4$@", at, key, String(entry.value.tomlText.prefix(200)), known.expected))
                     }

@@ -16,6 +16,8 @@ public struct Configuration: Sendable, Equatable {
     public var policy = FetchPolicy()
     public var endpoints = ProviderEndpoints()
     public var openMeteoEnabled = true
+    /// The CAMS UV forecast, uvd's first forecast where it answers.
+    public var camsEnabled = true
     public var arpansaEnabled = true
     public var stationRadiusKilometres = 50.0
     /// A file holding the OpenWeatherMap key (mode 0600), if the user has one.
@@ -35,6 +37,9 @@ struct ConfigKey: Sendable {
     let expected: String
     let apply: @Sendable (inout Configuration, ConfigValue) -> Bool
     let show: @Sendable (Configuration) -> String
+    /// For a key that no longer decides anything: what does its work now. Such a key is accepted
+    /// whatever its value, with a warning, so that a configuration written for an earlier uvd loads.
+    var replacedBy: String? = nil
 }
 
 /// A TOML value reduced to what the keys need.
@@ -80,6 +85,10 @@ extension ConfigKey {
         }, show: { String(Int($0[keyPath: keyPath] / 60)) })
     }
 
+    static func retired(_ path: String, replacedBy replacement: String) -> ConfigKey {
+        ConfigKey(path: path, expected: tr("nothing: it is ignored"), apply: { _, _ in true }, show: { _ in tr("(ignored)") }, replacedBy: replacement)
+    }
+
     static func number(_ path: String, _ range: ClosedRange<Double>, _ keyPath: WritableKeyPath<Configuration, Double> & Sendable) -> ConfigKey {
         ConfigKey(path: path, expected: tr("a number from %1$@ to %2$@", range.lowerBound.plain, range.upperBound.plain), apply: { config, value in
             guard let number = value.number, range.contains(number) else { return false }
@@ -116,9 +125,13 @@ extension ConfigKey {
             config.policy.dailyBudget = budget
             return true
         }, show: { String($0.policy.dailyBudget) }),
-        .minutes("refresh.open_meteo_minutes", 15...1440, \.policy.openMeteoInterval),
+        .retired(
+            "refresh.open_meteo_minutes",
+            replacedBy: tr("forecasts are asked when a new model run can be out (CAMS twice a day, the forecast endpoint four times), at most 8 a day")),
         .minutes("refresh.arpansa_active_minutes", 5...60, \.policy.arpansaActiveInterval),
         .minutes("refresh.arpansa_idle_minutes", 5...240, \.policy.arpansaIdleInterval),
+        .boolean("providers.cams.enabled", \.camsEnabled),
+        .url("providers.cams.url", \.endpoints.cams),
         .boolean("providers.open-meteo.enabled", \.openMeteoEnabled),
         .url("providers.open-meteo.url", \.endpoints.openMeteo),
         .boolean("providers.arpansa.enabled", \.arpansaEnabled),

@@ -3,6 +3,8 @@ import Foundation
 /// Where UV data came from.
 public enum UVSource: String, Sendable, Codable, CaseIterable {
     case openMeteo = "open-meteo"
+    /// The CAMS global UV forecast (clouds, aerosols, ozone), through Open-Meteo's air-quality API.
+    case cams
     case arpansa
     case openWeatherMap = "openweathermap"
     /// The offline clear-sky model.
@@ -12,6 +14,7 @@ public enum UVSource: String, Sendable, Codable, CaseIterable {
     public var attribution: String {
         switch self {
         case .openMeteo: tr("Weather data by Open-Meteo.com (CC BY 4.0)")
+        case .cams: tr("UV forecast: Copernicus Atmosphere Monitoring Service, via Open-Meteo.com (CC BY 4.0)")
         case .arpansa: tr("UV observations courtesy of ARPANSA")
         case .openWeatherMap: tr("Weather data provided by OpenWeather")
         case .model: tr("Modelled clear-sky UV (Madronich 2007), no clouds")

@@ -111,11 +111,17 @@ extension DaemonCore {
         step(resumed ? .resumed : .tick, now: now)
     }
 
-    /// Hands the engine today's UV series when it differs from the one it has: the same series
-    /// the status shows (the forecast, or the clear-sky model without one).
+    /// Hands the engine today's UV series when it differs from the one it has: the same blended
+    /// series the status shows. The clear-sky model alone is held back while a provider can still
+    /// answer (none has failed yet): an alert never rests on it while data is on its way, and the
+    /// model reads high under any cloud. Once a provider fails, or none applies, it is all there is.
     func feedForecast(now: Date) {
         let day = LocalDay.interval(containing: now, in: currentPlace.timeZone)
-        let samples = knowledge(now: now).daySeries(now: now).samples(in: day)
+        let knowledge = knowledge(now: now)
+        let blended = knowledge.blendedDay(now: now)
+        let forecastSources = applicableSources.filter { $0 != .arpansa }
+        let awaitingAnswer = blended.base == .model && blended.nowcast == nil && knowledge.providerProblem == nil && !forecastSources.isEmpty
+        let samples = awaitingAnswer ? [] : blended.series.samples(in: day)
         guard samples != engine.samples else { return }
         step(.forecast(samples), now: now)
     }

@@ -8,6 +8,7 @@ extension DaemonCore {
     /// What `uvctl status` and `uvctl doctor` must tell the user about uvd's own state.
     var warnings: [String] {
         var warnings = store.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
+        warnings += loaded.warnings
         if let future = futureSunscreen {
             let when = ISOTimestamp(timeZone: currentPlace.timeZone).string(future.appliedAt)
             warnings.append(tr("Sunscreen: the application recorded for %1$@ lies in the future (the clock was wrong when it was recorded), so it is not counted; record it again with uvctl sunscreen apply.", when))
@@ -25,11 +26,12 @@ extension DaemonCore {
         return (nil, application)
     }
 
-    /// The providers that can say something about the current place: Open-Meteo when enabled,
+    /// The providers that can say something about the current place: CAMS and Open-Meteo when enabled,
     /// ARPANSA when a station is near, OpenWeatherMap with a key. Status and doctor name only these.
     var applicableSources: [UVSource] {
         let configuration = loaded.configuration
         var sources: [UVSource] = []
+        if configuration.camsEnabled { sources.append(.cams) }
         if configuration.openMeteoEnabled { sources.append(.openMeteo) }
         if configuration.arpansaEnabled,
            ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres) != nil {

@@ -65,6 +65,7 @@ extension DaemonCore {
         guard newPlace != place else { return }
         place = newPlace
         providers.forecast = (try? store.forecast(for: place.key)) ?? nil
+        providers.cams = (try? store.forecast(for: place.key, .cams)) ?? nil
         log.info("location: \(place.name) (\(place.source.rawValue))")
         changed()
         refreshSoon(now: Date())

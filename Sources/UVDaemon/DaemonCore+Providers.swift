@@ -8,8 +8,12 @@ import UVProviderPolicy
 /// fed the day's new series.
 extension DaemonCore {
     var budget: RequestBudget { providers.state.budget }
-    /// When the current place's forecast was fetched, if it has one.
-    var forecastFetchedAt: Date? { providers.forecast?.fetchedAt }
+    /// When the current place's forecast from `source` (CAMS, or the forecast endpoint and its
+    /// fallback) was fetched, if it has one.
+    func forecastFetchedAt(_ source: UVSource) -> Date? { held(source)?.fetchedAt }
+
+    /// The forecast kept for the current place in `source`'s slot.
+    func held(_ source: UVSource) -> StoredForecast? { source == .cams ? providers.cams : providers.forecast }
     var providerStateSnapshot: ProviderState { providers.state }
 
     func health(_ source: UVSource) -> ProviderHealth { providers.state[source] }
@@ -23,26 +27,34 @@ extension DaemonCore {
     func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
         do { try store.saveForecast(fetched, fetchedAt: now, for: fetchedFor.key) } catch { log.error("store: \(error)") }
         guard fetchedFor.key == place.key else { return }
-        providers.forecast = StoredForecast(fetchedAt: now, forecast: fetched)
+        if fetched.source == .cams {
+            providers.cams = StoredForecast(fetchedAt: now, forecast: fetched)
+        } else {
+            providers.forecast = StoredForecast(fetchedAt: now, forecast: fetched)
+        }
         providers.problems[fetched.source] = nil
         changed()
         feedForecast(now: now)
     }
 
-    /// A 304: the forecast held is current as of now.
-    func keepUnchanged(at now: Date) {
-        guard let held = providers.forecast else { return }
+    /// A 304: the forecast held from `source` is current as of now.
+    func keepUnchanged(_ source: UVSource, at now: Date) {
+        guard let held = held(source) else { return }
         keep(held.forecast, for: place, at: now)
     }
 
     func keepStations(_ readings: [StationReading], at now: Date) {
         do { try store.saveStationReadings(readings, fetchedAt: now) } catch { log.error("store: \(error)") }
         providers.stations = StoredStations(fetchedAt: now, readings: readings)
+        providers.remember(readings, now: now)
+        feedForecast(now: now)
         changed()
     }
 
-    func noteProblem(_ source: UVSource, _ reason: String?) {
+    func noteProblem(_ source: UVSource, _ reason: String?, now: Date) {
         providers.problems[source] = reason
         changed()
+        // A failure may be what lets the clear-sky model speak (`feedForecast`).
+        feedForecast(now: now)
     }
 }

@@ -95,15 +95,18 @@ extension DaemonCore {
         if source != .arpansa {
             // A forecast is for a place: the schedule counts from this place's last forecast, so a
             // new place gets its own at once (failures and Retry-After still hold for the provider).
-            health.lastSuccess = forecastFetchedAt
+            health.lastSuccess = forecastFetchedAt(source)
         }
         switch source {
+        case .cams:
+            guard configuration.camsEnabled else { return nil }
+            return asked ?? policy.nextForecast(.cams, health, budget: budget, context: context)
         case .openMeteo:
             guard configuration.openMeteoEnabled else { return nil }
-            return asked ?? policy.nextOpenMeteo(health, budget: budget, context: context)
+            return asked ?? policy.nextForecast(.forecastEndpoint, health, budget: budget, context: context)
         case .openWeatherMap:
             guard openWeatherMapKey != nil, !configuration.openMeteoEnabled || self.health(.openMeteo).consecutiveFailures > 0 else { return nil }
-            return asked ?? policy.nextOpenMeteo(health, budget: budget, context: context)
+            return asked ?? policy.nextForecast(.forecastEndpoint, health, budget: budget, context: context)
         case .arpansa:
             guard configuration.arpansaEnabled else { return nil }
             let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres) != nil
@@ -128,7 +131,13 @@ extension DaemonCore {
             throw Refusal(.refreshRefused, trn("today's %1$@ provider request is used; the count resets at %2$@", "today's %1$@ provider requests are used; the count resets at %2$@", count: policy.dailyBudget, policy.dailyBudget, readable(resetsAt, now: now)))
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
-            let outcomes = await refreshRound(now: now, forced: true).outcomes
+            // Each forecast says when its model's next run is due: asking sooner brings nothing new.
+            let outcomes = await refreshRound(now: now, forced: true).outcomes.map { outcome in
+                guard let source = UVSource(rawValue: outcome.provider), let schedule = ModelSchedule.of(source) else { return outcome }
+                var said = outcome
+                said.message = tr("%1$@ (its next model run is due at %2$@)", outcome.message, readable(schedule.nextOut(after: now), now: now))
+                return said
+            }
             // The next scheduled round is worked out afresh.
             refreshSoon(now: Date())
             return outcomes
@@ -138,6 +147,7 @@ extension DaemonCore {
     private func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
         var outcome = switch source {
         case .openMeteo: await fetchOpenMeteo(now: now, context: context)
+        case .cams: await fetchCAMS(now: now, context: context)
         case .openWeatherMap: await fetchOpenWeatherMap(key: openWeatherMapKey ?? "", now: now, context: context)
         case .arpansa: await fetchARPANSA(now: now, context: context)
         case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
@@ -159,6 +169,11 @@ extension DaemonCore {
         return await fetchForecast(.openMeteo, now: now, context: context) { await client.openMeteo(for: coordinate, health: health, now: now) }
     }
 
+    private func fetchCAMS(now: Date, context: FetchContext) async -> ProviderOutcome {
+        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.cams))
+        return await fetchForecast(.cams, now: now, context: context) { await client.cams(for: coordinate, health: health, now: now) }
+    }
+
     /// The fallback when Open-Meteo is off or failing, for users with a key.
     private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async -> ProviderOutcome {
         let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openWeatherMap))
@@ -172,7 +187,7 @@ extension DaemonCore {
         _ source: UVSource, now: Date, context: FetchContext, request: @Sendable () async -> FetchOutcome<UVForecast>
     ) async -> ProviderOutcome {
         let place = currentPlace
-        recordRequest(context)
+        recordRequest(context, forecast: true)
         switch await request() {
         case .fetched(let forecast, let etag, let lastModified):
             keep(forecast, for: place, at: now)
@@ -180,7 +195,7 @@ extension DaemonCore {
             logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
             return ProviderOutcome(provider: source.rawValue, result: .fresh, message: trn("a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name, forecast.hourly.count))
         case .notModified:
-            keepUnchanged(at: now)
+            keepUnchanged(source, at: now)
             updateProviderState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
             return ProviderOutcome(provider: source.rawValue, result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
@@ -195,7 +210,7 @@ extension DaemonCore {
         switch await client.arpansa(health: health(.arpansa), now: now) {
         case .fetched(let readings, let etag, let lastModified):
             keepStations(readings, at: now)
-            noteProblem(.arpansa, nil)
+            noteProblem(.arpansa, nil, now: now)
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             return ProviderOutcome(provider: "arpansa", result: .fresh, message: trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count))
         case .notModified:
@@ -210,11 +225,11 @@ extension DaemonCore {
     private func failed(_ source: UVSource, reason: String, retryAfter: TimeInterval?, now: Date) {
         let policy = loaded.configuration.policy
         updateProviderState { $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy) }
-        noteProblem(source, reason.hasPrefix(source.rawValue + ": ") ? String(reason.dropFirst(source.rawValue.count + 2)) : reason)
+        noteProblem(source, reason.hasPrefix(source.rawValue + ": ") ? String(reason.dropFirst(source.rawValue.count + 2)) : reason, now: now)
         logWarning(reason)
     }
 
-    private func recordRequest(_ context: FetchContext) {
-        updateProviderState { $0.budget.record(on: context.day) }
+    private func recordRequest(_ context: FetchContext, forecast: Bool = false) {
+        updateProviderState { $0.budget.record(on: context.day, forecast: forecast) }
     }
 }

@@ -13,13 +13,15 @@ extension DaemonCore {
     func knowledge(now: Date, for other: Place? = nil) -> Knowledge {
         let target = other ?? place
         let stored = other == nil ? providers.forecast : (try? store.forecast(for: target.key)) ?? nil
-        let station = configuration.arpansaEnabled
-            ? ARPANSAStation.nearest(to: target.coordinate, within: configuration.stationRadiusKilometres)
-                .flatMap { near in providers.stations?.readings.first { $0.station == near.id } }
-            : nil
+        let cams = other == nil ? providers.cams : (try? store.forecast(for: target.key, .cams)) ?? nil
+        let near = configuration.arpansaEnabled ? ARPANSAStation.nearest(to: target.coordinate, within: configuration.stationRadiusKilometres) : nil
+        let station = near.flatMap { near in providers.stations?.readings.first { $0.station == near.id } }
+        let history = near.flatMap { providers.stationHistory[$0.id] } ?? []
+        let latest = station.flatMap { reading in reading.uvi.map { UVSample(time: reading.time, uvi: $0) } }
         return Knowledge(
             place: target, profile: profile, sunscreen: sunscreen, forecast: stored?.forecast, fetchedAt: stored?.fetchedAt,
-            station: station, window: configuration.window, reapplyInterval: configuration.engine.reapplyInterval, requestsToday: providers.state.budget.used(on: LocalDay.key(now, in: target.timeZone)),
+            cams: cams?.forecast, camsFetchedAt: cams?.fetchedAt,
+            station: station, stationReadings: history.isEmpty ? latest.map { [$0] } ?? [] : history, window: configuration.window, reapplyInterval: configuration.engine.reapplyInterval, requestsToday: providers.state.budget.used(on: LocalDay.key(now, in: target.timeZone)),
             providerProblem: providers.problem(among: applicableSources))
     }
 

@@ -64,7 +64,8 @@ actor DaemonCore {
         (sunscreen, futureSunscreen) = Self.settingAsideFuture(try store.currentSunscreen(), now: Date())
         if let future = futureSunscreen { log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted") }
         providers = ProviderMemory(
-            forecast: try store.forecast(for: place.key), stations: try store.stationReadings(), state: try store.providerState())
+            forecast: try store.forecast(for: place.key), cams: try store.forecast(for: place.key, .cams), stations: try store.stationReadings(),
+            state: try store.providerState())
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
         self.timer = timer
         network.home = try store.homeNetwork()

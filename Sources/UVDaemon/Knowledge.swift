@@ -11,8 +11,13 @@ struct Knowledge: Sendable {
     /// The latest provider forecast for the place, if any.
     var forecast: UVForecast?
     var fetchedAt: Date?
+    /// The latest CAMS forecast for the place, if any: the forecast followed where it has hours.
+    var cams: UVForecast? = nil
+    var camsFetchedAt: Date? = nil
     /// The latest measured value from a station near the place.
     var station: StationReading?
+    /// That station's readings of the last half hour, for the nowcast.
+    var stationReadings: [UVSample] = []
     var window: WindowSetting
     /// The configured reapply interval, the same the engine's reminders use.
     var reapplyInterval: TimeInterval
@@ -32,51 +37,66 @@ struct DayReading: Sendable {
 }
 
 extension Knowledge {
-    static let stationMaximumAge: TimeInterval = 30 * 60
-
-    /// The reading at `now`. Source precedence for the value now: a fresh station measurement
-    /// (under 30 minutes), then the provider forecast while under 6 hours old (interpolated to
-    /// `now`, or its current value when its hours do not reach `now`), then the clear-sky model,
-    /// which always answers and says why. The series is the provider's where it covers today,
-    /// else the model's: the same the engine is fed.
+    /// The reading at `now`, from today's one blended series (`BlendedDay`): a station's nowcast
+    /// where one measured in the last 30 minutes, fading into the provider forecast while that is
+    /// under 6 hours old, else into the clear-sky model, which always answers and says why. The
+    /// engine is fed the same series, and the value now is read from it, so it can never be
+    /// above the day's peak.
     func reading(now: Date) -> DayReading {
-        let usable = usableForecast(now: now)
-        var uvi: Double, source: UVSource, updatedAt = fetchedAt, modelReason: ModelReasonInfo?
-        if let station, let measured = station.uvi, (-15 * 60..<Self.stationMaximumAge).contains(now.timeIntervalSince(station.time)) {
-            (uvi, source, updatedAt) = (measured, .arpansa, station.time)
-        } else if let usable, covers(usable, now) {
-            (uvi, source) = (usable.series.uvi(at: now), usable.source)
-        } else if let usable, let reported = usable.current?.uvi {
-            (uvi, source) = (reported, usable.source)
-        } else {
-            (uvi, source, modelReason) = (ClearSkyUV().uvIndex(at: now, coordinate: place.coordinate), .model, self.modelReason(now: now))
+        let blended = blendedDay(now: now)
+        var source = blended.source(at: now), uviNow: Double?
+        // A provider whose hours miss today (OpenWeatherMap's are in Unix time, some answers have
+        // none) may still say the UV now: better than the clear-sky model, and below its peak.
+        if source == .model, let usable = usableForecast(now: now), let reported = usable.current?.uvi {
+            (source, uviNow) = (usable.source, reported)
+        }
+        let updatedAt: Date?, modelReason: ModelReasonInfo?
+        switch source {
+        case .arpansa: (updatedAt, modelReason) = (recentReadings.map(\.time).max(), nil)
+        case .model: (updatedAt, modelReason) = (fetchedAt, self.modelReason(now: now))
+        default: (updatedAt, modelReason) = (fetchedAt(source), nil)
         }
         let inputs = DayFacts.Inputs(
-            day: LocalDay.interval(containing: now, in: place.timeZone), series: daySeries(now: now), uviNow: uvi,
+            day: LocalDay.interval(containing: now, in: place.timeZone), series: blended.series, uviNow: uviNow,
             skinType: profile.effectiveSkinType, sunscreen: sunscreen, window: window, reapplyInterval: reapplyInterval)
         return DayReading(facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, modelReason: modelReason)
     }
 
-    /// Today's hourly series: the provider's where it covers today, else the model's.
-    func daySeries(now: Date) -> UVSeries {
-        let day = LocalDay.interval(containing: now, in: place.timeZone)
-        if let usable = usableForecast(now: now), !usable.series.samples(in: day).isEmpty {
-            return usable.series
-        }
-        return DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
+    /// Today's blended series with where each sample came from.
+    func blendedDay(now: Date) -> BlendedDay {
+        BlendedDay(
+            day: LocalDay.interval(containing: now, in: place.timeZone), forecasts: usableForecasts(now: now), readings: recentReadings,
+            coordinate: place.coordinate, now: now)
     }
 
-    /// The provider forecast, if it is under 6 hours old.
+    /// The station's recent readings; its latest alone when no history was kept.
+    var recentReadings: [UVSample] {
+        guard stationReadings.isEmpty else { return stationReadings }
+        return station.flatMap { reading in reading.uvi.map { [UVSample(time: reading.time, uvi: $0)] } } ?? []
+    }
+
+    /// Today's series, the one the engine is fed: `blendedDay(now:)`'s.
+    func daySeries(now: Date) -> UVSeries { blendedDay(now: now).series }
+
+    /// The forecast endpoint's (or its fallback's) forecast, if it is under 6 hours old.
     func usableForecast(now: Date) -> UVForecast? {
         guard let forecast, let fetchedAt, Freshness(updatedAt: fetchedAt, now: now) != .expired else { return nil }
         return forecast
     }
 
-    /// Whether the forecast's hours reach `now` (to within an hour at either end).
-    private func covers(_ forecast: UVForecast, _ now: Date) -> Bool {
-        guard let first = forecast.hourly.first?.time, let last = forecast.hourly.last?.time else { return false }
-        return now >= first.addingTimeInterval(-3600) && now <= last.addingTimeInterval(3600)
+    /// The CAMS forecast, if it is under 12 hours old: a new run comes every 12 hours.
+    func usableCAMS(now: Date) -> UVForecast? {
+        guard let cams, let camsFetchedAt, (0..<12 * 3600).contains(now.timeIntervalSince(camsFetchedAt)) else { return nil }
+        return cams
     }
+
+    /// The forecasts to follow, first CAMS, then the forecast endpoint.
+    func usableForecasts(now: Date) -> [UVForecast] {
+        [usableCAMS(now: now), usableForecast(now: now)].compactMap { $0 }
+    }
+
+    /// When the forecast followed at `source` was fetched.
+    func fetchedAt(_ source: UVSource) -> Date? { source == .cams ? camsFetchedAt : fetchedAt }
 
     /// Why the model answers now: the hours since the last provider answer and the last failure.
     func modelReason(now: Date) -> ModelReasonInfo {

@@ -8,9 +8,13 @@ import UVStore
 /// stations' readings, each provider's health and the day's request budget, why each last
 /// failed, and which have a request under way.
 struct ProviderMemory {
-    /// The latest forecast for the current place.
+    /// The latest forecast for the current place from the forecast endpoint (or its fallback).
     var forecast: StoredForecast?
+    /// The latest CAMS forecast for the current place.
+    var cams: StoredForecast?
     var stations: StoredStations?
+    /// Each station's readings of the last hour, as they came (the nowcast's window is 15 minutes).
+    var stationHistory: [String: [UVSample]] = [:]
     /// Health, backoff and budget, kept in the store.
     var state: ProviderState
     /// Why each provider last failed, until it answers again.
@@ -22,6 +26,16 @@ struct ProviderMemory {
     var lastOutcomes: [UVSource: (asked: Date, outcome: ProviderOutcome)] = [:]
     /// Refreshes waiting for a request already under way, resumed with its outcome.
     var waiting: [UVSource: [CheckedContinuation<ProviderOutcome, Never>]] = [:]
+
+    /// Adds the readings of one answer to each station's history, keeping the last hour.
+    mutating func remember(_ readings: [StationReading], now: Date) {
+        for reading in readings {
+            guard let uvi = reading.uvi else { continue }
+            var history = stationHistory[reading.station, default: []].filter { now.timeIntervalSince($0.time) < 3600 && $0.time != reading.time }
+            history.append(UVSample(time: reading.time, uvi: uvi))
+            stationHistory[reading.station] = history.sorted { $0.time < $1.time }
+        }
+    }
 
     /// Records how a request ended and hands it to every refresh that waited for it.
     mutating func finished(_ source: UVSource, asked: Date, outcome: ProviderOutcome) {

@@ -16,6 +16,7 @@ enum ViewBuilder {
         let facts = reading.facts
         let freshness = reading.updatedAt.map { Freshness(updatedAt: $0, now: now) } ?? .expired
         let modelled = reading.source == .model
+        let sources = SourceViews.build(knowledge, now: now)
         return StatusInfo(
             uvi: facts.uvi.rounded(places: 1), level: UVLevel(uvi: facts.uvi).rawValue, source: reading.source.rawValue,
             attribution: reading.source.attribution, updatedAt: reading.updatedAt.map(iso.string),
@@ -28,20 +29,22 @@ enum ViewBuilder {
             peak: facts.peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 1), at: iso.string($0.at)) },
             temperatureCelsius: knowledge.usableForecast(now: now)?.current?.temperatureCelsius,
             weatherCode: knowledge.usableForecast(now: now)?.current?.weatherCode, requestsToday: knowledge.requestsToday,
-            now: iso.string(now))
+            now: iso.string(now), sources: sources.sources, disagreements: sources.disagreements)
     }
 
     static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
         let place = knowledge.place
         let skin = knowledge.profile.effectiveSkinType
-        let covering = knowledge.usableForecast(now: now).flatMap { $0.series.samples(in: day).isEmpty ? nil : $0 }
-        let series = covering?.series ?? DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
+        let covering = knowledge.usableForecasts(now: now).first { !$0.series.samples(in: day).isEmpty }
+        // Today is the blended day everything else reads; other days are the forecast's own.
+        let series = day.contains(now)
+            ? knowledge.daySeries(now: now) : covering?.series ?? DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
         let clearSky = Dictionary(
             (covering?.hourly ?? []).compactMap { hour in hour.clearSkyUVI.map { (hour.time, $0) } }, uniquingKeysWith: { first, _ in first })
         let outlook = DayOutlook(series: series, day: day, coordinate: place.coordinate, skinType: skin, threshold: knowledge.window.threshold(for: skin))
         return ForecastInfo(
             outlook: outlook, place: place, approximate: true, skinType: skin, window: knowledge.window,
-            source: covering?.source ?? .model, updatedAt: covering == nil ? nil : knowledge.fetchedAt, clearSky: clearSky,
+            source: covering?.source ?? .model, updatedAt: covering.flatMap { knowledge.fetchedAt($0.source) }, clearSky: clearSky,
             daily: knowledge.usableForecast(now: now)?.daily ?? [])
     }
 

@@ -16,6 +16,9 @@ public enum Engine {
             break
         case .forecast(let samples):
             state.samples = samples
+            for subject in Rules.contradictedUVAlerts(&state, state.facts(now: now), today: today) {
+                effects += withdraw(subject, &state)
+            }
         case .network(let network):
             state.leavePending = state.leave.observe(network, at: now)
         case .sunscreen(let application):

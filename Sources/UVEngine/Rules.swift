@@ -39,6 +39,23 @@ enum Rules {
         }
     }
 
+    /// The UV alerts on screen (or held) that newer data contradicts: the UV now is below the
+    /// alert's level by the hysteresis and nothing ahead today reaches it. Each is forgotten, so a
+    /// real rise through the level later that day alerts again.
+    static func contradictedUVAlerts(_ state: inout EngineState, _ facts: DayFacts, today: String) -> [String] {
+        guard !state.samples.isEmpty else { return [] }
+        let shown = state.live.union(state.held.map(\.subject))
+        var contradicted: Set<String> = []
+        for level in state.thresholds.levels {
+            // The subject `uvAlerts` gave the level's alert.
+            let subject = "uv-\(UVLevel(uvi: level).rawValue)"
+            guard shown.contains(subject), facts.uvi < level - state.thresholds.hysteresis, facts.uviAhead < level else { continue }
+            state.thresholds.forget(level, on: today)
+            contradicted.insert(subject)
+        }
+        return contradicted.sorted()
+    }
+
     /// The reapply countdown: one notification, updated in place at 60 and 30 minutes and when due.
     static func reapply(_ state: inout EngineState, _ facts: DayFacts) -> [Alert] {
         guard let application = state.sunscreen, let reapply = facts.reapply, let stage = facts.countdown else { return [] }

@@ -22,6 +22,13 @@ public struct ThresholdAlerts: Sendable, Equatable, Codable {
         levels.filter { armed.contains($0) && firedOn[$0] != day }
     }
 
+    /// Takes back a level's alert of `day` (newer data said it was wrong): it may fire again.
+    public mutating func forget(_ level: Double, on day: String) {
+        guard firedOn[level] == day else { return }
+        firedOn[level] = nil
+        armed.insert(level)
+    }
+
     /// Takes a reading; returns the levels it crossed upward that fire now, lowest first.
     public mutating func observe(uvi: Double, day: String) -> [Double] {
         var firing: [Double] = []

@@ -45,7 +45,7 @@ public enum UVDInterface {
         type Status (
           uvi: float,
           level: string,
-          # open-meteo, arpansa, openweathermap or model
+          # cams, open-meteo, arpansa, openweathermap or model
           source: string,
           attribution: string,
           updatedAt: ?string,
@@ -70,8 +70,16 @@ public enum UVDInterface {
           now: string,
           # What the user should know that is not about the UV: a damaged store moved aside, a
           # sunscreen time from the future set aside
-          warnings: []string
+          warnings: []string,
+          # What each source says about now and today's peak, and what uvd does with it
+          sources: []Source,
+          # Where two sources differ by 2 UVI or more, in words
+          disagreements: []string
         )
+
+        # role: now (the value now and the next hours), day (the day's hours), fallback (hours the
+        # first forecast lacks), cross-check, reference (the clear-sky model) or unused
+        type Source (source: string, now: ?float, peak: ?float, updatedAt: ?string, role: string, why: string)
 
         type Hour (time: string, uvi: float, level: string, clearSkyUVI: ?float, burnTimeMinutes: ?int)
 

@@ -104,12 +104,17 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     public var now: String
     /// What the user should know that is not about the UV (a damaged store moved aside, …).
     public var warnings: [String]
+    /// What each source says, and which one uvd uses and why.
+    public var sources: [SourceInfo]
+    /// Where two sources differ by 2 UVI or more, in words.
+    public var disagreements: [String]
 
     public init(
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
         freshness: String, note: String?, modelReason: ModelReasonInfo? = nil, location: LocationInfo, skinType: String, skinTypeIsDefault: Bool,
         burnTimeMinutes: Int?, sunscreen: SunscreenInfo?, window: SpanInfo?, peak: PeakInfo?,
-        temperatureCelsius: Double?, weatherCode: Int? = nil, requestsToday: Int, now: String, warnings: [String] = []
+        temperatureCelsius: Double?, weatherCode: Int? = nil, requestsToday: Int, now: String, warnings: [String] = [],
+        sources: [SourceInfo] = [], disagreements: [String] = []
     ) {
         self.uvi = uvi
         self.level = level
@@ -133,6 +138,8 @@ public struct StatusInfo: Codable, Sendable, Equatable {
         self.requestsToday = requestsToday
         self.now = now
         self.warnings = warnings
+        self.sources = sources
+        self.disagreements = disagreements
     }
 }
 

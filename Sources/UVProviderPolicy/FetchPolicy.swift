@@ -3,8 +3,9 @@ import UVCore
 
 /// When to ask each provider: only for what can have changed and matters, within a daily budget.
 ///
-/// - Open-Meteo: hourly from an hour before sunrise to sunset (its models update a few times a
-///   day; hourly catches each update), once after sunset for tomorrow, nothing else at night.
+/// - Forecasts (CAMS, Open-Meteo's forecast endpoint, OpenWeatherMap): when a new model run can be
+///   out (`ModelSchedule`), and never more than `dailyForecastBudget` requests a local day for
+///   them all, retries included. A place without a forecast is asked at once.
 /// - ARPANSA: only in daylight and only near a station; every 5 minutes while a decision or a
 ///   `watch` client needs the measured value, otherwise every 30 minutes — and never faster than
 ///   the budget left for the day allows.
@@ -12,7 +13,8 @@ import UVCore
 /// - All providers together: at most `dailyBudget` requests per local day; `manualReserve` of
 ///   them are kept for `uvctl refresh`, which may run at most every 5 minutes.
 public struct FetchPolicy: Sendable, Equatable {
-    public var openMeteoInterval: TimeInterval = 3600
+    /// Forecast requests a local day, all forecast providers together, retries included.
+    public var dailyForecastBudget = 8
     public var arpansaActiveInterval: TimeInterval = 300
     public var arpansaIdleInterval: TimeInterval = 1800
     public var dailyBudget = 30
@@ -56,22 +58,15 @@ public struct FetchContext: Sendable {
 }
 
 extension FetchPolicy {
-    /// When Open-Meteo should next be asked.
-    public func nextOpenMeteo(_ health: ProviderHealth, budget: RequestBudget, context: FetchContext) -> Date {
-        let due: Date
-        if let last = health.lastSuccess {
-            if let daylight = context.daylight, context.now < daylight.upperBound {
-                // Day: hourly, starting at dawn.
-                due = max(daylight.lowerBound, last.addingTimeInterval(openMeteoInterval))
-            } else if let daylight = context.daylight, last < daylight.upperBound {
-                // Evening: one more for tomorrow's forecast, still at most hourly.
-                due = max(daylight.upperBound, last.addingTimeInterval(openMeteoInterval))
-            } else {
-                due = context.tomorrowDawn
-            }
-        } else {
-            due = context.now
+    /// When a forecast following `schedule` should next be asked: at once without one for the
+    /// place, when a run newer than the one held is out, else when the next run comes out; pushed
+    /// past the backoff and, once the day's forecast requests are spent, to the next day.
+    public func nextForecast(_ schedule: ModelSchedule, _ health: ProviderHealth, budget: RequestBudget, context: FetchContext) -> Date {
+        var due = context.now
+        if let last = health.lastSuccess, last >= schedule.latestOut(at: context.now) {
+            due = schedule.nextOut(after: last)
         }
+        if budget.forecastsUsed(on: context.day) >= dailyForecastBudget { due = max(due, context.endOfDay) }
         return gate(due, health: health, budget: budget, context: context)
     }
 
@@ -84,8 +79,8 @@ extension FetchPolicy {
         var interval = measuredValueNeeded ? arpansaActiveInterval : arpansaIdleInterval
         // Spread what the budget leaves after Open-Meteo's remaining hours and the manual reserve.
         let daylightLeft = sunUp.upperBound.timeIntervalSince(max(context.now, sunUp.lowerBound))
-        let openMeteoLeft = Int((daylightLeft / openMeteoInterval).rounded(.up)) + 1
-        let spare = dailyBudget - budget.used(on: context.day) - manualReserve - openMeteoLeft
+        let forecastsLeft = max(0, dailyForecastBudget - budget.forecastsUsed(on: context.day))
+        let spare = dailyBudget - budget.used(on: context.day) - manualReserve - forecastsLeft
         guard spare > 0 else { return nil }
         interval = max(interval, daylightLeft / Double(spare))
         let due = max(sunUp.lowerBound, health.lastAttempt.map { $0.addingTimeInterval(interval) } ?? context.now)

@@ -4,6 +4,7 @@ import UVCore
 /// Where each provider lives. Every URL is configurable, so tests point them at a local server.
 public struct ProviderEndpoints: Sendable, Equatable {
     public var openMeteo = URL(string: "https://api.open-meteo.com/v1/forecast")!
+    public var cams = URL(string: "https://air-quality-api.open-meteo.com/v1/air-quality")!
     public var arpansa = URL(string: "https://uvdata.arpansa.gov.au/xml/uvvalues.xml")!
     public var openWeatherMap = URL(string: "https://api.openweathermap.org/data/3.0/onecall")!
 
@@ -21,6 +22,20 @@ public struct ProviderEndpoints: Sendable, Equatable {
             URLQueryItem(name: "daily", value: "uv_index_max"),
             URLQueryItem(name: "timezone", value: "auto"),
             URLQueryItem(name: "forecast_days", value: "7"),
+        ])
+    }
+
+    /// CAMS global's hourly UV with and without clouds for 5 days, in the place's own time zone.
+    /// Coordinates go out rounded to 0.1°.
+    public func camsRequest(for coordinate: Coordinate) -> URL {
+        let place = coordinate.approximate
+        return cams.appending(queryItems: [
+            URLQueryItem(name: "latitude", value: String(place.latitude)),
+            URLQueryItem(name: "longitude", value: String(place.longitude)),
+            URLQueryItem(name: "hourly", value: "uv_index,uv_index_clear_sky"),
+            URLQueryItem(name: "domains", value: "cams_global"),
+            URLQueryItem(name: "timezone", value: "auto"),
+            URLQueryItem(name: "forecast_days", value: "5"),
         ])
     }
 

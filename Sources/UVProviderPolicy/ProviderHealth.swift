@@ -44,20 +44,29 @@ public struct RequestBudget: Sendable, Equatable, Codable {
     /// The local calendar day counted, `YYYY-MM-DD`.
     public var day: String
     public var used: Int
+    /// Of them, forecast requests; nil in a budget kept before they were counted apart.
+    public var forecasts: Int?
 
-    public init(day: String, used: Int = 0) {
+    public init(day: String, used: Int = 0, forecasts: Int = 0) {
         self.day = day
         self.used = used
+        self.forecasts = forecasts
     }
 
     /// Requests used on `day` (0 once the day has changed).
     public func used(on day: String) -> Int { day == self.day ? used : 0 }
 
-    public mutating func record(on day: String) {
+    /// Forecast requests used on `day`.
+    public func forecastsUsed(on day: String) -> Int { day == self.day ? forecasts ?? 0 : 0 }
+
+    /// One more request on `day`; `forecast` says whether it asks for a forecast.
+    public mutating func record(on day: String, forecast: Bool = false) {
         if day != self.day {
             self.day = day
             used = 0
+            forecasts = 0
         }
         used += 1
+        if forecast { forecasts = (forecasts ?? 0) + 1 }
     }
 }

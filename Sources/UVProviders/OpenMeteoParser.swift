@@ -2,30 +2,32 @@ import Foundation
 import UVCore
 
 /// Reads Open-Meteo `/v1/forecast` answers: `hourly` (`uv_index`, `uv_index_clear_sky`,
-/// `cloud_cover`), `current` or the legacy `current_weather`, and `daily.uv_index_max`.
+/// `cloud_cover`), `current` or the legacy `current_weather`, and `daily.uv_index_max`; and its
+/// `/v1/air-quality` answers (CAMS), which have the same shape with `hourly` alone.
 ///
 /// Times are local wall-clock strings; `utc_offset_seconds` says which offset they use. It is
 /// trusted over any guess from the coordinates, which need not match the requested time zone.
 /// Missing values arrive as `null` inside arrays and are skipped.
 public enum OpenMeteoParser {
-    public static func parse(_ data: Data) throws(ProviderError) -> UVForecast {
+    /// - Parameter source: which Open-Meteo API answered (`.openMeteo` or `.cams`).
+    public static func parse(_ data: Data, as source: UVSource = .openMeteo) throws(ProviderError) -> UVForecast {
         if let failure = try? JSONDecoder().decode(Failure.self, from: data), failure.error {
-            throw .refused(.openMeteo, failure.reason ?? "error without a reason")
+            throw .refused(source, failure.reason ?? "error without a reason")
         }
         let answer: Answer
         do {
             answer = try JSONDecoder().decode(Answer.self, from: data)
         } catch {
-            throw .malformed(.openMeteo, Self.describe(error))
+            throw .malformed(source, Self.describe(error))
         }
-        let offset = try Plausibility.utcOffset(answer.utc_offset_seconds, field: "utc_offset_seconds", from: .openMeteo)
+        let offset = try Plausibility.utcOffset(answer.utc_offset_seconds, field: "utc_offset_seconds", from: source)
         let coordinate = Coordinate(latitude: answer.latitude, longitude: answer.longitude)
         guard coordinate.isValid else {
-            throw .malformed(.openMeteo, "latitude \(answer.latitude), longitude \(answer.longitude) is not a place on Earth")
+            throw .malformed(source, "latitude \(answer.latitude), longitude \(answer.longitude) is not a place on Earth")
         }
         func instant(_ text: String) throws(ProviderError) -> Date {
             guard let date = LocalTimestamp.instant(text, utcOffsetSeconds: offset) else {
-                throw .malformed(.openMeteo, "time '\(text)' is not YYYY-MM-DDTHH:MM")
+                throw .malformed(source, "time '\(text)' is not YYYY-MM-DDTHH:MM")
             }
             return date
         }
@@ -33,7 +35,7 @@ public enum OpenMeteoParser {
         var hourly: [HourlyUV] = []
         if let block = answer.hourly, let uv = block.uv_index {
             guard uv.count == block.time.count else {
-                throw .malformed(.openMeteo, "hourly.uv_index has \(uv.count) values for \(block.time.count) times")
+                throw .malformed(source, "hourly.uv_index has \(uv.count) values for \(block.time.count) times")
             }
             for (index, text) in block.time.enumerated() {
                 guard let value = uv[index] else { continue }
@@ -59,16 +61,16 @@ public enum OpenMeteoParser {
         var daily: [DailyUV] = []
         if let block = answer.daily, let maxima = block.uv_index_max {
             guard maxima.count == block.time.count else {
-                throw .malformed(.openMeteo, "daily.uv_index_max has \(maxima.count) values for \(block.time.count) days")
+                throw .malformed(source, "daily.uv_index_max has \(maxima.count) values for \(block.time.count) days")
             }
             daily = zip(block.time, maxima).compactMap { date, value in value.map { DailyUV(date: date, maxUVI: $0) } }
         }
 
         guard !hourly.isEmpty || current != nil || !daily.isEmpty else {
-            throw .malformed(.openMeteo, "no hourly, current or daily block")
+            throw .malformed(source, "no hourly, current or daily block")
         }
         return UVForecast(
-            source: .openMeteo, coordinate: coordinate.approximate,
+            source: source, coordinate: coordinate.approximate,
             utcOffsetSeconds: offset, current: current, hourly: hourly, daily: daily)
     }
 

@@ -32,6 +32,12 @@ public struct ProviderClient: Sendable {
         }
     }
 
+    public func cams(for coordinate: Coordinate, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
+        await fetch(.cams, endpoints.camsRequest(for: coordinate), health: health, now: now) { data throws(ProviderError) in
+            try screened(Plausibility.near(OpenMeteoParser.parse(data, as: .cams), coordinate), now: now)
+        }
+    }
+
     public func openWeatherMap(for coordinate: Coordinate, key: String, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
         await fetch(.openWeatherMap, endpoints.openWeatherMapRequest(for: coordinate, key: key), health: health, now: now) { data throws(ProviderError) in
             try screened(Plausibility.near(OpenWeatherMapParser.parse(data, units: .metric), coordinate), now: now)
@@ -87,7 +93,7 @@ public struct ProviderClient: Sendable {
         var detail = ""
         do {
             switch source {
-            case .openMeteo: _ = try OpenMeteoParser.parse(response.body)
+            case .openMeteo, .cams: _ = try OpenMeteoParser.parse(response.body, as: source)
             case .openWeatherMap: _ = try OpenWeatherMapParser.parse(response.body, units: .metric)
             case .arpansa, .model: break
             }

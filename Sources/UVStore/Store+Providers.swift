@@ -6,10 +6,10 @@ import UVProviders
 /// What the providers said, kept between runs: forecasts, readings, station snapshots, health.
 extension Store {
 
-    /// The latest forecast kept for a place key, with when it was fetched.
-    public func forecast(for placeKey: String) throws -> StoredForecast? {
+    /// The latest forecast kept for a place key from one kind of source, with when it was fetched.
+    public func forecast(for placeKey: String, _ slot: ForecastSlot = .forecast) throws -> StoredForecast? {
         try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM forecast WHERE placeKey = ?", arguments: [placeKey]).map {
+            try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM forecast WHERE placeKey = ?", arguments: [slot.key(placeKey)]).map {
                 StoredForecast(fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), forecast: try Coding.decode(UVForecast.self, $0["value"]))
             }
         }
@@ -20,7 +20,7 @@ extension Store {
         try write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO forecast (placeKey, fetchedAt, value) VALUES (?, ?, ?)",
-                arguments: [placeKey, fetchedAt.timeIntervalSince1970, Coding.encode(forecast)])
+                arguments: [ForecastSlot(forecast.source).key(placeKey), fetchedAt.timeIntervalSince1970, Coding.encode(forecast)])
             if let current = forecast.current, let uvi = current.uvi {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO reading (placeKey, time, source, uvi) VALUES (?, ?, ?, ?)",
@@ -61,5 +61,25 @@ extension Store {
 
     public func saveProviderState(_ state: ProviderState) throws {
         try saveSetting("providerState", state)
+    }
+}
+
+/// Which forecast of a place is kept: CAMS's and the forecast endpoint's (or its fallback's) are
+/// kept side by side, in rows of their own.
+public enum ForecastSlot: Sendable {
+    /// Open-Meteo's forecast endpoint or OpenWeatherMap: the row a place has always had.
+    case forecast
+    case cams
+
+    public init(_ source: UVSource) {
+        self = source == .cams ? .cams : .forecast
+    }
+
+    /// The row's key for a place key.
+    func key(_ placeKey: String) -> String {
+        switch self {
+        case .forecast: placeKey
+        case .cams: placeKey + " cams"
+        }
     }
 }

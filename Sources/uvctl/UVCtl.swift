@@ -10,7 +10,7 @@ struct UVCtl: AsyncParsableCommand {
         discussion: tr("status, forecast, watch, stations, location, profile, sunscreen, refresh, reload, config, quiet, snooze, mute, unmute, home, history and doctor ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, simulate, guide) work on their own. Burn times are conservative estimates, not medical advice."),
         version: UVDVersion.string,
         subcommands: [
-            StatusCommand.self, ForecastCommand.self, WatchCommand.self, StationsCommand.self, LocationCommand.self,
+            StatusCommand.self, ForecastCommand.self, WatchCommand.self, SourcesCommand.self, StationsCommand.self, LocationCommand.self,
             ProfileCommand.self, SunscreenCommand.self, RefreshCommand.self, ReloadCommand.self, ConfigCommand.self,
             QuietCommand.self, SnoozeCommand.self, MuteCommand.self, UnmuteCommand.self, HomeCommand.self, HistoryCommand.self,
             DoctorCommand.self, NotifyTestCommand.self, SimulateCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self, WheelCommand.self, GuideCommand.self,

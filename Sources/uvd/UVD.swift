@@ -69,7 +69,8 @@ struct UVD: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.noInput.rawValue)
             }
             do {
-                _ = try ConfigLoader.load(file: file)
+                let loaded = try ConfigLoader.load(file: file)
+                for warning in loaded.warnings { StandardStream.error.write(warning + "\n") }
                 print(tr("%1$@: valid", file.path))
             } catch {
                 StandardStream.error.write("\(error)\n")

@@ -96,7 +96,7 @@ struct ChildFetchTests {
     @Test func theDaemonNeverLoadsLibcurlNorDiesOfABrokenPipe() throws {
         let uvd = try DaemonHarness()
         try uvd.start()
-        try uvd.waitFor("a forecast") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String == "open-meteo" }
+        try uvd.waitFor("a forecast") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String ?? "model" != "model" }
         let pid = try #require(uvd.process?.pid)
         let maps = try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
         #expect(!maps.contains("libcurl") && !maps.contains("libssl") && !maps.contains("libgnutls"), "uvd mapped a TLS or HTTP library")

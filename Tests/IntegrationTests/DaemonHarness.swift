@@ -31,12 +31,15 @@ final class DaemonHarness {
         server = providers
             ? try FixtureServer(routes: [
                 "/v1/forecast": "openmeteo-forecast-hourly-uv-2025-04-14-tidbyt-cyclecast.json",
+                "/v1/air-quality": "cams-air-quality-constructed.json",
                 "/xml/uvvalues.xml": "arpansa-uvvalues-2017-07-13-tarun-pacifica-sunscreen.xml",
                 "/data/3.0/onecall": "owm-onecall3-current-sampleResult.json",
             ], failures: failing, hanging: hanging, rebaseToday: true)
             : nil
         let base = server.map { "http://127.0.0.1:\($0.port)" } ?? "http://127.0.0.1:9"
         try """
+            [providers.cams]
+            url = "\(base)/v1/air-quality"
             [providers.open-meteo]
             url = "\(base)/v1/forecast"
             [providers.arpansa]

@@ -19,7 +19,7 @@ struct RefreshTests {
         let refresh = try ChildProcess(
             ToolRunner.uvctl.executable.path, ["refresh"], environment: uvd.environment,
             stdout: uvd.root.appendingPathComponent("refresh.out").path, stderr: "/dev/null")
-        try uvd.waitFor("the forecast, while ARPANSA hangs") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String == "open-meteo" }
+        try uvd.waitFor("the forecast, while ARPANSA hangs") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String ?? "model" != "model" }
         try uvd.waitFor("the refresh to end", timeout: 40) { !refresh.isRunning }
         #expect(refresh.wait() == 0)
         let said = try String(contentsOf: uvd.root.appendingPathComponent("refresh.out"), encoding: .utf8)
@@ -46,7 +46,7 @@ struct RefreshTests {
     /// A refresh asked while the first round's request is still out waits for it and says what
     /// it came to, rather than "under way already" with no word of the failure.
     @Test func aRefreshDuringARequestSaysHowItEnded() throws {
-        let uvd = try DaemonHarness(failing: ["/v1/forecast": "503@3", "/xml/uvvalues.xml": "503"])
+        let uvd = try DaemonHarness(failing: ["/v1/forecast": "503@3", "/v1/air-quality": "503", "/xml/uvvalues.xml": "503"])
         try uvd.start()
         try uvd.waitFor("the first round's request") { try requests(uvd, "/v1/forecast") == 1 }
         let refresh = try uvd.uvctl(["refresh"])
@@ -69,7 +69,7 @@ struct RefreshTests {
     }
 
     @Test func retryAfterBindsAForcedRefresh() throws {
-        let uvd = try DaemonHarness(failing: ["/v1/forecast": "429:3600", "/xml/uvvalues.xml": "429:3600"])
+        let uvd = try DaemonHarness(failing: ["/v1/forecast": "429:3600", "/v1/air-quality": "429:3600", "/xml/uvvalues.xml": "429:3600"])
         try uvd.start()
         // Until the first round has read its 429, Open-Meteo's request is under way (and a refresh
         // says so); the daemon logs the answer just before the request counts as done.

@@ -34,7 +34,10 @@ struct ConfigLoaderTests {
             """
         let loaded = try ConfigLoader.parse(text, path: "/home/u/.config/uvd/config.toml")
         #expect(loaded.configuration.policy.dailyBudget == 20)
-        #expect(loaded.configuration.policy.openMeteoInterval == 5400)
+        // A fixed interval no longer means anything: accepted, with what replaced it.
+        #expect(loaded.warnings == [
+            "/home/u/.config/uvd/config.toml:4:1: refresh.open_meteo_minutes no longer decides anything: forecasts are asked when a new model run can be out (CAMS twice a day, the forecast endpoint four times), at most 8 a day; it is ignored, and can be removed",
+        ])
         #expect(loaded.configuration.endpoints.openMeteo.absoluteString == "http://127.0.0.1:8080/v1/forecast")
         #expect(loaded.configuration.window == .personal)
         let origins = Dictionary(uniqueKeysWithValues: loaded.entries.map { ($0.key, $0.origin) })

@@ -45,8 +45,34 @@ struct ViewBuilderTests {
     @Test func aFreshStationMeasurementWins() {
         let reading = StationReading(station: "Sydney", uvi: 10.4, time: Self.now.addingTimeInterval(-300), status: "ok")
         let status = ViewBuilder.status(knowledge(forecastAge: 600, station: reading), now: Self.now)
-        #expect(status.source == "arpansa" && status.uvi == 10.4)
+        // Five minutes on, the nowcast has moved the measurement along the clear-sky curve.
+        #expect(status.source == "arpansa" && abs(status.uvi - 10.4) <= 0.2)
         #expect(status.attribution.contains("ARPANSA"))
+    }
+
+    /// The station at 12 under a forecast of 9: "now 12" and "today's peak 9" in one answer was the bug.
+    @Test func nowIsNeverAboveTheDaysPeak() throws {
+        for measured in [6.0, 12.0] {
+            let reading = StationReading(station: "Sydney", uvi: measured, time: Self.now.addingTimeInterval(-120), status: "ok")
+            let status = ViewBuilder.status(knowledge(forecastAge: 600, station: reading), now: Self.now)
+            let peak = try #require(status.peak)
+            #expect(status.uvi <= peak.uvi, "station \(measured)")
+        }
+    }
+
+    @Test func theHoursAheadFollowTheStation() {
+        let nextHour = Self.now.addingTimeInterval(1800)  // 14:00 in Sydney
+        func ahead(_ measured: Double) -> Double {
+            let reading = StationReading(station: "Sydney", uvi: measured, time: Self.now.addingTimeInterval(-120), status: "ok")
+            return knowledge(forecastAge: 600, station: reading).daySeries(now: Self.now).uvi(at: nextHour)
+        }
+        // The forecast says 9 either way; the measurement decides the next hour.
+        #expect(ahead(12) > 11)
+        #expect(ahead(6) < 6.5)
+        // Hours later the forecast has the last word again.
+        let evening = Self.now.addingTimeInterval(8 * 3600)
+        let reading = StationReading(station: "Sydney", uvi: 12, time: Self.now.addingTimeInterval(-120), status: "ok")
+        #expect(abs(knowledge(forecastAge: 600, station: reading).daySeries(now: Self.now).uvi(at: evening) - 9) < 1.5)
     }
 
     @Test func anOldStationMeasurementDoesNot() {

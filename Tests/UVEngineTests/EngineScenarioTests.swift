@@ -50,6 +50,22 @@ struct EngineScenarioTests {
         #expect(alerts.first?.time == noon && alerts.first?.alert.urgency == .critical)
     }
 
+    /// "UV 12: extreme" from the clear-sky model, then a station measuring 6: the alert that the
+    /// newer data contradicts is withdrawn, and a real rise later that day alerts again.
+    @Test func anAlertNewerDataContradictsIsWithdrawn() {
+        var sim = S(start: Self.day)
+        let noon = S.at("2026-01-15T12:30:00+11:00"), measured = S.at("2026-01-15T12:40:00+11:00")
+        let halved = S.modelledDay(Self.day).map { UVSample(time: $0.time, uvi: $0.uvi / 2) }
+        sim.send(.forecast(S.modelledDay(Self.day)), at: noon)
+        sim.send(.forecast(halved), at: measured)
+        #expect(sim.alerts("uv-extreme").map(\.time) == [noon])
+        #expect(sim.withdrawn.contains { $0.subject == "uv-extreme" && $0.time == measured })
+        // The sky clears again: extreme is real now, and said.
+        let clearing = S.at("2026-01-15T13:00:00+11:00")
+        sim.send(.forecast(S.modelledDay(Self.day)), at: clearing)
+        #expect(sim.alerts("uv-extreme").map(\.time) == [noon, clearing])
+    }
+
     @Test func aCommutersDay() throws {
         let sim = commuter()
         let leave = sim.alerts("leave-home")

@@ -11,27 +11,28 @@ struct FetchPolicyTests {
     static let zone = Zone(identifier: "Australia/Sydney")!
     static let policy = FetchPolicy()
 
-    /// A simulated day, minute by minute: every time a provider is due it is asked; answers
-    /// succeed or fail as `outcome` says. Returns the request times per provider.
+    /// Simulated days from `day`, every `step` seconds: every time a provider is due it is asked;
+    /// answers succeed or fail as `outcome` says. Returns the request times per provider.
     private func simulate(
-        day: String, measuredValueNeeded: Bool = true, near: Bool = true,
+        day: String, days: Int = 1, step: TimeInterval = 60, measuredValueNeeded: Bool = true, near: Bool = true,
         outcome: (UVSource, Int) -> (ok: Bool, retryAfter: TimeInterval?) = { _, _ in (true, nil) }
     ) -> [UVSource: [Date]] {
         let start = ProviderFixture.instant("\(day)T00:00:00+11:00")
         var budget = RequestBudget(day: day)
-        var health: [UVSource: ProviderHealth] = [.openMeteo: ProviderHealth(), .arpansa: ProviderHealth()]
+        var health: [UVSource: ProviderHealth] = [.cams: ProviderHealth(), .openMeteo: ProviderHealth(), .arpansa: ProviderHealth()]
         var requests: [UVSource: [Date]] = [:]
         var jitter = SystemRandomNumberGenerator()
-        for minute in 0..<(24 * 60) {
-            let now = start.addingTimeInterval(Double(minute) * 60)
+        for tick in 0..<Int(Double(days) * 86_400 / step) {
+            let now = start.addingTimeInterval(Double(tick) * step)
             let context = FetchContext(now: now, coordinate: Self.sydney, timeZone: Self.zone, policy: Self.policy)
             let due: [(UVSource, Date?)] = [
-                (.openMeteo, Self.policy.nextOpenMeteo(health[.openMeteo]!, budget: budget, context: context)),
+                (.cams, Self.policy.nextForecast(.cams, health[.cams]!, budget: budget, context: context)),
+                (.openMeteo, Self.policy.nextForecast(.forecastEndpoint, health[.openMeteo]!, budget: budget, context: context)),
                 (.arpansa, Self.policy.nextARPANSA(health[.arpansa]!, budget: budget, context: context, nearStation: near, measuredValueNeeded: measuredValueNeeded)),
             ]
             for (source, time) in due {
-                guard let time, time <= now, context.day == day else { continue }
-                budget.record(on: context.day)
+                guard let time, time <= now else { continue }
+                budget.record(on: context.day, forecast: source != .arpansa)
                 requests[source, default: []].append(now)
                 let result = outcome(source, requests[source]!.count)
                 if result.ok {
@@ -46,19 +47,45 @@ struct FetchPolicyTests {
         return requests
     }
 
+    /// The requests of each local day, all providers and forecasts apart.
+    private func perDay(_ requests: [UVSource: [Date]]) -> [String: (all: Int, forecasts: Int)] {
+        var days: [String: (all: Int, forecasts: Int)] = [:]
+        for (source, times) in requests {
+            for time in times {
+                let key = LocalDay.key(time, in: Self.zone)
+                days[key, default: (0, 0)].all += 1
+                if source != .arpansa { days[key, default: (0, 0)].forecasts += 1 }
+            }
+        }
+        return days
+    }
+
     @Test(arguments: ["2026-01-15", "2026-06-21", "2026-10-04"])
     func withinBudgetOnAWatchedDay(day: String) {
         let requests = simulate(day: day)
         let total = requests.values.map(\.count).reduce(0, +)
         #expect(total <= Self.policy.dailyBudget - Self.policy.manualReserve)
         #expect((requests[.arpansa]?.count ?? 0) > 0)
-        #expect((requests[.openMeteo]?.count ?? 0) >= 10)
+        // The first of each at once, then each run as it comes out: 2 CAMS, 4 of the forecast endpoint.
+        #expect(requests[.cams]?.count == 3)
+        #expect(requests[.openMeteo]?.count == 5)
+    }
+
+    @Test func withinBudgetOverASimulatedYear() {
+        let days = perDay(simulate(day: "2026-01-01", days: 365, step: 300))
+        #expect(days.count >= 365)
+        for (day, count) in days {
+            #expect(count.forecasts <= Self.policy.dailyForecastBudget, "\(day)")
+            #expect(count.all <= Self.policy.dailyBudget - Self.policy.manualReserve, "\(day)")
+        }
     }
 
     @Test func withinBudgetWhileProvidersFail() {
-        let requests = simulate(day: "2026-01-15") { _, _ in (false, nil) }
-        let total = requests.values.map(\.count).reduce(0, +)
-        #expect(total <= Self.policy.dailyBudget - Self.policy.manualReserve)
+        let requests = simulate(day: "2026-01-15", days: 3) { _, _ in (false, nil) }
+        for (day, count) in perDay(requests) {
+            #expect(count.forecasts <= Self.policy.dailyForecastBudget, "\(day)")
+            #expect(count.all <= Self.policy.dailyBudget - Self.policy.manualReserve, "\(day)")
+        }
         // Backoff spaces the failures out (the growth itself is `backoffGrowsAndIsCapped`).
         for times in requests.values {
             let gaps = zip(times, times.dropFirst()).map { $1.timeIntervalSince($0) }
@@ -66,18 +93,22 @@ struct FetchPolicyTests {
         }
     }
 
-    @Test func openMeteoSleepsAtNight() throws {
-        let requests = try #require(simulate(day: "2026-01-15", near: false)[.openMeteo])
-        let sun = SunTimes(day: LocalDay.interval(year: 2026, month: 1, day: 15, in: Self.zone)!, coordinate: Self.sydney)
-        let dawn = try #require(sun.sunrise).addingTimeInterval(-3600), dusk = try #require(sun.sunset)
-        // The first request of a fresh start goes out at once; after that only from dawn to an
-        // hour after dusk (the evening one, for tomorrow).
-        let later = requests.dropFirst()
-        #expect(later.allSatisfy { $0 >= dawn && $0 <= dusk.addingTimeInterval(3600) })
-        #expect(later.filter { $0 > dusk }.count <= 1)
-        let gaps = zip(later, later.dropFirst()).map { $1.timeIntervalSince($0) }
-        #expect(gaps.allSatisfy { $0 >= 3600 })
-        #expect(requests.count <= 18)
+    /// After an answer, a forecast is asked again only once its model's next run is out.
+    @Test(arguments: [(UVSource.cams, ModelSchedule.cams), (.openMeteo, .forecastEndpoint)])
+    func forecastsFollowTheRuns(source: UVSource, schedule: ModelSchedule) throws {
+        let times = try #require(simulate(day: "2026-01-15", days: 2, near: false)[source])
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            #expect(later >= schedule.nextOut(after: earlier))
+            #expect(later.timeIntervalSince(schedule.latestOut(at: later)) < 60)
+        }
+    }
+
+    @Test func aRunComesOutOnItsSchedule() {
+        let tenUTC = ProviderFixture.instant("2026-01-15T10:00:00Z")
+        #expect(ModelSchedule.cams.latestOut(at: tenUTC) == tenUTC)
+        #expect(ModelSchedule.cams.latestOut(at: tenUTC.addingTimeInterval(-1)) == tenUTC.addingTimeInterval(-12 * 3600))
+        #expect(ModelSchedule.cams.nextOut(after: tenUTC) == tenUTC.addingTimeInterval(12 * 3600))
+        #expect(ModelSchedule.forecastEndpoint.latestOut(at: tenUTC) == ProviderFixture.instant("2026-01-15T06:00:00Z"))
     }
 
     @Test func noARPANSAAwayFromStations() {
@@ -92,9 +123,10 @@ struct FetchPolicyTests {
     }
 
     @Test func retryAfterIsHonoured() throws {
-        let requests = simulate(day: "2026-01-15", near: false) { _, count in count == 2 ? (false, 4 * 3600) : (true, nil) }
+        // The second request fails asking for 9 hours: the run that comes out meanwhile waits.
+        let requests = simulate(day: "2026-01-15", near: false) { _, count in count == 2 ? (false, 9 * 3600) : (true, nil) }
         let times = try #require(requests[.openMeteo])
-        #expect(times[2].timeIntervalSince(times[1]) >= 4 * 3600)
+        #expect(times[2].timeIntervalSince(times[1]) >= 9 * 3600)
     }
 
     @Test func backoffGrowsAndIsCapped() {
