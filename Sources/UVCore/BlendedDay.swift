@@ -48,18 +48,21 @@ public struct BlendedDay: Sendable {
         }
         self.nowcast = nowcast
         self.base = base
-        guard let nowcast else {
+        guard let nowcast, let latest = believed.max(by: { $0.time < $1.time }) else {
             series = baseSeries
             sources = hours.map(\.1)
             return
         }
         var samples: [UVSample] = [], sources: [UVSource] = []
-        for (sample, source) in hours where sample.time < nowcast.issuedAt {
+        for (sample, source) in hours where sample.time < latest.time {
             samples.append(sample)
             sources.append(source)
         }
-        let ahead = [nowcast.issuedAt] + baseSeries.samples.map(\.time).filter { $0 > nowcast.issuedAt }
-        for time in ahead {
+        // The latest reading is itself the value at its time: the nowcast carries the window's
+        // ratio (bounded) into the hours after it.
+        samples.append(latest)
+        sources.append(.arpansa)
+        for time in baseSeries.samples.map(\.time) where time > nowcast.issuedAt {
             // Without a forecast the nowcast fades into the calibrated clear sky, not the raw model.
             let value = nowcast.uvi(at: time, base: covering.isEmpty ? nil : baseSeries.uvi(at: time))
             samples.append(UVSample(time: time, uvi: value))

@@ -7,7 +7,8 @@ import UVProtocol
 struct SourcesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
-        abstract: tr("What each UV source says now and for today's peak, and which one uvd uses and why."))
+        abstract: tr("What each UV source says now and for today's peak, and which one uvd uses and why."),
+        discussion: tr("uvd asks CAMS when a new run can be out (10:00 and 22:00 UTC) and Open-Meteo's forecast endpoint when one of its four daily runs can be out (00:00, 06:00, 12:00 and 18:00 UTC), at most 8 forecast requests a day; an ARPANSA station near the place every 5 to 30 minutes while the Sun is up. uvctl status --json lists every source with when its data was fetched and what uvd does with it."))
 
     @Option(help: ArgumentHelp(tr("A saved location or a city instead of the current one."), valueName: "name"))
     var location: String?

@@ -47,6 +47,15 @@ import UVCore
         #expect(blended.series.uvi(at: hours[18]) == 7 && blended.source(at: hours[18]) == .openMeteo)
     }
 
+    /// The bound on the ratio is for the hours ahead: the measurement itself is shown as measured
+    /// (it once showed 11.1 for a station reading 12.0).
+    @Test func theLatestReadingIsShownAsMeasured() {
+        let reading = UVSample(time: now.addingTimeInterval(-60), uvi: 20)
+        let blended = BlendedDay(day: day, forecasts: [forecast(7)], readings: [reading], coordinate: place, now: now)
+        #expect(blended.series.uvi(at: reading.time) == 20)
+        #expect(blended.series.samples.filter { $0.time == reading.time }.count == 1)
+    }
+
     @Test(arguments: [-40 * 60.0, 20 * 60.0])
     func aReadingTooOldOrTooFarAheadLeadsNothing(offset: TimeInterval) {
         let reading = UVSample(time: now.addingTimeInterval(offset), uvi: 11)
