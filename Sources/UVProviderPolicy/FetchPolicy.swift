@@ -47,13 +47,19 @@ public struct FetchContext: Sendable {
     public var daylight: ClosedRange<Date>?
     /// Tomorrow's first fetch time (an hour before tomorrow's sunrise, or its start of day).
     public var tomorrowDawn: Date
+    /// When a station's measurement can matter today: the clear-sky UV at 1 or more. Nil when it
+    /// never is (winter at high latitudes), or when not worked out (then sunrise to sunset).
+    public var stationHours: ClosedRange<Date>?
 
-    public init(now: Date, day: String, endOfDay: Date, daylight: ClosedRange<Date>?, tomorrowDawn: Date) {
+    public init(
+        now: Date, day: String, endOfDay: Date, daylight: ClosedRange<Date>?, tomorrowDawn: Date, stationHours: ClosedRange<Date>? = nil
+    ) {
         self.now = now
         self.day = day
         self.endOfDay = endOfDay
         self.daylight = daylight
         self.tomorrowDawn = tomorrowDawn
+        self.stationHours = stationHours ?? FetchPolicy.sunUp(daylight: daylight)
     }
 }
 
@@ -74,7 +80,7 @@ extension FetchPolicy {
     public func nextARPANSA(
         _ health: ProviderHealth, budget: RequestBudget, context: FetchContext, nearStation: Bool, measuredValueNeeded: Bool
     ) -> Date? {
-        guard nearStation, let sunUp = Self.sunUp(context) else { return nil }
+        guard nearStation, let sunUp = context.stationHours else { return nil }
         if context.now > sunUp.upperBound { return nil }
         var interval = measuredValueNeeded ? arpansaActiveInterval : arpansaIdleInterval
         // Spread what the budget leaves after Open-Meteo's remaining hours and the manual reserve.
@@ -88,10 +94,10 @@ extension FetchPolicy {
         return gate(due, health: health, budget: budget, context: context)
     }
 
-    /// Sunrise to sunset: when a station can measure any UV at all (the fetching daylight starts
-    /// an hour before sunrise, for the day's forecast). Nil in polar night.
-    public static func sunUp(_ context: FetchContext) -> ClosedRange<Date>? {
-        guard let daylight = context.daylight else { return nil }
+    /// Sunrise to sunset (the fetching daylight starts an hour before sunrise, for the day's
+    /// forecast). Nil in polar night.
+    public static func sunUp(daylight: ClosedRange<Date>?) -> ClosedRange<Date>? {
+        guard let daylight else { return nil }
         let sunrise = daylight.lowerBound.addingTimeInterval(3600)
         return sunrise <= daylight.upperBound ? sunrise...daylight.upperBound : nil
     }
@@ -138,8 +144,13 @@ extension FetchContext {
                 return max(day.start, rise.addingTimeInterval(-policy.dawnLead))...set
             }
         }
+        // UV 1 by the clear-sky curve, to 10 minutes: below it a measurement changes no advice.
+        let steps = stride(from: today.start, through: today.end, by: 600)
+        let uvOne = steps.filter { ClearSkyUV().uvIndex(at: $0, coordinate: coordinate) >= 1 }
+        let stationHours = uvOne.first.flatMap { first in uvOne.last.map { first...$0 } }
         self.init(
             now: now, day: LocalDay.key(today.start, in: timeZone), endOfDay: today.end,
-            daylight: daylight(today), tomorrowDawn: daylight(tomorrow)?.lowerBound ?? tomorrow.start)
+            daylight: daylight(today), tomorrowDawn: daylight(tomorrow)?.lowerBound ?? tomorrow.start, stationHours: stationHours)
+        if uvOne.isEmpty { self.stationHours = nil }
     }
 }

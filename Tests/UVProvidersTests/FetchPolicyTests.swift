@@ -72,7 +72,7 @@ struct FetchPolicyTests {
     }
 
     @Test func withinBudgetOverASimulatedYear() {
-        let days = perDay(simulate(day: "2026-01-01", days: 365, step: 300))
+        let days = perDay(simulate(day: "2026-01-01", days: 365, step: 900))
         #expect(days.count >= 365)
         for (day, count) in days {
             #expect(count.forecasts <= Self.policy.dailyForecastBudget, "\(day)")
@@ -161,13 +161,21 @@ struct FetchPolicyTests {
 }
 
 extension FetchPolicyTests {
-    /// A station measures nothing before sunrise: it is not asked then, though Open-Meteo is.
-    @Test func noStationIsAskedBeforeSunrise() throws {
+    /// A station is asked only while the clear-sky UV is 1 or more: before, its measurement
+    /// changes no advice. Forecasts are asked whatever the hour.
+    @Test func noStationIsAskedWhileTheUVIsUnderOne() throws {
         let requests = simulate(day: "2026-01-15")
         let context = FetchContext(now: ProviderFixture.instant("2026-01-15T12:00:00+11:00"), coordinate: Self.sydney, timeZone: Self.zone, policy: Self.policy)
-        let sunUp = try #require(FetchPolicy.sunUp(context))
-        let first = try #require(requests[.arpansa]?.first)
-        #expect(first >= sunUp.lowerBound)
-        #expect(try #require(requests[.openMeteo]?.first) < sunUp.lowerBound)
+        let hours = try #require(context.stationHours)
+        let sunUp = try #require(FetchPolicy.sunUp(daylight: context.daylight))
+        #expect(hours.lowerBound > sunUp.lowerBound.addingTimeInterval(1800) && hours.upperBound < sunUp.upperBound)
+        let stations = try #require(requests[.arpansa])
+        #expect(stations.allSatisfy { hours.contains($0) })
+        #expect(try #require(requests[.openMeteo]?.first) < hours.lowerBound)
+        // A winter's day in Tromsø has no such hours, and no station request.
+        let tromso = FetchContext(
+            now: ProviderFixture.instant("2026-12-15T12:00:00+01:00"), coordinate: Coordinate(latitude: 69.65, longitude: 18.96),
+            timeZone: Zone(identifier: "Europe/Oslo")!, policy: Self.policy)
+        #expect(tromso.stationHours == nil)
     }
 }
