@@ -136,6 +136,7 @@ extension ConfigKey {
         .url("providers.open-meteo.url", \.endpoints.openMeteo),
         .boolean("providers.arpansa.enabled", \.arpansaEnabled),
         .url("providers.arpansa.url", \.endpoints.arpansa),
+        .url("providers.arpansa.series_url", \.endpoints.arpansaSeries),
         ConfigKey(path: "providers.arpansa.station_radius_km", expected: tr("a number of kilometres from 1 to 500"), apply: { config, value in
             guard let km = value.number, (1...500).contains(km) else { return false }
             config.stationRadiusKilometres = km

@@ -51,6 +51,19 @@ extension DaemonCore {
         changed()
     }
 
+    /// A station's day series: its minutes join the station's history, and its latest reading
+    /// replaces the station's in the all-station snapshot (kept with the feed's own fetch time).
+    func keepSeries(_ readings: [StationReading], of station: ARPANSAStation, at now: Date) {
+        providers.remember(readings.filter { now.timeIntervalSince($0.time) < 3600 }, now: now)
+        if let latest = readings.last, let snapshot = providers.stations {
+            let merged = snapshot.readings.filter { $0.station != station.id } + [latest]
+            do { try store.saveStationReadings(merged, fetchedAt: snapshot.fetchedAt) } catch { log.error("store: \(error)") }
+            providers.stations = StoredStations(fetchedAt: snapshot.fetchedAt, readings: merged)
+        }
+        changed()
+        feedForecast(now: now)
+    }
+
     func noteProblem(_ source: UVSource, _ reason: String?, now: Date) {
         providers.problems[source] = reason
         changed()

@@ -204,9 +204,31 @@ extension DaemonCore {
         }
     }
 
+    /// The nearby station's day series, minute by minute, which gives the nowcast its window in
+    /// one request; the all-station feed instead when its last copy is an hour old (for `uvctl
+    /// stations`) or no station is near.
     private func fetchARPANSA(now: Date, context: FetchContext) async -> ProviderOutcome {
         let client = providerClient
+        let configuration = loaded.configuration
+        let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres)
+        let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
         recordRequest(context)
+        if let near, feedAge < 3600, let zone = Zone(identifier: near.timeZoneIdentifier) {
+            let date = LocalDay.key(now, in: zone)
+            switch await client.arpansaSeries(station: near, date: date, health: health(.arpansa), now: now) {
+            case .fetched(let readings, let etag, let lastModified):
+                keepSeries(readings, of: near, at: now)
+                noteProblem(.arpansa, nil, now: now)
+                updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+                return ProviderOutcome(provider: "arpansa", result: .fresh, message: trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, near.id, readings.count))
+            case .notModified:
+                updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
+                return ProviderOutcome(provider: "arpansa", result: .notModified, message: tr("not modified since its last answer"))
+            case .failed(let reason, let retryAfter):
+                failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
+                return ProviderOutcome(provider: "arpansa", result: .failed, message: reason)
+            }
+        }
         switch await client.arpansa(health: health(.arpansa), now: now) {
         case .fetched(let readings, let etag, let lastModified):
             keepStations(readings, at: now)

@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case openMeteo = "open-meteo"
     case openWeatherMap = "openweathermap"
     case arpansa
+    /// ARPANSA's per-station day series (`/api/uvlevel/`).
+    case arpansaSeries = "arpansa-series"
     /// The control socket: NUL framing, then each message as a call and its parameters.
     case varlink
     /// An ISO 8601 instant (`--at`, and every time in a reply uvctl reads).
@@ -54,6 +56,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? OpenWeatherMapParser.parse(data, units: .standard)
         case .arpansa:
             _ = try? ARPANSAParser.parse(data)
+        case .arpansaSeries:
+            if let sydney = ARPANSAStation.named("Sydney") { _ = try? ARPANSASeriesParser.parse(data, station: sydney) }
         case .measuredDay:
             guard let day = try? MeasuredDay.parse(data, utcOffsetSeconds: 36_000) else { return }
             _ = SkillCases(day, utcOffsetSeconds: 36_000).cases.count

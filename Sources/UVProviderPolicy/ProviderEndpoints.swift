@@ -6,6 +6,8 @@ public struct ProviderEndpoints: Sendable, Equatable {
     public var openMeteo = URL(string: "https://api.open-meteo.com/v1/forecast")!
     public var cams = URL(string: "https://air-quality-api.open-meteo.com/v1/air-quality")!
     public var arpansa = URL(string: "https://uvdata.arpansa.gov.au/xml/uvvalues.xml")!
+    /// One station's day, minute by minute (measured so far, and ARPANSA's own forecast).
+    public var arpansaSeries = URL(string: "https://uvdata.arpansa.gov.au/api/uvlevel/")!
     public var openWeatherMap = URL(string: "https://api.openweathermap.org/data/3.0/onecall")!
 
     public init() {}
@@ -40,6 +42,15 @@ public struct ProviderEndpoints: Sendable, Equatable {
     }
 
     public func arpansaRequest() -> URL { arpansa }
+
+    /// The day series of the station at `coordinate` for its local `date` (`YYYY-MM-DD`).
+    public func arpansaSeriesRequest(station coordinate: Coordinate, date: String) -> URL {
+        arpansaSeries.appending(queryItems: [
+            URLQueryItem(name: "longitude", value: String(coordinate.longitude)),
+            URLQueryItem(name: "latitude", value: String(coordinate.latitude)),
+            URLQueryItem(name: "date", value: date),
+        ])
+    }
 
     /// One Call 3.0 without minutely data and alerts, metric units. The key is appended last and
     /// never logged: log `openWeatherMapRequest(for:key:)` only through `redacted`.

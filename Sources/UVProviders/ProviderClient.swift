@@ -55,6 +55,18 @@ public struct ProviderClient: Sendable {
         }
     }
 
+    /// The measured minutes of `station`'s local day so far, screened as the feed's readings are.
+    public func arpansaSeries(station: ARPANSAStation, date: String, health: ProviderHealth, now: Date) async -> FetchOutcome<[StationReading]> {
+        await fetch(.arpansa, endpoints.arpansaSeriesRequest(station: station.coordinate, date: date), health: health, now: now) { data throws(ProviderError) in
+            try ARPANSASeriesParser.parse(data, station: station).filter { reading in
+                let believable = (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
+                    && Plausibility.measurementAge.contains(now.timeIntervalSince(reading.time))
+                if !believable { report("arpansa: dropped \(reading.station) at \(reading.time): UV \(reading.uvi.map { "\($0)" } ?? "none")") }
+                return believable
+            }
+        }
+    }
+
     private func screened(_ forecast: UVForecast, now: Date) throws(ProviderError) -> UVForecast {
         let (kept, notes) = try Plausibility.screen(forecast, now: now)
         notes.forEach(report)
