@@ -143,6 +143,16 @@ extension DaemonCore {
                                  detail: tr("failing (%1$@× in a row): %2$@", health.consecutiveFailures, health.lastError ?? "?"),
                                  fix: health.notBefore.map { tr("uvd tries again after %1$@; uvctl refresh asks now", readable($0, now: now)) })
             }
+            if source == .arpansa, knowledge(now: now).blendedDay(now: now).stationFrozen {
+                return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "warn",
+                                 detail: tr("the nearby station's readings are not believed: one value for half an hour while the Sun moved"),
+                                 fix: tr("uvd follows the forecast until the station's values move again"))
+            }
+            if let dropped = providers.screened[source], now.timeIntervalSince(dropped.at) < 86_400 {
+                return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "warn",
+                                 detail: tr("answers, but a value was left out at %1$@: %2$@", readable(dropped.at, now: now), dropped.line),
+                                 fix: tr("nothing to do: the rest of the answer is used, and the value left out moves nothing"))
+            }
             return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "ok",
                              detail: health.lastSuccess.map { tr("last answer %1$@", readable($0, now: now)) } ?? tr("not asked yet"))
         }

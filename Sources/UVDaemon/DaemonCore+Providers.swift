@@ -64,6 +64,15 @@ extension DaemonCore {
         feedForecast(now: now)
     }
 
+    /// A value the plausibility screen dropped ("arpansa: dropped Sydney: UV 99 at …"): logged,
+    /// and kept for the doctor under the provider it names.
+    func screenedOut(_ line: String, at now: Date) {
+        log.warning("\(line)")
+        if let source = UVSource.allCases.first(where: { line.hasPrefix($0.rawValue + ": ") }) {
+            providers.screened[source] = (line, now)
+        }
+    }
+
     func noteProblem(_ source: UVSource, _ reason: String?, now: Date) {
         providers.problems[source] = reason
         changed()

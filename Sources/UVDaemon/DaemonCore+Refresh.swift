@@ -160,7 +160,7 @@ extension DaemonCore {
 
     private var providerClient: ProviderClient {
         ProviderClient(http: httpClient, endpoints: loaded.configuration.endpoints, report: { [weak self] line in
-            Task { await self?.logWarning(line) }
+            Task { await self?.screenedOut(line, at: Date()) }
         })
     }
 

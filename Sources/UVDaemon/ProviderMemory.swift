@@ -19,6 +19,9 @@ struct ProviderMemory {
     var state: ProviderState
     /// Why each provider last failed, until it answers again.
     var problems: [UVSource: String] = [:]
+    /// What the screen last dropped from each provider's answers (an implausible value, a time
+    /// too far from now), and when: for `uvctl doctor`.
+    var screened: [UVSource: (line: String, at: Date)] = [:]
     /// Providers with a request under way.
     var inFlight: Set<UVSource> = []
     /// What each provider's last request came to, and when it was asked (for a refresh refused

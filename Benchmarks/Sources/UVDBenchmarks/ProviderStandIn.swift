@@ -3,9 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// A local Open-Meteo for the benchmarks: an HTTP/1.1 listener on 127.0.0.1 that answers every
-/// request with a three-day hourly forecast for Sydney starting today (a UV curve peaking at 11 at
-/// 13:00), so that uvd's first fetch succeeds and the idle figures are those of a daemon with data.
+/// Local providers for the benchmarks: an HTTP/1.1 listener on 127.0.0.1 that answers Open-Meteo's
+/// paths (CAMS's and the forecast endpoint's) with a three-day hourly forecast for Sydney starting
+/// today (a UV curve peaking at 11 at 13:00), and ARPANSA's (the all-station feed and the day
+/// series) with Sydney's station measuring 0.9 of that curve up to now, so that uvd's first fetches
+/// succeed and the idle figures are those of a daemon with data and a station.
 final class ProviderStandIn: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
@@ -31,9 +33,7 @@ final class ProviderStandIn: @unchecked Sendable {
     /// How many requests have been answered.
     var requestCount: Int { requests.withLock { served } }
 
-    private func serve(_ body: Data) {
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        let answer = Array(head.utf8) + Array(body)
+    private func serve(_ forecast: Data) {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
@@ -44,6 +44,10 @@ final class ProviderStandIn: @unchecked Sendable {
                 guard count > 0 else { break }
                 request += buffer[..<count]
             }
+            let path = String(decoding: request, as: UTF8.self).split(separator: " ").dropFirst().first ?? ""
+            let body = path.hasPrefix("/xml/") ? StationStandIn.feed(now: Date()) : path.hasPrefix("/api/uvlevel") ? StationStandIn.series(now: Date()) : forecast
+            let head = "HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            let answer = Array(head.utf8) + Array(body)
             _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             close(connection)
             requests.withLock { served += 1 }

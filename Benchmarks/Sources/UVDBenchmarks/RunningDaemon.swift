@@ -17,8 +17,9 @@ final class RunningDaemon: Sendable {
         let description: String
     }
 
-    /// `name` tells two daemons' directories apart; `extraEnvironment` is added to uvd's.
-    init(provider: ProviderStandIn, name: String = "uvd", extraEnvironment: [String: String] = [:]) throws {
+    /// `name` tells two daemons' directories apart; `extraEnvironment` is added to uvd's;
+    /// `station` lets uvd ask the stand-in's ARPANSA station.
+    init(provider: ProviderStandIn, name: String = "uvd", station: Bool = false, extraEnvironment: [String: String] = [:]) throws {
         binary = ProcessInfo.processInfo.environment["UVD"] ?? URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/release/uvd").path
@@ -31,10 +32,14 @@ final class RunningDaemon: Sendable {
         }
         chmod("\(root)/run", 0o700)
         try """
+            [providers.cams]
+            url = "http://127.0.0.1:\(provider.port)/v1/air-quality"
             [providers.open-meteo]
             url = "http://127.0.0.1:\(provider.port)/v1/forecast"
             [providers.arpansa]
-            enabled = false
+            enabled = \(station)
+            url = "http://127.0.0.1:\(provider.port)/xml/uvvalues.xml"
+            series_url = "http://127.0.0.1:\(provider.port)/api/uvlevel/"
             """.write(toFile: "\(root)/config/uvd/config.toml", atomically: true, encoding: .utf8)
         environment = [
             "HOME": root, "TZ": "Australia/Sydney", "PATH": "/usr/bin:/bin",

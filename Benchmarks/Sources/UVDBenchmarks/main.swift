@@ -94,8 +94,9 @@ func stoppingOnFailure<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// The everyday desktop: a second uvd on a private session bus with a notification server, once
-/// it has shown the test notification (with the day's mini-wheel); nil where no bus can be made.
+/// The everyday desktop: a second uvd with a nearby station (Sydney's, on the stand-in) on a
+/// private session bus with a notification server, once it has shown the test notification (with
+/// the day's mini-wheel); nil where no bus can be made.
 func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
     if let missing = SessionBus.missing {
         print("No uvd on a session bus: \(missing)")
@@ -103,7 +104,7 @@ func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
     }
     let bus = try SessionBus(in: NSTemporaryDirectory() + "uvd-bench-\(getpid())-bus")
     do {
-        let onBus = try RunningDaemon(provider: provider, name: "desktop", extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let onBus = try RunningDaemon(provider: provider, name: "desktop", station: true, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         var status: Int32 = 0
         waitpid(try RunningDaemon.spawn(uvctl, ["notify-test", "--seconds", "5"], environment: onBus.environment), &status, 0)
         guard bus.notificationsShown > 0 else {
@@ -131,7 +132,7 @@ let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(In
 let watch = try stoppingOnFailure { try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment) }
 sleep(3)
 print("Idle (wakeups = context switches of the process's threads):")
-let idle = [("uvd", daemon.pid)] + (desktop.map { [("uvd, bus + notification", $0.daemon.pid)] } ?? []) + [("uvctl watch --format waybar", watch)]
+let idle = [("uvd", daemon.pid)] + (desktop.map { [("uvd, station + bus + notification", $0.daemon.pid)] } ?? []) + [("uvctl watch --format waybar", watch)]
 for line in IdleCost.measure(idle, seconds: idleSeconds) {
     print("  " + line)
 }
