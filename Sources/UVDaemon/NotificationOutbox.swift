@@ -44,6 +44,9 @@ actor NotificationOutbox {
     var backoff = DeliveryBackoff()
     var retry: Task<Void, Never>?
     private var delivering = false
+    /// The server signalled a change of its do-not-disturb while a delivery was under way: what
+    /// that delivery read before is stale, and is read again before the next notification.
+    private var doNotDisturbChangedMidway = false
     /// The test notification's id and who waits for its end (`NotificationOutbox+Test.swift`).
     var testWaiter: (id: UInt32, continuation: CheckedContinuation<TestEnd, Never>)?
     /// What the core posted, in order, for `deliverPosted()`: posting never waits, so an engine
@@ -142,7 +145,10 @@ actor NotificationOutbox {
                 }
             case .serverChanged(let owner):
                 serverChanged(to: owner)
-            case .sessionBusAppeared, .doNotDisturbChanged:
+            case .doNotDisturbChanged:
+                if delivering { doNotDisturbChangedMidway = true }
+                kick()
+            case .sessionBusAppeared:
                 kick()
             }
         }
@@ -225,6 +231,10 @@ actor NotificationOutbox {
                 }
                 answered = true
                 continue
+            }
+            if doNotDisturbChangedMidway {
+                doNotDisturbChangedMidway = false
+                doNotDisturb = nil
             }
             if waiting.values.contains(where: { $0.urgency != .critical }), doNotDisturb == nil {
                 doNotDisturb = .some(await server.doNotDisturb())
