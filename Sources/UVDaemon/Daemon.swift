@@ -16,6 +16,7 @@ import Glibc
 public enum Daemon {
     public static func run(paths: XDGPaths, httpClient: any HTTPClient = ChildProcessHTTPClient()) async throws {
         unblockSignals()
+        CodeResidency.touchedPagesOnly()
         let signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP])
         umask(0o077)
         let log = makeLogger()

@@ -1,4 +1,5 @@
 import Foundation
+import UVPlatform
 
 /// The one timer: armed after every step for the earliest of the engine's next deadline and the
 /// next refresh round, and at most 15 minutes ahead, so that waking from sleep is noticed even
@@ -40,5 +41,7 @@ extension DaemonCore {
         refreshDue = min(refreshDue == .distantFuture ? next : refreshDue, next)
         pushIfChanged(now: Date())
         armTimer(now: Date())
+        // A round may have loaded a library (libxml2 for the station feed).
+        CodeResidency.touchedPagesOnly()
     }
 }

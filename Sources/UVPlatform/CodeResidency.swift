@@ -1,0 +1,18 @@
+import CEventLoop
+
+/// Keeps uvd's resident memory to the code it runs. Starting runs code that idle never runs again,
+/// and Linux maps a file's pages around every one a process touches (fault-around, 64 KB): over
+/// uvd's 19 MB of code and GLib's, most of what is resident after a start or a provider round
+/// never runs again. This lets go of the code pages of every object loaded so far (they are clean
+/// pages of the files, mapped again from the page cache when next run) and turns fault-around off
+/// for them. Called at start and after each provider round (which may load libxml2).
+///
+/// `make bench`, idle: 17.1 → 11.8 MB alone; 22.7 → 18.4 MB with a station, a session bus and a
+/// notification server. Start to READY unchanged within its noise (12–13 ms).
+public enum CodeResidency {
+    /// How many code ranges the kernel refused the advice for (0 normally; nothing else changes).
+    @discardableResult
+    public static func touchedPagesOnly() -> Int {
+        Int(uvd_code_random_access())
+    }
+}
