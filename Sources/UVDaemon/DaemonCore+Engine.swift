@@ -112,15 +112,17 @@ extension DaemonCore {
     }
 
     /// Hands the engine today's UV series when it differs from the one it has: the same blended
-    /// series the status shows. The clear-sky model alone is held back while a provider can still
-    /// answer (none has failed yet): an alert never rests on it while data is on its way, and the
-    /// model reads high under any cloud. Once a provider fails, or none applies, it is all there is.
+    /// series the status shows. The clear-sky model alone is held back while a forecast provider
+    /// can still answer (not every one has failed): an alert never rests on it while data is on
+    /// its way, and the model reads high under any cloud. Once every forecast provider has failed,
+    /// or none applies, it is all there is.
     func feedForecast(now: Date) {
         let day = LocalDay.interval(containing: now, in: currentPlace.timeZone)
         let knowledge = knowledge(now: now)
         let blended = knowledge.blendedDay(now: now)
         let forecastSources = applicableSources.filter { $0 != .arpansa }
-        let awaitingAnswer = blended.base == .model && blended.nowcast == nil && knowledge.providerProblem == nil && !forecastSources.isEmpty
+        let everyOneFailed = forecastSources.allSatisfy { providers.problems[$0] != nil }
+        let awaitingAnswer = blended.base == .model && blended.nowcast == nil && !everyOneFailed
         let samples = awaitingAnswer ? [] : blended.series.samples(in: day)
         guard samples != engine.samples else { return }
         step(.forecast(samples), now: now)
