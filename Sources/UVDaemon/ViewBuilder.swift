@@ -37,15 +37,15 @@ enum ViewBuilder {
         let skin = knowledge.profile.effectiveSkinType
         let covering = knowledge.usableForecasts(now: now).first { !$0.series.samples(in: day).isEmpty }
         // Today is the blended day everything else reads; other days are the forecast's own.
-        let series = day.contains(now)
-            ? knowledge.daySeries(now: now) : covering?.series ?? DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
+        let blended = day.contains(now) ? knowledge.blendedDay(now: now) : nil
+        let series = blended?.series ?? covering?.series ?? DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
         let clearSky = Dictionary(
             (covering?.hourly ?? []).compactMap { hour in hour.clearSkyUVI.map { (hour.time, $0) } }, uniquingKeysWith: { first, _ in first })
         let outlook = DayOutlook(series: series, day: day, coordinate: place.coordinate, skinType: skin, threshold: knowledge.window.threshold(for: skin))
         return ForecastInfo(
             outlook: outlook, place: place, approximate: true, skinType: skin, window: knowledge.window,
             source: covering?.source ?? .model, updatedAt: covering.flatMap { knowledge.fetchedAt($0.source) }, clearSky: clearSky,
-            daily: knowledge.usableForecast(now: now)?.daily ?? [])
+            daily: knowledge.usableForecast(now: now)?.daily ?? [], hourSource: blended.map { blended in { blended.source(at: $0) } })
     }
 
     static func locationInfo(_ place: Place) -> LocationInfo {

@@ -13,10 +13,11 @@ extension LocationInfo {
 
 extension ForecastInfo {
     /// A day's forecast from an outlook: the one shape for the daemon's live forecast and
-    /// uvctl's offline one.
+    /// uvctl's offline one. `hourSource` says where each hour's value comes from (`source` for
+    /// every hour when not given).
     public init(
         outlook: DayOutlook, place: Place, approximate: Bool, skinType: SkinType, window: WindowSetting,
-        source: UVSource, updatedAt: Date?, clearSky: [Date: Double] = [:], daily: [DailyUV] = []
+        source: UVSource, updatedAt: Date?, clearSky: [Date: Double] = [:], daily: [DailyUV] = [], hourSource: ((Date) -> UVSource)? = nil
     ) {
         let iso = ISOTimestamp(timeZone: place.timeZone)
         self.init(
@@ -25,7 +26,8 @@ extension ForecastInfo {
             skinType: skinType.numeral, windowThreshold: window.threshold(for: skinType).uvi.rounded(places: 2),
             hours: outlook.hours.map {
                 HourInfo(time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
-                         clearSkyUVI: clearSky[$0.time]?.rounded(places: 2), burnTimeMinutes: $0.burnTime.wholeMinutes)
+                         clearSkyUVI: clearSky[$0.time]?.rounded(places: 2), burnTimeMinutes: $0.burnTime.wholeMinutes,
+                         source: (hourSource?($0.time) ?? source).rawValue)
             },
             window: outlook.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
             peak: outlook.peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 2), at: iso.string($0.at)) },

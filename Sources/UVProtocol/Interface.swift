@@ -81,7 +81,9 @@ public enum UVDInterface {
         # first forecast lacks), cross-check, reference (the clear-sky model) or unused
         type Source (source: string, now: ?float, peak: ?float, updatedAt: ?string, role: string, why: string)
 
-        type Hour (time: string, uvi: float, level: string, clearSkyUVI: ?float, burnTimeMinutes: ?int)
+        # source: where the hour's value comes from (cams, open-meteo, openweathermap, arpansa for
+        # a station's nowcast, or model)
+        type Hour (time: string, uvi: float, level: string, clearSkyUVI: ?float, burnTimeMinutes: ?int, source: string)
 
         type Daily (date: string, maxUVI: float)
 

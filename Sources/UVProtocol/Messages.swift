@@ -149,13 +149,17 @@ public struct HourInfo: Codable, Sendable, Equatable {
     public var level: String
     @Null public var clearSkyUVI: Double?
     @Null public var burnTimeMinutes: Int?
+    /// Where the hour's value comes from: cams, open-meteo, openweathermap, arpansa (a station's
+    /// nowcast) or model.
+    public var source: String
 
-    public init(time: String, uvi: Double, level: String, clearSkyUVI: Double?, burnTimeMinutes: Int?) {
+    public init(time: String, uvi: Double, level: String, clearSkyUVI: Double?, burnTimeMinutes: Int?, source: String) {
         self.time = time
         self.uvi = uvi
         self.level = level
         self.clearSkyUVI = clearSkyUVI
         self.burnTimeMinutes = burnTimeMinutes
+        self.source = source
     }
 }
 

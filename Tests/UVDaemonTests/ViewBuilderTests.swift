@@ -60,6 +60,17 @@ struct ViewBuilderTests {
         }
     }
 
+    /// Every hour of today's forecast says where its value comes from.
+    @Test func everyHourKnowsItsSource() throws {
+        let reading = StationReading(station: "Sydney", uvi: 8, time: Self.now.addingTimeInterval(-120), status: "ok")
+        let knowledge = knowledge(forecastAge: 600, station: reading)
+        let forecast = ViewBuilder.forecast(knowledge, day: LocalDay.interval(containing: Self.now, in: Self.zone), now: Self.now)
+        let sources = Dictionary(forecast.hours.map { ($0.time.prefix(16), $0.source) }, uniquingKeysWith: { first, _ in first })
+        #expect(sources["2026-01-15T09:00"] == "open-meteo")
+        #expect(sources["2026-01-15T14:00"] == "arpansa")
+        #expect(sources["2026-01-15T23:00"] == "open-meteo")
+    }
+
     @Test func theHoursAheadFollowTheStation() {
         let nextHour = Self.now.addingTimeInterval(1800)  // 14:00 in Sydney
         func ahead(_ measured: Double) -> Double {
