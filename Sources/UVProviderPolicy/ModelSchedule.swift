@@ -5,10 +5,10 @@ import UVCore
 /// `availableAfter` its base time. Asking between two runs can only bring the same numbers back.
 ///
 /// - CAMS global: base times 00 and 12 UTC (Open-Meteo's air-quality documentation: "every 12
-///   hours"). ECMWF publishes no schedule for it that could be found here, and Open-Meteo's
-///   model-updates page shows its live times only in a browser; 10 hours after base time is taken
-///   to be safe for both runs. Asked too early, the answer is the previous run, and the next
-///   request is the next run's.
+///   hours"). Open-Meteo's own downloader says "Cams has delay of 8 hours" (`CamsDomain.lastRun`
+///   in open-meteo/open-meteo); its model-updates page shows the live times only in a browser.
+///   10 hours after base time leaves its processing and servers two hours. Asked too early, the
+///   answer is the previous run, and the next request is the next run's.
 /// - Open-Meteo's forecast endpoint: its UV comes from the global models it blends (GFS and the
 ///   ECMWF IFS, runs every 6 hours, out about 4–6 hours after base time); 6 hours is taken.
 public struct ModelSchedule: Sendable, Equatable {
