@@ -73,15 +73,15 @@ public struct BlendedDay: Sendable {
         self.sources = sources
     }
 
-    /// The forecasts' hours in time order: all of the first's, then each next one's outside the
-    /// span the ones before it cover; nil without a forecast.
+    /// The forecasts' hours in time order: all of the first's, then each next one's where the ones
+    /// before it have no hour within 90 minutes (beyond their reach, or an hour they left out: a
+    /// gap is filled, not drawn across); nil without a forecast.
     static func merged(_ forecasts: [UVForecast]) -> [(UVSample, UVSource)]? {
         guard !forecasts.isEmpty else { return nil }
         var hours: [(UVSample, UVSource)] = []
         for forecast in forecasts {
-            let span = hours.isEmpty ? nil : (hours.map(\.0.time).min(), hours.map(\.0.time).max())
-            for sample in forecast.series.samples {
-                if let span, let first = span.0, let last = span.1, sample.time >= first, sample.time <= last { continue }
+            let taken = hours.map(\.0.time)
+            for sample in forecast.series.samples where !taken.contains(where: { abs($0.timeIntervalSince(sample.time)) < 90 * 60 }) {
                 hours.append((sample, forecast.source))
             }
         }

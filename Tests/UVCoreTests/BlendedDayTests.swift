@@ -56,6 +56,18 @@ import UVCore
         #expect(blended.series.samples.filter { $0.time == reading.time }.count == 1)
     }
 
+    /// Hours CAMS left out (null in its answer) come from the next forecast, not a line drawn
+    /// across the gap.
+    @Test func hoursTheFirstLeftOutComeFromTheNext() {
+        let hours = LocalDay.hours(of: day)
+        let cams = UVForecast(
+            source: .cams, coordinate: place, utcOffsetSeconds: 39_600, current: nil,
+            hourly: hours.enumerated().filter { !(10...13).contains($0.offset) }.map { HourlyUV(time: $0.element, uvi: 2) }, daily: [])
+        let blended = BlendedDay(day: day, forecasts: [cams, forecast(9)], readings: [], coordinate: place, now: now)
+        #expect(blended.series.uvi(at: hours[12]) == 9 && blended.source(at: hours[12]) == .openMeteo)
+        #expect(blended.series.uvi(at: hours[8]) == 2 && blended.source(at: hours[8]) == .cams)
+    }
+
     @Test(arguments: [-40 * 60.0, 20 * 60.0])
     func aReadingTooOldOrTooFarAheadLeadsNothing(offset: TimeInterval) {
         let reading = UVSample(time: now.addingTimeInterval(offset), uvi: 11)
