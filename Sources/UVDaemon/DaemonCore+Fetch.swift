@@ -1,0 +1,120 @@
+import Foundation
+import UVCore
+import UVProtocol
+import UVProviders
+import UVProviderPolicy
+
+/// One request to one provider, and what its answer comes to: kept, or counted as a failure
+/// with its backoff. Each request counts in the day's budget before it goes out.
+extension DaemonCore {
+    func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
+        var outcome = switch source {
+        case .openMeteo: await fetchOpenMeteo(now: now, context: context)
+        case .cams: await fetchCAMS(now: now, context: context)
+        case .openWeatherMap: await fetchOpenWeatherMap(key: openWeatherMapKey ?? "", now: now, context: context)
+        case .arpansa: await fetchARPANSA(now: now, context: context)
+        case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
+        }
+        // Failure reasons name their provider for the log; the outcome names it already.
+        let prefix = outcome.provider + ": "
+        if outcome.message.hasPrefix(prefix) { outcome.message.removeFirst(prefix.count) }
+        return outcome
+    }
+
+    private var providerClient: ProviderClient {
+        ProviderClient(http: httpClient, endpoints: loaded.configuration.endpoints, report: { [weak self] line in
+            Task { await self?.screenedOut(line, at: Date()) }
+        })
+    }
+
+    private func fetchOpenMeteo(now: Date, context: FetchContext) async -> ProviderOutcome {
+        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openMeteo))
+        return await fetchForecast(.openMeteo, now: now, context: context) { await client.openMeteo(for: coordinate, health: health, now: now) }
+    }
+
+    private func fetchCAMS(now: Date, context: FetchContext) async -> ProviderOutcome {
+        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.cams))
+        return await fetchForecast(.cams, now: now, context: context) { await client.cams(for: coordinate, health: health, now: now) }
+    }
+
+    /// The fallback when Open-Meteo is off or failing, for users with a key.
+    private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async -> ProviderOutcome {
+        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openWeatherMap))
+        return await fetchForecast(.openWeatherMap, now: now, context: context) {
+            await client.openWeatherMap(for: coordinate, key: key, health: health, now: now)
+        }
+    }
+
+    /// Asks a forecast provider for the current place and keeps what it answers for that place.
+    private func fetchForecast(
+        _ source: UVSource, now: Date, context: FetchContext, request: @Sendable () async -> FetchOutcome<UVForecast>
+    ) async -> ProviderOutcome {
+        let place = currentPlace
+        recordRequest(context, forecast: true)
+        switch await request() {
+        case .fetched(let forecast, let etag, let lastModified):
+            keep(forecast, for: place, at: now)
+            updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
+            return ProviderOutcome(provider: source.rawValue, result: .fresh, message: trn("a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name, forecast.hourly.count))
+        case .notModified:
+            keepUnchanged(source, at: now)
+            updateProviderState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return ProviderOutcome(provider: source.rawValue, result: .notModified, message: tr("not modified since its last answer"))
+        case .failed(let reason, let retryAfter):
+            failed(source, reason: reason, retryAfter: retryAfter, now: now)
+            return ProviderOutcome(provider: source.rawValue, result: .failed, message: reason)
+        }
+    }
+
+    /// The nearby station's day series, minute by minute, which gives the nowcast its window in
+    /// one request; the all-station feed instead when its last copy is an hour old (for `uvctl
+    /// stations`) or no station is near.
+    private func fetchARPANSA(now: Date, context: FetchContext) async -> ProviderOutcome {
+        let client = providerClient
+        let configuration = loaded.configuration
+        let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres)
+        let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
+        recordRequest(context)
+        if let near, feedAge < 3600, let zone = Zone(identifier: near.timeZoneIdentifier) {
+            let date = LocalDay.key(now, in: zone)
+            switch await client.arpansaSeries(station: near, date: date, health: health(.arpansa), now: now) {
+            case .fetched(let readings, let etag, let lastModified):
+                keepSeries(readings, of: near, at: now)
+                noteProblem(.arpansa, nil, now: now)
+                updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+                return ProviderOutcome(provider: "arpansa", result: .fresh, message: trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, near.id, readings.count))
+            case .notModified:
+                updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
+                return ProviderOutcome(provider: "arpansa", result: .notModified, message: tr("not modified since its last answer"))
+            case .failed(let reason, let retryAfter):
+                failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
+                return ProviderOutcome(provider: "arpansa", result: .failed, message: reason)
+            }
+        }
+        switch await client.arpansa(health: health(.arpansa), now: now) {
+        case .fetched(let readings, let etag, let lastModified):
+            keepStations(readings, at: now)
+            noteProblem(.arpansa, nil, now: now)
+            updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            return ProviderOutcome(provider: "arpansa", result: .fresh, message: trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count))
+        case .notModified:
+            updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return ProviderOutcome(provider: "arpansa", result: .notModified, message: tr("not modified since its last answer"))
+        case .failed(let reason, let retryAfter):
+            failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
+            return ProviderOutcome(provider: "arpansa", result: .failed, message: reason)
+        }
+    }
+
+    private func failed(_ source: UVSource, reason: String, retryAfter: TimeInterval?, now: Date) {
+        let policy = loaded.configuration.policy
+        updateProviderState { $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy) }
+        noteProblem(source, reason.hasPrefix(source.rawValue + ": ") ? String(reason.dropFirst(source.rawValue.count + 2)) : reason, now: now)
+        logWarning(reason)
+    }
+
+    private func recordRequest(_ context: FetchContext, forecast: Bool = false) {
+        updateProviderState { $0.budget.record(on: context.day, forecast: forecast) }
+    }
+}
