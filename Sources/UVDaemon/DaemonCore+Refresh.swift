@@ -35,8 +35,11 @@ extension DaemonCore {
                     } else {
                         outcomes.append(ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
                     }
-                } else if due <= now, withinBudget {
+                } else if due <= now, withinBudget, forced || source == .arpansa || forecastsLeft(context, policy: policy, planned: jobs) > 0 {
                     jobs.append(source)
+                } else if due <= now, withinBudget {
+                    // Each forecast due on its own, together past the day's forecast requests.
+                    next = min(next, context.endOfDay)
                 } else {
                     next = min(next, due)
                     if forced {
@@ -62,6 +65,11 @@ extension DaemonCore {
             }
         }
         return (max(next, now.addingTimeInterval(1)), outcomes.sorted { $0.provider < $1.provider })
+    }
+
+    /// Forecast requests left today once `planned` go out.
+    private func forecastsLeft(_ context: FetchContext, policy: FetchPolicy, planned: [UVSource]) -> Int {
+        policy.dailyForecastBudget - budget.forecastsUsed(on: context.day) - planned.filter { $0 != .arpansa }.count
     }
 
     /// The outcome of the request to `source` that is under way, when it ends, said as that.

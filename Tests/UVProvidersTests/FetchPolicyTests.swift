@@ -25,13 +25,17 @@ struct FetchPolicyTests {
         for tick in 0..<Int(Double(days) * 86_400 / step) {
             let now = start.addingTimeInterval(Double(tick) * step)
             let context = FetchContext(now: now, coordinate: Self.sydney, timeZone: Self.zone, policy: Self.policy)
-            let due: [(UVSource, Date?)] = [
-                (.cams, Self.policy.nextForecast(.cams, health[.cams]!, budget: budget, context: context)),
-                (.openMeteo, Self.policy.nextForecast(.forecastEndpoint, health[.openMeteo]!, budget: budget, context: context)),
-                (.arpansa, Self.policy.nextARPANSA(health[.arpansa]!, budget: budget, context: context, nearStation: near, measuredValueNeeded: measuredValueNeeded)),
+            // Each one asked after the one before it is counted, as the daemon's round holds back
+            // a forecast the ones already planned leave no request for.
+            let due: [(UVSource, (RequestBudget) -> Date?)] = [
+                (.cams, { Self.policy.nextForecast(.cams, health[.cams]!, budget: $0, context: context) }),
+                (.openMeteo, { Self.policy.nextForecast(.forecastEndpoint, health[.openMeteo]!, budget: $0, context: context) }),
+                (.arpansa, {
+                    Self.policy.nextARPANSA(health[.arpansa]!, budget: $0, context: context, nearStation: near, measuredValueNeeded: measuredValueNeeded)
+                }),
             ]
-            for (source, time) in due {
-                guard let time, time <= now else { continue }
+            for (source, next) in due {
+                guard let time = next(budget), time <= now else { continue }
                 budget.record(on: context.day, forecast: source != .arpansa)
                 requests[source, default: []].append(now)
                 let result = outcome(source, requests[source]!.count)
