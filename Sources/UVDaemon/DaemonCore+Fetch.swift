@@ -72,38 +72,36 @@ extension DaemonCore {
     /// stations`) or no station is near.
     private func fetchARPANSA(now: Date, context: FetchContext) async -> ProviderOutcome {
         let client = providerClient
-        let configuration = loaded.configuration
-        let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres)
+        let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: loaded.configuration.stationRadiusKilometres)
         let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
         recordRequest(context)
         if let near, feedAge < 3600, let zone = Zone(identifier: near.timeZoneIdentifier) {
-            let date = LocalDay.key(now, in: zone)
-            switch await client.arpansaSeries(station: near, date: date, health: health(.arpansa), now: now) {
-            case .fetched(let readings, let etag, let lastModified):
+            let answer = await client.arpansaSeries(station: near, date: LocalDay.key(now, in: zone), health: health(.arpansa), now: now)
+            return stationOutcome(answer, now: now) { readings in
                 keepSeries(readings, of: near, at: now)
-                noteProblem(.arpansa, nil, now: now)
-                updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-                return ProviderOutcome(provider: "arpansa", result: .fresh, message: trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, near.id, readings.count))
-            case .notModified:
-                updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
-                return ProviderOutcome(provider: "arpansa", result: .notModified, message: tr("not modified since its last answer"))
-            case .failed(let reason, let retryAfter):
-                failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
-                return ProviderOutcome(provider: "arpansa", result: .failed, message: reason)
+                return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, near.id, readings.count)
             }
         }
-        switch await client.arpansa(health: health(.arpansa), now: now) {
-        case .fetched(let readings, let etag, let lastModified):
+        return stationOutcome(await client.arpansa(health: health(.arpansa), now: now), now: now) { readings in
             keepStations(readings, at: now)
+            return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
+        }
+    }
+
+    /// What a station request came to, kept by `keep` (which says what was kept).
+    private func stationOutcome(_ answer: FetchOutcome<[StationReading]>, now: Date, keep: ([StationReading]) -> String) -> ProviderOutcome {
+        switch answer {
+        case .fetched(let readings, let etag, let lastModified):
+            let kept = keep(readings)
             noteProblem(.arpansa, nil, now: now)
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-            return ProviderOutcome(provider: "arpansa", result: .fresh, message: trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count))
+            return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .fresh, message: kept)
         case .notModified:
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
-            return ProviderOutcome(provider: "arpansa", result: .notModified, message: tr("not modified since its last answer"))
+            return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
             failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
-            return ProviderOutcome(provider: "arpansa", result: .failed, message: reason)
+            return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .failed, message: reason)
         }
     }
 

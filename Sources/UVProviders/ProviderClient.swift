@@ -46,24 +46,24 @@ public struct ProviderClient: Sendable {
 
     public func arpansa(health: ProviderHealth, now: Date) async -> FetchOutcome<[StationReading]> {
         await fetch(.arpansa, endpoints.arpansaRequest(), health: health, now: now) { data throws(ProviderError) in
-            try ARPANSAParser.parse(data).filter { reading in
-                let believable = (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
-                    && Plausibility.measurementAge.contains(now.timeIntervalSince(reading.time))
-                if !believable { report("arpansa: dropped \(reading.station): UV \(reading.uvi.map { "\($0)" } ?? "none") at \(reading.time)") }
-                return believable
-            }
+            believable(try ARPANSAParser.parse(data), now: now)
         }
     }
 
     /// The measured minutes of `station`'s local day so far, screened as the feed's readings are.
     public func arpansaSeries(station: ARPANSAStation, date: String, health: ProviderHealth, now: Date) async -> FetchOutcome<[StationReading]> {
         await fetch(.arpansa, endpoints.arpansaSeriesRequest(station: station.coordinate, date: date), health: health, now: now) { data throws(ProviderError) in
-            try ARPANSASeriesParser.parse(data, station: station).filter { reading in
-                let believable = (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
-                    && Plausibility.measurementAge.contains(now.timeIntervalSince(reading.time))
-                if !believable { report("arpansa: dropped \(reading.station) at \(reading.time): UV \(reading.uvi.map { "\($0)" } ?? "none")") }
-                return believable
-            }
+            believable(try ARPANSASeriesParser.parse(data, station: station), now: now)
+        }
+    }
+
+    /// The readings with a UV in range and a time not far from now; each one left out is reported.
+    private func believable(_ readings: [StationReading], now: Date) -> [StationReading] {
+        readings.filter { reading in
+            let believable = (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
+                && Plausibility.measurementAge.contains(now.timeIntervalSince(reading.time))
+            if !believable { report("arpansa: dropped \(reading.station): UV \(reading.uvi.map { "\($0)" } ?? "none") at \(reading.time)") }
+            return believable
         }
     }
 
