@@ -160,7 +160,9 @@ actor NotificationOutbox {
     private func serverChanged(to owner: String?) {
         guard owner != idsOwner else { return }
         let again = shown.filter { waiting[$0.key] == nil && !closing.contains($0.key) }
-        if !ids.isEmpty { log.info("notifications: the server changed; \(again.count) shown again") }
+        // Said whenever something was on screen: a show that failed as the old server went
+        // away has already let go of its id, but not of what it showed.
+        if !ids.isEmpty || !shown.isEmpty { log.info("notifications: the server changed; \(again.count) shown again") }
         waiting.merge(again) { queued, _ in queued }
         ids = [:]
         closing = []

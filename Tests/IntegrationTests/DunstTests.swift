@@ -73,8 +73,9 @@ struct DunstTests {
 
         // dunst restarted (an upgrade, a crash): what was on screen comes back, fresh.
         try desktop.restartDunst()
+        // dunstctl may count before uvd has heard of the new dunst: the log is what says it has.
+        try uvd.waitFor("uvd to see the server change") { uvd.log.contains("the server changed") }
         try uvd.waitFor("uvd's alerts on the new dunst") { try desktop.displayed() >= 1 }
-        #expect(uvd.log.contains("the server changed"))
 
         #expect(try desktop.dunstctl(["set-paused", "true"]).status == 0)
         let doctor = try uvd.uvctl(["doctor"]).stdout
