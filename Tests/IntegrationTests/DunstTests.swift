@@ -38,8 +38,11 @@ struct DunstTests {
             try uvd.waitFor("dunst") { try self.dunstctl(["is-paused"]).stdout.hasPrefix("false") }
         }
 
+        /// dunst ends as a crash ends it (SIGKILL): on SIGTERM it first closes what it shows,
+        /// with NotificationClosed, and a close that arrives before the owner change is one
+        /// uvd must take as the user's.
         func restartDunst() throws {
-            dunst.signal(SIGTERM)
+            dunst.signal(SIGKILL)
             _ = dunst.wait()
             dunst = try ChildProcess("/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
         }
@@ -70,6 +73,12 @@ struct DunstTests {
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.busPath)"])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         try uvd.waitFor("uvd's alerts on screen") { try desktop.displayed() >= 1 }
+        // dunst shows a notification before uvd has read its answer: the restart waits until uvd
+        // has recorded what it showed (a restart inside that moment is not what this tries).
+        try uvd.waitFor("uvd to record what it showed") {
+            let entries = try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? []
+            return entries.contains { $0["kind"] as? String == "notified" }
+        }
 
         // dunst restarted (an upgrade, a crash): what was on screen comes back, fresh.
         try desktop.restartDunst()
