@@ -16,7 +16,6 @@ import Glibc
 public enum Daemon {
     public static func run(paths: XDGPaths, httpClient: any HTTPClient = ChildProcessHTTPClient()) async throws {
         unblockSignals()
-        CodeResidency.touchedPagesOnly()
         let signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP])
         umask(0o077)
         let log = makeLogger()
@@ -76,6 +75,8 @@ public enum Daemon {
         let status = await summary(core)
         Systemd.notify("STATUS=\(status)")
         log.info("ready: \(status)")
+        // Started: what starting ran can go (after READY, so that starting is not slowed).
+        CodeResidency.touchedPagesOnly()
 
         // The one-shot services end on their own; that must not stop the others. The signal
         // service ends at SIGTERM or SIGINT, and that stops them all.
