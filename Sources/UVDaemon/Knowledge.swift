@@ -34,6 +34,8 @@ struct DayReading: Sendable {
     var updatedAt: Date?
     /// Why the model answers instead of a provider.
     var modelReason: ModelReasonInfo?
+    /// The blended day the facts were computed from, for the views that show its sources.
+    var blended: BlendedDay
 }
 
 extension Knowledge {
@@ -59,7 +61,7 @@ extension Knowledge {
         let inputs = DayFacts.Inputs(
             day: LocalDay.interval(containing: now, in: place.timeZone), series: blended.series, uviNow: uviNow,
             skinType: profile.effectiveSkinType, sunscreen: sunscreen, window: window, reapplyInterval: reapplyInterval)
-        return DayReading(facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, modelReason: modelReason)
+        return DayReading(facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, modelReason: modelReason, blended: blended)
     }
 
     /// Today's blended series with where each sample came from.

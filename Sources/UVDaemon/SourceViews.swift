@@ -20,8 +20,9 @@ enum SourceViews {
         var why: String
     }
 
-    static func build(_ knowledge: Knowledge, now: Date) -> (sources: [SourceInfo], disagreements: [String]) {
-        let said = gather(knowledge, now: now)
+    /// `blended` is the day the reading now was computed from (`Knowledge.reading(now:)`).
+    static func build(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> (sources: [SourceInfo], disagreements: [String]) {
+        let said = gather(knowledge, blended: blended, now: now)
         let iso = ISOTimestamp(timeZone: knowledge.place.timeZone)
         let sources = said.map { item in
             SourceInfo(
@@ -31,9 +32,8 @@ enum SourceViews {
         return (sources, disagreements(said))
     }
 
-    static func gather(_ knowledge: Knowledge, now: Date) -> [Said] {
+    static func gather(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> [Said] {
         let day = LocalDay.interval(containing: now, in: knowledge.place.timeZone)
-        let blended = knowledge.blendedDay(now: now)
         func covers(_ forecast: UVForecast) -> Bool {
             guard let first = forecast.hourly.first?.time, let last = forecast.hourly.last?.time else { return false }
             return now >= first && now <= last

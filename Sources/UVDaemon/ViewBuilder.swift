@@ -16,7 +16,7 @@ enum ViewBuilder {
         let facts = reading.facts
         let freshness = reading.updatedAt.map { Freshness(updatedAt: $0, now: now) } ?? .expired
         let modelled = reading.source == .model
-        let sources = SourceViews.build(knowledge, now: now)
+        let sources = SourceViews.build(knowledge, blended: reading.blended, now: now)
         return StatusInfo(
             uvi: facts.uvi.rounded(places: 1), level: UVLevel(uvi: facts.uvi).rawValue, source: reading.source.rawValue,
             attribution: reading.source.attribution, updatedAt: reading.updatedAt.map(iso.string),
