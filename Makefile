@@ -33,7 +33,7 @@ ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
 # The translations (po/LL.po), compiled with msgfmt into share/locale/LL/LC_MESSAGES/uvd.mo.
 LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: help start check deps test-deps build release test fuzz bench skill install install-desktop uninstall uninstall-desktop clean
+.PHONY: help start check lint deps test-deps build release test fuzz bench skill install install-desktop uninstall uninstall-desktop clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
@@ -55,7 +55,11 @@ start: deps install
 		exec $(BINDIR)/uvd; \
 	fi
 
-check: test-deps test
+check: test-deps lint test
+
+# What CONTRIBUTING.md asks of every change besides the tests: the layers kept.
+lint:
+	scripts/check-layers
 
 # What building and running need (make start); test-deps adds what the tests need (make check).
 deps:

@@ -43,11 +43,12 @@ let package = Package(
         .target(name: "CXMLFeed", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"], swiftSettings: seesLibNotify),
         .target(name: "UVProtocol", dependencies: ["UVCore"]),
-        .target(name: "UVPlatform", dependencies: ["CEventLoop", "CSystemd", "UVCore", "UVEngine", "UVProtocol", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UVVarlink", dependencies: ["UVCore", "UVPlatform", "UVProtocol"]),
+        .target(name: "UVPlatform", dependencies: ["CEventLoop", "CSystemd", "UVCore", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "UVDaemon",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform", "UVWheel",
+                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform", "UVVarlink", "UVWheel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: seesLibNotify
@@ -65,12 +66,12 @@ let package = Package(
         .target(name: "UVProviders", dependencies: ["CCurl", "CSpawn", "CXMLFeed", "UVCore", "UVProviderPolicy"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .target(name: "UVSkill", dependencies: ["UVCore", "UVProviders"]),
-        .target(name: "UVWheel", dependencies: ["UVCore", "UVProtocol"]),
-        .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy", "UVProviders", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "UVWheel", dependencies: ["UVCore"]),
+        .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "uvctl",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVPlaces", "UVProtocol", "UVPlatform", "UVWheel",
+                "UVCore", "UVConfig", "UVEngine", "UVPlaces", "UVProtocol", "UVPlatform", "UVVarlink", "UVWheel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,11 +89,12 @@ let package = Package(
         .testTarget(name: "UVPlacesTests", dependencies: ["UVPlaces"]),
         .testTarget(name: "UVSkillTests", dependencies: ["UVSkill", "UVCore"]),
         .testTarget(name: "UVWheelTests", dependencies: ["UVWheel", "UVCore"]),
-        .testTarget(name: "UVStoreTests", dependencies: ["UVStore", "TestSupport"]),
+        .testTarget(name: "UVStoreTests", dependencies: ["UVStore", "UVProviderPolicy", "TestSupport"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),
         .testTarget(name: "UVNotifyTests", dependencies: ["UVNotify", "TestSupport"], swiftSettings: seesLibNotify),
         .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform", "TestSupport"]),
+        .testTarget(name: "UVVarlinkTests", dependencies: ["UVVarlink", "UVPlatform", "UVProtocol", "TestSupport"]),
         .testTarget(
             name: "UVDaemonTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import UVCore
 import UVPlatform
+import UVVarlink
 import UVProtocol
 
 /// `io.uvd` over varlink: decodes each call's parameters, asks the core, encodes the reply.

@@ -4,6 +4,7 @@ import UVConfig
 import UVCore
 import UVNotify
 import UVPlatform
+import UVVarlink
 import UVProtocol
 import UVProviders
 import UVStore

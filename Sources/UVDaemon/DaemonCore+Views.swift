@@ -98,8 +98,8 @@ extension DaemonCore {
     /// Today's mini-wheel for a notification: the same forecast `uvctl forecast` shows, drawn
     /// small, with the UV index now in its centre.
     func miniWheel(now: Date) -> DesktopNotification.Image? {
-        let forecast = ViewBuilder.forecast(knowledge(now: now), day: LocalDay.interval(containing: now, in: place.timeZone), now: now)
-        guard let model = WheelModel(forecast: forecast, now: now, focus: nil, theme: .light, clock: { _ in "" }) else { return nil }
+        let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: place.timeZone), now: now)
+        guard let model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else { return nil }
         let image = WheelRaster.render(model)
         return DesktopNotification.Image(width: image.width, height: image.height, rgba: image.rgba)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import UVProtocol
 import UVCore
+import UVProviderPolicy
 import UVProviders
 import UVStore
 

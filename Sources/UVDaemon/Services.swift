@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import UVPlatform
+import UVVarlink
 
 /// Serves the control socket until shutdown.
 struct ControlSocketService: DaemonService {

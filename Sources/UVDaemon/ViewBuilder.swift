@@ -32,18 +32,24 @@ enum ViewBuilder {
             now: iso.string(now), sources: sources.sources, disagreements: sources.disagreements)
     }
 
-    static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
+    /// A day's hours, window and peak, with the forecast and blended series they come from:
+    /// today is the blended day everything else reads; other days are the forecast's own.
+    static func outlook(_ knowledge: Knowledge, day: DateInterval, now: Date) -> (outlook: DayOutlook, covering: UVForecast?, blended: BlendedDay?) {
         let place = knowledge.place
         let skin = knowledge.profile.effectiveSkinType
         let covering = knowledge.usableForecasts(now: now).first { !$0.series.samples(in: day).isEmpty }
-        // Today is the blended day everything else reads; other days are the forecast's own.
         let blended = day.contains(now) ? knowledge.blendedDay(now: now) : nil
         let series = blended?.series ?? covering?.series ?? DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
+        let outlook = DayOutlook(series: series, day: day, coordinate: place.coordinate, skinType: skin, threshold: knowledge.window.threshold(for: skin))
+        return (outlook, covering, blended)
+    }
+
+    static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
+        let (outlook, covering, blended) = outlook(knowledge, day: day, now: now)
         let clearSky = Dictionary(
             (covering?.hourly ?? []).compactMap { hour in hour.clearSkyUVI.map { (hour.time, $0) } }, uniquingKeysWith: { first, _ in first })
-        let outlook = DayOutlook(series: series, day: day, coordinate: place.coordinate, skinType: skin, threshold: knowledge.window.threshold(for: skin))
         return ForecastInfo(
-            outlook: outlook, place: place, approximate: true, skinType: skin, window: knowledge.window,
+            outlook: outlook, place: knowledge.place, approximate: true, skinType: knowledge.profile.effectiveSkinType, window: knowledge.window,
             source: covering?.source ?? .model, updatedAt: covering.flatMap { knowledge.fetchedAt($0.source) }, clearSky: clearSky,
             daily: knowledge.usableForecast(now: now)?.daily ?? [], hourSource: blended.map { blended in { blended.source(at: $0) } })
     }

@@ -1,5 +1,4 @@
 import UVCore
-import UVEngine
 
 /// The default route, classified: which kind of connection carries it, why, and which network it
 /// is (for marking home). Made once per route change, from the kernel's route, the

@@ -1,6 +1,5 @@
 import Foundation
 import UVCore
-import UVEngine
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
 import CSystemd
-import UVEngine
+import UVCore
 
 /// NetworkManager's view of the primary connection, where it runs (system bus, 500 ms at most).
 public enum NetworkManager {

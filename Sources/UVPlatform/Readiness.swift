@@ -11,10 +11,11 @@ import Glibc
 ///
 /// The continuation is resumed exactly once — by the watch firing, by cancellation, or at once
 /// when the descriptor cannot be watched (a regular file is always ready); the `Mutex` decides.
-enum Readiness {
+public enum Readiness {
     enum Direction { case read, write }
 
-    struct Cancelled: Error {}
+    /// The wait was cancelled: what an accept or read throws when its task is.
+    public struct Cancelled: Error {}
 
     static func wait(_ fd: Int32, for direction: Direction) async throws {
         let waiter = Waiter()

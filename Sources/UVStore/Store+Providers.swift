@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import UVCore
-import UVProviders
+import UVProviderPolicy
 
 /// What the providers said, kept between runs: forecasts, readings, station snapshots, health.
 extension Store {

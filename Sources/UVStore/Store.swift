@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import UVCore
-import UVProviders
 import UVProviderPolicy
 
 /// uvd's state on disk: SQLite in WAL mode under `$XDG_STATE_HOME/uvd/`.
@@ -212,20 +211,6 @@ public struct StoredStations: Sendable, Equatable {
     public init(fetchedAt: Date, readings: [StationReading]) {
         self.fetchedAt = fetchedAt
         self.readings = readings
-    }
-}
-
-/// Health of every provider and the day's request count.
-public struct ProviderState: Sendable, Equatable, Codable {
-    public var health: [String: ProviderHealth] = [:]
-    public var budget = RequestBudget(day: "")
-    public var lastManualRefresh: Date?
-
-    public init() {}
-
-    public subscript(source: UVSource) -> ProviderHealth {
-        get { health[source.rawValue] ?? ProviderHealth() }
-        set { health[source.rawValue] = newValue }
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import UVCore
 import UVPlatform
+import UVVarlink
 import UVProtocol
 
 /// Calls uvd over its control socket. Every failure becomes a message on standard error and

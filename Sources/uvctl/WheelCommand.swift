@@ -33,7 +33,7 @@ struct WheelCommand: AsyncParsableCommand {
         let now = Date()
         let forecast = try await source.forecast(now: now)
         let clock = ClockFormat(timeZone: Zone(identifier: forecast.location.timeZone) ?? .current)
-        guard let model = WheelModel(forecast: forecast, now: now, focus: at.flatMap { TimeArgument.parse($0, on: forecast, now: now) }, theme: theme, clock: clock.time) else {
+        guard let model = WheelModel(day: WheelDay(forecast: forecast), now: now, focus: at.flatMap { TimeArgument.parse($0, on: forecast, now: now) }, theme: theme, clock: clock.time) else {
             throw ValidationError(tr("The forecast for %1$@ has no hours to draw.", forecast.date))
         }
         let svg = WheelSVG.render(model)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
-import UVProviders
+import UVProviderPolicy
 import UVStore
 
 @Suite("On-disk store")

@@ -1,4 +1,5 @@
 import Foundation
+import UVPlatform
 import UVProtocol
 #if canImport(Glibc)
 import Glibc

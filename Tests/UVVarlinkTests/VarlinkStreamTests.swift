@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 import UVProtocol
-@testable import UVPlatform
+import UVPlatform
+@testable import UVVarlink
 
 /// A service with one `more` method that, like `io.uvd.Subscribe`, answers once and then waits
 /// for news that never comes; it counts the calls still running.

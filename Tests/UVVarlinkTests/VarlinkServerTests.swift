@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import UVProtocol
-@testable import UVPlatform
+import UVPlatform
+@testable import UVVarlink
 
 /// A service that echoes, counts, and fails on request.
 struct EchoService: VarlinkService {

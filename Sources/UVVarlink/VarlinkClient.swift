@@ -1,5 +1,6 @@
 import Foundation
 import UVCore
+import UVPlatform
 import UVProtocol
 
 /// An error reply from the service.
