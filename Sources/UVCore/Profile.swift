@@ -1,3 +1,5 @@
+import Foundation
+
 /// The user's skin and sunscreen habits, as set with `uvctl profile set`.
 public struct Profile: Sendable, Equatable, Codable {
     /// Nil until the user sets it; views then use type I, the most cautious, and say so.
@@ -21,4 +23,14 @@ public struct Profile: Sendable, Equatable, Codable {
 
     /// The skin type calculations use: the user's, else type I.
     public var effectiveSkinType: SkinType { skinType ?? .I }
+
+    /// The application made at `date` with these defaults, any of them replaced; nil when its
+    /// SPF is none, which is no sunscreen. What `uvctl sunscreen apply` and a pressed "Applied"
+    /// record.
+    public func application(at date: Date, spf: SPF? = nil, quantity: SunscreenQuantity? = nil, activity: SunscreenActivity? = nil) -> SunscreenApplication? {
+        let spf = spf ?? defaultSPF
+        guard spf != .none else { return nil }
+        return SunscreenApplication(
+            spf: spf, quantity: quantity ?? defaultQuantity, activity: activity ?? defaultActivity, appliedAt: date, waterResistance: waterResistance)
+    }
 }

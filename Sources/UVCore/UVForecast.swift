@@ -10,6 +10,15 @@ public enum UVSource: String, Sendable, Codable, CaseIterable {
     /// The offline clear-sky model.
     case model
 
+    /// Whether it forecasts (and counts among the day's forecast requests): every provider but
+    /// the station, which measures, and the model, which is no provider.
+    public var isForecast: Bool {
+        switch self {
+        case .openMeteo, .cams, .openWeatherMap: true
+        case .arpansa, .model: false
+        }
+    }
+
     /// The attribution to show wherever the source's data is shown.
     public var attribution: String {
         switch self {

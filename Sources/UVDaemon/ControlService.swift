@@ -24,9 +24,9 @@ struct ControlService: VarlinkService {
                     return StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution)
                 }
             case .setLocation:
-                try await answer(UVD.SetLocation.self) { LocationReply(location: try await core.setLocation($0.place)) }
+                try await answer(UVD.SetLocation.self) { LocationReply(location: try await core.setLocation($0.place, now: now)) }
             case .clearLocation:
-                try await answer(UVD.ClearLocation.self) { _ in LocationReply(location: try await core.clearLocation()) }
+                try await answer(UVD.ClearLocation.self) { _ in LocationReply(location: try await core.clearLocation(now: now)) }
             case .addLocation:
                 try await answer(UVD.AddLocation.self) { LocationReply(location: try await core.addLocation(name: $0.name, query: $0.place)) }
             case .listLocations:
@@ -40,7 +40,7 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.GetProfile.self) { _ in ProfileReply(profile: Self.info(await core.getProfile())) }
             case .setProfile:
                 try await answer(UVD.SetProfile.self) { parameters in
-                    let profile = try await core.setProfile { (profile: inout Profile) throws(Refusal) in try Self.apply(parameters, to: &profile) }
+                    let profile = try await core.setProfile(now: now) { (profile: inout Profile) throws(Refusal) in try Self.apply(parameters, to: &profile) }
                     return ProfileReply(profile: Self.info(profile))
                 }
             case .applySunscreen:
@@ -87,7 +87,7 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.NotifyTest.self) { parameters in
                     let seconds = parameters.seconds ?? 30
                     guard (5...60).contains(seconds) else { throw Refusal(.invalidValue, tr("seconds must be 5 to 60 (got %1$@)", seconds)) }
-                    guard let outbox = await core.outbox else { return NotifyTestReply(server: tr("uvd is still starting"), outcome: "failed", button: nil) }
+                    guard let outbox = await core.outbox else { return NotifyTestReply(server: tr("uvd is still starting"), outcome: .failed, button: nil) }
                     return await outbox.test(within: seconds)
                 }
             case .subscribe:

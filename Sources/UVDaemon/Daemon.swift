@@ -34,7 +34,7 @@ public enum Daemon {
         let timer = try WallClockTimer()
         let core = try DaemonCore(
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient, timer: timer,
-            automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log)
+            automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log, now: Date())
 
         let listener: UnixListener
         if let inherited = Systemd.listenFDs().first, let adopted = Self.adopt(inherited, log: log) {
@@ -51,8 +51,8 @@ public enum Daemon {
                         interfaces: ["org.varlink.service", UVDInterface.name]),
             log: { log.warning("\($0)") })
 
-        let outbox = NotificationOutbox(server: LibNotifyServer(iconDirectory: paths.runtime.path), store: store, log: log, onPress: { subject, key in
-            await core.press(subject: subject, key: key, now: Date())
+        let outbox = NotificationOutbox(server: LibNotifyServer(iconDirectory: paths.runtime.path), store: store, log: log, onAnswer: { subject, answer in
+            await core.answered(subject, answer, now: Date())
         }, picture: { await core.miniWheel(now: Date()) })
         var services: [DaemonServiceGroup.Entry] = [
             .init(ControlSocketService(server: server), named: "control socket"),

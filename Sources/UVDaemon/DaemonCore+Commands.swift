@@ -18,7 +18,7 @@ extension DaemonCore {
 
     func setQuiet(spans: [String]?, reset: Bool, now: Date) throws(Refusal) -> QuietInfo {
         if reset {
-            step(.command(.quietHours(nil)), now: now)
+            settle(now: now, hearing: [.command(.quietHours(nil))])
         } else {
             guard let spans else { throw Refusal(.invalidValue, tr("give spans (an empty list for none) or reset")) }
             var parsed: [QuietSpan] = []
@@ -28,37 +28,37 @@ extension DaemonCore {
                 }
                 parsed.append(span)
             }
-            step(.command(.quietHours(QuietHours(parsed))), now: now)
+            settle(now: now, hearing: [.command(.quietHours(QuietHours(parsed)))])
         }
         return quietInfo(now: now)
     }
 
     func quietNow(minutes: Int, now: Date) throws(Refusal) -> QuietInfo {
-        step(.command(.quietUntil(try Self.instant(minutes: minutes, after: now))), now: now)
+        settle(now: now, hearing: [.command(.quietUntil(try Self.instant(minutes: minutes, after: now)))])
         return quietInfo(now: now)
     }
 
     func quietOff(now: Date) -> QuietInfo {
-        step(.command(.quietOff), now: now)
+        settle(now: now, hearing: [.command(.quietOff)])
         return quietInfo(now: now)
     }
 
     func snooze(rule name: String, minutes: Int, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
         let until = try Self.instant(minutes: minutes, after: now)
-        step(.command(.snooze(rule, until: until)), now: now)
+        settle(now: now, hearing: [.command(.snooze(rule, until: until))])
         return tr("%1$@ snoozed until %2$@", rule.rawValue, WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock))
     }
 
     func mute(rule name: String, today: Bool, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
-        step(.command(today ? .muteToday(rule) : .mute(rule)), now: now)
+        settle(now: now, hearing: [.command(today ? .muteToday(rule) : .mute(rule))])
         return today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue)
     }
 
     func unmute(rule name: String, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
-        step(.command(.unmute(rule)), now: now)
+        settle(now: now, hearing: [.command(.unmute(rule))])
         return tr("%1$@ speaks again", rule.rawValue)
     }
 
@@ -71,7 +71,7 @@ extension DaemonCore {
             return try store.history(limit: limit).map { entry in
                 let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
                 return HistoryInfo(
-                    time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind.rawValue, subject: entry.subject,
+                    time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject,
                     summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)
             }
         } catch {

@@ -18,12 +18,15 @@ extension DaemonCore {
         // Failure reasons name their provider for the log; the outcome names it already.
         let prefix = outcome.provider + ": "
         if outcome.message.hasPrefix(prefix) { outcome.message.removeFirst(prefix.count) }
+        // What the answer changed is kept, heard and shown at once, as one event.
+        settle(now: now)
         return outcome
     }
 
     private var providerClient: ProviderClient {
         ProviderClient(http: httpClient, endpoints: loaded.configuration.endpoints, report: { [weak self] line in
-            Task { await self?.screenedOut(line, at: Date()) }
+            let now = Date()
+            Task { await self?.screenedOut(line, at: now) }
         })
     }
 
@@ -50,7 +53,7 @@ extension DaemonCore {
         _ source: UVSource, now: Date, context: FetchContext, request: @Sendable () async -> FetchOutcome<UVForecast>
     ) async -> ProviderOutcome {
         let place = currentPlace
-        recordRequest(context, forecast: true)
+        recordRequest(context, forecast: source.isForecast, now: now)
         switch await request() {
         case .fetched(let forecast, let etag, let lastModified):
             keep(forecast, for: place, at: now)
@@ -74,7 +77,7 @@ extension DaemonCore {
         let client = providerClient
         let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: loaded.configuration.stationRadiusKilometres)
         let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
-        recordRequest(context)
+        recordRequest(context, now: now)
         if let near, feedAge < 3600, let zone = Zone(identifier: near.timeZoneIdentifier) {
             let answer = await client.arpansaSeries(station: near, date: LocalDay.key(now, in: zone), health: health(.arpansa), now: now)
             return stationOutcome(answer, now: now) { readings in
@@ -93,7 +96,7 @@ extension DaemonCore {
         switch answer {
         case .fetched(let readings, let etag, let lastModified):
             let kept = keep(readings)
-            noteProblem(.arpansa, nil, now: now)
+            noteProblem(.arpansa, nil)
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .fresh, message: kept)
         case .notModified:
@@ -108,11 +111,14 @@ extension DaemonCore {
     private func failed(_ source: UVSource, reason: String, retryAfter: TimeInterval?, now: Date) {
         let policy = loaded.configuration.policy
         updateProviderState { $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy) }
-        noteProblem(source, reason.hasPrefix(source.rawValue + ": ") ? String(reason.dropFirst(source.rawValue.count + 2)) : reason, now: now)
+        noteProblem(source, reason.hasPrefix(source.rawValue + ": ") ? String(reason.dropFirst(source.rawValue.count + 2)) : reason)
         logWarning(reason)
     }
 
-    private func recordRequest(_ context: FetchContext, forecast: Bool = false) {
+    /// Counts a request in the day's budget, kept before it goes out: a request a crash cut
+    /// short still counts.
+    private func recordRequest(_ context: FetchContext, forecast: Bool = false, now: Date) {
         updateProviderState { $0.budget.record(on: context.day, forecast: forecast) }
+        settle(now: now)
     }
 }

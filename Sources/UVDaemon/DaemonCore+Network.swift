@@ -16,14 +16,13 @@ extension DaemonCore {
     func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) {
         let (route, cameUp) = network.observe(reported, primary: primary, classifier: interfaceClassifier)
         log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")
-        if cameUp { step(.userActivity, now: now) }
-        step(.network(network.state), now: now)
+        settle(now: now, hearing: (cameUp ? [.userActivity] : []) + [.network(network.state)])
     }
 
-    /// After a reload: the route classified again with the new patterns, told if that changes it.
-    func reclassifyRoute(now: Date) {
-        guard network.differs(under: interfaceClassifier) else { return }
-        networkChanged(network.reported.route, networkManager: network.reported.primary, now: now)
+    /// After a reload: the route as last reported, when the new patterns classify it otherwise.
+    func reclassifiedRoute() -> (route: DefaultRoute, primary: NetworkManager.Primary?)? {
+        guard network.differs(under: interfaceClassifier) else { return nil }
+        return (network.reported.route, network.reported.primary)
     }
 
 
@@ -41,15 +40,14 @@ extension DaemonCore {
             throw Refusal(.networkUnknown, tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
         }
         try persistHome(id)
-        step(.command(.homeMarked(true)), now: now)
-        step(.network(network.state), now: now)
+        settle(now: now, hearing: [.command(.homeMarked(true)), .network(network.state)])
         return tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id)
     }
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.
     func clearHome(now: Date) throws(Refusal) -> String {
         try persistHome(nil)
-        step(.command(.homeMarked(false)), now: now)
+        settle(now: now, hearing: [.command(.homeMarked(false))])
         return tr("no home network marked: leaving any Wi-Fi counts")
     }
 

@@ -8,16 +8,16 @@ import UVStore
 
 /// Where the user is: the place set by hand, GeoClue's, the time zone's, and saved places.
 extension DaemonCore {
-    func setLocation(_ query: String) throws(Refusal) -> LocationInfo {
+    func setLocation(_ query: String, now: Date) throws(Refusal) -> LocationInfo {
         let chosen = try lookUp(query)
         try persist { try store.saveManualPlace(chosen) }
-        move(to: chosen)
+        move(to: chosen, now: now)
         return ViewBuilder.locationInfo(chosen)
     }
 
-    func clearLocation() throws(Refusal) -> LocationInfo {
+    func clearLocation(now: Date) throws(Refusal) -> LocationInfo {
         try persist { try store.saveManualPlace(nil) }
-        move(to: geoPlace ?? automaticPlace())
+        move(to: geoPlace ?? automaticPlace(), now: now)
         return ViewBuilder.locationInfo(place)
     }
 
@@ -35,7 +35,7 @@ extension DaemonCore {
 
     func removeLocation(name: String) throws(Refusal) {
         let removed: Bool
-        do { removed = try store.removePlace(named: name) } catch { throw Refusal(.storeFailed, "\(error)") }
+        do { removed = try store.removePlace(named: name) } catch { throw Refusal.couldNotSave(error) }
         guard removed else { throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name)) }
     }
 
@@ -43,14 +43,14 @@ extension DaemonCore {
     var wantsGeoClue: Bool { loaded.configuration.geoclue && place.source != .manual }
 
     /// GeoClue answered: use its position unless the user has set a place meanwhile.
-    func useGeoClue(_ coordinate: Coordinate) {
+    func useGeoClue(_ coordinate: Coordinate, now: Date) {
         let city = CityIndex.embedded.placeName(near: coordinate)
         let found = Place(
             name: city?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))",
             coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? place.timeZoneIdentifier,
             source: .geoclue)
         geoPlace = found
-        if place.source != .manual { move(to: found) }
+        if place.source != .manual { move(to: found, now: now) }
     }
 
     /// The system's time zone changed: a place taken from it moves with it (a place set by hand
@@ -58,18 +58,19 @@ extension DaemonCore {
     func systemTimeZoneChanged(to identifier: String, now: Date) {
         log.info("system time zone: \(identifier)")
         guard place.source == .timeZone || place.source == .default else { return }
-        move(to: automaticPlace())
+        move(to: automaticPlace(), now: now)
     }
 
-    func move(to newPlace: Place) {
+    /// The place is now `newPlace`: its forecasts are read, the providers asked soon, and the
+    /// engine told its zone.
+    func move(to newPlace: Place, now: Date) {
         guard newPlace != place else { return }
         place = newPlace
         providers.forecast = (try? store.forecast(for: place.key)) ?? nil
         providers.cams = (try? store.forecast(for: place.key, .cams)) ?? nil
         log.info("location: \(place.name) (\(place.source.rawValue))")
-        changed()
-        refreshSoon(now: Date())
-        updateEngineContext(now: Date())
+        schedule.refreshDue = min(schedule.refreshDue, now)
+        settle(now: now)
     }
 
     func lookUp(_ query: String) throws(Refusal) -> Place {

@@ -4,8 +4,8 @@ import UVProviders
 import UVStore
 import UVProviderPolicy
 
-/// What the providers answered, kept: in the store first, then in `providers`, and the engine
-/// fed the day's new series.
+/// What the providers answered: held in `providers` and put in `unsaved`, for the answer's
+/// `settle` (DaemonCore+Fetch) to keep in one transaction and feed to the engine.
 extension DaemonCore {
     var budget: RequestBudget { providers.state.budget }
     /// When the current place's forecast from `source` (CAMS, or the forecast endpoint and its
@@ -18,14 +18,15 @@ extension DaemonCore {
 
     func health(_ source: UVSource) -> ProviderHealth { providers.state[source] }
 
+    /// Changes the providers' health or budget, to be kept with the event's settling.
     func updateProviderState(_ change: (inout ProviderState) -> Void) {
         change(&providers.state)
-        do { try store.saveProviderState(providers.state) } catch { log.error("store: \(error)") }
+        unsaved.providerState = providers.state
     }
 
     /// Keeps a forecast fetched for `fetchedFor`; ignored if the place changed meanwhile.
     func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
-        do { try store.saveForecast(fetched, fetchedAt: now, for: fetchedFor.key) } catch { log.error("store: \(error)") }
+        unsaved.forecasts.append((fetched, now, fetchedFor.key))
         guard fetchedFor.key == place.key else { return }
         if fetched.source == .cams {
             providers.cams = StoredForecast(fetchedAt: now, forecast: fetched)
@@ -33,8 +34,6 @@ extension DaemonCore {
             providers.forecast = StoredForecast(fetchedAt: now, forecast: fetched)
         }
         providers.problems[fetched.source] = nil
-        changed()
-        feedForecast(now: now)
     }
 
     /// A 304: the forecast held from `source` is current as of now.
@@ -44,11 +43,10 @@ extension DaemonCore {
     }
 
     func keepStations(_ readings: [StationReading], at now: Date) {
-        do { try store.saveStationReadings(readings, fetchedAt: now) } catch { log.error("store: \(error)") }
-        providers.stations = StoredStations(fetchedAt: now, readings: readings)
+        let stations = StoredStations(fetchedAt: now, readings: readings)
+        unsaved.stations = stations
+        providers.stations = stations
         providers.remember(readings, now: now)
-        feedForecast(now: now)
-        changed()
     }
 
     /// A station's day series: its minutes join the station's history, and its latest reading
@@ -56,12 +54,10 @@ extension DaemonCore {
     func keepSeries(_ readings: [StationReading], of station: ARPANSAStation, at now: Date) {
         providers.remember(readings.filter { now.timeIntervalSince($0.time) < 3600 }, now: now)
         if let latest = readings.last, let snapshot = providers.stations {
-            let merged = snapshot.readings.filter { $0.station != station.id } + [latest]
-            do { try store.saveStationReadings(merged, fetchedAt: snapshot.fetchedAt) } catch { log.error("store: \(error)") }
-            providers.stations = StoredStations(fetchedAt: snapshot.fetchedAt, readings: merged)
+            let merged = StoredStations(fetchedAt: snapshot.fetchedAt, readings: snapshot.readings.filter { $0.station != station.id } + [latest])
+            unsaved.stations = merged
+            providers.stations = merged
         }
-        changed()
-        feedForecast(now: now)
     }
 
     /// A value the plausibility screen dropped ("arpansa: dropped Sydney: UV 99 at …"): logged,
@@ -73,10 +69,9 @@ extension DaemonCore {
         }
     }
 
-    func noteProblem(_ source: UVSource, _ reason: String?, now: Date) {
+    /// Why `source` has nothing to say, or nil once it answers: a failure may be what lets the
+    /// clear-sky model speak (`DaemonCore.engineSamples`).
+    func noteProblem(_ source: UVSource, _ reason: String?) {
         providers.problems[source] = reason
-        changed()
-        // A failure may be what lets the clear-sky model speak (`feedForecast`).
-        feedForecast(now: now)
     }
 }

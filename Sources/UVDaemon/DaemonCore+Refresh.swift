@@ -35,7 +35,7 @@ extension DaemonCore {
                     } else {
                         outcomes.append(ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
                     }
-                } else if due <= now, withinBudget, forced || source == .arpansa || forecastsLeft(context, policy: policy, planned: jobs) > 0 {
+                } else if due <= now, withinBudget, forced || !source.isForecast || forecastsLeft(context, policy: policy, planned: jobs) > 0 {
                     jobs.append(source)
                 } else if due <= now, withinBudget {
                     // Each forecast due on its own, together past the day's forecast requests.
@@ -69,7 +69,7 @@ extension DaemonCore {
 
     /// Forecast requests left today once `planned` go out.
     private func forecastsLeft(_ context: FetchContext, policy: FetchPolicy, planned: [UVSource]) -> Int {
-        policy.dailyForecastBudget - budget.forecastsUsed(on: context.day) - planned.filter { $0 != .arpansa }.count
+        policy.dailyForecastBudget - budget.forecastsUsed(on: context.day) - planned.filter(\.isForecast).count
     }
 
     /// The outcome of the request to `source` that is under way, when it ends, said as that.
@@ -100,7 +100,7 @@ extension DaemonCore {
         let policy = configuration.policy
         var health = health(source)
         let asked = forced ? max(now, health.retryAfterUntil ?? now) : nil
-        if source != .arpansa {
+        if source.isForecast {
             // A forecast is for a place: the schedule counts from this place's last forecast, so a
             // new place gets its own at once (failures and Retry-After still hold for the provider).
             health.lastSuccess = forecastFetchedAt(source)
@@ -147,7 +147,7 @@ extension DaemonCore {
                 return said
             }
             // The next scheduled round is worked out afresh.
-            refreshSoon(now: Date())
+            refreshSoon(now: now)
             return outcomes
         }
     }

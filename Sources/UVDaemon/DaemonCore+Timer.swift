@@ -11,7 +11,7 @@ extension DaemonCore {
     /// so and stops with a failure, for its service manager to start it again.
     func armTimer(now: Date) {
         do {
-            try timer.arm(at: min(engineWake, refreshDue, now.addingTimeInterval(Self.longestSleep)))
+            try timer.arm(at: min(schedule.engineWake, schedule.refreshDue, now.addingTimeInterval(Self.longestSleep)))
         } catch {
             DaemonStop.fail(because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
         }
@@ -20,7 +20,7 @@ extension DaemonCore {
     /// The providers should be asked now (a new place, a reload, a resume, a watcher), if the
     /// fetch policy agrees.
     func refreshSoon(now: Date) {
-        refreshDue = min(refreshDue, now)
+        schedule.refreshDue = min(schedule.refreshDue, now)
         armTimer(now: now)
     }
 
@@ -29,18 +29,18 @@ extension DaemonCore {
     /// so that the providers' answers never hold up a deadline.
     func timerFired(clockChanged: Bool, now: Date) -> Bool {
         engineTimerFired(clockChanged: clockChanged, now: now)
-        let refreshNow = refreshDue <= now
-        if refreshNow { refreshDue = .distantFuture }
+        let refreshNow = schedule.refreshDue <= now
+        if refreshNow { schedule.refreshDue = .distantFuture }
         armTimer(now: now)
         return refreshNow
     }
 
-    /// One scheduled round; then the timer is armed for the next.
-    func runScheduledRefresh() async {
-        let next = await refreshIfDue(now: Date())
-        refreshDue = min(refreshDue == .distantFuture ? next : refreshDue, next)
-        pushIfChanged(now: Date())
-        armTimer(now: Date())
+    /// One scheduled round; then the timer is armed for the next. Each answer was settled as it
+    /// came; the round's end only sets when the next is due.
+    func runScheduledRefresh(now: Date) async {
+        let next = await refreshIfDue(now: now)
+        schedule.refreshDue = min(schedule.refreshDue == .distantFuture ? next : schedule.refreshDue, next)
+        armTimer(now: now)
         // A round may have loaded a library (libxml2 for the station feed).
         CodeResidency.touchedPagesOnly()
     }

@@ -26,7 +26,9 @@ extension DaemonCore {
     }
 
     func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
-        var status = ViewBuilder.status(knowledge(now: now, for: try savedPlace(location)), now: now)
+        let knowledge = knowledge(now: now, for: try savedPlace(location))
+        counts.statuses += 1
+        var status = ViewBuilder.status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
         status.warnings = warnings
         return status
     }
@@ -77,7 +79,9 @@ extension DaemonCore {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
         continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
-        watchers.add(id, continuation, current: ViewBuilder.status(knowledge(now: now), now: now))
+        let knowledge = knowledge(now: now)
+        counts.statuses += 1
+        watchers.add(id, continuation, current: ViewBuilder.status(knowledge, blended: knowledge.blendedDay(now: now), now: now))
         // A watcher wants measured values more often (the fetch policy's ARPANSA cadence).
         refreshSoon(now: now)
         return stream
@@ -86,12 +90,6 @@ extension DaemonCore {
     func unsubscribe(_ id: UUID) { watchers.remove(id) }
 
     var hasSubscribers: Bool { !watchers.isEmpty }
-
-    /// Pushes the status to watchers when it changed; computes nothing when nobody watches.
-    func pushIfChanged(now: Date) {
-        guard !watchers.isEmpty else { return }
-        watchers.send(ViewBuilder.status(knowledge(now: now), now: now))
-    }
 }
 
 extension DaemonCore {

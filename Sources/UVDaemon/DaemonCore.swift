@@ -11,11 +11,12 @@ import UVStore
 
 /// The daemon's memory and its decisions: answers every query from what it holds, asks the
 /// providers only when the fetch policy says so, and keeps everything it is told in the store
-/// before it answers. Its commands never suspend mid-way, so no two interleave; the loop
-/// (`CoreLoopService`) wakes it on the one timer. Each concern's state is a small type of its own:
-/// `ProviderMemory` (answers, health, budget), `Watchers` (who follows the status), `NetworkSight`
-/// (the route and home Wi-Fi), `EngineState` (the rules); the files `DaemonCore+…` hold what
-/// each concern does.
+/// before it answers. Every event goes through `settle(now:hearing:)` once (DaemonCore+Settle);
+/// its commands never suspend mid-way, so no two interleave; the loop (`CoreLoopService`) wakes
+/// it on the one timer. Each concern's state is a small type of its own: `ProviderMemory`
+/// (answers, health, budget), `Watchers` (who follows the status), `NetworkSight` (the route and
+/// home Wi-Fi), `EngineState` (the rules), `CoreSchedule` (when it wakes), `StoreChanges` (what
+/// the event changed, not yet kept); the files `DaemonCore+…` hold what each concern does.
 actor DaemonCore {
     let store: Store
     let configFile: URL
@@ -42,16 +43,14 @@ actor DaemonCore {
     var outbox: NotificationOutbox?
     /// The one timer, for the engine's next deadline and the next refresh round alike.
     let timer: any DeadlineTimer
-    /// The deadline the engine's last step asked for.
-    var engineWake = Date.distantFuture
-    /// When the next refresh round is due (at once after a start; `.distantFuture` while one runs).
-    var refreshDue = Date.distantPast
+    var schedule = CoreSchedule()
     var network = NetworkSight()
-    /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC), to notice a resume.
-    var suspendedSeconds: Double = 0
+    /// What the event being settled changed, for the store's one transaction.
+    var unsaved = StoreChanges()
+    var counts = CoreCounts()
 
     init(store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
-         timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger) throws {
+         timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date) throws {
         self.store = store
         self.configFile = configFile
         self.lastGoodConfig = lastGoodConfig
@@ -61,7 +60,7 @@ actor DaemonCore {
         self.log = log
         place = try store.manualPlace() ?? automaticPlace()
         profile = try store.profile()
-        (sunscreen, futureSunscreen) = Self.settingAsideFuture(try store.currentSunscreen(), now: Date())
+        (sunscreen, futureSunscreen) = Self.settingAsideFuture(try store.currentSunscreen(), now: now)
         if let future = futureSunscreen { log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted") }
         providers = ProviderMemory(
             forecast: try store.forecast(for: place.key), cams: try store.forecast(for: place.key, .cams), stations: try store.stationReadings(),
@@ -104,54 +103,50 @@ actor DaemonCore {
 
     func getProfile() -> Profile { profile }
 
-    func setProfile(_ change: (inout Profile) throws(Refusal) -> Void) throws(Refusal) -> Profile {
+    /// Changes the profile; the engine hears it (skin type, what "Applied" records) in the same
+    /// step that keeps it.
+    func setProfile(now: Date, _ change: (inout Profile) throws(Refusal) -> Void) throws(Refusal) -> Profile {
         var updated = profile
         try change(&updated)
-        try persist { try store.saveProfile(updated) }
+        let previous = profile
         profile = updated
-        changed()
-        updateEngineContext(now: Date())
+        unsaved.profile = updated
+        try settleAcknowledged(now: now) { profile = previous }
         return profile
     }
 
     func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(Refusal) -> SunscreenInfo {
-        guard (spf ?? profile.defaultSPF) != .none else {
+        guard let application = profile.application(at: date, spf: spf, quantity: quantity, activity: activity) else {
             throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
         }
-        let application = SunscreenApplication(
-            spf: spf ?? profile.defaultSPF, quantity: quantity ?? profile.defaultQuantity, activity: activity ?? profile.defaultActivity,
-            appliedAt: date, waterResistance: profile.waterResistance)
-        try persist { try store.applySunscreen(application) }
-        sunscreen = application
-        futureSunscreen = nil
-        changed()
-        step(.sunscreen(application), now: now)
+        let previous = (sunscreen, futureSunscreen)
+        (sunscreen, futureSunscreen) = (application, nil)
+        unsaved.sunscreen = application
+        try settleAcknowledged(now: now) { (sunscreen, futureSunscreen) = previous }
         return try sunscreenInfo(now: now)
     }
 
     func removeSunscreen(now: Date) throws(Refusal) {
         let removed: Bool
-        do { removed = try store.removeSunscreen(at: now) } catch { throw Refusal(.storeFailed, "\(error)") }
-        guard removed else { throw Refusal(.noSunscreen, tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
+        do { removed = try store.removeSunscreen(at: now) } catch { throw Refusal.couldNotSave(error) }
+        guard removed else { throw Refusal.noSunscreen }
         sunscreen = nil
-        changed()
-        step(.sunscreen(nil), now: now)
+        settle(now: now)
     }
 
     func recordWater(now: Date) throws(Refusal) -> SunscreenInfo {
         let updated: SunscreenApplication?
-        do { updated = try store.recordWaterEvent(at: now) } catch { throw Refusal(.storeFailed, "\(error)") }
-        guard let updated else { throw Refusal(.noSunscreen, tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
+        do { updated = try store.recordWaterEvent(at: now) } catch { throw Refusal.couldNotSave(error) }
+        guard let updated else { throw Refusal.noSunscreen }
         sunscreen = updated
-        changed()
-        step(.sunscreen(updated), now: now)
+        settle(now: now)
         return try sunscreenInfo(now: now)
     }
 
     /// The sunscreen just recorded, with the reapply time `uvctl status` and the reminders give.
     private func sunscreenInfo(now: Date) throws(Refusal) -> SunscreenInfo {
         guard let info = ViewBuilder.sunscreenInfo(knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: place.timeZone)) else {
-            throw Refusal(.noSunscreen, tr("no sunscreen on record; record one with uvctl sunscreen apply"))
+            throw Refusal.noSunscreen
         }
         return info
     }
@@ -159,8 +154,18 @@ actor DaemonCore {
     func persist(_ write: () throws -> Void) throws(Refusal) {
         do { try write() } catch {
             log.error("store: \(error)")
-            throw Refusal(.storeFailed, tr("could not save: %1$@", String(describing: error)))
+            throw Refusal.couldNotSave(error)
         }
+    }
+
+    /// Settles a change the user asked for and is told of: when the store cannot keep it, the
+    /// core's own change is taken back (`undo`), nothing of it is kept, and the user is told.
+    func settleAcknowledged(now: Date, undo: () -> Void) throws(Refusal) {
+        guard let problem = settle(now: now) else { return }
+        undo()
+        unsaved = StoreChanges()
+        settle(now: now)
+        throw Refusal.couldNotSave(problem)
     }
 
     // MARK: Configuration
@@ -179,15 +184,14 @@ actor DaemonCore {
         loaded = fresh
         openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)
         log.info("configuration reloaded from \(configFile.path)")
-        changed()
-        step(.settings(engineSettings), now: Date())
-        reclassifyRoute(now: Date())
-        refreshSoon(now: Date())
+        let now = Date()
+        schedule.refreshDue = min(schedule.refreshDue, now)
+        if let route = reclassifiedRoute() {
+            networkChanged(route.route, networkManager: route.primary, now: now)
+        } else {
+            settle(now: now)
+        }
         return tr("reloaded %1$@", configFile.path)
-    }
-
-    func changed() {
-        pushIfChanged(now: Date())
     }
 }
 

@@ -44,8 +44,7 @@ extension Knowledge {
     /// under 6 hours old, else into the clear-sky model, which always answers and says why. The
     /// engine is fed the same series, and the value now is read from it, so it can never be
     /// above the day's peak.
-    func reading(now: Date) -> DayReading {
-        let blended = blendedDay(now: now)
+    func reading(now: Date, blended: BlendedDay) -> DayReading {
         var source = blended.source(at: now), uviNow: Double?
         // A provider whose hours miss today (OpenWeatherMap's are in Unix time, some answers have
         // none) may still say the UV now: better than the clear-sky model, and below its peak.
@@ -63,6 +62,9 @@ extension Knowledge {
             skinType: profile.effectiveSkinType, sunscreen: sunscreen, window: window, reapplyInterval: reapplyInterval)
         return DayReading(facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, modelReason: modelReason, blended: blended)
     }
+
+    /// The reading at `now` from a day blended afresh.
+    func reading(now: Date) -> DayReading { reading(now: now, blended: blendedDay(now: now)) }
 
     /// Today's blended series with where each sample came from.
     func blendedDay(now: Date) -> BlendedDay {

@@ -37,42 +37,42 @@ extension NotificationOutbox {
     }
 
     func test(within seconds: Int) async -> NotifyTestReply {
-        guard !testRunning else { return NotifyTestReply(server: "", outcome: "failed", button: tr("another test notification is waiting")) }
+        guard !testRunning else { return NotifyTestReply(server: "", outcome: .failed, button: tr("another test notification is waiting")) }
         let serverName: String
         switch await serverState() {
         case .success(let info): serverName = "\(info.name) \(info.version)"
-        case .failure(let failure): return NotifyTestReply(server: failure.description, outcome: "failed", button: nil)
+        case .failure(let failure): return NotifyTestReply(server: failure.description, outcome: .failed, button: nil)
         }
         let presenter = Presenter(zone: .utc, twelveHour: false)
         let sample = PresentedAlert(
             subject: "test", rule: .leaveHome, summary: tr("uvd: a test notification"),
             body: tr("Press a button: uvctl notify-test says which one uvd heard."), urgency: .normal,
-            buttons: Self.testButtons.map { ($0.key, presenter.label($0)) })
+            buttons: Self.testButtons.map { ($0, presenter.label($0)) })
         var notification = Self.presentation(sample, on: currentServerInfo)
         notification.staysUntilAnswered = false
         notification.image = await picture()
         let id: UInt32
         do { id = try await server.show(notification, replacing: nil) } catch {
-            return NotifyTestReply(server: serverName, outcome: "failed", button: "\(error)")
+            return NotifyTestReply(server: serverName, outcome: .failed, button: "\(error)")
         }
         let end = await waitForTest(id, seconds: seconds)
         switch end {
         case .pressed(DesktopNotification.defaultActionKey):
-            return NotifyTestReply(server: serverName, outcome: "clicked", button: nil)
+            return NotifyTestReply(server: serverName, outcome: .clicked, button: nil)
         case .pressed(let key):
             try? await server.close(id: id)
-            let label = sample.buttons.first { $0.key == key }?.label ?? key
-            return NotifyTestReply(server: serverName, outcome: "pressed", button: label)
+            let label = sample.buttons.first { $0.action.key == key }?.label ?? key
+            return NotifyTestReply(server: serverName, outcome: .pressed, button: label)
         case .closed(let reason):
-            let outcome = switch reason {
-            case .expired: "expired"
-            case .dismissed: "dismissed"
-            case .byUvd, .undefined: "closed"
+            let outcome: NotifyTestOutcome = switch AlertClosing(reason) {
+            case .expired: .expired
+            case .dismissed: .dismissed
+            case .unexplained, nil: .closed
             }
             return NotifyTestReply(server: serverName, outcome: outcome, button: nil)
         case .unanswered:
             try? await server.close(id: id)
-            return NotifyTestReply(server: serverName, outcome: "unanswered", button: nil)
+            return NotifyTestReply(server: serverName, outcome: .unanswered, button: nil)
         }
     }
 }

@@ -19,8 +19,8 @@ actor NotificationOutbox {
     let server: any NotificationServer
     private let store: Store
     let log: Logger
-    /// Where presses and closes go: (subject, key).
-    private let onPress: @Sendable (String, String) async -> Void
+    /// Where presses and closes go: the subject and what became of it.
+    private let onAnswer: @Sendable (String, AlertAnswer) async -> Void
 
     var ids: [String: UInt32]
     /// The server that gave `ids` (its unique bus name): ids of any other are never used.
@@ -54,23 +54,24 @@ actor NotificationOutbox {
     private let posted: AsyncStream<Posting>
     private let postings: AsyncStream<Posting>.Continuation
 
-    /// A change the core hands over.
-    enum Posting: Sendable {
-        case show(PresentedAlert)
-        case withdraw(subject: String, at: Date, zone: String)
+    /// A change the core hands over: what the rules decided at `at`, on `zone`'s clock.
+    struct Posting: Sendable {
+        var change: NotificationChange<PresentedAlert>
+        var at: Date
+        var zone: String
     }
 
     /// The picture each notification carries: the day's mini-wheel as it is when shown.
     let picture: @Sendable () async -> DesktopNotification.Image?
 
     init(
-        server: any NotificationServer, store: Store, log: Logger, onPress: @escaping @Sendable (String, String) async -> Void,
+        server: any NotificationServer, store: Store, log: Logger, onAnswer: @escaping @Sendable (String, AlertAnswer) async -> Void,
         picture: @escaping @Sendable () async -> DesktopNotification.Image? = { nil }
     ) {
         self.server = server
         self.store = store
         self.log = log
-        self.onPress = onPress
+        self.onAnswer = onAnswer
         self.picture = picture
         ids = (try? store.notificationIDs()) ?? [:]
         idsOwner = (try? store.notificationServerOwner()) ?? nil
@@ -84,11 +85,13 @@ actor NotificationOutbox {
 
     /// Applies posted changes in order until the task is cancelled.
     func deliverPosted() async {
-        for await change in posted {
-            switch change {
-            case .show(let alert): notify(alert)
-            case .withdraw(let subject, let at, let zone):
-                withdrawals[subject] = (at, zone)
+        for await posting in posted {
+            switch posting.change {
+            case .show(var alert):
+                (alert.decidedAt, alert.zone) = (posting.at, posting.zone)
+                notify(alert)
+            case .withdraw(let subject):
+                withdrawals[subject] = (posting.at, posting.zone)
                 withdraw(subject)
             }
         }
@@ -130,19 +133,19 @@ actor NotificationOutbox {
                 }
                 endTest(id, .pressed(key: key))
                 guard let subject = subject(of: id) else { continue }
-                await onPress(subject, key)
+                // The server sends back only the keys uvd gave it; another is no answer.
+                guard let action = AlertAction.allCases.first(where: { $0.key == key }) else {
+                    log.warning("notifications: the server answered \(subject) with a key uvd never gave (\(key)); ignored")
+                    continue
+                }
+                await onAnswer(subject, .pressed(action))
             case .closed(let id, let reason):
                 endTest(id, .closed(reason))
                 guard let subject = subject(of: id) else { continue }
                 ids[subject] = nil
                 shown[subject] = nil
                 saveIDs()
-                switch reason {
-                case .byUvd: break
-                case .expired: await onPress(subject, "expired")
-                case .dismissed: await onPress(subject, "dismissed")
-                case .undefined: await onPress(subject, "closed")
-                }
+                if let closing = AlertClosing(reason) { await onAnswer(subject, .closed(closing)) }
             case .serverChanged(let owner):
                 serverChanged(to: owner)
             case .doNotDisturbChanged:
@@ -270,6 +273,10 @@ actor NotificationOutbox {
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
                 saveIDs()
                 answered = true
+                // What comes next may have been posted while this was shown, and do-not-disturb
+                // may have come on meanwhile before the server's signal says so (LXQt's comes from
+                // a file watch): it is read again for it.
+                doNotDisturb = nil
             } catch {
                 // The one it was to replace may be gone (a server that never says so): show afresh.
                 ids[alert.subject] = nil

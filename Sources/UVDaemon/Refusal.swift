@@ -1,3 +1,4 @@
+import UVCore
 import UVProtocol
 
 /// What the daemon declines to do, and why, in its own terms. `ControlService` turns it into the
@@ -24,4 +25,14 @@ struct Refusal: Error, Equatable {
     }
 
     var varlinkError: VarlinkError { .uvd(name: reason.rawValue, message: message) }
+}
+
+extension Refusal {
+    /// Nothing to change: no sunscreen is on record.
+    static var noSunscreen: Refusal { Refusal(.noSunscreen, tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
+
+    /// The store could not keep what was asked.
+    static func couldNotSave(_ error: any Error) -> Refusal {
+        Refusal(.storeFailed, tr("could not save: %1$@", String(describing: error)))
+    }
 }

@@ -55,7 +55,7 @@ struct LocateService: DaemonService {
         let answer = await OffThread.run { GeoClue.locate() }
         switch answer {
         case .success(let coordinate):
-            await core.useGeoClue(coordinate)
+            await core.useGeoClue(coordinate, now: Date())
         case .failure(let reason):
             log.info("GeoClue: \(reason); using the time zone's place")
         }
@@ -85,9 +85,10 @@ struct CoreLoopService: DaemonService {
                     if !Task.isCancelled { DaemonStop.fail(because: "uvd's timer cannot be read (\(error))", log: log) }
                     break
                 }
-                guard await core.timerFired(clockChanged: wake == .clockChanged, now: Date()) else { continue }
+                let now = Date()
+                guard await core.timerFired(clockChanged: wake == .clockChanged, now: now) else { continue }
                 group.addTask {
-                    await core.runScheduledRefresh()
+                    await core.runScheduledRefresh(now: now)
                     await onRefresh(core)
                 }
             }

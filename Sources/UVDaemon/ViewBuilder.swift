@@ -9,10 +9,16 @@ enum ViewBuilder {
     /// The freshness of a value the clear-sky model gives: neither fresh nor stale data.
     static let modelled = "modelled"
 
+    /// The status at `now`, from a day blended afresh.
     static func status(_ knowledge: Knowledge, now: Date) -> StatusInfo {
+        status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
+    }
+
+    /// The status at `now`, read from today's `blended` day (`knowledge.blendedDay(now:)`).
+    static func status(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> StatusInfo {
         let place = knowledge.place
         let iso = ISOTimestamp(timeZone: place.timeZone)
-        let reading = knowledge.reading(now: now)
+        let reading = knowledge.reading(now: now, blended: blended)
         let facts = reading.facts
         let freshness = reading.updatedAt.map { Freshness(updatedAt: $0, now: now) } ?? .expired
         let modelled = reading.source == .model

@@ -26,6 +26,59 @@ public enum AlertAction: String, Sendable, Equatable, Codable, CaseIterable {
     public var key: String { self == .reapplied ? "applied" : rawValue }
 }
 
+/// What became of a notification on screen: a button pressed, or why it went away without one.
+/// The shell turns what the notification server sent back into this once, at its edge.
+public enum AlertAnswer: Sendable, Equatable {
+    case pressed(AlertAction)
+    case closed(AlertClosing)
+
+    /// The answer a key names: a button's `key`, or a closing's; nil for any other.
+    public init?(key: String) {
+        if let closing = AlertClosing(rawValue: key) {
+            self = .closed(closing)
+        } else if let action = AlertAction.allCases.first(where: { $0.key == key }) {
+            self = .pressed(action)
+        } else {
+            return nil
+        }
+    }
+
+    /// Every key an answer can have, buttons first.
+    public static var keys: [String] {
+        var keys: [String] = []
+        for key in AlertAction.allCases.map(\.key) + AlertClosing.allCases.map(\.rawValue) where !keys.contains(key) { keys.append(key) }
+        return keys
+    }
+
+    /// The key it is kept and written under: the button's, or the closing's.
+    public var key: String {
+        switch self {
+        case .pressed(let action): action.key
+        case .closed(let closing): closing.rawValue
+        }
+    }
+
+    /// Whether it shows someone at the machine: a press or a dismissal does; a notification
+    /// that expired, or went without the server saying why, does not.
+    public var showsSomeoneIsThere: Bool {
+        switch self {
+        case .pressed, .closed(.dismissed): true
+        case .closed(.expired), .closed(.unexplained): false
+        }
+    }
+}
+
+/// Why a notification went away without a button: the specification's NotificationClosed
+/// reasons other than uvd's own closing.
+public enum AlertClosing: String, Sendable, Equatable, CaseIterable {
+    /// It timed out (reason 1).
+    case expired
+    /// The user dismissed it (reason 2).
+    case dismissed
+    /// The server did not say (reason 4, or another).
+    case unexplained = "closed"
+}
+
 /// What an alert means, with the numbers it speaks of: the presenter makes the words.
 public enum AlertMeaning: Sendable, Equatable, Codable {
     /// Leaving home without sunscreen on a day whose UV still reaches `peakAhead`.
@@ -85,14 +138,36 @@ public struct Alert: Sendable, Equatable, Codable {
     }
 }
 
+/// Show or take away one notification: what the engine says (`NotificationChange<Alert>`) and,
+/// in words, what the daemon hands its outbox.
+public enum NotificationChange<Content: Sendable & Equatable>: Sendable, Equatable {
+    /// Show this, replacing what is on screen for its subject.
+    case show(Content)
+    /// Take the subject's notification away.
+    case withdraw(subject: String)
+}
+
 /// What the engine asks the shell to do.
 public enum EngineEffect: Sendable, Equatable {
-    case notify(Alert)
-    case withdraw(subject: String)
-    /// "Applied sunscreen" was pressed: record an application with the profile's defaults.
-    case recordSunscreen
+    /// Show or withdraw a notification.
+    case change(NotificationChange<Alert>)
+    /// "Applied sunscreen" was pressed: keep this application (the profile's defaults, made at
+    /// the press), which the engine has already taken as the one on record.
+    case recordSunscreen(SunscreenApplication)
     /// Call `reduce(.tick)` at this instant (the earliest deadline; one timer).
     case wakeAt(Date)
     /// Fetch the forecast now if the fetch policy allows (after a resume it is likely stale).
     case refresh
+}
+
+extension HistoryKind {
+    /// How the history lists an answer: a press as pressed, a notification that expired as
+    /// expired, one dismissed or gone without a reason as dismissed.
+    public init(_ answer: AlertAnswer) {
+        switch answer {
+        case .pressed: self = .pressed
+        case .closed(.expired): self = .expired
+        case .closed(.dismissed), .closed(.unexplained): self = .dismissed
+        }
+    }
 }

@@ -5,67 +5,26 @@ import UVCore
 /// Pure: no I/O, no clock; the shell runs the effects and calls back at the `.wakeAt` deadline.
 public enum Engine {
     public static func reduce(_ state: EngineState, _ event: EngineEvent, now: Date) -> (EngineState, [EngineEffect]) {
+        reduce(state, CollectionOfOne(event), now: now)
+    }
+
+    /// One step over every event that happened at `now`, in order: each changes the state, then
+    /// the rules speak once, on the state they left.
+    public static func reduce(_ state: EngineState, _ events: some Sequence<EngineEvent>, now: Date) -> (EngineState, [EngineEffect]) {
         var state = state
         var effects: [EngineEffect] = []
         var candidates: [Alert] = []
+        var someoneIsThere = false
+        for event in events {
+            state.enterDay(of: now)
+            effects += hear(event, &state, now: now)
+            someoneIsThere = someoneIsThere || event.showsSomeoneIsThere
+        }
         state.enterDay(of: now)
         let today = state.day?.key ?? LocalDay.key(now, in: state.zone)
 
-        switch event {
-        case .tick:
-            break
-        case .forecast(let samples):
-            state.samples = samples
-            for subject in Rules.contradictedUVAlerts(&state, state.facts(now: now), today: today) {
-                effects += withdraw(subject, &state)
-            }
-        case .network(let network):
-            state.leavePending = state.leave.observe(network, at: now)
-        case .sunscreen(let application):
-            state.sunscreen = application
-            state.reapplyShown = nil
-            state.reapplyShownFor = nil
-            effects += withdraw("reapply", &state)
-            if application != nil { effects += withdraw(Rule.leaveHome.rawValue, &state) }
-        case .action(let subject, let key):
-            let rule = rule(of: subject)
-            switch key {
-            case "closed", "expired", "dismissed":
-                // Gone from the screen by the user's hand or the server's: nothing to withdraw.
-                state.live.remove(subject)
-            case "applied":
-                effects += withdraw(subject, &state)
-                effects.append(.recordSunscreen)
-            case "remind":
-                effects += withdraw(subject, &state)
-                if let rule { state.remindAt[rule] = now.addingTimeInterval(15 * 60) }
-            case "not-today":
-                effects += withdraw(subject, &state)
-                if let rule { state.mutedOn[rule] = today }
-            default:
-                effects += withdraw(subject, &state)
-            }
-        case .userActivity:
-            break
-        case .settings(let settings):
-            state.settings = settings
-            state.enterDay(of: now)
-            state.leave.debounce = settings.leaveHomeDebounce
-            state.thresholds.levels = EngineState.alertLevels(settings)
-            state.thresholds.hysteresis = settings.hysteresis
-        case .context(let zone, let skinType):
-            state.timeZoneIdentifier = ZoneName(zone)
-            state.skinType = skinType
-            state.day = nil
-            state.enterDay(of: now)
-        case .resumed:
-            effects.append(.refresh)
-        case .command(let command):
-            effects += apply(command, &state, now: now)
-        }
-
         let facts = state.facts(now: now)
-        if event.showsSomeoneIsThere, state.activitySeenOn != today {
+        if someoneIsThere, state.activitySeenOn != today {
             state.activitySeenOn = today
             if state.settings.morningMinute == nil, let morning = morningAlert(state, facts) {
                 state.morningDoneOn = today
@@ -86,6 +45,63 @@ public enum Engine {
         return (state, effects)
     }
 
+    /// What one event changes, and what it withdraws or records at once.
+    private static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        let today = state.day?.key ?? LocalDay.key(now, in: state.zone)
+        switch event {
+        case .tick:
+            break
+        case .forecast(let samples):
+            state.samples = samples
+            for subject in Rules.contradictedUVAlerts(&state, state.facts(now: now), today: today) {
+                effects += withdraw(subject, &state)
+            }
+        case .network(let network):
+            state.leavePending = state.leave.observe(network, at: now)
+        case .sunscreen(let application):
+            effects += take(application, &state)
+        case .answer(let subject, let answer):
+            let rule = rule(of: subject)
+            switch answer {
+            case .closed:
+                // Gone from the screen by the user's hand or the server's: nothing to withdraw.
+                state.live.remove(subject)
+            case .pressed(.applied), .pressed(.reapplied):
+                effects += withdraw(subject, &state)
+                if let application = (state.profile ?? Profile()).application(at: now) {
+                    effects += take(application, &state)
+                    effects.append(.recordSunscreen(application))
+                }
+            case .pressed(.remind):
+                effects += withdraw(subject, &state)
+                if let rule { state.remindAt[rule] = now.addingTimeInterval(15 * 60) }
+            case .pressed(.notToday):
+                effects += withdraw(subject, &state)
+                if let rule { state.mutedOn[rule] = today }
+            }
+        case .userActivity:
+            break
+        case .settings(let settings):
+            state.settings = settings
+            state.enterDay(of: now)
+            state.leave.debounce = settings.leaveHomeDebounce
+            state.thresholds.levels = EngineState.alertLevels(settings)
+            state.thresholds.hysteresis = settings.hysteresis
+        case .context(let zone, let profile):
+            state.timeZoneIdentifier = ZoneName(zone)
+            state.skinType = profile.effectiveSkinType
+            state.profile = profile
+            state.day = nil
+            state.enterDay(of: now)
+        case .resumed:
+            effects.append(.refresh)
+        case .command(let command):
+            effects += apply(command, &state, now: now)
+        }
+        return effects
+    }
+
     /// Shows alerts, or holds the non-urgent ones in quiet hours; releases what is held once
     /// they end, if it still applies.
     private static func deliver(_ alerts: [Alert], _ state: inout EngineState, _ facts: DayFacts) -> [EngineEffect] {
@@ -96,7 +112,7 @@ public enum Engine {
             state.held = []
             for alert in released {
                 state.live.insert(alert.subject)
-                effects.append(.notify(alert))
+                effects.append(.change(.show(alert)))
             }
         }
         for alert in alerts {
@@ -107,7 +123,7 @@ public enum Engine {
                 state.held.append(alert)
             } else {
                 state.live.insert(alert.subject)
-                effects.append(.notify(alert))
+                effects.append(.change(.show(alert)))
             }
         }
         return effects
@@ -144,6 +160,17 @@ public enum Engine {
         return []
     }
 
+    /// The sunscreen on record is now `application`: the reapply countdown starts afresh, and
+    /// with sunscreen on, the prompt to put it on goes.
+    private static func take(_ application: SunscreenApplication?, _ state: inout EngineState) -> [EngineEffect] {
+        state.sunscreen = application
+        state.reapplyShown = nil
+        state.reapplyShownFor = nil
+        var effects = withdraw("reapply", &state)
+        if application != nil { effects += withdraw(Rule.leaveHome.rawValue, &state) }
+        return effects
+    }
+
     private static func withdrawAll(of rule: Rule, _ state: inout EngineState) -> [EngineEffect] {
         let subjects = state.live.union(state.held.map(\.subject)).filter { Self.rule(of: $0) == rule }
         return subjects.sorted().flatMap { withdraw($0, &state) }
@@ -152,7 +179,7 @@ public enum Engine {
     private static func withdraw(_ subject: String, _ state: inout EngineState) -> [EngineEffect] {
         state.held.removeAll { $0.subject == subject }
         guard state.live.remove(subject) != nil else { return [] }
-        return [.withdraw(subject: subject)]
+        return [.change(.withdraw(subject: subject))]
     }
 
     private static func rule(of subject: String) -> Rule? {

@@ -10,15 +10,14 @@ public enum EngineEvent: Sendable, Equatable {
     case network(NetworkState)
     /// The sunscreen on record changed (applied, removed, or a water event).
     case sunscreen(SunscreenApplication?)
-    /// A notification button for `subject`: `applied`, `remind`, `not-today`; or why it went
-    /// away: `expired`, `dismissed` (by the user), `closed` (the server did not say).
-    case action(subject: String, key: String)
+    /// What became of `subject`'s notification: a button pressed, or why it went away.
+    case answer(subject: String, AlertAnswer)
     /// The user is at the machine (a connection came up). Waking from sleep, a button pressed and
     /// a uvctl command say so too; the first of them in a day may bring the morning summary.
     case userActivity
     case settings(EngineSettings)
-    /// The place's time zone or the user's skin type changed.
-    case context(timeZoneIdentifier: String, skinType: SkinType)
+    /// The place's time zone or the user's profile (skin type, sunscreen defaults) changed.
+    case context(timeZoneIdentifier: String, profile: Profile)
     /// The machine woke from sleep: everything is re-evaluated and the forecast refreshed.
     case resumed
     /// The user asked for something with `uvctl`.
@@ -31,7 +30,7 @@ extension EngineEvent {
     var showsSomeoneIsThere: Bool {
         switch self {
         case .userActivity, .resumed, .command: true
-        case .action(_, let key): key != "closed" && key != "expired"
+        case .answer(_, let answer): answer.showsSomeoneIsThere
         case .tick, .forecast, .network, .sunscreen, .settings, .context: false
         }
     }
@@ -62,6 +61,9 @@ public struct EngineState: Sendable, Equatable, Codable {
     public var timeZoneIdentifier: ZoneName
     var zone: Zone { timeZoneIdentifier.zone }
     public var skinType: SkinType
+    /// The user's profile: what a pressed "Applied" records (nil in state saved before it was
+    /// kept: the profile's defaults then).
+    public var profile: Profile?
     public var samples: [UVSample]
     public var sunscreen: SunscreenApplication?
 

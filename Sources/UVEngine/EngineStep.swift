@@ -2,35 +2,27 @@ import Foundation
 import UVCore
 
 /// One engine step sorted the way every shell carries it out — the daemon's and the simulator's
-/// alike: the new state, what to show and withdraw (in order), the one deadline, and whether a
-/// refresh or a sunscreen record is wanted. Recording the sunscreen is a further step, taken after
-/// this one's effects, so that the deadline it sets is the last one armed.
+/// alike: the new state, what to show and withdraw (in order), the one deadline, whether a
+/// refresh is wanted, and the sunscreen a pressed "Applied" recorded (already the state's).
 public struct EngineStep: Sendable {
-    /// Show or take away one notification, in the order the engine said.
-    public enum Change: Sendable, Equatable {
-        case show(Alert)
-        case withdraw(subject: String)
-    }
-
     public let state: EngineState
-    public let changes: [Change]
+    public let changes: [NotificationChange<Alert>]
     public let wake: Date?
     public let wantsRefresh: Bool
-    /// "Applied sunscreen" was pressed: the shell records an application now.
-    public let recordsSunscreen: Bool
+    /// "Applied sunscreen" was pressed: the application the shell keeps.
+    public let recordedSunscreen: SunscreenApplication?
 
-    public init(_ state: EngineState, _ event: EngineEvent, now: Date) {
-        let (next, effects) = Engine.reduce(state, event, now: now)
+    /// The step over every event that happened at `now` (none: the deadlines looked at).
+    public init(_ state: EngineState, _ events: [EngineEvent], now: Date) {
+        let (next, effects) = Engine.reduce(state, events, now: now)
         self.state = next
-        changes = effects.compactMap {
-            switch $0 {
-            case .notify(let alert): .show(alert)
-            case .withdraw(let subject): .withdraw(subject: subject)
-            case .recordSunscreen, .wakeAt, .refresh: nil
-            }
-        }
+        changes = effects.compactMap { if case .change(let change) = $0 { change } else { nil } }
         wake = effects.lazy.compactMap { if case .wakeAt(let date) = $0 { date } else { nil } }.last
         wantsRefresh = effects.contains(.refresh)
-        recordsSunscreen = effects.contains(.recordSunscreen)
+        recordedSunscreen = effects.lazy.compactMap { if case .recordSunscreen(let application) = $0 { application } else { nil } }.last
+    }
+
+    public init(_ state: EngineState, _ event: EngineEvent, now: Date) {
+        self.init(state, [event], now: now)
     }
 }

@@ -8,14 +8,14 @@ public struct PresentedAlert: Sendable, Equatable {
     public var summary: String
     public var body: String
     public var urgency: Urgency
-    /// The buttons: the key the server sends back, and the label shown.
-    public var buttons: [(key: String, label: String)]
+    /// The buttons: what each does, and the label shown.
+    public var buttons: [(action: AlertAction, label: String)]
     /// When the rules decided it, and the zone whose clock its text is written on: what the
     /// history records once the server is actually sent it (not part of equality).
     public var decidedAt: Date?
     public var zone: String?
 
-    public init(subject: String, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(key: String, label: String)]) {
+    public init(subject: String, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(action: AlertAction, label: String)]) {
         self.subject = subject
         self.rule = rule
         self.summary = summary
@@ -26,7 +26,7 @@ public struct PresentedAlert: Sendable, Equatable {
 
     public static func == (a: PresentedAlert, b: PresentedAlert) -> Bool {
         (a.subject, a.rule, a.summary, a.body, a.urgency) == (b.subject, b.rule, b.summary, b.body, b.urgency)
-            && a.buttons.map(\.key) == b.buttons.map(\.key) && a.buttons.map(\.label) == b.buttons.map(\.label)
+            && a.buttons.map(\.action) == b.buttons.map(\.action) && a.buttons.map(\.label) == b.buttons.map(\.label)
     }
 }
 
@@ -54,7 +54,7 @@ public struct Presenter: Sendable {
         let (summary, body) = words(alert.meaning)
         return PresentedAlert(
             subject: alert.subject, rule: alert.rule, summary: summary, body: body, urgency: alert.urgency,
-            buttons: alert.actions.map { ($0.key, label($0)) })
+            buttons: alert.actions.map { ($0, label($0)) })
     }
 
     public func label(_ action: AlertAction) -> String {
@@ -69,14 +69,12 @@ public struct Presenter: Sendable {
 
     /// A button's label for a server that gives each of three buttons about 8 characters
     /// (lxqt-notificationd 1.2 beside the mini-wheel, measured under Xvfb: "Not tod…", "+15 …",
-    /// "Appliq…"), by the key the server sends back; nil for a key that has none. The meaning
-    /// stays: "15 min" asks again then, "Skip day" leaves today alone.
-    public static func shortLabel(forKey key: String) -> String? {
-        switch key {
-        case AlertAction.applied.key: tr("Done")
-        case AlertAction.remind.key: tr("15 min")
-        case AlertAction.notToday.key: tr("Skip day")
-        default: nil
+    /// "Appliq…"). The meaning stays: "15 min" asks again then, "Skip day" leaves today alone.
+    public static func shortLabel(_ action: AlertAction) -> String {
+        switch action {
+        case .applied, .reapplied: tr("Done")
+        case .remind: tr("15 min")
+        case .notToday: tr("Skip day")
         }
     }
 

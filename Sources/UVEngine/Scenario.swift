@@ -72,7 +72,10 @@ public enum Scenario {
             case "activity": add(at, .userActivity)
             case "press":
                 guard arguments.count == 2 else { throw problem(2, tr("press SUBJECT KEY, e.g. press leave-home applied")) }
-                add(at, .action(subject: arguments[0], key: arguments[1]))
+                guard let answer = AlertAnswer(key: arguments[1]) else {
+                    throw problem(3, tr("no button or closing '%1$@'; one of: %2$@", arguments[1], AlertAnswer.keys.joined(separator: ", ")))
+                }
+                add(at, .answer(subject: arguments[0], answer))
             case "apply":
                 let spf = arguments.first.map { SPF(parsing: $0) } ?? .spf30
                 let quantity = arguments.count > 1 ? SunscreenQuantity(rawValue: arguments[1]) : .medium

@@ -2,22 +2,16 @@ import Foundation
 import UVCore
 
 /// Plays events through the engine the way the daemon's shell does: each event at its time,
-/// a tick at every deadline the engine asks for, and "Applied sunscreen" answered by recording
-/// the given application. `uvctl simulate` and the tests share it.
+/// a tick at every deadline the engine asks for; a pressed "Applied" records the profile's
+/// application, as the engine decides. `uvctl simulate` and the tests share it.
 public struct Simulator: Sendable {
     public private(set) var state: EngineState
     public private(set) var wake: Date
     public private(set) var notified: [(time: Date, alert: Alert)] = []
     public private(set) var withdrawn: [(time: Date, subject: String)] = []
-    /// What pressing "Applied sunscreen" records, at the moment it is pressed.
-    public var recordedSunscreen: @Sendable (Date) -> SunscreenApplication
-
-    public init(state: EngineState, start: Date, recordedSunscreen: @escaping @Sendable (Date) -> SunscreenApplication = {
-        SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: $0)
-    }) {
+    public init(state: EngineState, start: Date) {
         self.state = state
         wake = start
-        self.recordedSunscreen = recordedSunscreen
     }
 
     public mutating func send(_ event: EngineEvent, at time: Date) {
@@ -30,7 +24,6 @@ public struct Simulator: Sendable {
             }
         }
         if let date = step.wake { wake = date }
-        if step.recordsSunscreen { send(.sunscreen(recordedSunscreen(time)), at: time) }
     }
 
     /// Runs from the current deadline to `end`, interleaving `events`.

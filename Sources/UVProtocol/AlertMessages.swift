@@ -1,3 +1,5 @@
+import UVCore
+
 /// Quiet hours as uvd applies them.
 public struct QuietInfo: Codable, Sendable, Equatable {
     public var spans: [String]
@@ -35,7 +37,7 @@ public struct SnoozeInfo: Codable, Sendable, Equatable {
 /// One line of `uvctl history`.
 public struct HistoryInfo: Codable, Sendable, Equatable {
     public var time: String
-    public var kind: String
+    public var kind: HistoryKind
     public var subject: String
     @Null public var summary: String?
     @Null public var body: String?
@@ -43,7 +45,7 @@ public struct HistoryInfo: Codable, Sendable, Equatable {
     /// The zone of `time` and of the text, when it is not the current place's.
     @Null public var zone: String?
 
-    public init(time: String, kind: String, subject: String, summary: String?, body: String?, key: String?, zone: String? = nil) {
+    public init(time: String, kind: HistoryKind, subject: String, summary: String?, body: String?, key: String?, zone: String? = nil) {
         self.time = time
         self.kind = kind
         self.subject = subject
@@ -148,15 +150,30 @@ public struct NotifyTestParameters: Codable, Sendable {
     public init(seconds: Int?) { self.seconds = seconds }
 }
 
+/// What became of the test notification (a string on the wire).
+public enum NotifyTestOutcome: String, Codable, Sendable, Equatable, CaseIterable {
+    /// A button was pressed (`button` says which).
+    case pressed
+    /// The notification itself was clicked.
+    case clicked
+    case expired
+    case dismissed
+    /// It went away without the server saying why.
+    case closed
+    /// Nothing came back within the time given.
+    case unanswered
+    /// It could not be shown (`server` or `button` says why).
+    case failed
+}
+
 /// What the notification server did with the test notification.
 public struct NotifyTestReply: Codable, Sendable, Equatable {
     /// The server's name and version, or why none answers.
     public var server: String
-    /// pressed, expired, dismissed, closed, unanswered or failed.
-    public var outcome: String
+    public var outcome: NotifyTestOutcome
     /// The button pressed, by its label.
     @Null public var button: String?
-    public init(server: String, outcome: String, button: String?) {
+    public init(server: String, outcome: NotifyTestOutcome, button: String?) {
         self.server = server
         self.outcome = outcome
         self.button = button

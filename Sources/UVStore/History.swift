@@ -1,17 +1,12 @@
 import Foundation
 import GRDB
+import UVCore
 import UVEngine
 
 /// One line of `uvctl history`: a notification shown or withdrawn, or a button pressed.
 public struct HistoryEntry: Sendable, Equatable, Codable {
-    /// Shown, withdrawn (closed by uvd), a button pressed, or gone by itself (expired) or by the
-    /// user's hand (dismissed): four different things.
-    public enum Kind: String, Sendable, Codable {
-        case notified, withdrawn, pressed, expired, dismissed
-    }
-
     public var time: Date
-    public var kind: Kind
+    public var kind: HistoryKind
     public var subject: String
     /// For `notified`: the summary and body shown.
     public var summary: String?
@@ -21,7 +16,7 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     /// The time zone whose clock the text was written on (nil in entries from before it was kept).
     public var zone: String?
 
-    public init(time: Date, kind: Kind, subject: String, summary: String? = nil, body: String? = nil, key: String? = nil, zone: String? = nil) {
+    public init(time: Date, kind: HistoryKind, subject: String, summary: String? = nil, body: String? = nil, key: String? = nil, zone: String? = nil) {
         self.time = time
         self.kind = kind
         self.subject = subject
@@ -51,16 +46,16 @@ extension Store {
 
     /// One engine step in one transaction: the new state, what it said, and the press it handled.
     public func saveEngineStep(_ state: EngineState, entries: [HistoryEntry], handled action: Int64? = nil) throws {
-        try write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES ('engine', ?)", arguments: [Coding.encode(state)])
-            for entry in entries { try Self.insert(entry, handled: true, db) }
-            if let newest = entries.last {
-                try db.execute(
-                    sql: "DELETE FROM history WHERE handled = 1 AND time < ?",
-                    arguments: [newest.time.timeIntervalSince1970 - Self.historyKept])
-            }
-            if let action { try db.execute(sql: "UPDATE history SET handled = 1 WHERE id = ?", arguments: [action]) }
+        try write { db in try Self.putEngineStep(state, entries: entries, handled: action.map { [$0] } ?? [], db) }
+    }
+
+    static func putEngineStep(_ state: EngineState?, entries: [HistoryEntry], handled presses: [Int64], _ db: Database) throws {
+        if let state { try putSetting("engine", state, db) }
+        for entry in entries { try insert(entry, handled: true, db) }
+        if let newest = entries.last {
+            try db.execute(sql: "DELETE FROM history WHERE handled = 1 AND time < ?", arguments: [newest.time.timeIntervalSince1970 - historyKept])
         }
+        for press in presses { try db.execute(sql: "UPDATE history SET handled = 1 WHERE id = ?", arguments: [press]) }
     }
 
     /// Keeps what the notification server was sent or asked to close, when it was.

@@ -17,15 +17,17 @@ extension Store {
 
     /// Keeps a forecast for a place and adds its current reading to the history.
     public func saveForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String) throws {
-        try write { db in
+        try write { db in try Self.putForecast(forecast, fetchedAt: fetchedAt, for: placeKey, db) }
+    }
+
+    static func putForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO forecast (placeKey, fetchedAt, value) VALUES (?, ?, ?)",
+            arguments: [ForecastSlot(forecast.source).key(placeKey), fetchedAt.timeIntervalSince1970, Coding.encode(forecast)])
+        if let current = forecast.current, let uvi = current.uvi {
             try db.execute(
-                sql: "INSERT OR REPLACE INTO forecast (placeKey, fetchedAt, value) VALUES (?, ?, ?)",
-                arguments: [ForecastSlot(forecast.source).key(placeKey), fetchedAt.timeIntervalSince1970, Coding.encode(forecast)])
-            if let current = forecast.current, let uvi = current.uvi {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO reading (placeKey, time, source, uvi) VALUES (?, ?, ?, ?)",
-                    arguments: [placeKey, current.time.timeIntervalSince1970, forecast.source.rawValue, uvi])
-            }
+                sql: "INSERT OR IGNORE INTO reading (placeKey, time, source, uvi) VALUES (?, ?, ?, ?)",
+                arguments: [placeKey, current.time.timeIntervalSince1970, forecast.source.rawValue, uvi])
         }
     }
 
@@ -38,11 +40,13 @@ extension Store {
     }
 
     public func saveStationReadings(_ readings: [StationReading], fetchedAt: Date) throws {
-        try write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO stationSnapshot (id, fetchedAt, value) VALUES (1, ?, ?)",
-                arguments: [fetchedAt.timeIntervalSince1970, Coding.encode(readings)])
-        }
+        try write { db in try Self.putStations(StoredStations(fetchedAt: fetchedAt, readings: readings), db) }
+    }
+
+    static func putStations(_ stations: StoredStations, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO stationSnapshot (id, fetchedAt, value) VALUES (1, ?, ?)",
+            arguments: [stations.fetchedAt.timeIntervalSince1970, Coding.encode(stations.readings)])
     }
 
     /// Readings kept for a place, oldest first.

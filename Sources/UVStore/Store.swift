@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import UVCore
 import UVProviderPolicy
 
@@ -14,6 +15,7 @@ import UVProviderPolicy
 /// `recovery` says what happened.
 public final class Store: Sendable {
     let pool: DatabasePool
+    private let transactions = Atomic<Int>(0)
     /// What had to be done at opening, if the database was damaged.
     public let recovery: StoreRecovery?
 
@@ -71,10 +73,14 @@ public final class Store: Sendable {
 
     /// One transaction, then the WAL checkpointed into the main file.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        transactions.add(1, ordering: .relaxed)
         let result = try pool.write(updates)
         checkpoint()
         return result
     }
+
+    /// How many write transactions this store has run since it was opened.
+    public var transactionCount: Int { transactions.load(ordering: .relaxed) }
 
     /// Moves everything in the WAL into the main database file and empties the WAL (done after
     /// every write, and at a clean shutdown). A reader holding the WAL makes it a no-op.
@@ -109,12 +115,14 @@ public final class Store: Sendable {
     }
 
     func saveSetting<Value: Encodable>(_ key: String, _ value: Value?) throws {
-        try write { db in
-            if let value {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, Coding.encode(value)])
-            } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
-            }
+        try write { db in try Self.putSetting(key, value, db) }
+    }
+
+    static func putSetting<Value: Encodable>(_ key: String, _ value: Value?, _ db: Database) throws {
+        if let value {
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, Coding.encode(value)])
+        } else {
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
         }
     }
 
@@ -161,12 +169,13 @@ public final class Store: Sendable {
 
     /// Records an application; the previous one ends.
     public func applySunscreen(_ application: SunscreenApplication) throws {
-        try write { db in
-            try db.execute(sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [application.appliedAt.timeIntervalSince1970])
-            try db.execute(
-                sql: "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)",
-                arguments: [application.appliedAt.timeIntervalSince1970, Coding.encode(application)])
-        }
+        try write { db in try Self.insertSunscreen(application, db) }
+    }
+
+    static func insertSunscreen(_ application: SunscreenApplication, _ db: Database) throws {
+        try db.execute(sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [application.appliedAt.timeIntervalSince1970])
+        try db.execute(
+            sql: "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)", arguments: [application.appliedAt.timeIntervalSince1970, Coding.encode(application)])
     }
 
     /// Ends the current application; whether there was one.

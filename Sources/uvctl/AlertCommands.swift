@@ -181,26 +181,26 @@ struct HistoryCommand: AsyncParsableCommand {
         for entry in reply.entries {
             let when = String(entry.time.prefix(16)).replacingOccurrences(of: "T", with: " ") + (entry.zone.map { " (\($0))" } ?? "")
             let what = switch entry.kind {
-            case "notified": "\(entry.subject): \(entry.summary ?? "") — \(entry.body ?? "")"
-            case "pressed": tr("%1$@ on %2$@", entry.key ?? "?", entry.subject)
-            default: entry.subject
+            case .notified: "\(entry.subject): \(entry.summary ?? "") — \(entry.body ?? "")"
+            case .pressed: tr("%1$@ on %2$@", entry.key ?? "?", entry.subject)
+            case .withdrawn, .expired, .dismissed: entry.subject
             }
             print("\(when)  \(Self.kindWord(entry.kind).rightPadded(to: Self.kindWidth))  \(what)")
         }
     }
 
     /// What happened, in one word: the words line up as a column in any language.
-    private static func kindWord(_ kind: String) -> String {
+    private static func kindWord(_ kind: HistoryKind) -> String {
         switch kind {
-        case "notified": tr("shown")
-        case "withdrawn": tr("withdrawn")
-        case "expired": tr("expired")
-        case "dismissed": tr("dismissed")
-        default: tr("pressed")
+        case .notified: tr("shown")
+        case .withdrawn: tr("withdrawn")
+        case .expired: tr("expired")
+        case .dismissed: tr("dismissed")
+        case .pressed: tr("pressed")
         }
     }
 
-    private static let kindWidth = ["notified", "withdrawn", "expired", "dismissed", "pressed"].map { kindWord($0).displayWidth }.max() ?? 0
+    private static let kindWidth = HistoryKind.allCases.map { kindWord($0).displayWidth }.max() ?? 0
 }
 
 /// `uvctl doctor`: is everything around uvd as it should be?

@@ -102,7 +102,7 @@ struct SimulateCommand: AsyncParsableCommand {
             let leaving = Scenario.instant(minuteOfDay: minute, on: day, in: zone)
             events.append((max(day.start, leaving.addingTimeInterval(-3600)), .network(NetworkState(kind: .wifi))))
             events.append((leaving, .network(NetworkState(kind: .cellular))))
-            if apply { events.append((leaving.addingTimeInterval(settings.leaveHomeDebounce + 60), .action(subject: Rule.leaveHome.rawValue, key: "applied"))) }
+            if apply { events.append((leaving.addingTimeInterval(settings.leaveHomeDebounce + 60), .answer(subject: Rule.leaveHome.rawValue, .pressed(.applied)))) }
         }
         var steps = events.map { event in (event.0, { (_: EngineState) in Optional(event.1) }) }
         if let scenario { steps += ScenarioFile.events(scenario, day: day, zone: zone) }

@@ -15,7 +15,7 @@ struct CoreOrderingTests {
     private func expectedArm(_ core: DaemonCore, now: Date) async -> Date? {
         let engine = await core.engine
         guard let wake = EngineStep(engine, .tick, now: now).wake else { return nil }
-        return min(wake, await core.refreshDue, now.addingTimeInterval(DaemonCore.longestSleep))
+        return min(wake, await core.schedule.refreshDue, now.addingTimeInterval(DaemonCore.longestSleep))
     }
 
     @Test func theDeadlineArmedIsTheLatestStatesWhateverTheOrderOfCalls() async throws {
@@ -30,7 +30,7 @@ struct CoreOrderingTests {
                     case 0: _ = try? await shell.core.applySunscreen(spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
                     case 1: try? await shell.core.removeSunscreen(now: now)
                     case 2: _ = try? await shell.core.snooze(rule: "reapply", minutes: index, now: now)
-                    default: await shell.core.press(subject: "reapply", key: "remind", now: now)
+                    default: await shell.core.answered("reapply", .pressed(.remind), now: now)
                     }
                 }
             }
@@ -57,11 +57,11 @@ struct CoreOrderingTests {
         #expect(Set(armed).count > 1)
     }
 
-    @Test func aPressIsKeptBeforeItsEffects() async throws {
+    @Test func aPressIsKeptWithItsEffects() async throws {
         let shell = try InProcessCore()
         let now = Self.morning
         await shell.core.startEngine(outbox: shell.outbox, now: now)
-        await shell.core.press(subject: "leave-home", key: "applied", now: now)
+        await shell.core.answered("leave-home", .pressed(.applied), now: now)
         let history = try shell.store.history(limit: 10)
         let pressed = try #require(history.firstIndex { $0.kind == .pressed && $0.key == "applied" })
         // Handled: the sunscreen it records is on, and nothing waits to be replayed.

@@ -24,7 +24,7 @@ final class InProcessCore: Sendable {
     static let sydney = Place(
         name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
 
-    init() throws {
+    init(httpClient: any HTTPClient = NoNetwork()) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try Store(path: directory.appendingPathComponent("uvd.sqlite"))
@@ -34,10 +34,10 @@ final class InProcessCore: Sendable {
         core = try DaemonCore(
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
-            httpClient: NoNetwork(), timer: timer, automaticPlace: { Self.sydney }, log: log)
+            httpClient: httpClient, timer: timer, automaticPlace: { Self.sydney }, log: log, now: Date())
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
-        outbox = NotificationOutbox(server: server, store: store, log: log, onPress: { [weak core] subject, key in
-            await core?.press(subject: subject, key: key, now: Date())
+        outbox = NotificationOutbox(server: server, store: store, log: log, onAnswer: { [weak core] subject, answer in
+            await core?.answered(subject, answer, now: Date())
         }, picture: { [weak core] in await core?.miniWheel(now: Date()) })
     }
 
@@ -76,6 +76,8 @@ final class RecordingServer: NotificationServer {
     private let owning = Mutex<String?>(":1.1")
     private let tries = Mutex(0)
     private let busless = Mutex(false)
+    private let quiet = Mutex(false)
+    private let whileShowing = Mutex<(@Sendable (DesktopNotification) -> Void)?>(nil)
     let events: AsyncStream<NotificationEvent>
     private let continuation: AsyncStream<NotificationEvent>.Continuation
 
@@ -114,11 +116,24 @@ final class RecordingServer: NotificationServer {
 
     func show(_ notification: DesktopNotification, replacing: UInt32?) async throws(NotificationFailure) -> UInt32 {
         try reach()
-        return shown.withLock { list in
+        let id = shown.withLock { list in
             list.append(notification)
             return UInt32(list.count)
         }
+        if let action = whileShowing.withLock({ $0 }) {
+            action(notification)
+            // The server takes its time to answer, as a real one may.
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return id
     }
+
+    /// Runs `action` as each notification is shown, before the server answers.
+    func whileShowing(_ action: @escaping @Sendable (DesktopNotification) -> Void) { whileShowing.withLock { $0 = action } }
+
+    /// Turns the server's do-not-disturb on or off without a signal (yet), as LXQt's comes late
+    /// from a file watch.
+    func setDoNotDisturb(_ on: Bool) { quiet.withLock { $0 = on } }
 
     func close(id: UInt32) async throws(NotificationFailure) { try reach() }
 
@@ -127,7 +142,7 @@ final class RecordingServer: NotificationServer {
         return .success(NotificationServerInfo(name: "recording", vendor: "uvd tests", version: "1", capabilities: ["actions", "body"]))
     }
 
-    func doNotDisturb() async -> DoNotDisturb? { nil }
+    func doNotDisturb() async -> DoNotDisturb? { DoNotDisturb(isOn: quiet.withLock { $0 }, source: "the recording server") }
 
     func owner() async -> String? { owning.withLock { $0 } }
 }

@@ -12,7 +12,7 @@ struct MiniWheelTests {
         let delivering = Task { await shell.outbox.deliverPosted() }
         defer { delivering.cancel() }
         let alert = PresentedAlert(subject: "uv-alert", rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal, buttons: [])
-        shell.outbox.post(.show(alert))
+        shell.outbox.post(.init(change: .show(alert), at: Date(), zone: "UTC"))
         for _ in 0..<500 where shell.server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
 
         let image = try #require(shell.server.notifications.first?.image)

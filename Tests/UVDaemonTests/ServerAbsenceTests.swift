@@ -25,7 +25,7 @@ import UVStore
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         let outbox = NotificationOutbox(
             server: server, store: try Store(path: scratch.url.appendingPathComponent("uvd.sqlite")), log: Logger(label: "test"),
-            onPress: { _, _ in })
+            onAnswer: { _, _ in })
         return (outbox, Task { await outbox.listen() })
     }
 

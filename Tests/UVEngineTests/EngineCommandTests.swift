@@ -66,7 +66,7 @@ struct EngineCommandTests {
         var sim = highUVDay()
         sim.run(until: S.at("2026-01-15T07:31:00+11:00"))
         #expect(sim.state.live.contains("morning"))
-        sim.send(.action(subject: "morning", key: "closed"), at: S.at("2026-01-15T07:32:00+11:00"))
+        sim.send(.answer(subject: "morning", .closed(.unexplained)), at: S.at("2026-01-15T07:32:00+11:00"))
         #expect(!sim.state.live.contains("morning"))
         #expect(sim.withdrawn.isEmpty)
     }

@@ -14,7 +14,7 @@ struct EngineScenarioTests {
         sim.run(until: S.at("2026-01-15T23:59:00+11:00"), events: [
             (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
             (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-            (S.at("2026-01-15T08:05:00+11:00"), .action(subject: "leave-home", key: "applied")),
+            (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: "leave-home", .pressed(.applied))),
         ])
         return sim
     }
@@ -24,13 +24,13 @@ struct EngineScenarioTests {
         settings.morningMinute = nil
         for (sign, at) in [
             (EngineEvent.resumed, "07:05"), (.userActivity, "07:10"), (.command(.quietOff), "07:15"),
-            (.action(subject: "uv-high", key: "not-today"), "07:20"),
+            (.answer(subject: "uv-high", .pressed(.notToday)), "07:20"),
         ] {
             var sim = S(settings: settings, start: Self.day)
             sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
             sim.run(until: S.at("2026-01-15T23:59:00+11:00"), events: [
                 // A notification left to expire overnight is no one at the machine.
-                (S.at("2026-01-15T06:00:00+11:00"), .action(subject: "reapply", key: "closed")),
+                (S.at("2026-01-15T06:00:00+11:00"), .answer(subject: "reapply", .closed(.unexplained))),
                 (S.at("2026-01-15T\(at):00+11:00"), sign),
                 (S.at("2026-01-15T09:00:00+11:00"), .userActivity),
                 (S.at("2026-01-15T10:00:00+11:00"), .resumed),
@@ -71,7 +71,7 @@ struct EngineScenarioTests {
         let leave = sim.alerts("leave-home")
         #expect(leave.count == 1)
         #expect(leave.first?.time == S.at("2026-01-15T08:01:00+11:00"))
-        #expect(leave.first?.alert.buttons.map(\.key) == ["applied", "remind", "not-today"])
+        #expect(leave.first?.alert.buttons.map(\.action) == [.applied, .remind, .notToday])
         #expect(sim.withdrawn.contains { $0.subject == "leave-home" })
         // The button recorded sunscreen: the reapply countdown follows, in place, ending in "now".
         let reapply = sim.alerts("reapply")
@@ -135,14 +135,14 @@ struct EngineScenarioTests {
         sim.run(until: S.at("2026-01-15T09:00:00+11:00"), events: [
             (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .wifi))),
             (S.at("2026-01-15T08:10:00+11:00"), .network(NetworkState(kind: .cellular))),
-            (S.at("2026-01-15T08:12:00+11:00"), .action(subject: "leave-home", key: "remind")),
+            (S.at("2026-01-15T08:12:00+11:00"), .answer(subject: "leave-home", .pressed(.remind))),
         ])
         #expect(sim.alerts("leave-home").map(\.time) == [S.at("2026-01-15T08:11:00+11:00"), S.at("2026-01-15T08:27:00+11:00")])
 
         var muted = S(start: Self.day)
         muted.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         muted.run(until: S.at("2026-01-15T23:00:00+11:00"), events: [
-            (S.at("2026-01-15T08:00:00+11:00"), .action(subject: "uv-high", key: "not-today")),
+            (S.at("2026-01-15T08:00:00+11:00"), .answer(subject: "uv-high", .pressed(.notToday))),
         ])
         #expect(muted.alerts("uv-high").isEmpty && muted.alerts("uv-veryHigh").isEmpty)
     }
@@ -218,7 +218,7 @@ struct EngineScenarioTests {
         let events: [(Date, EngineEvent)] = [
             (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
             (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-            (S.at("2026-01-15T08:05:00+11:00"), .action(subject: "leave-home", key: "applied")),
+            (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: "leave-home", .pressed(.applied))),
         ]
         let stop = S.at("2026-01-15T09:10:00+11:00")
         first.run(until: stop, events: events)

@@ -26,7 +26,7 @@ struct PresenterTests {
 
     @Test func buttonsSendTheirKeysWithTheirLabels() {
         let buttons = Presenter(zone: Self.sydney, twelveHour: false).present(Self.reapply).buttons
-        #expect(buttons.map(\.key) == ["applied", "remind"])
+        #expect(buttons.map(\.action.key) == ["applied", "remind"])
         #expect(buttons.map(\.label) == ["Reapplied", "In 15 min"])
     }
 

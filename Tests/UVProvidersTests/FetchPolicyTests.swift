@@ -36,7 +36,7 @@ struct FetchPolicyTests {
             ]
             for (source, next) in due {
                 guard let time = next(budget), time <= now else { continue }
-                budget.record(on: context.day, forecast: source != .arpansa)
+                budget.record(on: context.day, forecast: source.isForecast)
                 requests[source, default: []].append(now)
                 let result = outcome(source, requests[source]!.count)
                 if result.ok {
@@ -58,7 +58,7 @@ struct FetchPolicyTests {
             for time in times {
                 let key = LocalDay.key(time, in: Self.zone)
                 days[key, default: (0, 0)].all += 1
-                if source != .arpansa { days[key, default: (0, 0)].forecasts += 1 }
+                if source.isForecast { days[key, default: (0, 0)].forecasts += 1 }
             }
         }
         return days

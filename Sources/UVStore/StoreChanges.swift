@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+import UVCore
+import UVEngine
+import UVProviderPolicy
+
+/// Everything one event changed, kept in one transaction: a kill at any instant leaves the store
+/// as it was before the event or after it, never between (the daemon's `settle(now:)` writes it).
+public struct StoreChanges: Sendable {
+    /// The rule engine's state after its step.
+    public var engine: EngineState?
+    /// What happened, for `uvctl history`: a button pressed, a notification gone.
+    public var history: [HistoryEntry] = []
+    /// Presses kept before a restart (`pendingPresses`), handled now.
+    public var handledPresses: [Int64] = []
+    /// A new application on record (the previous one ends).
+    public var sunscreen: SunscreenApplication?
+    /// Forecasts fetched, with when and for which place (`Place.key`).
+    public var forecasts: [(forecast: UVForecast, fetchedAt: Date, placeKey: String)] = []
+    public var stations: StoredStations?
+    public var providerState: ProviderState?
+    public var profile: Profile?
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        engine == nil && history.isEmpty && handledPresses.isEmpty && sunscreen == nil && forecasts.isEmpty && stations == nil
+            && providerState == nil && profile == nil
+    }
+}
+
+extension Store {
+    /// Keeps `changes` in one transaction (none when there are none).
+    public func save(_ changes: StoreChanges) throws {
+        guard !changes.isEmpty else { return }
+        try write { db in
+            if let profile = changes.profile { try Self.putSetting("profile", profile, db) }
+            if let application = changes.sunscreen { try Self.insertSunscreen(application, db) }
+            for kept in changes.forecasts { try Self.putForecast(kept.forecast, fetchedAt: kept.fetchedAt, for: kept.placeKey, db) }
+            if let stations = changes.stations { try Self.putStations(stations, db) }
+            if let state = changes.providerState { try Self.putSetting("providerState", state, db) }
+            try Self.putEngineStep(changes.engine, entries: changes.history, handled: changes.handledPresses, db)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import UVCore
+import UVEngine
+import UVProviderPolicy
+import UVProviders
+import UVStore
+@testable import UVDaemon
+
+/// Each event goes through the core once: one engine step, one store transaction, one day
+/// blended and one status for its watchers. Counted for the two events that used to cost most: a
+/// pressed "Applied" (two engine steps, four transactions) and a forecast arriving (three
+/// transactions, the status computed up to three times with a watcher attached).
+@Suite("One event, one settling")
+struct SettleCountTests {
+    /// 10:00 in Sydney, the in-process core's place.
+    static let now = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
+
+    private struct Tally: Equatable {
+        var engineSteps = 0, transactions = 0, blendedDays = 0, statuses = 0
+    }
+
+    private func tally(_ shell: InProcessCore) async -> Tally {
+        let counts = await shell.core.counts
+        return Tally(
+            engineSteps: counts.engineSteps, transactions: shell.store.transactionCount, blendedDays: counts.blendedDays, statuses: counts.statuses)
+    }
+
+    private func since(_ before: Tally, _ after: Tally) -> Tally {
+        Tally(
+            engineSteps: after.engineSteps - before.engineSteps, transactions: after.transactions - before.transactions,
+            blendedDays: after.blendedDays - before.blendedDays, statuses: after.statuses - before.statuses)
+    }
+
+    @Test func aPressedAppliedIsOneStepOneWriteOneStatus() async throws {
+        let shell = try InProcessCore()
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
+        let watching = await shell.core.subscribe(now: Self.now)
+        defer { _ = watching }
+        let before = await tally(shell)
+
+        await shell.core.answered("leave-home", .pressed(.applied), now: Self.now)
+
+        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1))
+        // All of it was kept in that one transaction: the press, the sunscreen and the rules' state.
+        #expect(await shell.core.sunscreen?.appliedAt == Self.now)
+        #expect(try shell.store.currentSunscreen()?.appliedAt == Self.now)
+        #expect(try shell.store.engineState()?.sunscreen?.appliedAt == Self.now)
+        #expect(try shell.store.history(limit: 5).contains { $0.kind == .pressed && $0.key == "applied" })
+    }
+
+    @Test func aForecastArrivingIsOneStepOneWriteOneStatus() async throws {
+        let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
+        let shell = try InProcessCore(httpClient: http)
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
+        let watching = await shell.core.subscribe(now: Self.now)
+        defer { _ = watching }
+        let configuration = await shell.core.configuration
+        let context = FetchContext(
+            now: Self.now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone, policy: configuration.policy)
+
+        async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
+        // The request is out (and counted in the budget, kept before it went): the answer is the event.
+        await http.requestArrived()
+        let before = await tally(shell)
+        http.answer()
+        #expect(await outcome.result == .fresh)
+
+        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1))
+        #expect(await !shell.core.engine.samples.isEmpty)
+        #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.now)
+        #expect(try shell.store.providerState()[.openMeteo].lastSuccess == Self.now)
+    }
+
+    /// An Open-Meteo answer for Sydney on 15 January 2026: a clear summer day.
+    static func sydneyForecast() -> Data {
+        let hours = (0..<48).map { String(format: "\"2026-01-%02d T%02d:00\"", 15 + $0 / 24, $0 % 24).replacingOccurrences(of: " ", with: "") }
+        let uv = (0..<48).map { hour -> String in
+            let fromNoon = Double(hour % 24) - 13
+            return String(format: "%.1f", max(0, 11 * (1 - fromNoon * fromNoon / 49)))
+        }
+        let json = """
+            {"latitude":-33.9,"longitude":151.2,"utc_offset_seconds":39600,"timezone":"Australia/Sydney",
+             "hourly":{"time":[\(hours.joined(separator: ","))],"uv_index":[\(uv.joined(separator: ","))]}}
+            """
+        return Data(json.utf8)
+    }
+}
+
+/// Answers every request with `response`, but only once `answer()` is called, and says when a
+/// request has arrived: the test can count what happens at the answer alone.
+final class GatedHTTP: HTTPClient {
+    private let response: HTTPResponse
+    private let arrivals: AsyncStream<Void>
+    private let arrived: AsyncStream<Void>.Continuation
+    private let answers: AsyncStream<Void>
+    private let answering: AsyncStream<Void>.Continuation
+
+    init(response: HTTPResponse) {
+        self.response = response
+        (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        (answers, answering) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        arrived.yield()
+        for await _ in answers { break }
+        return response
+    }
+
+    func requestArrived() async {
+        for await _ in arrivals { break }
+    }
+
+    func answer() { answering.yield() }
+}
