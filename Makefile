@@ -57,9 +57,11 @@ start: deps install
 
 check: test-deps lint test
 
-# What CONTRIBUTING.md asks of every change besides the tests: the layers kept.
+# What CONTRIBUTING.md asks of every change besides the tests: the layers kept, nothing that
+# waits on uvd's own executor.
 lint:
 	scripts/check-layers
+	scripts/check-executor
 
 # What building and running need (make start); test-deps adds what the tests need (make check).
 deps:

@@ -6,7 +6,10 @@
 #include "CEventLoop.h"
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define SWIFT_CC __attribute__((swiftcall))
 
@@ -17,6 +20,65 @@ typedef SWIFT_CC void (*swift_enqueue_global_original)(swift_job *job);
 
 extern SWIFT_CC void (*swift_task_enqueueGlobal_hook)(swift_job *job, swift_enqueue_global_original original);
 extern SWIFT_CC void swift_job_run(swift_job *job, swift_serial_executor_ref executor);
+
+// The main actor, found by the hook the runtime asks for its executor (ConcurrencyHooks.def,
+// swift_task_getMainExecutor): every hop to the main actor asks it, and the answer is the
+// runtime's own. Measured on Swift 6.3: `MainActor.run` asks it twice, and neither
+// swift_task_enqueueMainExecutor_hook nor (for `Task.sleep`) the delay and deadline hooks are
+// called any more (the default executor schedules those itself), so `scripts/check-executor`
+// is what keeps `Task.sleep` out.
+typedef SWIFT_CC swift_serial_executor_ref (*swift_get_main_executor_original)(void);
+extern SWIFT_CC swift_serial_executor_ref (*swift_task_getMainExecutor_hook)(swift_get_main_executor_original original);
+
+static atomic_uint_fast64_t main_actor_jobs, slow_jobs, longest_job_ms;
+static atomic_bool strict_rules;
+
+/// Counted; with strict rules, said and stopped: a debug build fails where the rule is broken.
+static void broke(atomic_uint_fast64_t *counter, const char *what) {
+    atomic_fetch_add_explicit(counter, 1, memory_order_relaxed);
+    if (atomic_load_explicit(&strict_rules, memory_order_relaxed)) {
+        fprintf(stderr, "uvd: %s on uvd's executor (CONTRIBUTING.md, \"The executor\"); stopping\n", what);
+        abort();
+    }
+}
+
+static SWIFT_CC swift_serial_executor_ref main_executor(swift_get_main_executor_original original) {
+    broke(&main_actor_jobs, "the main actor (@MainActor, MainActor.run)");
+    return original();
+}
+
+void uvd_executor_watch_rules(bool strict) {
+    atomic_store(&strict_rules, strict);
+    swift_task_getMainExecutor_hook = main_executor;
+}
+
+uvd_executor_violations uvd_executor_violations_so_far(void) {
+    return (uvd_executor_violations){
+        .main_actor = atomic_load_explicit(&main_actor_jobs, memory_order_relaxed),
+        .slow = atomic_load_explicit(&slow_jobs, memory_order_relaxed),
+        .longest_ms = atomic_load_explicit(&longest_job_ms, memory_order_relaxed),
+    };
+}
+
+static uint64_t monotonic_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000u + (uint64_t)now.tv_nsec / 1000000u;
+}
+
+/// Runs one job, noting how long it held the thread (CLOCK_MONOTONIC is read through the vDSO:
+/// no system call, so idle stays idle).
+static void run_timed(swift_job *job) {
+    uint64_t start = monotonic_ms();
+    swift_job_run(job, (swift_serial_executor_ref){ NULL, 0 });
+    uvd_executor_held(monotonic_ms() - start);
+}
+
+void uvd_executor_held(uint64_t held) {
+    if (held > UVD_EXECUTOR_SLOW_MS) atomic_fetch_add_explicit(&slow_jobs, 1, memory_order_relaxed);
+    uint_fast64_t longest = atomic_load_explicit(&longest_job_ms, memory_order_relaxed);
+    while (held > longest && !atomic_compare_exchange_weak_explicit(&longest_job_ms, &longest, held, memory_order_relaxed, memory_order_relaxed)) {}
+}
 
 typedef struct queued_job { swift_job *job; struct queued_job *next; } queued_job;
 
@@ -46,7 +108,7 @@ _Noreturn void uvd_executor_serve(void) {
         pthread_mutex_unlock(&queue_lock);
         swift_job *job = entry->job;
         free(entry);
-        swift_job_run(job, (swift_serial_executor_ref){ NULL, 0 });
+        run_timed(job);
     }
 }
 
@@ -55,8 +117,9 @@ static void *serve(void *unused) {
     uvd_executor_serve();
 }
 
-int uvd_executor_install(void) {
+int uvd_executor_install(bool strict) {
     swift_task_enqueueGlobal_hook = enqueue;
+    uvd_executor_watch_rules(strict);
     pthread_attr_t attributes;
     int status = pthread_attr_init(&attributes);
     if (status != 0) return status;

@@ -79,7 +79,9 @@ struct CoreLoopService: DaemonService {
         await withDiscardingTaskGroup { group in
             group.addTask { await outbox.listen() }
             group.addTask { await outbox.deliverPosted() }
+            var rules = ExecutorRuleWatch()
             while !Task.isCancelled {
+                rules.report(log)
                 let wake: WallClockTimer.Wake
                 do { wake = try await timer.wait() } catch {
                     if !Task.isCancelled { DaemonStop.fail(because: "uvd's timer cannot be read (\(error))", log: log) }

@@ -14,12 +14,54 @@ public enum EventLoop {
     /// Takes over the global executor for this process, then runs `body` as the program and gives
     /// the main thread to the executor; exits with what `body` returns. Call first thing in main.
     public static func run(_ body: @escaping @Sendable () async -> Int32) -> Never {
-        let status = uvd_executor_install()
+        let status = uvd_executor_install(strictRules)
         if status != 0 {
             StandardStream.error.write("\(CommandLine.arguments.first ?? "uvd"): no second thread for tasks (\(String(cString: strerror(status)))); the main thread serves alone\n")
         }
         Task.detached { exit(await body()) }
         uvd_executor_serve()
+    }
+
+    /// Whether a main-actor job stops the process: in debug builds (the tests run those), so
+    /// that one fails the test that reached it.
+    #if DEBUG
+    static let strictRules = true
+    #else
+    static let strictRules = false
+    #endif
+
+    /// What broke the executor's rules since the process started (CONTRIBUTING.md, "The
+    /// executor"): a job for the main actor, a job that held one of the executor's threads for
+    /// more than 250 ms. (`Task.sleep` is kept out by `scripts/check-executor`.)
+    public struct Violations: Sendable, Equatable {
+        public var mainActor: Int
+        public var slow: Int
+        /// The longest any job held a thread.
+        public var longestMilliseconds: Int
+
+        /// None yet.
+        public static let none = Violations(mainActor: 0, slow: 0, longestMilliseconds: 0)
+
+        public var isEmpty: Bool { mainActor == 0 && slow == 0 }
+    }
+
+    public static var violations: Violations {
+        let counts = uvd_executor_violations_so_far()
+        return Violations(
+            mainActor: Int(clamping: counts.main_actor), slow: Int(clamping: counts.slow),
+            longestMilliseconds: Int(clamping: counts.longest_ms))
+    }
+
+    /// Counts main-actor jobs without taking over the executor: for a process on the default
+    /// executor (the tests), whose jobs go on as before.
+    public static func watchRules() {
+        uvd_executor_watch_rules(false)
+    }
+
+    /// Counts a job that held one of the executor's threads for `duration`, as the executor does
+    /// after each job it runs.
+    static func held(for duration: Duration) {
+        uvd_executor_held(UInt64(clamping: max(0, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)))
     }
 
     /// Suspends for `duration` on CLOCK_BOOTTIME (time asleep counts, as for `ContinuousClock`);

@@ -54,7 +54,7 @@ public final class InstanceLock: Sendable {
                pid > 0, kill(pid, 0) == 0 || errno == EPERM {
                 return pid
             }
-            usleep(10_000)
+            usleep(10_000)  // executor: at most 0.2 s, only as a second uvd gives up at start
         }
         return nil
     }

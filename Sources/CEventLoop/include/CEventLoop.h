@@ -30,10 +30,35 @@ void uvd_watch_release(uvd_watch *watch);
 /// Makes this process's Swift concurrency run its global jobs on uvd's own threads instead of
 /// libdispatch's (the runtime's documented `swift_task_enqueueGlobal_hook`). Call once, first
 /// thing in main, before any task exists; `uvd_executor_serve` then gives the main thread to it.
-/// Jobs for the main actor and `Task.sleep` still go to libdispatch: uvd uses neither.
-/// Returns 0, or the error number when its second thread could not start (the main thread then
-/// serves alone).
-int uvd_executor_install(void);
+/// Jobs for the main actor and `Task.sleep` still go to libdispatch, which uvd must not use: a
+/// main-actor job is counted (`uvd_executor_watch_rules`), and with `strict` the process stops
+/// at the first. Returns 0, or the error number when its second thread could not start (the main
+/// thread then serves alone).
+int uvd_executor_install(bool strict);
+
+/// What broke the executor's rules so far (CONTRIBUTING.md, "The executor").
+typedef struct {
+    /// Jobs sent to the main actor.
+    uint64_t main_actor;
+    /// Jobs that held one of uvd's threads for longer than `UVD_EXECUTOR_SLOW_MS`.
+    uint64_t slow;
+    /// The longest any job held a thread, in milliseconds.
+    uint64_t longest_ms;
+} uvd_executor_violations;
+
+/// How long a job may hold one of the executor's threads.
+#define UVD_EXECUTOR_SLOW_MS 250
+
+/// Counts jobs for the main actor, then lets them go on as before (with `strict`, stops the
+/// process); done by `uvd_executor_install`, and callable alone (the tests, on the default executor).
+void uvd_executor_watch_rules(bool strict);
+
+/// A job held one of the executor's threads for `milliseconds`: counted when over the limit,
+/// and kept when the longest yet. Called after every job the executor runs.
+void uvd_executor_held(uint64_t milliseconds);
+
+/// The counts so far.
+uvd_executor_violations uvd_executor_violations_so_far(void);
 
 /// Runs global jobs on the calling thread; never returns (the process ends with exit()).
 _Noreturn void uvd_executor_serve(void);
