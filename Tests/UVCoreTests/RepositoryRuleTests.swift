@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import UVCore
 
 /// The checks `make check` runs on the sources hold for the repository, and catch what they are
 /// for when it is there: an import that points up a layer, a sleep or main-actor job on uvd's
@@ -66,5 +67,12 @@ struct RepositoryRuleTests {
     @Test func aWaitThatSaysWhyIsAllowed() throws {
         let root = try tree(target: "UVDaemon", source: "func made() {\n    usleep(1000)  // executor: a millisecond, once at start\n}\n")
         #expect(try check("check-executor", root: root).status == 0)
+    }
+
+    /// The changelog's newest version is the one the binaries print.
+    @Test func theChangelogNamesTheVersionBuilt() throws {
+        let changelog = try String(contentsOf: ProviderFixture.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+        #expect(newest?.hasPrefix("## \(UVDVersion.string) (") == true, "\(newest ?? "no version heading")")
     }
 }
