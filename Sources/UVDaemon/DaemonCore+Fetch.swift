@@ -75,7 +75,7 @@ extension DaemonCore {
     /// stations`) or no station is near.
     private func fetchARPANSA(now: Date, context: FetchContext) async -> ProviderOutcome {
         let client = providerClient
-        let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: loaded.configuration.stationRadiusKilometres)
+        let near = nearStation(to: currentPlace)
         let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
         recordRequest(context, now: now)
         if let near, feedAge < 3600, let zone = Zone(identifier: near.timeZoneIdentifier) {

@@ -33,12 +33,17 @@ extension DaemonCore {
         var sources: [UVSource] = []
         if configuration.camsEnabled { sources.append(.cams) }
         if configuration.openMeteoEnabled { sources.append(.openMeteo) }
-        if configuration.arpansaEnabled,
-           ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres) != nil {
-            sources.append(.arpansa)
-        }
+        if nearStation(to: currentPlace) != nil { sources.append(.arpansa) }
         if openWeatherMapKey != nil { sources.append(.openWeatherMap) }
         return sources
+    }
+
+    /// The ARPANSA station whose measurements count for `place`: the nearest within the
+    /// configured radius, while stations are enabled. Every question of "is a station near" is
+    /// this one.
+    func nearStation(to place: Place) -> ARPANSAStation? {
+        guard configuration.arpansaEnabled else { return nil }
+        return ARPANSAStation.nearest(to: place.coordinate, within: configuration.stationRadiusKilometres)
     }
 
     /// A time as a person reads it, on the place's clock: "09:35", or "Tue 24 Nov 09:35" on another day.

@@ -117,7 +117,7 @@ extension DaemonCore {
             return asked ?? policy.nextForecast(.forecastEndpoint, health, budget: budget, context: context)
         case .arpansa:
             guard configuration.arpansaEnabled else { return nil }
-            let near = ARPANSAStation.nearest(to: currentPlace.coordinate, within: configuration.stationRadiusKilometres) != nil
+            let near = nearStation(to: currentPlace) != nil
             // A forced refresh asks a station nearby whatever the hour: the user asked.
             if forced, near { return asked }
             return policy.nextARPANSA(health, budget: budget, context: context, nearStation: near, measuredValueNeeded: hasSubscribers)

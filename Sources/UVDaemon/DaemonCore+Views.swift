@@ -14,7 +14,7 @@ extension DaemonCore {
         let target = other ?? place
         let stored = other == nil ? providers.forecast : (try? store.forecast(for: target.key)) ?? nil
         let cams = other == nil ? providers.cams : (try? store.forecast(for: target.key, .cams)) ?? nil
-        let near = configuration.arpansaEnabled ? ARPANSAStation.nearest(to: target.coordinate, within: configuration.stationRadiusKilometres) : nil
+        let near = nearStation(to: target)
         let station = near.flatMap { near in providers.stations?.readings.first { $0.station == near.id } }
         let history = near.flatMap { providers.stationHistory[$0.id] } ?? []
         let latest = station.flatMap { reading in reading.uvi.map { UVSample(time: reading.time, uvi: $0) } }

@@ -48,18 +48,18 @@ public struct FetchContext: Sendable {
     /// Tomorrow's first fetch time (an hour before tomorrow's sunrise, or its start of day).
     public var tomorrowDawn: Date
     /// When a station's measurement can matter today: the clear-sky UV at 1 or more. Nil when it
-    /// never is (winter at high latitudes), or when not worked out (then sunrise to sunset).
+    /// never is (winter at high latitudes).
     public var stationHours: ClosedRange<Date>?
 
     public init(
-        now: Date, day: String, endOfDay: Date, daylight: ClosedRange<Date>?, tomorrowDawn: Date, stationHours: ClosedRange<Date>? = nil
+        now: Date, day: String, endOfDay: Date, daylight: ClosedRange<Date>?, tomorrowDawn: Date, stationHours: ClosedRange<Date>?
     ) {
         self.now = now
         self.day = day
         self.endOfDay = endOfDay
         self.daylight = daylight
         self.tomorrowDawn = tomorrowDawn
-        self.stationHours = stationHours ?? FetchPolicy.sunUp(daylight: daylight)
+        self.stationHours = stationHours
     }
 }
 
@@ -151,6 +151,5 @@ extension FetchContext {
         self.init(
             now: now, day: LocalDay.key(today.start, in: timeZone), endOfDay: today.end,
             daylight: daylight(today), tomorrowDawn: daylight(tomorrow)?.lowerBound ?? tomorrow.start, stationHours: stationHours)
-        if uvOne.isEmpty { self.stationHours = nil }
     }
 }

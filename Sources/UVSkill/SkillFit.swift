@@ -19,8 +19,9 @@ public enum SkillFit {
     /// The day's largest 15-reading mean with the Sun at least 15° up, over the model's mean for
     /// the same readings.
     static func peakRatio(_ day: MeasuredDay) -> Double? {
-        let model = day.readings.map { ClearSkyUV().uvIndex(at: $0.time, coordinate: day.coordinate) }
-        let high = day.readings.map { SolarPosition(at: $0.time, coordinate: day.coordinate).elevation >= 15 }
+        let suns = day.readings.map { SolarPosition(at: $0.time, coordinate: day.coordinate) }
+        let model = suns.map { ClearSkyUV().uvIndex(for: $0) }
+        let high = suns.map { $0.elevation >= 15 }
         let width = 15
         guard day.readings.count >= width else { return nil }
         var best: (measured: Double, model: Double)?

@@ -88,6 +88,6 @@ struct WatchCommand: AsyncParsableCommand {
 
     /// One line, unbuffered (a bar reading the pipe sees it at once); the end when nobody reads.
     private func emit(_ line: String) {
-        guard StandardStream.output.write(line + "\n") else { Foundation.exit(0) }
+        guard StandardStream.output.write(line + "\n") else { Foundation.exit(ExitStatus.success.rawValue) }
     }
 }

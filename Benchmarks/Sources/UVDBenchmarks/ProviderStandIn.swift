@@ -67,8 +67,7 @@ final class ProviderStandIn: @unchecked Sendable {
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
         let hours = (0..<72).map { midnight.addingTimeInterval(Double($0) * 3600) }
         let uv = hours.map { hour -> Double in
-            let local = Double(calendar.component(.hour, from: hour))
-            return max(0, (11 * cos((local - 13) / 7 * .pi / 2) * 10).rounded() / 10)
+            (StationStandIn.forecastCurve(localHour: Double(calendar.component(.hour, from: hour))) * 10).rounded() / 10
         }
         let answer: [String: Any] = [
             "latitude": -33.875, "longitude": 151.25, "utc_offset_seconds": zone.secondsFromGMT(for: now),

@@ -10,7 +10,13 @@ enum StationStandIn {
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         let local = Double(parts.hour ?? 0) + Double(parts.minute ?? 0) / 60
-        return max(0, 0.9 * 11 * cos((local - 13) / 7 * .pi / 2))
+        return 0.9 * forecastCurve(localHour: local)
+    }
+
+    /// The stand-in forecast's day: 11 at 13:00 on Sydney's clock, a cosine to 0 seven hours
+    /// either side.
+    static func forecastCurve(localHour local: Double) -> Double {
+        max(0, 11 * cos((local - 13) / 7 * .pi / 2))
     }
 
     static func formatted(_ date: Date, _ format: String) -> String {
