@@ -58,10 +58,11 @@ start: deps install
 check: test-deps lint test
 
 # What CONTRIBUTING.md asks of every change besides the tests: the layers kept, nothing that
-# waits on uvd's own executor.
+# waits on uvd's own executor, the layout swift-format gives (.swift-format).
 lint:
 	scripts/check-layers
 	scripts/check-executor
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Benchmarks/Sources Package.swift
 
 # What building and running need (make start); test-deps adds what the tests need (make check).
 deps:

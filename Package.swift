@@ -4,11 +4,14 @@ import PackageDescription
 /// Where Debian puts the headers libnotify's include (`pkg-config --cflags libnotify`): GLib's
 /// configuration header lives under the machine's multiarch triplet.
 #if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
+    let multiarch = "aarch64-linux-gnu"
 #else
-let multiarch = "x86_64-linux-gnu"
+    let multiarch = "x86_64-linux-gnu"
 #endif
-let glibIncludes = ["/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0", "/usr/include/libpng16", "/usr/include/libmount", "/usr/include/blkid"]
+let glibIncludes = [
+    "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0", "/usr/include/libpng16",
+    "/usr/include/libmount", "/usr/include/blkid",
+]
 /// For UVNotify and every target that imports it, directly or not: each may have to build the
 /// CLibNotify module itself.
 let seesLibNotify: [SwiftSetting] = [.unsafeFlags(glibIncludes.flatMap { ["-Xcc", "-I" + $0] })]
@@ -48,7 +51,8 @@ let package = Package(
         .target(
             name: "UVDaemon",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol", "UVPlatform", "UVVarlink", "UVWheel",
+                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol",
+                "UVPlatform", "UVVarlink", "UVWheel",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: seesLibNotify
@@ -82,7 +86,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport", exclude: ["fixture_server.py", "fake_geoclue.py", "fake_networkmanager.py", "notification_server.py", "hostile_http_server.py", "exit_with_parent.py", "user_unit.py"]),
+        .target(
+            name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport",
+            exclude: [
+                "fixture_server.py", "fake_geoclue.py", "fake_networkmanager.py", "notification_server.py", "hostile_http_server.py",
+                "exit_with_parent.py", "user_unit.py",
+            ]),
         .testTarget(name: "UVEngineTests", dependencies: ["UVEngine"]),
         .testTarget(name: "UVConfigTests", dependencies: ["UVConfig"]),
         .testTarget(name: "UVProvidersTests", dependencies: ["UVProviderPolicy", "UVProviders", "TestSupport"]),
@@ -102,7 +111,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: seesLibNotify),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"], swiftSettings: seesLibNotify),
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"],
+            swiftSettings: seesLibNotify),
     ],
     swiftLanguageModes: [.v6]
 )

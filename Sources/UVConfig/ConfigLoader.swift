@@ -72,7 +72,9 @@ public enum ConfigLoader {
         case .missing: return defaults
         case .unreadable(let reason): throw Invalid(problems: [tr("%1$@: cannot be read: %2$@", path, reason)])
         case .tooLarge:
-            let reason = trn("it is larger than %1$@ byte; expected a configuration file of a few kilobytes", "it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", count: maximumSize, maximumSize)
+            let reason = trn(
+                "it is larger than %1$@ byte; expected a configuration file of a few kilobytes",
+                "it is larger than %1$@ bytes; expected a configuration file of a few kilobytes", count: maximumSize, maximumSize)
             throw Invalid(problems: [tr("%1$@: cannot be read: %2$@", path, reason)])
         case .bytes(let bytes): return try parse(bytes, path: path)
         }
@@ -103,10 +105,14 @@ public enum ConfigLoader {
                     if known.apply(&loaded.configuration, reduce(entry.value)) {
                         loaded.origins[key] = .file(path, line: entry.position.line)
                         if let replacement = known.replacedBy {
-                            loaded.warnings.append(tr("%1$@: %2$@ no longer decides anything: %3$@; it is ignored, and can be removed", at, key, replacement))
+                            loaded.warnings.append(
+                                tr("%1$@: %2$@ no longer decides anything: %3$@; it is ignored, and can be removed", at, key, replacement))
                         }
                     } else {
-                        problems.append(tr("%1$@: %2$@ = %3$@ is not allowed; expected %4$@", at, key, String(entry.value.tomlText.prefix(200)), known.expected))
+                        problems.append(
+                            tr(
+                                "%1$@: %2$@ = %3$@ is not allowed; expected %4$@", at, key, String(entry.value.tomlText.prefix(200)),
+                                known.expected))
                     }
                 } else if case .table(let nested) = entry.value, keys.keys.contains(where: { $0.hasPrefix(key + ".") }) {
                     visit(nested, prefix: key)
@@ -114,9 +120,10 @@ public enum ConfigLoader {
                     let siblings = keys.keys.filter { $0.hasPrefix(prefix.isEmpty ? "" : prefix + ".") }
                         .map { $0.dropFirst(prefix.isEmpty ? 0 : prefix.count + 1).split(separator: ".").first.map(String.init) ?? "" }
                     let known = Set(siblings).sorted().joined(separator: ", ")
-                    problems.append(prefix.isEmpty
-                        ? tr("%1$@: unknown key '%2$@' at the top level; known keys: %3$@", at, name, known)
-                        : tr("%1$@: unknown key '%2$@' in [%3$@]; known keys: %4$@", at, name, prefix, known))
+                    problems.append(
+                        prefix.isEmpty
+                            ? tr("%1$@: unknown key '%2$@' at the top level; known keys: %3$@", at, name, known)
+                            : tr("%1$@: unknown key '%2$@' in [%3$@]; known keys: %4$@", at, name, prefix, known))
                 }
             }
         }

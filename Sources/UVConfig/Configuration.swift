@@ -44,7 +44,12 @@ struct ConfigKey: Sendable {
 
 /// A TOML value reduced to what the keys need.
 enum ConfigValue: Sendable {
-    case string(String), integer(Int), float(Double), boolean(Bool), list([ConfigValue]), other(String)
+    case string(String)
+    case integer(Int)
+    case float(Double)
+    case boolean(Bool)
+    case list([ConfigValue])
+    case other(String)
 
     var number: Double? {
         switch self {
@@ -57,77 +62,100 @@ enum ConfigValue: Sendable {
 
 extension ConfigKey {
     static func boolean(_ path: String, _ keyPath: WritableKeyPath<Configuration, Bool> & Sendable) -> ConfigKey {
-        ConfigKey(path: path, expected: tr("true or false"), apply: { config, value in
-            guard case .boolean(let flag) = value else { return false }
-            config[keyPath: keyPath] = flag
-            return true
-        }, show: { String($0[keyPath: keyPath]) })
+        ConfigKey(
+            path: path, expected: tr("true or false"),
+            apply: { config, value in
+                guard case .boolean(let flag) = value else { return false }
+                config[keyPath: keyPath] = flag
+                return true
+            }, show: { String($0[keyPath: keyPath]) })
     }
 
     static func patterns(_ path: String, _ keyPath: WritableKeyPath<Configuration, [String]> & Sendable) -> ConfigKey {
-        ConfigKey(path: path, expected: tr("a list of interface names or patterns, e.g. [\"usb*\", \"wlan0\"]"), apply: { config, value in
-            guard case .list(let items) = value else { return false }
-            let names = items.compactMap { item -> String? in
-                guard case .string(let name) = item, !name.isEmpty, name.count <= 64 else { return nil }
-                return name
-            }
-            guard names.count == items.count else { return false }
-            config[keyPath: keyPath] = names
-            return true
-        }, show: { "[" + $0[keyPath: keyPath].map { "\"\($0)\"" }.joined(separator: ", ") + "]" })
+        ConfigKey(
+            path: path, expected: tr("a list of interface names or patterns, e.g. [\"usb*\", \"wlan0\"]"),
+            apply: { config, value in
+                guard case .list(let items) = value else { return false }
+                let names = items.compactMap { item -> String? in
+                    guard case .string(let name) = item, !name.isEmpty, name.count <= 64 else { return nil }
+                    return name
+                }
+                guard names.count == items.count else { return false }
+                config[keyPath: keyPath] = names
+                return true
+            }, show: { "[" + $0[keyPath: keyPath].map { "\"\($0)\"" }.joined(separator: ", ") + "]" })
     }
 
-    static func minutes(_ path: String, _ range: ClosedRange<Int>, _ keyPath: WritableKeyPath<Configuration, TimeInterval> & Sendable) -> ConfigKey {
-        ConfigKey(path: path, expected: tr("a whole number of minutes from %1$@ to %2$@", range.lowerBound, range.upperBound), apply: { config, value in
-            guard case .integer(let minutes) = value, range.contains(minutes) else { return false }
-            config[keyPath: keyPath] = TimeInterval(minutes * 60)
-            return true
-        }, show: { String(Int($0[keyPath: keyPath] / 60)) })
+    static func minutes(_ path: String, _ range: ClosedRange<Int>, _ keyPath: WritableKeyPath<Configuration, TimeInterval> & Sendable)
+        -> ConfigKey
+    {
+        ConfigKey(
+            path: path, expected: tr("a whole number of minutes from %1$@ to %2$@", range.lowerBound, range.upperBound),
+            apply: { config, value in
+                guard case .integer(let minutes) = value, range.contains(minutes) else { return false }
+                config[keyPath: keyPath] = TimeInterval(minutes * 60)
+                return true
+            }, show: { String(Int($0[keyPath: keyPath] / 60)) })
     }
 
     static func retired(_ path: String, replacedBy replacement: String) -> ConfigKey {
-        ConfigKey(path: path, expected: tr("nothing: it is ignored"), apply: { _, _ in true }, show: { _ in tr("(ignored)") }, replacedBy: replacement)
+        ConfigKey(
+            path: path, expected: tr("nothing: it is ignored"), apply: { _, _ in true }, show: { _ in tr("(ignored)") },
+            replacedBy: replacement)
     }
 
-    static func number(_ path: String, _ range: ClosedRange<Double>, _ keyPath: WritableKeyPath<Configuration, Double> & Sendable) -> ConfigKey {
-        ConfigKey(path: path, expected: tr("a number from %1$@ to %2$@", range.lowerBound.plain, range.upperBound.plain), apply: { config, value in
-            guard let number = value.number, range.contains(number) else { return false }
-            config[keyPath: keyPath] = number
-            return true
-        }, show: { $0[keyPath: keyPath].plain })
+    static func number(_ path: String, _ range: ClosedRange<Double>, _ keyPath: WritableKeyPath<Configuration, Double> & Sendable)
+        -> ConfigKey
+    {
+        ConfigKey(
+            path: path, expected: tr("a number from %1$@ to %2$@", range.lowerBound.plain, range.upperBound.plain),
+            apply: { config, value in
+                guard let number = value.number, range.contains(number) else { return false }
+                config[keyPath: keyPath] = number
+                return true
+            }, show: { $0[keyPath: keyPath].plain })
     }
 
     static func url(_ path: String, _ keyPath: WritableKeyPath<Configuration, URL> & Sendable) -> ConfigKey {
-        ConfigKey(path: path, expected: tr("an http:// or https:// URL"), apply: { config, value in
-            guard case .string(let text) = value, let url = URL(string: text),
-                  ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
-            else { return false }
-            config[keyPath: keyPath] = url
-            return true
-        }, show: { "\"\($0[keyPath: keyPath].absoluteString)\"" })
+        ConfigKey(
+            path: path, expected: tr("an http:// or https:// URL"),
+            apply: { config, value in
+                guard case .string(let text) = value, let url = URL(string: text),
+                    ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+                else { return false }
+                config[keyPath: keyPath] = url
+                return true
+            }, show: { "\"\($0[keyPath: keyPath].absoluteString)\"" })
     }
 
     /// Every key `config.toml` may hold, in the order `Config/uvd.toml` documents them.
     static let all: [ConfigKey] = [
         .boolean("location.geoclue", \.geoclue),
-        ConfigKey(path: "forecast.window", expected: tr("\"3\", \"6\" or \"personal\""), apply: { config, value in
-            let text: String? = switch value {
-            case .string(let text): text
-            case .integer(let number): String(number)
-            default: nil
-            }
-            guard let text, let setting = WindowSetting(rawValue: text) else { return false }
-            config.window = setting
-            return true
-        }, show: { "\"\($0.window.rawValue)\"" }),
-        ConfigKey(path: "refresh.daily_budget", expected: tr("a whole number from 4 to 500"), apply: { config, value in
-            guard case .integer(let budget) = value, (4...500).contains(budget) else { return false }
-            config.policy.dailyBudget = budget
-            return true
-        }, show: { String($0.policy.dailyBudget) }),
+        ConfigKey(
+            path: "forecast.window", expected: tr("\"3\", \"6\" or \"personal\""),
+            apply: { config, value in
+                let text: String? =
+                    switch value {
+                    case .string(let text): text
+                    case .integer(let number): String(number)
+                    default: nil
+                    }
+                guard let text, let setting = WindowSetting(rawValue: text) else { return false }
+                config.window = setting
+                return true
+            }, show: { "\"\($0.window.rawValue)\"" }),
+        ConfigKey(
+            path: "refresh.daily_budget", expected: tr("a whole number from 4 to 500"),
+            apply: { config, value in
+                guard case .integer(let budget) = value, (4...500).contains(budget) else { return false }
+                config.policy.dailyBudget = budget
+                return true
+            }, show: { String($0.policy.dailyBudget) }),
         .retired(
             "refresh.open_meteo_minutes",
-            replacedBy: tr("forecasts are asked when a new model run can be out (CAMS twice a day, the forecast endpoint four times), at most 8 a day")),
+            replacedBy: tr(
+                "forecasts are asked when a new model run can be out (CAMS twice a day, the forecast endpoint four times), at most 8 a day")
+        ),
         .minutes("refresh.arpansa_active_minutes", 5...60, \.policy.arpansaActiveInterval),
         .minutes("refresh.arpansa_idle_minutes", 5...240, \.policy.arpansaIdleInterval),
         .boolean("providers.cams.enabled", \.camsEnabled),
@@ -137,55 +165,68 @@ extension ConfigKey {
         .boolean("providers.arpansa.enabled", \.arpansaEnabled),
         .url("providers.arpansa.url", \.endpoints.arpansa),
         .url("providers.arpansa.series_url", \.endpoints.arpansaSeries),
-        ConfigKey(path: "providers.arpansa.station_radius_km", expected: tr("a number of kilometres from 1 to 500"), apply: { config, value in
-            guard let km = value.number, (1...500).contains(km) else { return false }
-            config.stationRadiusKilometres = km
-            return true
-        }, show: { String($0.stationRadiusKilometres) }),
+        ConfigKey(
+            path: "providers.arpansa.station_radius_km", expected: tr("a number of kilometres from 1 to 500"),
+            apply: { config, value in
+                guard let km = value.number, (1...500).contains(km) else { return false }
+                config.stationRadiusKilometres = km
+                return true
+            }, show: { String($0.stationRadiusKilometres) }),
         .url("providers.openweathermap.url", \.endpoints.openWeatherMap),
-        ConfigKey(path: "providers.openweathermap.key_file", expected: tr("the absolute path of a file holding the key"), apply: { config, value in
-            guard case .string(let path) = value, path.hasPrefix("/") else { return false }
-            config.openWeatherMapKeyFile = path
-            return true
-        }, show: { $0.openWeatherMapKeyFile.map { "\"\($0)\"" } ?? tr("(none)") }),
+        ConfigKey(
+            path: "providers.openweathermap.key_file", expected: tr("the absolute path of a file holding the key"),
+            apply: { config, value in
+                guard case .string(let path) = value, path.hasPrefix("/") else { return false }
+                config.openWeatherMapKeyFile = path
+                return true
+            }, show: { $0.openWeatherMapKeyFile.map { "\"\($0)\"" } ?? tr("(none)") }),
         .boolean("leave_home.enabled", \.engine.leaveHomeEnabled),
         .number("leave_home.uv_threshold", 0...15, \.engine.leaveHomeThreshold),
-        ConfigKey(path: "leave_home.debounce_seconds", expected: tr("a whole number of seconds from 0 to 3600"), apply: { config, value in
-            guard case .integer(let seconds) = value, (0...3600).contains(seconds) else { return false }
-            config.engine.leaveHomeDebounce = TimeInterval(seconds)
-            return true
-        }, show: { String(Int($0.engine.leaveHomeDebounce)) }),
+        ConfigKey(
+            path: "leave_home.debounce_seconds", expected: tr("a whole number of seconds from 0 to 3600"),
+            apply: { config, value in
+                guard case .integer(let seconds) = value, (0...3600).contains(seconds) else { return false }
+                config.engine.leaveHomeDebounce = TimeInterval(seconds)
+                return true
+            }, show: { String(Int($0.engine.leaveHomeDebounce)) }),
         .minutes("leave_home.cooldown_minutes", 0...1440, \.engine.leaveHomeCooldown),
-        ConfigKey(path: "alerts.levels", expected: tr("a list of up to 5 UV index levels from 1 to 20, e.g. [6, 8]"), apply: { config, value in
-            guard case .list(let items) = value, items.count <= 5 else { return false }
-            let levels = items.compactMap(\.number)
-            guard levels.count == items.count, levels.allSatisfy({ (1...20).contains($0) }) else { return false }
-            config.engine.uvAlertLevels = levels.sorted()
-            return true
-        }, show: { "[" + $0.engine.uvAlertLevels.map { $0.plain }.joined(separator: ", ") + "]" }),
+        ConfigKey(
+            path: "alerts.levels", expected: tr("a list of up to 5 UV index levels from 1 to 20, e.g. [6, 8]"),
+            apply: { config, value in
+                guard case .list(let items) = value, items.count <= 5 else { return false }
+                let levels = items.compactMap(\.number)
+                guard levels.count == items.count, levels.allSatisfy({ (1...20).contains($0) }) else { return false }
+                config.engine.uvAlertLevels = levels.sorted()
+                return true
+            }, show: { "[" + $0.engine.uvAlertLevels.map { $0.plain }.joined(separator: ", ") + "]" }),
         .number("alerts.hysteresis", 0...3, \.engine.hysteresis),
         .number("alerts.extreme_level", 8...20, \.engine.extremeLevel),
         .boolean("alerts.extreme_passes_quiet_hours", \.engine.extremePassesQuietHours),
-        ConfigKey(path: "morning.time", expected: tr("a time \"HH:MM\" or \"first-activity\""), apply: { config, value in
-            guard case .string(let text) = value else { return false }
-            if text == "first-activity" {
-                config.engine.morningMinute = nil
+        ConfigKey(
+            path: "morning.time", expected: tr("a time \"HH:MM\" or \"first-activity\""),
+            apply: { config, value in
+                guard case .string(let text) = value else { return false }
+                if text == "first-activity" {
+                    config.engine.morningMinute = nil
+                    return true
+                }
+                guard let minute = WallClock.minuteOfDay(parsing: text) else { return false }
+                config.engine.morningMinute = minute
                 return true
-            }
-            guard let minute = WallClock.minuteOfDay(parsing: text) else { return false }
-            config.engine.morningMinute = minute
-            return true
-        }, show: { $0.engine.morningMinute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\"" }),
-        ConfigKey(path: "quiet.hours", expected: tr("a list of spans \"HH:MM-HH:MM\" (they may cross midnight), e.g. [\"22:00-07:00\"]"), apply: { config, value in
-            guard case .list(let items) = value else { return false }
-            let spans = items.compactMap { item -> QuietSpan? in
-                guard case .string(let text) = item else { return nil }
-                return QuietSpan(parsing: text)
-            }
-            guard spans.count == items.count else { return false }
-            config.engine.quietHours = QuietHours(spans)
-            return true
-        }, show: { "[" + $0.engine.quietHours.spans.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }),
+            },
+            show: { $0.engine.morningMinute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\"" }),
+        ConfigKey(
+            path: "quiet.hours", expected: tr("a list of spans \"HH:MM-HH:MM\" (they may cross midnight), e.g. [\"22:00-07:00\"]"),
+            apply: { config, value in
+                guard case .list(let items) = value else { return false }
+                let spans = items.compactMap { item -> QuietSpan? in
+                    guard case .string(let text) = item else { return nil }
+                    return QuietSpan(parsing: text)
+                }
+                guard spans.count == items.count else { return false }
+                config.engine.quietHours = QuietHours(spans)
+                return true
+            }, show: { "[" + $0.engine.quietHours.spans.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }),
         .minutes("reapply.interval_minutes", 30...480, \.engine.reapplyInterval),
         .patterns("network.wifi", \.wifiInterfaces),
         .patterns("network.cellular", \.cellularInterfaces),

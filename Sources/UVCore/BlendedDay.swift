@@ -37,7 +37,8 @@ public struct BlendedDay: Sendable {
         settings: Nowcast.Settings = Nowcast.Settings()
     ) {
         let covering = forecasts.filter { !$0.series.samples(in: day).isEmpty }
-        let hours = Self.merged(covering) ?? DayOutlook.modelledSeries(day: day, coordinate: coordinate).samples.map { ($0, UVSource.model) }
+        let hours =
+            Self.merged(covering) ?? DayOutlook.modelledSeries(day: day, coordinate: coordinate).samples.map { ($0, UVSource.model) }
         let baseSeries = UVSeries(hours.map(\.0))
         let base = covering.first?.source ?? .model
         let recent = readings.filter { (Self.clockTolerance..<Self.readingMaximumAge).contains(now.timeIntervalSince($0.time)) }
@@ -53,7 +54,8 @@ public struct BlendedDay: Sendable {
             sources = hours.map(\.1)
             return
         }
-        var samples: [UVSample] = [], sources: [UVSource] = []
+        var samples: [UVSample] = []
+        var sources: [UVSource] = []
         for (sample, source) in hours where sample.time < latest.time {
             samples.append(sample)
             sources.append(source)
@@ -93,9 +95,10 @@ public struct BlendedDay: Sendable {
     static func frozen(_ readings: [UVSample], coordinate: Coordinate) -> Bool {
         let ordered = readings.sorted { $0.time < $1.time }
         guard ordered.count >= 3, let first = ordered.first, let last = ordered.last, last.time.timeIntervalSince(first.time) >= 30 * 60,
-              first.uvi > 0, ordered.allSatisfy({ $0.uvi == first.uvi })
+            first.uvi > 0, ordered.allSatisfy({ $0.uvi == first.uvi })
         else { return false }
-        let start = ClearSkyUV().uvIndex(at: first.time, coordinate: coordinate), end = ClearSkyUV().uvIndex(at: last.time, coordinate: coordinate)
+        let start = ClearSkyUV().uvIndex(at: first.time, coordinate: coordinate)
+        let end = ClearSkyUV().uvIndex(at: last.time, coordinate: coordinate)
         return abs(end - start) >= 0.2 * max(start, end)
     }
 

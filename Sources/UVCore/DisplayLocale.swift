@@ -15,7 +15,8 @@ public struct DisplayLocale: Sendable {
     public let uses12Hour: Bool
 
     /// The process's: its environment and the catalog `Localization` chose.
-    public static let current = DisplayLocale(environment: ProcessInfo.processInfo.environment, messageLanguage: Localization.catalog?.language)
+    public static let current = DisplayLocale(
+        environment: ProcessInfo.processInfo.environment, messageLanguage: Localization.catalog?.language)
 
     /// A language's own country where the time locale does not name one of that language.
     static let mainCountry = ["fr": "fr_FR", "es": "es_ES", "ja": "ja_JP", "de": "de_DE", "it": "it_IT", "pt": "pt_PT", "nl": "nl_NL"]
@@ -29,7 +30,9 @@ public struct DisplayLocale: Sendable {
             return
         }
         let base = String(language.prefix { $0 != "_" })
-        let chosen = time.flatMap { $0 == base || $0.hasPrefix(base + "_") ? $0 : nil } ?? (language.contains("_") ? language : Self.mainCountry[base] ?? language)
+        let chosen =
+            time.flatMap { $0 == base || $0.hasPrefix(base + "_") ? $0 : nil }
+            ?? (language.contains("_") ? language : Self.mainCountry[base] ?? language)
         identifier = chosen
         decimalSeparator = Self.decimalSeparator(chosen)
         uses12Hour = Self.uses12Hour(chosen)
@@ -77,7 +80,8 @@ public struct DisplayLocale: Sendable {
 
     /// What separates a locale's decimals (CLDR, through `LocaleConventions`).
     static func decimalSeparator(_ identifier: String) -> String {
-        LocaleConventions.separatorExceptions[identifier] ?? (LocaleConventions.commaLanguages.contains(parts(identifier).language) ? "," : ".")
+        LocaleConventions.separatorExceptions[identifier]
+            ?? (LocaleConventions.commaLanguages.contains(parts(identifier).language) ? "," : ".")
     }
 
     /// `ll[_Script][_RR]`: the language, and the region when the last field is one (two letters

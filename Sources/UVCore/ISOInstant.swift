@@ -22,7 +22,7 @@ public enum ISOInstant {
             }
         }
         guard let offset = offset(&scanner), scanner.atEnd,
-              CivilDate.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
+            CivilDate.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
         else { return nil }
         let seconds = CivilDate.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
         return Date(timeIntervalSince1970: Double(seconds) + fraction)

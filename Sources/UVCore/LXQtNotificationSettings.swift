@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// LXQt's notification settings file (`~/.config/lxqt/notifications.conf`, Qt's INI format):
 /// its do-not-disturb is `doNotDisturb=true` in `[General]`, and LXQt offers no signal for it.
 public enum LXQtNotificationSettings {

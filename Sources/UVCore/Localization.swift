@@ -28,7 +28,8 @@ public enum Localization {
 
     /// The languages to try, most wanted first; empty for English.
     public static func languages(environment: [String: String]) -> [String] {
-        let value = [environment["LANGUAGE"], environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
+        let value =
+            [environment["LANGUAGE"], environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
             .lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
         var languages: [String] = []
         for entry in value.split(separator: ":") {
@@ -44,7 +45,10 @@ public enum Localization {
         var directories: [String] = []
         if let own = environment["UVD_LOCALEDIR"], !own.isEmpty { directories.append(own) }
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path)
+            directories.append(
+                URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                    "share/locale"
+                ).path)
         }
         return directories + ["/usr/local/share/locale", "/usr/share/locale"]
     }

@@ -36,7 +36,7 @@ public struct MessageCatalog: Sendable {
         /// The string described at `table + 8 * index`: its length, then its offset.
         func string(table: Int, index: Int) -> String? {
             guard let length = word(table + 8 * index), let start = word(table + 8 * index + 4),
-                  start <= bytes.count, length <= bytes.count - start
+                start <= bytes.count, length <= bytes.count - start
             else { return nil }
             return String(validating: bytes[start..<start + length], as: UTF8.self)
         }
@@ -45,7 +45,9 @@ public struct MessageCatalog: Sendable {
         var plurals: [String: [String]] = [:]
         var header = ""
         for index in 0..<count {
-            guard let original = string(table: originals, index: index), let translation = string(table: translated, index: index) else { return nil }
+            guard let original = string(table: originals, index: index), let translation = string(table: translated, index: index) else {
+                return nil
+            }
             if original.isEmpty { header = translation }
             // Contexts (an id with \u{4}) are not uvd's.
             guard !original.isEmpty, !original.contains("\u{4}") else { continue }

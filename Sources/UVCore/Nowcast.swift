@@ -60,7 +60,9 @@ public struct Nowcast: Sendable, Equatable {
     /// The nowcast at `issuedAt` from `readings` (any order), or nil without enough to go on.
     public init?(readings samples: [UVSample], issuedAt: Date, coordinate: Coordinate, settings: Settings = Settings()) {
         let start = issuedAt.addingTimeInterval(-settings.window)
-        var measured = 0.0, clear = 0.0, count = 0
+        var measured = 0.0
+        var clear = 0.0
+        var count = 0
         for sample in samples where sample.time >= start && sample.time < issuedAt && sample.uvi.isFinite && (0...25).contains(sample.uvi) {
             measured += sample.uvi
             clear += ClearSkyUV().uvIndex(at: sample.time, coordinate: coordinate)

@@ -61,15 +61,27 @@ public struct PluralRule: Sendable, Equatable {
             case .n: return n
             case .number(let value): return value
             case .not(let operand): return operand.evaluate(n) == 0 ? 1 : 0
-            case .choice(let condition, let then, let otherwise): return condition.evaluate(n) != 0 ? then.evaluate(n) : otherwise.evaluate(n)
+            case .choice(let condition, let then, let otherwise):
+                return condition.evaluate(n) != 0 ? then.evaluate(n) : otherwise.evaluate(n)
             case .binary(let operation, let left, let right): return operation.apply(left.evaluate(n), right.evaluate(n))
             }
         }
     }
 
     private enum Operator: String, Sendable, Equatable, CaseIterable {
-        case or = "||", and = "&&", equal = "==", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">="
-        case less = "<", greater = ">", plus = "+", minus = "-", times = "*", divided = "/", remainder = "%"
+        case or = "||"
+        case and = "&&"
+        case equal = "=="
+        case notEqual = "!="
+        case lessOrEqual = "<="
+        case greaterOrEqual = ">="
+        case less = "<"
+        case greater = ">"
+        case plus = "+"
+        case minus = "-"
+        case times = "*"
+        case divided = "/"
+        case remainder = "%"
 
         func apply(_ left: UInt64, _ right: UInt64) -> UInt64 {
             switch self {
@@ -93,7 +105,10 @@ public struct PluralRule: Sendable, Equatable {
     /// Recursive descent over C's precedence levels, at most `maximumDepth` deep.
     private struct Parser {
         static let maximumDepth = 64
-        static let levels: [[Operator]] = [[.or], [.and], [.equal, .notEqual], [.lessOrEqual, .greaterOrEqual, .less, .greater], [.plus, .minus], [.times, .divided, .remainder]]
+        static let levels: [[Operator]] = [
+            [.or], [.and], [.equal, .notEqual], [.lessOrEqual, .greaterOrEqual, .less, .greater], [.plus, .minus],
+            [.times, .divided, .remainder],
+        ]
         let bytes: [UInt8]
         var index = 0
         var depth = 0
@@ -153,7 +168,8 @@ public struct PluralRule: Sendable, Equatable {
             let wanted = Array(token.utf8)
             guard index + wanted.count <= bytes.count, Array(bytes[index..<index + wanted.count]) == wanted else { return false }
             if wanted.count == 1, [UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">")].contains(wanted[0]),
-               index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") {
+                index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=")
+            {
                 return false
             }
             index += wanted.count

@@ -76,15 +76,17 @@ extension PosixZoneRule {
         guard scanner.zoneName() else { return nil }
         var daylightOffset = standardOffset + 3600
         if !scanner.peek(","), let west = scanner.posixOffset(hours: 0...24) { daylightOffset = -west }
-        guard scanner.skip(","), let start = scanner.posixTransition(), scanner.skip(","), let end = scanner.posixTransition(), scanner.atEnd else { return nil }
+        guard scanner.skip(","), let start = scanner.posixTransition(), scanner.skip(","), let end = scanner.posixTransition(),
+            scanner.atEnd
+        else { return nil }
         daylight = Daylight(offset: daylightOffset, start: start, end: end)
     }
 }
 
 /// The fields of a POSIX `TZ` string.
-private extension TextScanner {
+extension TextScanner {
     /// A zone abbreviation: three or more letters, or `<` anything but `>` `>` (`<+0545>`).
-    mutating func zoneName() -> Bool {
+    fileprivate mutating func zoneName() -> Bool {
         if skip("<") {
             let inside = skip { $0 != UInt8(ascii: ">") }
             return skip(">") && inside >= 3
@@ -93,7 +95,7 @@ private extension TextScanner {
     }
 
     /// `[+-]hh[:mm[:ss]]` in seconds, hours within `hours`.
-    mutating func posixOffset(hours: ClosedRange<Int>) -> Int? {
+    fileprivate mutating func posixOffset(hours: ClosedRange<Int>) -> Int? {
         let negative = skip("-")
         if !negative { _ = skip("+") }
         guard let hour = number(digits: 1...3), hours.contains(hour) else { return nil }
@@ -110,15 +112,15 @@ private extension TextScanner {
     }
 
     /// `Jn`, `n` or `Mm.w.d`, then an optional `/time` (default 02:00).
-    mutating func posixTransition() -> PosixZoneRule.Transition? {
+    fileprivate mutating func posixTransition() -> PosixZoneRule.Transition? {
         let day: PosixZoneRule.Transition.Day
         if skip("J") {
             guard let number = number(digits: 1...3), (1...365).contains(number) else { return nil }
             day = .julian(number)
         } else if skip("M") {
             guard let month = number(digits: 1...2), (1...12).contains(month), skip("."),
-                  let week = number(digits: 1...1), (1...5).contains(week), skip("."),
-                  let weekday = number(digits: 1...1), weekday <= 6
+                let week = number(digits: 1...1), (1...5).contains(week), skip("."),
+                let weekday = number(digits: 1...1), weekday <= 6
             else { return nil }
             day = .monthWeekDay(month: month, week: week, weekday: weekday)
         } else {

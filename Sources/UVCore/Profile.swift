@@ -27,10 +27,13 @@ public struct Profile: Sendable, Equatable, Codable {
     /// The application made at `date` with these defaults, any of them replaced; nil when its
     /// SPF is none, which is no sunscreen. What `uvctl sunscreen apply` and a pressed "Applied"
     /// record.
-    public func application(at date: Date, spf: SPF? = nil, quantity: SunscreenQuantity? = nil, activity: SunscreenActivity? = nil) -> SunscreenApplication? {
+    public func application(at date: Date, spf: SPF? = nil, quantity: SunscreenQuantity? = nil, activity: SunscreenActivity? = nil)
+        -> SunscreenApplication?
+    {
         let spf = spf ?? defaultSPF
         guard spf != .none else { return nil }
         return SunscreenApplication(
-            spf: spf, quantity: quantity ?? defaultQuantity, activity: activity ?? defaultActivity, appliedAt: date, waterResistance: waterResistance)
+            spf: spf, quantity: quantity ?? defaultQuantity, activity: activity ?? defaultActivity, appliedAt: date,
+            waterResistance: waterResistance)
     }
 }

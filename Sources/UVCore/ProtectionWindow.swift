@@ -56,19 +56,21 @@ public enum ProtectionWindow {
     public static func peak(_ series: UVSeries, day: DateInterval) -> PeakWindow? {
         let samples = series.samples(in: day)
         guard let highest = samples.max(by: { $0.uvi < $1.uvi }), highest.uvi > 0,
-              let span = span(in: samples, atLeast: highest.uvi * peakFraction)
+            let span = span(in: samples, atLeast: highest.uvi * peakFraction)
         else { return nil }
         return PeakWindow(span: span, uvi: highest.uvi, at: highest.time)
     }
 
     static func span(in samples: [UVSample], atLeast threshold: Double) -> TimeSpan? {
         guard let firstIndex = samples.firstIndex(where: { $0.uvi >= threshold }),
-              let lastIndex = samples.lastIndex(where: { $0.uvi >= threshold })
+            let lastIndex = samples.lastIndex(where: { $0.uvi >= threshold })
         else { return nil }
-        let start = firstIndex == 0
+        let start =
+            firstIndex == 0
             ? samples[0].time
             : crossing(samples[firstIndex - 1], samples[firstIndex], threshold)
-        let end = lastIndex == samples.count - 1
+        let end =
+            lastIndex == samples.count - 1
             ? samples[lastIndex].time
             : crossing(samples[lastIndex], samples[lastIndex + 1], threshold)
         return TimeSpan(start: minute(start, .down), end: minute(end, .up))

@@ -2,7 +2,8 @@ import Foundation
 
 /// Fitzpatrick skin phototype, I (always burns) to VI (never burns).
 public enum SkinType: Int, Sendable, CaseIterable, Codable, Comparable {
-    case I = 1, II, III, IV, V, VI
+    case I = 1
+    case II, III, IV, V, VI
 
     /// Roman numeral, as the scale is written.
     public var numeral: String {

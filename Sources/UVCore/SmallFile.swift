@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads a small file the user names (the configuration, a scenario) and, when it cannot, says

@@ -27,7 +27,8 @@ public struct SolarPosition: Sendable, Equatable {
         let hourAngle = trueSolarTime / 4 < 0 ? trueSolarTime / 4 + 180 : trueSolarTime / 4 - 180
 
         let latitude = coordinate.latitude
-        let cosZenith = Degrees.sin(latitude) * Degrees.sin(sun.declination)
+        let cosZenith =
+            Degrees.sin(latitude) * Degrees.sin(sun.declination)
             + Degrees.cos(latitude) * Degrees.cos(sun.declination) * Degrees.cos(hourAngle)
         let zenith = Degrees.acos(min(1, max(-1, cosZenith)))
         let elevation = 90 - zenith
@@ -37,7 +38,8 @@ public struct SolarPosition: Sendable, Equatable {
         if abs(azimuthDenominator) < 1e-12 {
             azimuth = latitude >= 0 ? 180 : 0
         } else {
-            let cosAzimuth = (Degrees.sin(latitude) * Degrees.cos(zenith) - Degrees.sin(sun.declination))
+            let cosAzimuth =
+                (Degrees.sin(latitude) * Degrees.cos(zenith) - Degrees.sin(sun.declination))
                 / azimuthDenominator
             let angle = Degrees.acos(min(1, max(-1, cosAzimuth)))
             azimuth = hourAngle > 0 ? Degrees.wrap(angle + 180, 360) : Degrees.wrap(540 - angle, 360)
@@ -83,7 +85,8 @@ struct SolarEphemeris {
         let meanLongitude = Degrees.wrap(280.46646 + t * (36000.76983 + t * 0.0003032), 360)
         let meanAnomaly = 357.52911 + t * (35999.05029 - 0.0001537 * t)
         let eccentricity = 0.016708634 - t * (0.000042037 + 0.0000001267 * t)
-        let equationOfCentre = Degrees.sin(meanAnomaly) * (1.914602 - t * (0.004817 + 0.000014 * t))
+        let equationOfCentre =
+            Degrees.sin(meanAnomaly) * (1.914602 - t * (0.004817 + 0.000014 * t))
             + Degrees.sin(2 * meanAnomaly) * (0.019993 - 0.000101 * t)
             + Degrees.sin(3 * meanAnomaly) * 0.000289
         let trueLongitude = meanLongitude + equationOfCentre
@@ -94,8 +97,11 @@ struct SolarEphemeris {
         let obliquity = meanObliquity + 0.00256 * Degrees.cos(omega)
 
         let y = pow(Degrees.tan(obliquity / 2), 2)
-        let l0 = meanLongitude, m = meanAnomaly, e = eccentricity
-        let eotRadians = y * Degrees.sin(2 * l0) - 2 * e * Degrees.sin(m)
+        let l0 = meanLongitude
+        let m = meanAnomaly
+        let e = eccentricity
+        let eotRadians =
+            y * Degrees.sin(2 * l0) - 2 * e * Degrees.sin(m)
             + 4 * e * y * Degrees.sin(m) * Degrees.cos(2 * l0)
             - 0.5 * y * y * Degrees.sin(4 * l0) - 1.25 * e * e * Degrees.sin(2 * m)
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Standard output and standard error, written with write(2): a reader that has gone (EPIPE,

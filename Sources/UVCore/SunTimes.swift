@@ -59,7 +59,8 @@ public struct SunTimes: Sendable, Equatable {
     /// Hour angle of sunrise in degrees, or nil if the Sun stays up or down all day.
     private static func sunriseHourAngle(at date: Date, latitude: Double) -> Double? {
         let declination = SolarEphemeris(at: date).declination
-        let cosHourAngle = Degrees.cos(90.833) / (Degrees.cos(latitude) * Degrees.cos(declination))
+        let cosHourAngle =
+            Degrees.cos(90.833) / (Degrees.cos(latitude) * Degrees.cos(declination))
             - Degrees.tan(latitude) * Degrees.tan(declination)
         guard cosHourAngle.isFinite, abs(cosHourAngle) <= 1 else { return nil }
         return Degrees.acos(cosHourAngle)

@@ -39,7 +39,7 @@ struct TZif: Equatable, Sendable {
         var typeOffsets: [Int32] = []
         for _ in 0..<body.typeCount {
             guard let offset = reader.integer(size: 4).map({ Int32(truncatingIfNeeded: $0) }), abs(Int(offset)) <= 26 * 3600,
-                  reader.integer(size: 2) != nil
+                reader.integer(size: 2) != nil
             else { return nil }
             typeOffsets.append(offset)
         }
@@ -61,7 +61,9 @@ struct TZif: Equatable, Sendable {
         let from = transitions.last.map { CivilDate.date(daysSinceEpoch: CivilDate.days(ofSeconds: Int($0))).year } ?? 1970
         guard from < 2100 else { return }
         for year in max(from, 1970)...2100 {
-            let changes = [daylight.start.instant(year: year, offset: rule.standardOffset), daylight.end.instant(year: year, offset: daylight.offset)].sorted()
+            let changes = [
+                daylight.start.instant(year: year, offset: rule.standardOffset), daylight.end.instant(year: year, offset: daylight.offset),
+            ].sorted()
             for change in changes where transitions.last.map({ Int64(change) > $0 }) ?? true {
                 let offset = Int32(rule.offset(at: change))
                 guard offset != (offsets.last ?? Int32(rule.offset(at: change - 1))) else { continue }
@@ -74,7 +76,7 @@ struct TZif: Equatable, Sendable {
     /// The footer: `\n`, a POSIX `TZ` string, `\n`.
     private static func footer(_ bytes: [UInt8], after start: Int) -> PosixZoneRule? {
         guard start < bytes.count, bytes[start] == 0x0A,
-              let end = bytes[(start + 1)...].firstIndex(of: 0x0A), end > start + 1
+            let end = bytes[(start + 1)...].firstIndex(of: 0x0A), end > start + 1
         else { return nil }
         return PosixZoneRule(String(decoding: bytes[(start + 1)..<end], as: UTF8.self))
     }
@@ -96,9 +98,13 @@ struct TZif: Equatable, Sendable {
                 guard let count = reader.integer(size: 4), count >= 0 else { return nil }
                 counts.append(Int(count))
             }
-            let (utcCount, standardCount, leapCount, timeCount, typeCount, characterCount) = (counts[0], counts[1], counts[2], counts[3], counts[4], counts[5])
+            let (utcCount, standardCount, leapCount, timeCount, typeCount, characterCount) = (
+                counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]
+            )
             // RFC 8536 §3.1: at least one time type; indicator counts zero or the type count.
-            guard typeCount >= 1, utcCount == 0 || utcCount == typeCount, standardCount == 0 || standardCount == typeCount else { return nil }
+            guard typeCount >= 1, utcCount == 0 || utcCount == typeCount, standardCount == 0 || standardCount == typeCount else {
+                return nil
+            }
             let size = timeCount * (timeSize + 1) + typeCount * 6 + characterCount + leapCount * (timeSize + 4) + standardCount + utcCount
             guard size <= bytes.count - offset - 44 else { return nil }
             version = bytes[offset + 4] >= UInt8(ascii: "2") ? Int(bytes[offset + 4] - UInt8(ascii: "0")) : 1
@@ -132,7 +138,8 @@ extension TZif {
         guard let firstChange = transitions.first, Int64(seconds) >= firstChange else { return Int(initialOffset) }
         if let last = transitions.last, Int64(seconds) >= last, let rule { return rule.offset(at: seconds) }
         // The last transition at or before `seconds` (binary search).
-        var low = 0, high = transitions.count
+        var low = 0
+        var high = transitions.count
         while high - low > 1 {
             let middle = (low + high) / 2
             if transitions[middle] <= Int64(seconds) { low = middle } else { high = middle }

@@ -40,7 +40,9 @@ public struct CurrentConditions: Sendable, Equatable, Codable {
     public var weatherCode: Int?
     public var cloudCoverPercent: Double?
 
-    public init(time: Date, uvi: Double? = nil, temperatureCelsius: Double? = nil, weatherCode: Int? = nil, cloudCoverPercent: Double? = nil) {
+    public init(
+        time: Date, uvi: Double? = nil, temperatureCelsius: Double? = nil, weatherCode: Int? = nil, cloudCoverPercent: Double? = nil
+    ) {
         self.time = time
         self.uvi = uvi
         self.temperatureCelsius = temperatureCelsius
@@ -87,7 +89,9 @@ public struct UVForecast: Sendable, Equatable, Codable {
     public var hourly: [HourlyUV]
     public var daily: [DailyUV]
 
-    public init(source: UVSource, coordinate: Coordinate, utcOffsetSeconds: Int, current: CurrentConditions?, hourly: [HourlyUV], daily: [DailyUV]) {
+    public init(
+        source: UVSource, coordinate: Coordinate, utcOffsetSeconds: Int, current: CurrentConditions?, hourly: [HourlyUV], daily: [DailyUV]
+    ) {
         self.source = source
         self.coordinate = coordinate
         self.utcOffsetSeconds = utcOffsetSeconds

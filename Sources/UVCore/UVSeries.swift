@@ -29,12 +29,14 @@ public struct UVSeries: Sendable, Equatable {
         guard let first = samples.first, let last = samples.last else { return 0 }
         if date <= first.time { return first.uvi }
         if date >= last.time { return last.uvi }
-        var low = 0, high = samples.count - 1
+        var low = 0
+        var high = samples.count - 1
         while high - low > 1 {
             let middle = (low + high) / 2
             if samples[middle].time <= date { low = middle } else { high = middle }
         }
-        let a = samples[low], b = samples[high]
+        let a = samples[low]
+        let b = samples[high]
         let fraction = date.timeIntervalSince(a.time) / b.time.timeIntervalSince(a.time)
         return a.uvi + fraction * (b.uvi - a.uvi)
     }

@@ -18,7 +18,7 @@ public enum WallClock {
     public static func minuteOfDay(parsing text: String) -> Int? {
         var scanner = TextScanner(text.trimmingCharacters(in: .whitespaces))
         guard let hour = scanner.number(digits: 1...2), scanner.skip(":"), let minute = scanner.number(digits: 2...2), scanner.atEnd,
-              (0...23).contains(hour), (0...59).contains(minute)
+            (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         return hour * 60 + minute
     }

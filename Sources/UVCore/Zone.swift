@@ -85,7 +85,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     public func nextDate(after date: Date, minuteOfDay: Int) -> Date {
         let today = CivilDate.days(ofSeconds: localSeconds(date))
         for day in (today - 1)...(today + 2) {
-            let after = instants(localSeconds: day * 86_400 + minuteOfDay * 60).map { Date(timeIntervalSince1970: TimeInterval($0)) }.first { $0 > date }
+            let after = instants(localSeconds: day * 86_400 + minuteOfDay * 60).map { Date(timeIntervalSince1970: TimeInterval($0)) }.first
+            { $0 > date }
             if let after { return after }
         }
         return date.addingTimeInterval(86_400)
@@ -125,7 +126,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 
 /// The system's zone files, each read once.
 final class ZoneFiles: Sendable {
-    static let shared = ZoneFiles(directory: ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo")
+    static let shared = ZoneFiles(
+        directory: ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo")
 
     let directory: String
     private let loaded = Mutex<[String: TZif?]>([:])
@@ -138,8 +140,10 @@ final class ZoneFiles: Sendable {
     /// from a config, a socket or a provider never reads a file outside the zone directory.
     func rules(named name: String) -> TZif? {
         guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("/"),
-              name.utf8.allSatisfy({ $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber || "/_-+".utf8.contains($0)) }),
-              !name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+            name.utf8.allSatisfy({
+                $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber || "/_-+".utf8.contains($0))
+            }),
+            !name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
         else { return nil }
         if let known = loaded.withLock({ $0[name] }) { return known }
         let bytes = FileManager.default.contents(atPath: directory + "/" + name).map { [UInt8]($0.prefix(1 << 20)) }

@@ -23,7 +23,7 @@ public struct ZoneLocation: Sendable, Equatable {
         for line in zoneTable.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count >= 3, fields[2] == zone,
-                  let coordinate = parseISO6709(String(fields[1]))
+                let coordinate = parseISO6709(String(fields[1]))
             else { continue }
             return ZoneLocation(
                 name: placeName(ofZone: zone), coordinate: coordinate,
@@ -43,7 +43,7 @@ public struct ZoneLocation: Sendable, Equatable {
     static func parseISO6709(_ text: String) -> Coordinate? {
         guard let split = text.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) else { return nil }
         guard let latitude = parseAngle(text[..<split], degreeDigits: 2), abs(latitude) <= 90,
-              let longitude = parseAngle(text[split...], degreeDigits: 3), abs(longitude) <= 180
+            let longitude = parseAngle(text[split...], degreeDigits: 3), abs(longitude) <= 180
         else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
@@ -52,7 +52,7 @@ public struct ZoneLocation: Sendable, Equatable {
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
         let digits = Array(text.dropFirst())
         guard digits.count == degreeDigits + 2 || digits.count == degreeDigits + 4,
-              digits.allSatisfy({ $0.isASCII && $0.isWholeNumber })
+            digits.allSatisfy({ $0.isASCII && $0.isWholeNumber })
         else { return nil }
         func number(_ range: Range<Int>) -> Double { digits[range].reduce(0) { $0 * 10 + Double($1.wholeNumberValue ?? 0) } }
         let minutes = number(degreeDigits..<degreeDigits + 2)

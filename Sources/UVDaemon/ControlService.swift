@@ -1,8 +1,8 @@
 import Foundation
 import UVCore
 import UVPlatform
-import UVVarlink
 import UVProtocol
+import UVVarlink
 
 /// `io.uvd` over varlink: decodes each call's parameters, asks the core, encodes the reply.
 struct ControlService: VarlinkService {
@@ -17,7 +17,9 @@ struct ControlService: VarlinkService {
             case .getStatus:
                 try await answer(UVD.GetStatus.self) { StatusReply(status: try await core.status(now: now, location: $0.location)) }
             case .getForecast:
-                try await answer(UVD.GetForecast.self) { ForecastReply(forecast: try await core.forecast(now: now, location: $0.location, date: $0.date)) }
+                try await answer(UVD.GetForecast.self) {
+                    ForecastReply(forecast: try await core.forecast(now: now, location: $0.location, date: $0.date))
+                }
             case .listStations:
                 try await answer(UVD.ListStations.self) { _ in
                     let list = await core.stationList(now: now)
@@ -28,25 +30,35 @@ struct ControlService: VarlinkService {
             case .clearLocation:
                 try await answer(UVD.ClearLocation.self) { _ in LocationReply(location: try await core.clearLocation(now: now)) }
             case .addLocation:
-                try await answer(UVD.AddLocation.self) { LocationReply(location: try await core.addLocation(name: $0.name, query: $0.place)) }
+                try await answer(UVD.AddLocation.self) {
+                    LocationReply(location: try await core.addLocation(name: $0.name, query: $0.place))
+                }
             case .listLocations:
                 try await answer(UVD.ListLocations.self) { _ in
                     let list = await core.listLocations()
                     return LocationsReply(current: list.current, saved: list.saved)
                 }
             case .removeLocation:
-                try await answer(UVD.RemoveLocation.self) { try await core.removeLocation(name: $0.name); return Empty() }
+                try await answer(UVD.RemoveLocation.self) {
+                    try await core.removeLocation(name: $0.name)
+                    return Empty()
+                }
             case .getProfile:
                 try await answer(UVD.GetProfile.self) { _ in ProfileReply(profile: Self.info(await core.getProfile())) }
             case .setProfile:
                 try await answer(UVD.SetProfile.self) { parameters in
-                    let profile = try await core.setProfile(now: now) { (profile: inout Profile) throws(Refusal) in try Self.apply(parameters, to: &profile) }
+                    let profile = try await core.setProfile(now: now) { (profile: inout Profile) throws(Refusal) in
+                        try Self.apply(parameters, to: &profile)
+                    }
                     return ProfileReply(profile: Self.info(profile))
                 }
             case .applySunscreen:
                 try await answer(UVD.ApplySunscreen.self) { SunscreenReply(sunscreen: try await applySunscreen($0, now: now)) }
             case .removeSunscreen:
-                try await answer(UVD.RemoveSunscreen.self) { _ in try await core.removeSunscreen(now: now); return Empty() }
+                try await answer(UVD.RemoveSunscreen.self) { _ in
+                    try await core.removeSunscreen(now: now)
+                    return Empty()
+                }
             case .recordWater:
                 try await answer(UVD.RecordWater.self) { _ in SunscreenReply(sunscreen: try await core.recordWater(now: now)) }
             case .refresh:
@@ -56,20 +68,28 @@ struct ControlService: VarlinkService {
             case .getConfig:
                 try await answer(UVD.GetConfig.self) { _ in
                     let loaded = await core.loaded
-                    return ConfigReply(file: await core.configFilePath, entries: loaded.entries.map { ConfigEntry(key: $0.key, value: $0.value, origin: $0.origin) })
+                    return ConfigReply(
+                        file: await core.configFilePath,
+                        entries: loaded.entries.map { ConfigEntry(key: $0.key, value: $0.value, origin: $0.origin) })
                 }
             case .getQuiet:
                 try await answer(UVD.GetQuiet.self) { _ in QuietReply(quiet: await core.quietInfo(now: now)) }
             case .setQuiet:
-                try await answer(UVD.SetQuiet.self) { QuietReply(quiet: try await core.setQuiet(spans: $0.spans, reset: $0.reset ?? false, now: now)) }
+                try await answer(UVD.SetQuiet.self) {
+                    QuietReply(quiet: try await core.setQuiet(spans: $0.spans, reset: $0.reset ?? false, now: now))
+                }
             case .quietNow:
                 try await answer(UVD.QuietNow.self) { QuietReply(quiet: try await core.quietNow(minutes: $0.minutes, now: now)) }
             case .quietOff:
                 try await answer(UVD.QuietOff.self) { _ in QuietReply(quiet: await core.quietOff(now: now)) }
             case .snooze:
-                try await answer(UVD.Snooze.self) { MessageReply(message: try await core.snooze(rule: $0.rule, minutes: $0.minutes, now: now)) }
+                try await answer(UVD.Snooze.self) {
+                    MessageReply(message: try await core.snooze(rule: $0.rule, minutes: $0.minutes, now: now))
+                }
             case .mute:
-                try await answer(UVD.Mute.self) { MessageReply(message: try await core.mute(rule: $0.rule, today: $0.today ?? false, now: now)) }
+                try await answer(UVD.Mute.self) {
+                    MessageReply(message: try await core.mute(rule: $0.rule, today: $0.today ?? false, now: now))
+                }
             case .unmute:
                 try await answer(UVD.Unmute.self) { MessageReply(message: try await core.unmute(rule: $0.rule, now: now)) }
             case .getHome:
@@ -86,8 +106,12 @@ struct ControlService: VarlinkService {
                 // Straight to the outbox: the core does not wait for a person.
                 try await answer(UVD.NotifyTest.self) { parameters in
                     let seconds = parameters.seconds ?? 30
-                    guard (5...60).contains(seconds) else { throw Refusal(.invalidValue, tr("seconds must be 5 to 60 (got %1$@)", seconds)) }
-                    guard let outbox = await core.outbox else { return NotifyTestReply(server: tr("uvd is still starting"), outcome: .failed, button: nil) }
+                    guard (5...60).contains(seconds) else {
+                        throw Refusal(.invalidValue, tr("seconds must be 5 to 60 (got %1$@)", seconds))
+                    }
+                    guard let outbox = await core.outbox else {
+                        return NotifyTestReply(server: tr("uvd is still starting"), outcome: .failed, button: nil)
+                    }
                     return await outbox.test(within: seconds)
                 }
             case .subscribe:
@@ -113,8 +137,12 @@ struct ControlService: VarlinkService {
         }
         return try await core.applySunscreen(
             spf: try parameters.spf.map { try Self.parse($0, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) },
-            quantity: try parameters.quantity.map { try Self.parse($0, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots")) },
-            activity: try parameters.activity.map { try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active")) },
+            quantity: try parameters.quantity.map {
+                try Self.parse($0, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots"))
+            },
+            activity: try parameters.activity.map {
+                try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active"))
+            },
             at: now.addingTimeInterval(-Double(minutesAgo) * 60), now: now)
     }
 
@@ -130,12 +158,20 @@ struct ControlService: VarlinkService {
     }
 
     static func apply(_ parameters: ProfileParameters, to profile: inout Profile) throws(Refusal) {
-        if let skinType = parameters.skinType { profile.skinType = try parse(skinType, "skinType", SkinType.init(parsing:), allowed: tr("I, II, III, IV, V or VI")) }
+        if let skinType = parameters.skinType {
+            profile.skinType = try parse(skinType, "skinType", SkinType.init(parsing:), allowed: tr("I, II, III, IV, V or VI"))
+        }
         if let spf = parameters.spf { profile.defaultSPF = try parse(spf, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) }
-        if let quantity = parameters.quantity { profile.defaultQuantity = try parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots")) }
-        if let activity = parameters.activity { profile.defaultActivity = try parse(activity, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active")) }
+        if let quantity = parameters.quantity {
+            profile.defaultQuantity = try parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots"))
+        }
+        if let activity = parameters.activity {
+            profile.defaultActivity = try parse(
+                activity, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active"))
+        }
         if let minutes = parameters.waterResistanceMinutes {
-            profile.waterResistance = try parse(String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: tr("0, 40 or 80"))
+            profile.waterResistance = try parse(
+                String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: tr("0, 40 or 80"))
         }
     }
 }

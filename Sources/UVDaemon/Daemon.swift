@@ -4,12 +4,13 @@ import UVConfig
 import UVCore
 import UVNotify
 import UVPlatform
-import UVVarlink
 import UVProtocol
 import UVProviders
 import UVStore
+import UVVarlink
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts uvd: logging, configuration, the store, the control socket, the refresh loop; then
@@ -22,18 +23,23 @@ public enum Daemon {
         let log = makeLogger()
 
         let lock = try prepareDirectories(paths)
-        if let problem = lock.pidNotRecorded { log.warning("instance lock: cannot record uvd's pid (\(problem)); a second uvd will not be able to name this one") }
+        if let problem = lock.pidNotRecorded {
+            log.warning("instance lock: cannot record uvd's pid (\(problem)); a second uvd will not be able to name this one")
+        }
         for sentence in StateDirectory.adoptFormerState(paths) { log.notice("\(sentence)") }
         let store = try Store(path: paths.database)
         let (loaded, problem) = ConfigLoader.loadKeepingLastGood(file: paths.configFile, lastGood: paths.lastGoodConfig)
         if let problem {
-            let kept = FileManager.default.fileExists(atPath: paths.lastGoodConfig.path) ? "the last good one (\(paths.lastGoodConfig.path))" : "the defaults"
+            let kept =
+                FileManager.default.fileExists(atPath: paths.lastGoodConfig.path)
+                ? "the last good one (\(paths.lastGoodConfig.path))" : "the defaults"
             log.error("configuration has errors; starting on \(kept):\n\(problem)")
         }
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
         let timer = try WallClockTimer()
         let core = try DaemonCore(
-            store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient, timer: timer,
+            store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient,
+            timer: timer,
             automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log, now: Date())
 
         let listener: UnixListener
@@ -47,16 +53,22 @@ public enum Daemon {
         let server = VarlinkServer(
             listener: listener, service: ControlService(core: core), interfaceName: UVDInterface.name,
             interfaceDescription: UVDInterface.description,
-            info: .init(vendor: "uvd", product: "uvd", version: UVDVersion.string, url: "https://github.com/uvd/uvd",
-                        interfaces: ["org.varlink.service", UVDInterface.name]),
+            info: .init(
+                vendor: "uvd", product: "uvd", version: UVDVersion.string, url: "https://github.com/uvd/uvd",
+                interfaces: ["org.varlink.service", UVDInterface.name]),
             log: { log.warning("\($0)") })
 
-        let outbox = NotificationOutbox(server: LibNotifyServer(iconDirectory: paths.runtime.path), store: store, log: log, onAnswer: { subject, answer in
-            await core.answered(subject, answer, now: Date())
-        }, picture: { await core.miniWheel(now: Date()) })
+        let outbox = NotificationOutbox(
+            server: LibNotifyServer(iconDirectory: paths.runtime.path), store: store, log: log,
+            onAnswer: { subject, answer in
+                await core.answered(subject, answer, now: Date())
+            }, picture: { await core.miniWheel(now: Date()) })
         var services: [DaemonServiceGroup.Entry] = [
             .init(ControlSocketService(server: server), named: "control socket"),
-            .init(CoreLoopService(core: core, timer: timer, outbox: outbox, log: log, onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }), named: "core loop"),
+            .init(
+                CoreLoopService(
+                    core: core, timer: timer, outbox: outbox, log: log,
+                    onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }), named: "core loop"),
         ]
         do {
             services.append(.init(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())), named: "network watch"))
@@ -81,10 +93,11 @@ public enum Daemon {
 
         // The one-shot services end on their own; that must not stop the others. The signal
         // service ends at SIGTERM or SIGINT, and that stops them all.
-        let group = DaemonServiceGroup(entries: services + [
-            .init(LocateService(core: core, log: log), named: "GeoClue", mayEnd: true),
-            .init(SignalService(core: core, signals: signals, log: log), named: "signals"),
-        ], log: log)
+        let group = DaemonServiceGroup(
+            entries: services + [
+                .init(LocateService(core: core, log: log), named: "GeoClue", mayEnd: true),
+                .init(SignalService(core: core, signals: signals, log: log), named: "signals"),
+            ], log: log)
         await group.run()
         store.checkpoint()
         withExtendedLifetime(lock) {}
@@ -96,7 +109,8 @@ public enum Daemon {
     /// The runtime directory (refused when it is the /tmp fallback and not uvd's own), the lock
     /// that keeps uvd to one instance, then the state and configuration directories, all 0700.
     static func prepareDirectories(_ paths: XDGPaths) throws -> InstanceLock {
-        let advice = paths.runtimeIsFallback
+        let advice =
+            paths.runtimeIsFallback
             ? tr("set XDG_RUNTIME_DIR to a directory of your own (the user manager sets /run/user/%1$@), or remove it", getuid()) : nil
         try PrivateDirectory.prepare(paths.runtime.path, strict: paths.runtimeIsFallback, advice: advice)
         let lock = try InstanceLock(directory: paths.runtime.path)
@@ -122,7 +136,9 @@ public enum Daemon {
         let status = try? await core.status(now: now)
         guard let status else { return "starting" }
         let level = UVLevel(rawValue: status.level)?.name ?? status.level
-        let when = status.source == UVSource.model.rawValue ? "modelled" : "updated \(status.updatedAt.map { String($0.dropFirst(11).prefix(5)) } ?? "?")"
+        let when =
+            status.source == UVSource.model.rawValue
+            ? "modelled" : "updated \(status.updatedAt.map { String($0.dropFirst(11).prefix(5)) } ?? "?")"
         return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
     }
 

@@ -24,7 +24,8 @@ extension DaemonCore {
             var parsed: [QuietSpan] = []
             for text in spans {
                 guard let span = QuietSpan(parsing: text) else {
-                    throw Refusal(.invalidValue, tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text))
+                    throw Refusal(
+                        .invalidValue, tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text))
                 }
                 parsed.append(span)
             }
@@ -47,7 +48,9 @@ extension DaemonCore {
         let rule = try Self.rule(name)
         let until = try Self.instant(minutes: minutes, after: now)
         settle(now: now, hearing: [.command(.snooze(rule, until: until))])
-        return tr("%1$@ snoozed until %2$@", rule.rawValue, WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock))
+        return tr(
+            "%1$@ snoozed until %2$@", rule.rawValue,
+            WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock))
     }
 
     func mute(rule name: String, today: Bool, now: Date) throws(Refusal) -> String {
@@ -80,7 +83,9 @@ extension DaemonCore {
     }
 
     func homeInfo() -> HomeInfo {
-        HomeInfo(marked: network.home, interface: network.current.interface, kind: network.current.kind.rawValue, reason: network.current.reason, current: network.current.networkID)
+        HomeInfo(
+            marked: network.home, interface: network.current.interface, kind: network.current.kind.rawValue, reason: network.current.reason,
+            current: network.current.networkID)
     }
 
     /// `minutes` (1 to 1440) after `now`.

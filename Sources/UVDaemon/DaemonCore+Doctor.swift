@@ -19,16 +19,23 @@ extension DaemonCore {
     }
 
     private func stateCheck() -> CheckInfo {
-        guard let recovery = store.recovery else { return CheckInfo(name: tr("state"), result: "ok", detail: tr("the database passed its integrity check")) }
-        return CheckInfo(name: tr("state"), result: "warn", detail: recovery.summary,
-                         fix: tr("nothing to do; this is said until you delete the old files"))
+        guard let recovery = store.recovery else {
+            return CheckInfo(name: tr("state"), result: "ok", detail: tr("the database passed its integrity check"))
+        }
+        return CheckInfo(
+            name: tr("state"), result: "warn", detail: recovery.summary,
+            fix: tr("nothing to do; this is said until you delete the old files"))
     }
 
     private func notificationChecks() async -> [CheckInfo] {
         guard let address = LibNotifyServer.sessionBusAddress() else {
-            return [CheckInfo(
-                name: tr("session bus"), result: "fail", detail: tr("no D-Bus session bus: notifications cannot be shown"),
-                fix: tr("run uvd inside your desktop session (systemctl --user start uvd); with a hand-started session bus, systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS"))]
+            return [
+                CheckInfo(
+                    name: tr("session bus"), result: "fail", detail: tr("no D-Bus session bus: notifications cannot be shown"),
+                    fix: tr(
+                        "run uvd inside your desktop session (systemctl --user start uvd); with a hand-started session bus, systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS"
+                    ))
+            ]
         }
         var checks = [CheckInfo(name: tr("session bus"), result: "ok", detail: address)]
         guard let outbox else { return checks }
@@ -38,36 +45,55 @@ extension DaemonCore {
         // Each question to the server has its own deadline: one that is slow to answer is said
         // to be, rather than holding the whole answer (and the user) for D-Bus's 25 s.
         guard let server = await firstWithin(Self.questionLimit, { await outbox.serverState() }) else {
-            return checks + [CheckInfo(name: tr("notification server"), result: "warn",
-                                       detail: tr("did not answer within %1$@ s", Self.questionLimit.components.seconds),
-                                       fix: tr("it may be busy or stuck; if this stays, restart it (or log out and in)"))]
+            return checks + [
+                CheckInfo(
+                    name: tr("notification server"), result: "warn",
+                    detail: tr("did not answer within %1$@ s", Self.questionLimit.components.seconds),
+                    fix: tr("it may be busy or stuck; if this stays, restart it (or log out and in)"))
+            ]
         }
         switch server {
         case .success(let info):
             let what = tr("%1$@ %2$@ (%3$@): %4$@", info.name, info.version, info.vendor, info.capabilities.joined(separator: ", "))
-            checks.append(info.supportsActions
-                ? CheckInfo(name: tr("notification server"), result: "ok", detail: what)
-                : CheckInfo(name: tr("notification server"), result: "warn", detail: tr("%1$@; no buttons", what),
-                            fix: tr("the notifications name the uvctl commands instead; a server with actions (dunst, mako, GNOME, KDE) shows buttons")))
+            checks.append(
+                info.supportsActions
+                    ? CheckInfo(name: tr("notification server"), result: "ok", detail: what)
+                    : CheckInfo(
+                        name: tr("notification server"), result: "warn", detail: tr("%1$@; no buttons", what),
+                        fix: tr(
+                            "the notifications name the uvctl commands instead; a server with actions (dunst, mako, GNOME, KDE) shows buttons"
+                        )))
             switch await firstWithin(Self.questionLimit, { await outbox.doNotDisturb() }) {
             case nil:
-                checks.append(CheckInfo(name: tr("do not disturb"), result: "warn", detail: tr("could not be read within %1$@ s", Self.questionLimit.components.seconds)))
+                checks.append(
+                    CheckInfo(
+                        name: tr("do not disturb"), result: "warn",
+                        detail: tr("could not be read within %1$@ s", Self.questionLimit.components.seconds)))
             case let state?? where state.isOn:
-                checks.append(CheckInfo(
-                    name: tr("do not disturb"), result: "warn", detail: tr("on, says %1$@: only critical alerts are shown", state.source),
-                    fix: tr("turn do-not-disturb off in your desktop (dunst: dunstctl set-paused false)")))
+                checks.append(
+                    CheckInfo(
+                        name: tr("do not disturb"), result: "warn",
+                        detail: tr("on, says %1$@: only critical alerts are shown", state.source),
+                        fix: tr("turn do-not-disturb off in your desktop (dunst: dunstctl set-paused false)")))
             case let state??:
                 checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("off, says %1$@", state.source)))
                 // A server whose end of do-not-disturb went unsignalled: what it held goes now.
                 await outbox.kick()
             case .some(nil):
-                checks.append(CheckInfo(
-                    name: tr("do not disturb"), result: "warn", detail: tr("%1$@ has no do-not-disturb uvd can read: what uvd says is sent to it even while it holds pop-ups", info.name),
-                    fix: tr("to have uvd hold its notifications instead, use quiet hours: uvctl quiet now 2h (or uvctl quiet set 22:00-07:00)")))
+                checks.append(
+                    CheckInfo(
+                        name: tr("do not disturb"), result: "warn",
+                        detail: tr(
+                            "%1$@ has no do-not-disturb uvd can read: what uvd says is sent to it even while it holds pop-ups", info.name),
+                        fix: tr(
+                            "to have uvd hold its notifications instead, use quiet hours: uvctl quiet now 2h (or uvctl quiet set 22:00-07:00)"
+                        )))
             }
         case .failure(let failure):
-            checks.append(CheckInfo(name: tr("notification server"), result: "fail", detail: failure.description,
-                                    fix: tr("start a notification server (your desktop's, dunst or mako); uvd keeps what it has to say until one answers")))
+            checks.append(
+                CheckInfo(
+                    name: tr("notification server"), result: "fail", detail: failure.description,
+                    fix: tr("start a notification server (your desktop's, dunst or mako); uvd keeps what it has to say until one answers")))
         }
         return checks
     }
@@ -86,43 +112,66 @@ extension DaemonCore {
         case .running:
             return nil
         case .absent:
-            return CheckInfo(name: tr("notification server"), result: "fail", detail: tr("none runs, and none is installed that the session bus could start"),
-                             fix: tr("log in to a desktop, or install and start a notification server (dunst, mako); uvd keeps what it has to say until one answers"))
+            return CheckInfo(
+                name: tr("notification server"), result: "fail",
+                detail: tr("none runs, and none is installed that the session bus could start"),
+                fix: tr(
+                    "log in to a desktop, or install and start a notification server (dunst, mako); uvd keeps what it has to say until one answers"
+                ))
         case .unknown(let why):
-            return CheckInfo(name: tr("notification server"), result: "warn", detail: tr("the session bus did not say whether one runs: %1$@", why))
+            return CheckInfo(
+                name: tr("notification server"), result: "warn", detail: tr("the session bus did not say whether one runs: %1$@", why))
         case .installed:
             guard case .failure(let failure) = await SessionBusName.start(name, within: Self.serverStartLimit) else { return nil }
             let file = SessionBusName.serviceFile(for: name)
             let installed = file.map { tr("%1$@ (%2$@)", $0.exec ?? $0.path, $0.path) } ?? name
             let why = failure.timedOut ? tr("it did not come up within %1$@ s", Self.serverStartLimit.components.seconds) : failure.reason
-            let command = file?.systemdService.map { "systemctl --user status \($0)" }
+            let command =
+                file?.systemdService.map { "systemctl --user status \($0)" }
                 ?? file?.exec.map { tr("run `%1$@` in a terminal", $0) } ?? "journalctl --user -b"
-            return CheckInfo(name: tr("notification server"), result: "fail", detail: tr("installed but does not start: %1$@; %2$@", installed, why),
-                             fix: tr("see why with %1$@ (a server usually needs your desktop's display); uvd keeps what it has to say until one answers", command))
+            return CheckInfo(
+                name: tr("notification server"), result: "fail", detail: tr("installed but does not start: %1$@; %2$@", installed, why),
+                fix: tr(
+                    "see why with %1$@ (a server usually needs your desktop's display); uvd keeps what it has to say until one answers",
+                    command))
         }
     }
 
     /// The links, read from rtnetlink on a thread of its own with a deadline like every check.
     private func networkChecks() async -> [CheckInfo] {
         guard let links = await firstWithin(Self.questionLimit, { await OffThread.run { RouteReader().interfaces() } }) else {
-            return [CheckInfo(name: tr("default route"), result: "warn", detail: tr("the kernel did not list the network links within %1$@ s", Self.questionLimit.components.seconds))]
+            return [
+                CheckInfo(
+                    name: tr("default route"), result: "warn",
+                    detail: tr("the kernel did not list the network links within %1$@ s", Self.questionLimit.components.seconds))
+            ]
         }
         let interfaces = links.map { (name: $0.name, up: $0.up, class: interfaceClassifier.classify($0.name)) }
         var checks = interfaces.map { interface in
             let (kind, reason) = (interface.class.kind.rawValue, interface.class.reason)
-            return CheckInfo(name: tr("interface %1$@", interface.name), result: "ok",
-                             detail: interface.up ? tr("%1$@ (%2$@), up", kind, reason) : tr("%1$@ (%2$@), down", kind, reason))
+            return CheckInfo(
+                name: tr("interface %1$@", interface.name), result: "ok",
+                detail: interface.up ? tr("%1$@ (%2$@), up", kind, reason) : tr("%1$@ (%2$@), down", kind, reason))
         }
         if let interface = network.current.interface {
-            let home = network.home.map { $0 == network.current.networkID ? tr("the home network") : tr("not the home network") } ?? tr("any Wi-Fi counts as home")
-            checks.append(CheckInfo(name: tr("default route"), result: "ok", detail: tr("%1$@: %2$@ (%3$@); %4$@", interface, network.current.kind.rawValue, network.current.reason, home)))
+            let home =
+                network.home.map { $0 == network.current.networkID ? tr("the home network") : tr("not the home network") }
+                ?? tr("any Wi-Fi counts as home")
+            checks.append(
+                CheckInfo(
+                    name: tr("default route"), result: "ok",
+                    detail: tr("%1$@: %2$@ (%3$@); %4$@", interface, network.current.kind.rawValue, network.current.reason, home)))
         } else {
-            checks.append(CheckInfo(name: tr("default route"), result: "warn", detail: tr("none: leaving home is noticed once a connection is up")))
+            checks.append(
+                CheckInfo(name: tr("default route"), result: "warn", detail: tr("none: leaving home is noticed once a connection is up")))
         }
         if !interfaces.contains(where: { $0.class.kind == .cellular }) {
-            checks.append(CheckInfo(
-                name: tr("leave-home"), result: "warn", detail: tr("no phone or modem link seen yet to tell leaving from staying"),
-                fix: tr("a phone shared over USB or a modem is found by itself; for another link, name it in config.toml: [network] cellular = [\"NAME\"]")))
+            checks.append(
+                CheckInfo(
+                    name: tr("leave-home"), result: "warn", detail: tr("no phone or modem link seen yet to tell leaving from staying"),
+                    fix: tr(
+                        "a phone shared over USB or a modem is found by itself; for another link, name it in config.toml: [network] cellular = [\"NAME\"]"
+                    )))
         }
         return checks
     }
@@ -139,29 +188,34 @@ extension DaemonCore {
         applicableSources.map { source in
             let health = health(source)
             if health.consecutiveFailures > 0 {
-                return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "warn",
-                                 detail: tr("failing (%1$@× in a row): %2$@", health.consecutiveFailures, health.lastError ?? "?"),
-                                 fix: health.notBefore.map { tr("uvd tries again after %1$@; uvctl refresh asks now", readable($0, now: now)) })
+                return CheckInfo(
+                    name: tr("provider %1$@", source.rawValue), result: "warn",
+                    detail: tr("failing (%1$@× in a row): %2$@", health.consecutiveFailures, health.lastError ?? "?"),
+                    fix: health.notBefore.map { tr("uvd tries again after %1$@; uvctl refresh asks now", readable($0, now: now)) })
             }
             if source == .arpansa, knowledge(now: now).blendedDay(now: now).stationFrozen {
-                return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "warn",
-                                 detail: tr("the nearby station's readings are not believed: one value for half an hour while the Sun moved"),
-                                 fix: tr("uvd follows the forecast until the station's values move again"))
+                return CheckInfo(
+                    name: tr("provider %1$@", source.rawValue), result: "warn",
+                    detail: tr("the nearby station's readings are not believed: one value for half an hour while the Sun moved"),
+                    fix: tr("uvd follows the forecast until the station's values move again"))
             }
             if let dropped = providers.screened[source], now.timeIntervalSince(dropped.at) < 86_400 {
-                return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "warn",
-                                 detail: tr("answers, but a value was left out at %1$@: %2$@", readable(dropped.at, now: now), dropped.line),
-                                 fix: tr("nothing to do: the rest of the answer is used, and the value left out moves nothing"))
+                return CheckInfo(
+                    name: tr("provider %1$@", source.rawValue), result: "warn",
+                    detail: tr("answers, but a value was left out at %1$@: %2$@", readable(dropped.at, now: now), dropped.line),
+                    fix: tr("nothing to do: the rest of the answer is used, and the value left out moves nothing"))
             }
-            return CheckInfo(name: tr("provider %1$@", source.rawValue), result: "ok",
-                             detail: health.lastSuccess.map { tr("last answer %1$@", readable($0, now: now)) } ?? tr("not asked yet"))
+            return CheckInfo(
+                name: tr("provider %1$@", source.rawValue), result: "ok",
+                detail: health.lastSuccess.map { tr("last answer %1$@", readable($0, now: now)) } ?? tr("not asked yet"))
         }
     }
 
     private func systemdCheck() -> CheckInfo {
         guard ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil else {
-            return CheckInfo(name: "systemd", result: "warn", detail: tr("not started by systemd: no restart on failure, no journal"),
-                             fix: "systemctl --user enable --now uvd")
+            return CheckInfo(
+                name: "systemd", result: "warn", detail: tr("not started by systemd: no restart on failure, no journal"),
+                fix: "systemctl --user enable --now uvd")
         }
         var parts = [tr("readiness")]
         if let watchdog = Systemd.watchdogPingInterval { parts.append(tr("watchdog every %1$@", watchdog)) }

@@ -3,8 +3,9 @@ import Logging
 import UVCore
 import UVEngine
 import UVStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The rule engine's side of the core: its saved state, its settings, and the events that come
@@ -48,7 +49,8 @@ extension DaemonCore {
     /// engine, in one transaction.
     func answered(_ subject: String, _ answer: AlertAnswer, now: Date) {
         log.info("\(answer.key) on \(subject)")
-        unsaved.history.append(HistoryEntry(time: now, kind: HistoryKind(answer), subject: subject, key: answer.key, zone: engine.timeZoneIdentifier.name))
+        unsaved.history.append(
+            HistoryEntry(time: now, kind: HistoryKind(answer), subject: subject, key: answer.key, zone: engine.timeZoneIdentifier.name))
         settle(now: now, hearing: [.answer(subject: subject, answer)])
     }
 
@@ -71,7 +73,8 @@ extension DaemonCore {
     /// Seconds the machine has spent suspended since boot: CLOCK_BOOTTIME counts them,
     /// CLOCK_MONOTONIC does not.
     static func suspendedSoFar() -> Double {
-        var boot = timespec(), monotonic = timespec()
+        var boot = timespec()
+        var monotonic = timespec()
         clock_gettime(CLOCK_BOOTTIME, &boot)
         clock_gettime(CLOCK_MONOTONIC, &monotonic)
         return Double(boot.tv_sec - monotonic.tv_sec) + Double(boot.tv_nsec - monotonic.tv_nsec) / 1e9

@@ -1,20 +1,21 @@
 import Foundation
 import UVCore
 import UVProtocol
-import UVProviders
 import UVProviderPolicy
+import UVProviders
 
 /// One request to one provider, and what its answer comes to: kept, or counted as a failure
 /// with its backoff. Each request counts in the day's budget before it goes out.
 extension DaemonCore {
     func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
-        var outcome = switch source {
-        case .openMeteo: await fetchOpenMeteo(now: now, context: context)
-        case .cams: await fetchCAMS(now: now, context: context)
-        case .openWeatherMap: await fetchOpenWeatherMap(key: openWeatherMapKey ?? "", now: now, context: context)
-        case .arpansa: await fetchARPANSA(now: now, context: context)
-        case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
-        }
+        var outcome =
+            switch source {
+            case .openMeteo: await fetchOpenMeteo(now: now, context: context)
+            case .cams: await fetchCAMS(now: now, context: context)
+            case .openWeatherMap: await fetchOpenWeatherMap(key: openWeatherMapKey ?? "", now: now, context: context)
+            case .arpansa: await fetchARPANSA(now: now, context: context)
+            case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
+            }
         // Failure reasons name their provider for the log; the outcome names it already.
         let prefix = outcome.provider + ": "
         if outcome.message.hasPrefix(prefix) { outcome.message.removeFirst(prefix.count) }
@@ -24,15 +25,19 @@ extension DaemonCore {
     }
 
     private var providerClient: ProviderClient {
-        ProviderClient(http: httpClient, endpoints: loaded.configuration.endpoints, report: { [weak self] line in
-            let now = Date()
-            Task { await self?.screenedOut(line, at: now) }
-        })
+        ProviderClient(
+            http: httpClient, endpoints: loaded.configuration.endpoints,
+            report: { [weak self] line in
+                let now = Date()
+                Task { await self?.screenedOut(line, at: now) }
+            })
     }
 
     private func fetchOpenMeteo(now: Date, context: FetchContext) async -> ProviderOutcome {
         let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openMeteo))
-        return await fetchForecast(.openMeteo, now: now, context: context) { await client.openMeteo(for: coordinate, health: health, now: now) }
+        return await fetchForecast(.openMeteo, now: now, context: context) {
+            await client.openMeteo(for: coordinate, health: health, now: now)
+        }
     }
 
     private func fetchCAMS(now: Date, context: FetchContext) async -> ProviderOutcome {
@@ -59,7 +64,11 @@ extension DaemonCore {
             keep(forecast, for: place, at: now)
             updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
             logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
-            return ProviderOutcome(provider: source.rawValue, result: .fresh, message: trn("a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name, forecast.hourly.count))
+            return ProviderOutcome(
+                provider: source.rawValue, result: .fresh,
+                message: trn(
+                    "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
+                    forecast.hourly.count))
         case .notModified:
             keepUnchanged(source, at: now)
             updateProviderState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
@@ -92,7 +101,8 @@ extension DaemonCore {
     }
 
     /// What a station request came to, kept by `keep` (which says what was kept).
-    private func stationOutcome(_ answer: FetchOutcome<[StationReading]>, now: Date, keep: ([StationReading]) -> String) -> ProviderOutcome {
+    private func stationOutcome(_ answer: FetchOutcome<[StationReading]>, now: Date, keep: ([StationReading]) -> String) -> ProviderOutcome
+    {
         switch answer {
         case .fetched(let readings, let etag, let lastModified):
             let kept = keep(readings)
@@ -101,7 +111,8 @@ extension DaemonCore {
             return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .fresh, message: kept)
         case .notModified:
             updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
-            return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .notModified, message: tr("not modified since its last answer"))
+            return ProviderOutcome(
+                provider: UVSource.arpansa.rawValue, result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
             failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
             return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .failed, message: reason)
@@ -110,7 +121,9 @@ extension DaemonCore {
 
     private func failed(_ source: UVSource, reason: String, retryAfter: TimeInterval?, now: Date) {
         let policy = loaded.configuration.policy
-        updateProviderState { $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy) }
+        updateProviderState {
+            $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy)
+        }
         noteProblem(source, reason.hasPrefix(source.rawValue + ": ") ? String(reason.dropFirst(source.rawValue.count + 2)) : reason)
         logWarning(reason)
     }

@@ -25,7 +25,6 @@ extension DaemonCore {
         return (network.reported.route, network.reported.primary)
     }
 
-
     /// `uvctl home set`: the Wi-Fi network in use now is home.
     func markHome(now: Date) throws(Refusal) -> String {
         if network.current.networkID == nil {
@@ -34,10 +33,16 @@ extension DaemonCore {
             networkChanged(RouteReader().current(), networkManager: network.reported.primary, now: now)
         }
         guard network.current.kind == .wifi else {
-            throw Refusal(.notOnWifi, tr("the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again", network.current.interface ?? tr("no default route")))
+            throw Refusal(
+                .notOnWifi,
+                tr(
+                    "the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again",
+                    network.current.interface ?? tr("no default route")))
         }
         guard let id = network.current.networkID else {
-            throw Refusal(.networkUnknown, tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
+            throw Refusal(
+                .networkUnknown,
+                tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
         }
         try persistHome(id)
         settle(now: now, hearing: [.command(.homeMarked(true)), .network(network.state)])

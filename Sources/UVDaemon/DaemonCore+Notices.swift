@@ -11,7 +11,10 @@ extension DaemonCore {
         warnings += loaded.warnings
         if let future = futureSunscreen {
             let when = ISOTimestamp(timeZone: currentPlace.timeZone).string(future.appliedAt)
-            warnings.append(tr("Sunscreen: the application recorded for %1$@ lies in the future (the clock was wrong when it was recorded), so it is not counted; record it again with uvctl sunscreen apply.", when))
+            warnings.append(
+                tr(
+                    "Sunscreen: the application recorded for %1$@ lies in the future (the clock was wrong when it was recorded), so it is not counted; record it again with uvctl sunscreen apply.",
+                    when))
         }
         let zone = currentPlace.timeZoneIdentifier
         if Zone(identifier: zone) == nil {

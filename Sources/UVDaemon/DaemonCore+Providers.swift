@@ -1,8 +1,8 @@
 import Foundation
 import UVCore
+import UVProviderPolicy
 import UVProviders
 import UVStore
-import UVProviderPolicy
 
 /// What the providers answered: held in `providers` and put in `unsaved`, for the answer's
 /// `settle` (DaemonCore+Fetch) to keep in one transaction and feed to the engine.
@@ -54,7 +54,8 @@ extension DaemonCore {
     func keepSeries(_ readings: [StationReading], of station: ARPANSAStation, at now: Date) {
         providers.remember(readings.filter { now.timeIntervalSince($0.time) < 3600 }, now: now)
         if let latest = readings.last, let snapshot = providers.stations {
-            let merged = StoredStations(fetchedAt: snapshot.fetchedAt, readings: snapshot.readings.filter { $0.station != station.id } + [latest])
+            let merged = StoredStations(
+                fetchedAt: snapshot.fetchedAt, readings: snapshot.readings.filter { $0.station != station.id } + [latest])
             unsaved.stations = merged
             providers.stations = merged
         }

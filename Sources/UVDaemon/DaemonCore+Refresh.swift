@@ -1,8 +1,8 @@
 import Foundation
 import UVCore
 import UVProtocol
-import UVProviders
 import UVProviderPolicy
+import UVProviders
 
 extension DaemonCore {
     /// The refresh loop's round: asks every provider that is due and says when to look again.
@@ -33,9 +33,12 @@ extension DaemonCore {
                     if forced {
                         underWay.append(source)
                     } else {
-                        outcomes.append(ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+                        outcomes.append(
+                            ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
                     }
-                } else if due <= now, withinBudget, forced || !source.isForecast || forecastsLeft(context, policy: policy, planned: jobs) > 0 {
+                } else if due <= now, withinBudget,
+                    forced || !source.isForecast || forecastsLeft(context, policy: policy, planned: jobs) > 0
+                {
                     jobs.append(source)
                 } else if due <= now, withinBudget {
                     // Each forecast due on its own, together past the day's forecast requests.
@@ -44,7 +47,10 @@ extension DaemonCore {
                     next = min(next, due)
                     if forced {
                         let until = readable(due, now: now)
-                        outcomes.append(ProviderOutcome(provider: source.rawValue, result: .refused, message: tr("not asked: it asked to wait until %1$@ (Retry-After)", until)))
+                        outcomes.append(
+                            ProviderOutcome(
+                                provider: source.rawValue, result: .refused,
+                                message: tr("not asked: it asked to wait until %1$@ (Retry-After)", until)))
                     }
                 }
             }
@@ -78,11 +84,13 @@ extension DaemonCore {
             if providers.inFlight.contains(source) {
                 providers.waiting[source, default: []].append(continuation)
             } else {
-                continuation.resume(returning: providers.lastOutcomes[source]?.outcome
-                    ?? ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+                continuation.resume(
+                    returning: providers.lastOutcomes[source]?.outcome
+                        ?? ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
             }
         }
-        return ProviderOutcome(provider: outcome.provider, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
+        return ProviderOutcome(
+            provider: outcome.provider, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
     }
 
     /// What the last requests to the providers that apply got, for a refresh refused as too
@@ -113,7 +121,9 @@ extension DaemonCore {
             guard configuration.openMeteoEnabled else { return nil }
             return asked ?? policy.nextForecast(.forecastEndpoint, health, budget: budget, context: context)
         case .openWeatherMap:
-            guard openWeatherMapKey != nil, !configuration.openMeteoEnabled || self.health(.openMeteo).consecutiveFailures > 0 else { return nil }
+            guard openWeatherMapKey != nil, !configuration.openMeteoEnabled || self.health(.openMeteo).consecutiveFailures > 0 else {
+                return nil
+            }
             return asked ?? policy.nextForecast(.forecastEndpoint, health, budget: budget, context: context)
         case .arpansa:
             guard configuration.arpansaEnabled else { return nil }
@@ -136,14 +146,20 @@ extension DaemonCore {
             let refused = tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now))
             throw Refusal(.refreshRefused, lastAnswers(now: now).map { refused + "\n" + tr("The last answers: %1$@", $0) } ?? refused)
         case .budgetSpent(let resetsAt):
-            throw Refusal(.refreshRefused, trn("today's %1$@ provider request is used; the count resets at %2$@", "today's %1$@ provider requests are used; the count resets at %2$@", count: policy.dailyBudget, policy.dailyBudget, readable(resetsAt, now: now)))
+            throw Refusal(
+                .refreshRefused,
+                trn(
+                    "today's %1$@ provider request is used; the count resets at %2$@",
+                    "today's %1$@ provider requests are used; the count resets at %2$@", count: policy.dailyBudget, policy.dailyBudget,
+                    readable(resetsAt, now: now)))
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
             // Each forecast says when its model's next run is due: asking sooner brings nothing new.
             let outcomes = await refreshRound(now: now, forced: true).outcomes.map { outcome in
                 guard let source = UVSource(rawValue: outcome.provider), let schedule = ModelSchedule.of(source) else { return outcome }
                 var said = outcome
-                said.message = tr("%1$@ (its next model run is due at %2$@)", outcome.message, readable(schedule.nextOut(after: now), now: now))
+                said.message = tr(
+                    "%1$@ (its next model run is due at %2$@)", outcome.message, readable(schedule.nextOut(after: now), now: now))
                 return said
             }
             // The next scheduled round is worked out afresh.

@@ -3,8 +3,9 @@ import Logging
 import UVCore
 import UVEngine
 import UVStore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one way an event goes through the core. Whoever receives it (a command, a press, a

@@ -13,7 +13,8 @@ extension DaemonCore {
         do {
             try timer.arm(at: min(schedule.engineWake, schedule.refreshDue, now.addingTimeInterval(Self.longestSleep)))
         } catch {
-            DaemonStop.fail(because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
+            DaemonStop.fail(
+                because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
         }
     }
 

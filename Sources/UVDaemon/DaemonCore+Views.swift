@@ -21,7 +21,9 @@ extension DaemonCore {
         return Knowledge(
             place: target, profile: profile, sunscreen: sunscreen, forecast: stored?.forecast, fetchedAt: stored?.fetchedAt,
             cams: cams?.forecast, camsFetchedAt: cams?.fetchedAt,
-            station: station, stationReadings: history.isEmpty ? latest.map { [$0] } ?? [] : history, window: configuration.window, reapplyInterval: configuration.engine.reapplyInterval, requestsToday: providers.state.budget.used(on: LocalDay.key(now, in: target.timeZone)),
+            station: station, stationReadings: history.isEmpty ? latest.map { [$0] } ?? [] : history, window: configuration.window,
+            reapplyInterval: configuration.engine.reapplyInterval,
+            requestsToday: providers.state.budget.used(on: LocalDay.key(now, in: target.timeZone)),
             providerProblem: providers.problem(among: applicableSources))
     }
 
@@ -32,7 +34,6 @@ extension DaemonCore {
         status.warnings = warnings
         return status
     }
-
 
     func forecast(now: Date, location: String?, date: String?) throws(Refusal) -> ForecastInfo {
         let target = try savedPlace(location) ?? place
@@ -70,9 +71,11 @@ extension DaemonCore {
         if let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) { return match }
         if let city = try? PlaceQuery.exactPlace(for: name) { return city }
         let names = saved.map(\.name).joined(separator: ", ")
-        throw Refusal(.noSuchPlace, names.isEmpty
-            ? tr("no saved location or city '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
-            : tr("no saved location or city '%1$@'; saved: %2$@", name, names))
+        throw Refusal(
+            .noSuchPlace,
+            names.isEmpty
+                ? tr("no saved location or city '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
+                : tr("no saved location or city '%1$@'; saved: %2$@", name, names))
     }
 
     func subscribe(now: Date) -> AsyncStream<StatusInfo> {
@@ -97,7 +100,9 @@ extension DaemonCore {
     /// small, with the UV index now in its centre.
     func miniWheel(now: Date) -> DesktopNotification.Image? {
         let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: place.timeZone), now: now)
-        guard let model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else { return nil }
+        guard let model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else {
+            return nil
+        }
         let image = WheelRaster.render(model)
         return DesktopNotification.Image(width: image.width, height: image.height, rgba: image.rgba)
     }

@@ -49,8 +49,10 @@ actor DaemonCore {
     var unsaved = StoreChanges()
     var counts = CoreCounts()
 
-    init(store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
-         timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date) throws {
+    init(
+        store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
+        timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date
+    ) throws {
         self.store = store
         self.configFile = configFile
         self.lastGoodConfig = lastGoodConfig
@@ -61,15 +63,20 @@ actor DaemonCore {
         place = try store.manualPlace() ?? automaticPlace()
         profile = try store.profile()
         (sunscreen, futureSunscreen) = Self.settingAsideFuture(try store.currentSunscreen(), now: now)
-        if let future = futureSunscreen { log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted") }
+        if let future = futureSunscreen {
+            log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted")
+        }
         providers = ProviderMemory(
-            forecast: try store.forecast(for: place.key), cams: try store.forecast(for: place.key, .cams), stations: try store.stationReadings(),
+            forecast: try store.forecast(for: place.key), cams: try store.forecast(for: place.key, .cams),
+            stations: try store.stationReadings(),
             state: try store.providerState())
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
         self.timer = timer
         network.home = try store.homeNetwork()
-        let startingZone = place.timeZoneIdentifier, startingSkin = profile.effectiveSkinType
-        engine = Self.restoreEngine(store: store, log: log)
+        let startingZone = place.timeZoneIdentifier
+        let startingSkin = profile.effectiveSkinType
+        engine =
+            Self.restoreEngine(store: store, log: log)
             ?? EngineState(settings: loaded.configuration.engine, timeZoneIdentifier: startingZone, skinType: startingSkin)
     }
 
@@ -115,7 +122,9 @@ actor DaemonCore {
         return profile
     }
 
-    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(Refusal) -> SunscreenInfo {
+    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(Refusal)
+        -> SunscreenInfo
+    {
         guard let application = profile.application(at: date, spf: spf, quantity: quantity, activity: activity) else {
             throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
         }
@@ -145,7 +154,8 @@ actor DaemonCore {
 
     /// The sunscreen just recorded, with the reapply time `uvctl status` and the reminders give.
     private func sunscreenInfo(now: Date) throws(Refusal) -> SunscreenInfo {
-        guard let info = ViewBuilder.sunscreenInfo(knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: place.timeZone)) else {
+        guard let info = ViewBuilder.sunscreenInfo(knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: place.timeZone))
+        else {
             throw Refusal.noSunscreen
         }
         return info

@@ -1,7 +1,8 @@
 import Logging
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A stop uvd decides on itself, when it can no longer do its work (a timer the kernel refuses):

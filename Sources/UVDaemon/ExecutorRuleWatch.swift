@@ -11,6 +11,7 @@ struct ExecutorRuleWatch {
         defer { seen = now }
         guard now != seen, !now.isEmpty else { return }
         log.warning(
-            "executor: \(now.mainActor) job(s) for the main actor, \(now.slow) that held a thread over 250 ms (the longest \(now.longestMilliseconds) ms); uvd's own threads must not wait")
+            "executor: \(now.mainActor) job(s) for the main actor, \(now.slow) that held a thread over 250 ms (the longest \(now.longestMilliseconds) ms); uvd's own threads must not wait"
+        )
     }
 }

@@ -45,13 +45,15 @@ extension Knowledge {
     /// engine is fed the same series, and the value now is read from it, so it can never be
     /// above the day's peak.
     func reading(now: Date, blended: BlendedDay) -> DayReading {
-        var source = blended.source(at: now), uviNow: Double?
+        var source = blended.source(at: now)
+        var uviNow: Double?
         // A provider whose hours miss today (OpenWeatherMap's are in Unix time, some answers have
         // none) may still say the UV now: better than the clear-sky model, and below its peak.
         if source == .model, let usable = usableForecast(now: now), let reported = usable.current?.uvi {
             (source, uviNow) = (usable.source, reported)
         }
-        let updatedAt: Date?, modelReason: ModelReasonInfo?
+        let updatedAt: Date?
+        let modelReason: ModelReasonInfo?
         switch source {
         case .arpansa: (updatedAt, modelReason) = (recentReadings.map(\.time).max(), nil)
         case .model: (updatedAt, modelReason) = (fetchedAt, self.modelReason(now: now))
@@ -60,7 +62,8 @@ extension Knowledge {
         let inputs = DayFacts.Inputs(
             day: LocalDay.interval(containing: now, in: place.timeZone), series: blended.series, uviNow: uviNow,
             skinType: profile.effectiveSkinType, sunscreen: sunscreen, window: window, reapplyInterval: reapplyInterval)
-        return DayReading(facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, modelReason: modelReason, blended: blended)
+        return DayReading(
+            facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, modelReason: modelReason, blended: blended)
     }
 
     /// The reading at `now` from a day blended afresh.

@@ -11,7 +11,9 @@ struct NetworkSight {
     var home: String?
 
     /// A new report, classified once; says whether a connection came up where there was none.
-    mutating func observe(_ route: DefaultRoute, primary: NetworkManager.Primary?, classifier: InterfaceClassifier) -> (Connection, cameUp: Bool) {
+    mutating func observe(_ route: DefaultRoute, primary: NetworkManager.Primary?, classifier: InterfaceClassifier) -> (
+        Connection, cameUp: Bool
+    ) {
         reported = (route, primary)
         let previous = current
         current = Connection(route: route, classifier: classifier, networkManager: primary)

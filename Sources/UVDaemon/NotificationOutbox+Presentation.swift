@@ -29,20 +29,26 @@ extension NotificationOutbox {
         if !actions, !alert.buttons.isEmpty {
             body += "\n" + alert.buttons.map { Self.command(for: $0.action, rule: alert.rule.rawValue) }.joined(separator: "\n")
         } else if serverInfo?.drawsNoButtons ?? false, !alert.buttons.isEmpty {
-            body += "\n" + tr("Answer with makoctl menu, or:") + "\n"
+            body +=
+                "\n" + tr("Answer with makoctl menu, or:") + "\n"
                 + alert.buttons.map { Self.command(for: $0.action, rule: alert.rule.rawValue) }.joined(separator: "\n")
         }
         if serverInfo?.supportsBodyMarkup ?? false {
-            body = body.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            body = body.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+                of: ">", with: "&gt;")
         }
-        let urgency: DesktopNotification.Urgency = switch alert.urgency {
-        case .low: .low
-        case .normal: .normal
-        case .critical: .critical
-        }
+        let urgency: DesktopNotification.Urgency =
+            switch alert.urgency {
+            case .low: .low
+            case .normal: .normal
+            case .critical: .critical
+            }
         var notification = DesktopNotification(
             summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
-            buttons: actions ? alert.buttons.map { .init(key: $0.action.key, label: Self.label($0.label, of: $0.action, among: alert.buttons.count, on: serverInfo)) } : [],
+            buttons: actions
+                ? alert.buttons.map {
+                    .init(key: $0.action.key, label: Self.label($0.label, of: $0.action, among: alert.buttons.count, on: serverInfo))
+                } : [],
             staysUntilAnswered: alert.rule == .leaveHome || alert.rule == .reapply,
             resident: serverInfo?.capabilities.contains("persistence") ?? false)
         // A prompt in GNOME's tray has lost its buttons: a click brings it back with them.

@@ -64,11 +64,12 @@ extension NotificationOutbox {
             let label = sample.buttons.first { $0.action.key == key }?.label ?? key
             return NotifyTestReply(server: serverName, outcome: .pressed, button: label)
         case .closed(let reason):
-            let outcome: NotifyTestOutcome = switch AlertClosing(reason) {
-            case .expired: .expired
-            case .dismissed: .dismissed
-            case .unexplained, nil: .closed
-            }
+            let outcome: NotifyTestOutcome =
+                switch AlertClosing(reason) {
+                case .expired: .expired
+                case .dismissed: .dismissed
+                case .unexplained, nil: .closed
+                }
             return NotifyTestReply(server: serverName, outcome: outcome, button: nil)
         case .unanswered:
             try? await server.close(id: id)

@@ -248,15 +248,23 @@ actor NotificationOutbox {
             // What do-not-disturb holds must not leave an older text of its subject on screen, for
             // the server to show again when it ends: that one is closed now (closing is allowed),
             // and the newest text goes once do-not-disturb ends.
-            if held, let stale = waiting.keys.sorted().first(where: { subject in
-                ids[subject] != nil && !closing.contains(subject) && waiting[subject]?.urgency != .critical && !askedFor.contains(subject)
-            }) {
+            if held,
+                let stale = waiting.keys.sorted().first(where: { subject in
+                    ids[subject] != nil && !closing.contains(subject) && waiting[subject]?.urgency != .critical
+                        && !askedFor.contains(subject)
+                })
+            {
                 closing.insert(stale)
                 continue
             }
-            if held { heldByDoNotDisturb.formUnion(waiting.values.filter { $0.urgency != .critical && !askedFor.contains($0.subject) }.map(\.subject)) }
-            guard let alert = waiting.values.sorted(by: { $0.subject < $1.subject })
-                .first(where: { $0.urgency == .critical || !held || askedFor.contains($0.subject) }) else {
+            if held {
+                heldByDoNotDisturb.formUnion(
+                    waiting.values.filter { $0.urgency != .critical && !askedFor.contains($0.subject) }.map(\.subject))
+            }
+            guard
+                let alert = waiting.values.sorted(by: { $0.subject < $1.subject })
+                    .first(where: { $0.urgency == .critical || !held || askedFor.contains($0.subject) })
+            else {
                 break
             }
             do {
@@ -268,7 +276,9 @@ actor NotificationOutbox {
                 askedFor.remove(alert.subject)
                 // When it was sent: as decided, unless do-not-disturb held it until now.
                 let sentAt = heldByDoNotDisturb.remove(alert.subject) == nil ? alert.decidedAt ?? Date() : Date()
-                recordHistory(HistoryEntry(time: sentAt, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: alert.zone))
+                recordHistory(
+                    HistoryEntry(
+                        time: sentAt, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: alert.zone))
                 // Replaced meanwhile by a newer alert: that one still waits.
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
                 saveIDs()

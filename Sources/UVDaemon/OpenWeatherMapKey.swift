@@ -31,7 +31,9 @@ enum OpenWeatherMapKey {
         switch SmallFile.read(path, maximumSize: maximumSize) {
         case .bytes(let read): bytes = read
         case .missing: return .failure(Problem(description: "OpenWeatherMap key file \(path) cannot be read: no such file"))
-        case .tooLarge: return .failure(Problem(description: "OpenWeatherMap key file \(path) is larger than \(maximumSize) bytes: it should hold only the key"))
+        case .tooLarge:
+            return .failure(
+                Problem(description: "OpenWeatherMap key file \(path) is larger than \(maximumSize) bytes: it should hold only the key"))
         case .unreadable(let reason): return .failure(Problem(description: "OpenWeatherMap key file \(path) cannot be read: \(reason)"))
         }
         var info = stat()

@@ -1,6 +1,6 @@
 import Foundation
-import UVProtocol
 import UVCore
+import UVProtocol
 import UVProviderPolicy
 import UVProviders
 import UVStore
@@ -35,7 +35,9 @@ struct ProviderMemory {
     mutating func remember(_ readings: [StationReading], now: Date) {
         for reading in readings {
             guard let uvi = reading.uvi else { continue }
-            var history = stationHistory[reading.station, default: []].filter { now.timeIntervalSince($0.time) < 3600 && $0.time != reading.time }
+            var history = stationHistory[reading.station, default: []].filter {
+                now.timeIntervalSince($0.time) < 3600 && $0.time != reading.time
+            }
             history.append(UVSample(time: reading.time, uvi: uvi))
             stationHistory[reading.station] = history.sorted { $0.time < $1.time }
         }

@@ -46,38 +46,49 @@ enum SourceViews {
         ] {
             guard let forecast else { continue }
             let inDay = !forecast.series.samples(in: day).isEmpty
-            let role: String, why: String
+            let role: String
+            let why: String
             if !usable || !inDay {
                 (role, why) = ("unused", usable ? tr("it has no hours for today") : tr("its answer is too old to follow"))
             } else if blended.base == forecast.source {
-                (role, why) = ("day", forecast.source == .cams
-                    ? tr("the forecast followed: CAMS models clouds, aerosols and ozone")
-                    : tr("the forecast followed: CAMS has no usable answer"))
+                (role, why) = (
+                    "day",
+                    forecast.source == .cams
+                        ? tr("the forecast followed: CAMS models clouds, aerosols and ozone")
+                        : tr("the forecast followed: CAMS has no usable answer")
+                )
             } else if blended.sources.contains(forecast.source) {
                 (role, why) = ("fallback", tr("gives the hours CAMS does not reach"))
             } else {
                 (role, why) = ("cross-check", tr("compared with CAMS; its current conditions give the weather"))
             }
-            said.append(Said(
-                source: forecast.source, name: name(forecast.source), now: covers(forecast) ? forecast.series.uvi(at: now) : forecast.current?.uvi,
-                peak: inDay ? peak(forecast.series) : nil, updatedAt: fetchedAt, role: role, why: why))
+            said.append(
+                Said(
+                    source: forecast.source, name: name(forecast.source),
+                    now: covers(forecast) ? forecast.series.uvi(at: now) : forecast.current?.uvi,
+                    peak: inDay ? peak(forecast.series) : nil, updatedAt: fetchedAt, role: role, why: why))
         }
         if let latest = knowledge.recentReadings.max(by: { $0.time < $1.time }) {
             let leads = blended.nowcast != nil
-            said.append(Said(
-                source: .arpansa, name: name(.arpansa), now: latest.uvi, peak: nil, updatedAt: latest.time, role: leads ? "now" : "unused",
-                why: leads
-                    ? tr("measured within 30 minutes: leads the value now and the next hours, fading into the forecast")
-                    : blended.stationFrozen
-                        ? tr("not believed: one value for half an hour while the Sun moved (a stuck sensor or feed)")
-                        : tr("its latest reading is over 30 minutes old, or the Sun is too low to tell cloud")))
+            said.append(
+                Said(
+                    source: .arpansa, name: name(.arpansa), now: latest.uvi, peak: nil, updatedAt: latest.time,
+                    role: leads ? "now" : "unused",
+                    why: leads
+                        ? tr("measured within 30 minutes: leads the value now and the next hours, fading into the forecast")
+                        : blended.stationFrozen
+                            ? tr("not believed: one value for half an hour while the Sun moved (a stuck sensor or feed)")
+                            : tr("its latest reading is over 30 minutes old, or the Sun is too low to tell cloud")))
         }
         let model = DayOutlook.modelledSeries(day: day, coordinate: knowledge.place.coordinate)
         let modelLeads = blended.base == .model
-        said.append(Said(
-            source: .model, name: name(.model), now: ClearSkyUV().uvIndex(at: now, coordinate: knowledge.place.coordinate), peak: peak(model),
-            updatedAt: nil, role: modelLeads ? "day" : "reference",
-            why: modelLeads ? tr("no usable forecast: the clear-sky model gives the day's hours") : tr("a cloudless sky, for comparison")))
+        said.append(
+            Said(
+                source: .model, name: name(.model), now: ClearSkyUV().uvIndex(at: now, coordinate: knowledge.place.coordinate),
+                peak: peak(model),
+                updatedAt: nil, role: modelLeads ? "day" : "reference",
+                why: modelLeads
+                    ? tr("no usable forecast: the clear-sky model gives the day's hours") : tr("a cloudless sky, for comparison")))
         return said
     }
 
@@ -100,13 +111,17 @@ enum SourceViews {
         for (index, first) in real.enumerated() {
             for second in real.dropFirst(index + 1) {
                 if let a = first.now, let b = second.now, abs(a - b) >= disagreement {
-                    sentences.append(tr(
-                        "Now, %1$@ says %2$@ and %3$@ says %4$@: they differ by %5$@.", first.name, number(a), second.name, number(b), number(abs(a - b))))
+                    sentences.append(
+                        tr(
+                            "Now, %1$@ says %2$@ and %3$@ says %4$@: they differ by %5$@.", first.name, number(a), second.name, number(b),
+                            number(abs(a - b))))
                 }
                 if let a = first.peak, let b = second.peak, abs(a - b) >= disagreement {
-                    sentences.append(tr(
-                        "For today's peak, %1$@ says %2$@ and %3$@ says %4$@: they differ by %5$@.", first.name, number(a), second.name, number(b),
-                        number(abs(a - b))))
+                    sentences.append(
+                        tr(
+                            "For today's peak, %1$@ says %2$@ and %3$@ says %4$@: they differ by %5$@.", first.name, number(a), second.name,
+                            number(b),
+                            number(abs(a - b))))
                 }
             }
         }

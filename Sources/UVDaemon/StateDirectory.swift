@@ -13,7 +13,9 @@ import UVPlatform
 public enum StateDirectory {
     /// Creates the directory (0700, with its parents) or checks the one there. Under systemd, a
     /// refusal says how to give the sandbox write access to a place of the user's choosing.
-    public static func prepare(_ paths: XDGPaths, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PrivateDirectory.Refused) {
+    public static func prepare(_ paths: XDGPaths, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(PrivateDirectory.Refused)
+    {
         do throws(PrivateDirectory.Refused) {
             try PrivateDirectory.prepare(paths.state.path)
             // There but not writable: a sandbox's read-only mount (EROFS) shows only here.
@@ -22,10 +24,15 @@ public enum StateDirectory {
                 throw PrivateDirectory.Refused(path: paths.state.path, problem: FileProblem.reason(code), code: code)
             }
         } catch {
-            guard environment["INVOCATION_ID"] != nil, let code = error.code, [EROFS, ENOENT, EACCES, EPERM].contains(code) else { throw error }
+            guard environment["INVOCATION_ID"] != nil, let code = error.code, [EROFS, ENOENT, EACCES, EPERM].contains(code) else {
+                throw error
+            }
             throw PrivateDirectory.Refused(
                 path: error.path,
-                problem: error.problem + "; " + tr("the unit's sandbox makes only ~/.local/state/uvd writable (and $XDG_STATE_HOME/uvd on systemd 254 or later): give it this one with `systemctl --user edit uvd`, adding [Service] ReadWritePaths=%1$@", error.path),
+                problem: error.problem + "; "
+                    + tr(
+                        "the unit's sandbox makes only ~/.local/state/uvd writable (and $XDG_STATE_HOME/uvd on systemd 254 or later): give it this one with `systemctl --user edit uvd`, adding [Service] ReadWritePaths=%1$@",
+                        error.path),
                 code: code)
         }
     }
@@ -35,7 +42,9 @@ public enum StateDirectory {
     /// and `~/.local/state/uvd` when `$XDG_STATE_HOME` names another place.
     static func formerPlaces(_ paths: XDGPaths, environment: [String: String]) -> [URL] {
         var places = [paths.config]
-        if let directory = environment["STATE_DIRECTORY"], directory.hasPrefix("/"), !directory.contains(":") { places.append(URL(fileURLWithPath: directory)) }
+        if let directory = environment["STATE_DIRECTORY"], directory.hasPrefix("/"), !directory.contains(":") {
+            places.append(URL(fileURLWithPath: directory))
+        }
         if let home = environment["HOME"], home.hasPrefix("/") {
             places.append(URL(fileURLWithPath: home).appendingPathComponent(".local/state/uvd"))
         }
@@ -50,14 +59,18 @@ public enum StateDirectory {
     /// Moves a database found at a former place into the state directory when that has none
     /// (the database with its `-wal`, and the last good configuration); a second database left
     /// beside one in use is named, not touched. Returns what was done, a sentence each, for the log.
-    public static func adoptFormerState(_ paths: XDGPaths, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func adoptFormerState(_ paths: XDGPaths, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String]
+    {
         let files = FileManager.default
         var said: [String] = []
         for place in formerPlaces(paths, environment: environment) {
             let former = place.appendingPathComponent(paths.database.lastPathComponent)
             guard files.fileExists(atPath: former.path) else { continue }
             if files.fileExists(atPath: paths.database.path) {
-                said.append(tr("another database, %1$@, is not the one in use (%2$@); remove it once you know you do not need it", former.path, paths.database.path))
+                said.append(
+                    tr(
+                        "another database, %1$@, is not the one in use (%2$@); remove it once you know you do not need it", former.path,
+                        paths.database.path))
                 continue
             }
             do {
@@ -68,10 +81,15 @@ public enum StateDirectory {
                 }
                 try? files.removeItem(atPath: former.path + "-shm")
                 let lastGood = place.appendingPathComponent(paths.lastGoodConfig.lastPathComponent)
-                if files.fileExists(atPath: lastGood.path), !files.fileExists(atPath: paths.lastGoodConfig.path) { try? move(lastGood, to: paths.lastGoodConfig) }
+                if files.fileExists(atPath: lastGood.path), !files.fileExists(atPath: paths.lastGoodConfig.path) {
+                    try? move(lastGood, to: paths.lastGoodConfig)
+                }
                 said.append(tr("moved the state an earlier uvd kept in %1$@ to %2$@", place.path, paths.state.path))
             } catch {
-                said.append(tr("found state in %1$@ but could not move it to %2$@ (%3$@); it is left there", place.path, paths.state.path, "\(error)"))
+                said.append(
+                    tr(
+                        "found state in %1$@ but could not move it to %2$@ (%3$@); it is left there", place.path, paths.state.path,
+                        "\(error)"))
             }
         }
         return said

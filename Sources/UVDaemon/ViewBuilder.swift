@@ -28,11 +28,15 @@ enum ViewBuilder {
             attribution: reading.source.attribution, updatedAt: reading.updatedAt.map(iso.string),
             ageMinutes: reading.updatedAt.map { Int(now.timeIntervalSince($0) / 60) },
             stale: !modelled && freshness != .fresh, freshness: modelled ? Self.modelled : freshness.rawValue,
-            note: reading.modelReason?.sentence, modelReason: reading.modelReason, location: locationInfo(place), skinType: facts.inputs.skinType.numeral,
+            note: reading.modelReason?.sentence, modelReason: reading.modelReason, location: locationInfo(place),
+            skinType: facts.inputs.skinType.numeral,
             skinTypeIsDefault: knowledge.profile.skinType == nil, burnTimeMinutes: facts.burnTime.wholeMinutes,
             sunscreen: sunscreenInfo(facts, iso: iso),
             window: facts.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
-            peak: facts.peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 1), at: iso.string($0.at)) },
+            peak: facts.peak.map {
+                PeakInfo(
+                    start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 1), at: iso.string($0.at))
+            },
             temperatureCelsius: knowledge.usableForecast(now: now)?.current?.temperatureCelsius,
             weatherCode: knowledge.usableForecast(now: now)?.current?.weatherCode, requestsToday: knowledge.requestsToday,
             now: iso.string(now), sources: sources.sources, disagreements: sources.disagreements)
@@ -40,22 +44,27 @@ enum ViewBuilder {
 
     /// A day's hours, window and peak, with the forecast and blended series they come from:
     /// today is the blended day everything else reads; other days are the forecast's own.
-    static func outlook(_ knowledge: Knowledge, day: DateInterval, now: Date) -> (outlook: DayOutlook, covering: UVForecast?, blended: BlendedDay?) {
+    static func outlook(_ knowledge: Knowledge, day: DateInterval, now: Date) -> (
+        outlook: DayOutlook, covering: UVForecast?, blended: BlendedDay?
+    ) {
         let place = knowledge.place
         let skin = knowledge.profile.effectiveSkinType
         let covering = knowledge.usableForecasts(now: now).first { !$0.series.samples(in: day).isEmpty }
         let blended = day.contains(now) ? knowledge.blendedDay(now: now) : nil
         let series = blended?.series ?? covering?.series ?? DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
-        let outlook = DayOutlook(series: series, day: day, coordinate: place.coordinate, skinType: skin, threshold: knowledge.window.threshold(for: skin))
+        let outlook = DayOutlook(
+            series: series, day: day, coordinate: place.coordinate, skinType: skin, threshold: knowledge.window.threshold(for: skin))
         return (outlook, covering, blended)
     }
 
     static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
         let (outlook, covering, blended) = outlook(knowledge, day: day, now: now)
         let clearSky = Dictionary(
-            (covering?.hourly ?? []).compactMap { hour in hour.clearSkyUVI.map { (hour.time, $0) } }, uniquingKeysWith: { first, _ in first })
+            (covering?.hourly ?? []).compactMap { hour in hour.clearSkyUVI.map { (hour.time, $0) } },
+            uniquingKeysWith: { first, _ in first })
         return ForecastInfo(
-            outlook: outlook, place: knowledge.place, approximate: true, skinType: knowledge.profile.effectiveSkinType, window: knowledge.window,
+            outlook: outlook, place: knowledge.place, approximate: true, skinType: knowledge.profile.effectiveSkinType,
+            window: knowledge.window,
             source: covering?.source ?? .model, updatedAt: covering.flatMap { knowledge.fetchedAt($0.source) }, clearSky: clearSky,
             daily: knowledge.usableForecast(now: now)?.daily ?? [], hourSource: blended.map { blended in { blended.source(at: $0) } })
     }

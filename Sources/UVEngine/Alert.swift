@@ -123,7 +123,8 @@ public struct Alert: Sendable, Equatable, Codable {
             self.meaning = meaning
             actions = try container.decode([AlertAction].self, forKey: .actions)
         } else {
-            meaning = .said(summary: try container.decode(String.self, forKey: .summary), body: try container.decode(String.self, forKey: .body))
+            meaning = .said(
+                summary: try container.decode(String.self, forKey: .summary), body: try container.decode(String.self, forKey: .body))
             actions = try container.decode([SavedAction].self, forKey: .actions).compactMap { AlertAction(rawValue: $0.key) }
         }
     }

@@ -189,11 +189,14 @@ public enum Engine {
 
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.
     private static func morningAlert(_ state: EngineState, _ facts: DayFacts) -> Alert? {
-        guard !state.isSilenced(.morning, now: facts.now, today: state.day?.key ?? LocalDay.key(facts.now, in: state.zone)) else { return nil }
+        guard !state.isSilenced(.morning, now: facts.now, today: state.day?.key ?? LocalDay.key(facts.now, in: state.zone)) else {
+            return nil
+        }
         // Said only while the window is still ahead or open: late in the day it is no news.
         guard let window = facts.window, window.end > facts.now else { return nil }
         return Alert(
-            subject: Rule.morning.rawValue, rule: .morning, meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at),
+            subject: Rule.morning.rawValue, rule: .morning,
+            meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at),
             urgency: .low, actions: [])
     }
 }

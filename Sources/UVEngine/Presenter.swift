@@ -15,7 +15,9 @@ public struct PresentedAlert: Sendable, Equatable {
     public var decidedAt: Date?
     public var zone: String?
 
-    public init(subject: String, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(action: AlertAction, label: String)]) {
+    public init(
+        subject: String, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(action: AlertAction, label: String)]
+    ) {
         self.subject = subject
         self.rule = rule
         self.summary = summary
@@ -89,8 +91,10 @@ public struct Presenter: Sendable {
         case .uvLevel(let uvi, let level):
             (tr("UV %1$@: %2$@", uvi.fixed(0), level.name.lowercased()), level.advice)
         case .reapply(let stage, let at, let spf, let quantity, let appliedAt):
-            (stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", time(at)),
-             AppliedSentence.text(spf: spf, quantity: quantity, appliedAt: time(appliedAt), reapplyAt: time(at)))
+            (
+                stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", time(at)),
+                AppliedSentence.text(spf: spf, quantity: quantity, appliedAt: time(appliedAt), reapplyAt: time(at))
+            )
         case .morning(let window, let peakUVI, let peakAt):
             (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt))
         case .said(let summary, let body):
@@ -101,7 +105,8 @@ public struct Presenter: Sendable {
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)".
     private func morningBody(_ window: TimeSpan, peakUVI: Double?, peakAt: Date?) -> String {
         guard let peakUVI, let peakAt else { return tr("Sunscreen window today %1$@ – %2$@", time(window.start), time(window.end)) }
-        return tr("Sunscreen window today %1$@ – %2$@ (peak %3$@ at %4$@)",
-                  time(window.start), time(window.end), peakUVI.fixed(0), time(peakAt))
+        return tr(
+            "Sunscreen window today %1$@ – %2$@ (peak %3$@ at %4$@)",
+            time(window.start), time(window.end), peakUVI.fixed(0), time(peakAt))
     }
 }

@@ -17,7 +17,7 @@ public struct QuietSpan: Sendable, Equatable, Codable, CustomStringConvertible {
     public init?(parsing text: String) {
         let ends = text.split(separator: "-", omittingEmptySubsequences: false)
         guard ends.count == 2, let start = WallClock.minuteOfDay(parsing: String(ends[0])),
-              let end = WallClock.minuteOfDay(parsing: String(ends[1])), start != end
+            let end = WallClock.minuteOfDay(parsing: String(ends[1])), start != end
         else { return nil }
         self.start = start
         self.end = end

@@ -15,12 +15,14 @@ enum Rules {
             due = false
         }
         guard due, settings.leaveHomeEnabled, !state.isSilenced(.leaveHome, now: now, today: today),
-              let peakAhead = uvAhead(state, facts), peakAhead >= settings.leaveHomeThreshold, !facts.isProtected
+            let peakAhead = uvAhead(state, facts), peakAhead >= settings.leaveHomeThreshold, !facts.isProtected
         else { return [] }
         state.lastLeaveAlert = now
-        return [Alert(
-            subject: Rule.leaveHome.rawValue, rule: .leaveHome, meaning: .leaveHome(peakAhead: peakAhead), urgency: .normal,
-            actions: [.applied, .remind, .notToday])]
+        return [
+            Alert(
+                subject: Rule.leaveHome.rawValue, rule: .leaveHome, meaning: .leaveHome(peakAhead: peakAhead), urgency: .normal,
+                actions: [.applied, .remind, .notToday])
+        ]
     }
 
     /// UV rising through each level, once a day per level, with hysteresis; extreme is critical.
@@ -65,17 +67,19 @@ enum Rules {
             state.reapplyShown = nil
         }
         guard stage != .normal, stage != state.reapplyShown,
-              !state.isSilenced(.reapply, now: now, today: state.day?.key ?? LocalDay.key(now, in: state.zone)),
-              (state.remindAt[.reapply] ?? .distantPast) <= now
+            !state.isSilenced(.reapply, now: now, today: state.day?.key ?? LocalDay.key(now, in: state.zone)),
+            (state.remindAt[.reapply] ?? .distantPast) <= now
         else { return [] }
         state.reapplyShown = stage
         state.remindAt[.reapply] = nil
-        return [Alert(
-            subject: Rule.reapply.rawValue, rule: .reapply,
-            meaning: .reapply(
-                stage: stage, at: reapply.date, spf: application.spf.argument, quantity: application.quantity.rawValue,
-                appliedAt: application.appliedAt),
-            urgency: stage == .now ? .critical : .normal, actions: [.reapplied, .remind])]
+        return [
+            Alert(
+                subject: Rule.reapply.rawValue, rule: .reapply,
+                meaning: .reapply(
+                    stage: stage, at: reapply.date, spf: application.spf.argument, quantity: application.quantity.rawValue,
+                    appliedAt: application.appliedAt),
+                urgency: stage == .now ? .critical : .normal, actions: [.reapplied, .remind])
+        ]
     }
 
     /// Whether a held alert is still worth saying once quiet hours end.
@@ -107,7 +111,9 @@ enum Deadlines {
         // The moment the UV reaches the next level still to fire today (a second after, so the
         // interpolated reading is at or over it).
         let today = state.day?.key ?? LocalDay.key(now, in: state.zone)
-        candidates += state.thresholds.waiting(on: today).compactMap { state.series.firstTime(atLeast: $0, after: now)?.addingTimeInterval(1) }
+        candidates += state.thresholds.waiting(on: today).compactMap {
+            state.series.firstTime(atLeast: $0, after: now)?.addingTimeInterval(1)
+        }
         if let morning = state.day?.morning { candidates.append(morning) }
         // The next local day brings the next morning.
         if let end = state.day?.interval.end { candidates.append(end) }

@@ -32,7 +32,9 @@ public enum Scenario {
     public static func parse(_ bytes: [UInt8], day: DateInterval, zone: Zone) throws(Problem) -> [(Date, (EngineState) -> EngineEvent?)] {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
-        var text = "", line = 1, column = 1
+        var text = ""
+        var line = 1
+        var column = 1
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
@@ -59,7 +61,9 @@ public enum Scenario {
             func problem(_ word: Int, _ message: String) -> Problem {
                 Problem(line: index + 1, column: words[min(word, words.count - 1)].column, message: message)
             }
-            guard let minute = WallClock.minuteOfDay(parsing: first) else { throw problem(0, tr("'%1$@' is not a time: each line starts HH:MM", first)) }
+            guard let minute = WallClock.minuteOfDay(parsing: first) else {
+                throw problem(0, tr("'%1$@' is not a time: each line starts HH:MM", first))
+            }
             let at = instant(minuteOfDay: minute, on: day, in: zone)
             guard words.count >= 2 else { throw problem(0, tr("an event must follow the time")) }
             let arguments = words.dropFirst(2).map(\.text)
@@ -73,25 +77,32 @@ public enum Scenario {
             case "press":
                 guard arguments.count == 2 else { throw problem(2, tr("press SUBJECT KEY, e.g. press leave-home applied")) }
                 guard let answer = AlertAnswer(key: arguments[1]) else {
-                    throw problem(3, tr("no button or closing '%1$@'; one of: %2$@", arguments[1], AlertAnswer.keys.joined(separator: ", ")))
+                    throw problem(
+                        3, tr("no button or closing '%1$@'; one of: %2$@", arguments[1], AlertAnswer.keys.joined(separator: ", ")))
                 }
                 add(at, .answer(subject: arguments[0], answer))
             case "apply":
                 let spf = arguments.first.map { SPF(parsing: $0) } ?? .spf30
                 let quantity = arguments.count > 1 ? SunscreenQuantity(rawValue: arguments[1]) : .medium
                 guard let spf, let quantity, arguments.count <= 2 else {
-                    throw problem(spf == nil ? 2 : quantity == nil ? 3 : 4, tr("apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"))
+                    throw problem(
+                        spf == nil ? 2 : quantity == nil ? 3 : 4,
+                        tr("apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"))
                 }
                 add(at, .sunscreen(SunscreenApplication(spf: spf, quantity: quantity, appliedAt: at)))
             case "water":
                 // Whatever is on at the time (applied in the file or by a pressed button); none, no effect.
-                events.append((at, { state in
-                    state.sunscreen.map { on in
-                        var wet = on
-                        wet.waterEventAt = at
-                        return .sunscreen(wet)
-                    }
-                }))
+                events.append(
+                    (
+                        at,
+                        { state in
+                            state.sunscreen.map { on in
+                                var wet = on
+                                wet.waterEventAt = at
+                                return .sunscreen(wet)
+                            }
+                        }
+                    ))
             case "remove":
                 add(at, .sunscreen(nil))
             case "quiet":
@@ -100,7 +111,11 @@ public enum Scenario {
                 }
                 add(at, .command(.quietUntil(at.addingTimeInterval(Double(minutes) * 60))))
             default:
-                throw problem(1, tr("no event '%1$@'; events: %2$@", words[1].text, "wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"))
+                throw problem(
+                    1,
+                    tr(
+                        "no event '%1$@'; events: %2$@", words[1].text,
+                        "wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"))
             }
         }
         return events

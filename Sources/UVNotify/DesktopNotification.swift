@@ -58,7 +58,8 @@ public struct DesktopNotification: Sendable, Equatable {
     }
 
     public init(
-        summary: String, body: String, icon: String, urgency: Urgency, category: String, buttons: [Button], staysUntilAnswered: Bool = false,
+        summary: String, body: String, icon: String, urgency: Urgency, category: String, buttons: [Button],
+        staysUntilAnswered: Bool = false,
         resident: Bool = false
     ) {
         self.summary = summary

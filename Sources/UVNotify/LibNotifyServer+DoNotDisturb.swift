@@ -26,16 +26,17 @@ extension LibNotifyServer {
         case other
 
         init(serverName: String) {
-            self = switch serverName {
-            case "dunst": .dunst
-            case "Plasma": .plasma
-            case "gnome-shell": .gnome
-            case "SwayNotificationCenter": .swaync
-            case "Xfce Notify Daemon": .xfce
-            case "lxqt-notificationd": .lxqt
-            case "mako": .mako
-            default: .other
-            }
+            self =
+                switch serverName {
+                case "dunst": .dunst
+                case "Plasma": .plasma
+                case "gnome-shell": .gnome
+                case "SwayNotificationCenter": .swaync
+                case "Xfce Notify Daemon": .xfce
+                case "lxqt-notificationd": .lxqt
+                case "mako": .mako
+                default: .other
+                }
         }
     }
 
@@ -64,7 +65,8 @@ extension LibNotifyServer {
             }
             // A file its own user cannot read is one LXQt cannot read either: off, and said why.
             let why = if case .unreadable(let reason) = contents { reason } else { tr("larger than 1 MiB") }
-            return DoNotDisturb(isOn: false, source: tr("LXQt (%1$@ cannot be read: %2$@; LXQt cannot read it either, so it is taken as off)", path, why))
+            return DoNotDisturb(
+                isOn: false, source: tr("LXQt (%1$@ cannot be read: %2$@; LXQt cannot read it either, so it is taken as off)", path, why))
         default:
             return await glib.run { Self.read(reader) }
         }
@@ -79,7 +81,9 @@ extension LibNotifyServer {
         case .swaync: flag(uvd_swaync_dnd()).map { DoNotDisturb(isOn: $0, source: tr("swaync (GetDnd)")) }
         case .xfce: flag(uvd_xfce_dnd()).map { DoNotDisturb(isOn: $0, source: tr("xfce4-notifyd (the xfconf property /do-not-disturb)")) }
         case .mako:
-            flag(uvd_mako_dnd()).map { DoNotDisturb(isOn: $0, source: tr("mako (a mode named do-not-disturb)"), changesAreSignalled: false) }
+            flag(uvd_mako_dnd()).map {
+                DoNotDisturb(isOn: $0, source: tr("mako (a mode named do-not-disturb)"), changesAreSignalled: false)
+            }
         case .other:
             flag(uvd_dunst_paused()).map { DoNotDisturb(isOn: $0, source: tr("dunst (its paused property)")) }
                 ?? flag(uvd_plasma_inhibited()).map { DoNotDisturb(isOn: $0, source: tr("KDE Plasma (its Inhibited property)")) }
@@ -95,7 +99,8 @@ extension LibNotifyServer {
             followsDoNotDisturb.insert(.other)
         }
         guard reader == .gnome || reader == .lxqt, !followsDoNotDisturb.contains(reader) else { return }
-        let following = reader == .gnome
+        let following =
+            reader == .gnome
             ? uvd_watch_gnome_banners(Self.doNotDisturbChanged, data) != 0
             : uvd_watch_file(Self.lxqtSettingsPath(), Self.doNotDisturbChanged, data) != 0
         if following { followsDoNotDisturb.insert(reader) }

@@ -116,7 +116,9 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     /// The picture as a PNG file for the icon (written beside, then renamed over the last one,
     /// so a server never reads half a file); nil where it cannot be written.
     private func iconPath(for image: DesktopNotification.Image?) -> String? {
-        guard let iconDirectory, let image, image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 else { return nil }
+        guard let iconDirectory, let image, image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 else {
+            return nil
+        }
         let path = "\(iconDirectory)/uvd-wheel.png"
         let partial = "\(path).partial"
         guard uvd_write_png(partial, image.rgba, gint(image.width), gint(image.height)) != 0, rename(partial, path) == 0 else {
@@ -131,11 +133,12 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         guard let notification = notify_notification_new(content.summary, content.body, iconPath(for: content.image) ?? content.icon) else {
             return .failure(.server(Self.noNotificationObject))
         }
-        let urgency = switch content.urgency {
-        case .low: NOTIFY_URGENCY_LOW
-        case .normal: NOTIFY_URGENCY_NORMAL
-        case .critical: NOTIFY_URGENCY_CRITICAL
-        }
+        let urgency =
+            switch content.urgency {
+            case .low: NOTIFY_URGENCY_LOW
+            case .normal: NOTIFY_URGENCY_NORMAL
+            case .critical: NOTIFY_URGENCY_CRITICAL
+            }
         notify_notification_set_urgency(notification, urgency)
         notify_notification_set_category(notification, content.category)
         notify_notification_set_hint(notification, "desktop-entry", g_variant_new_string(appName))
@@ -145,7 +148,9 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         if let image = content.image, image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 {
             uvd_notification_set_image_rgba(notification, image.rgba, gint(image.width), gint(image.height))
         }
-        let clickAction = content.opensOnClick ? [DesktopNotification.Button(key: DesktopNotification.defaultActionKey, label: tr("Show the buttons"))] : []
+        let clickAction =
+            content.opensOnClick
+            ? [DesktopNotification.Button(key: DesktopNotification.defaultActionKey, label: tr("Show the buttons"))] : []
         for action in content.buttons + clickAction {
             notify_notification_add_action(
                 notification, action.key, action.label,
@@ -194,8 +199,10 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     func infoOnLoop() -> Result<NotificationServerInfo, NotificationFailure> {
         if case .failure(let failure) = ready() { return .failure(failure) }
-        var name: UnsafeMutablePointer<CChar>?, vendor: UnsafeMutablePointer<CChar>?
-        var version: UnsafeMutablePointer<CChar>?, spec: UnsafeMutablePointer<CChar>?
+        var name: UnsafeMutablePointer<CChar>?
+        var vendor: UnsafeMutablePointer<CChar>?
+        var version: UnsafeMutablePointer<CChar>?
+        var spec: UnsafeMutablePointer<CChar>?
         guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
             return .failure(.server(tr("no notification server answers on the session bus")))
         }
@@ -208,9 +215,10 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
             node = item.pointee.next
         }
         g_list_free_full(list, g_free)
-        return .success(NotificationServerInfo(
-            name: name.map { String(cString: $0) } ?? "", vendor: vendor.map { String(cString: $0) } ?? "",
-            version: version.map { String(cString: $0) } ?? "", capabilities: capabilities))
+        return .success(
+            NotificationServerInfo(
+                name: name.map { String(cString: $0) } ?? "", vendor: vendor.map { String(cString: $0) } ?? "",
+                version: version.map { String(cString: $0) } ?? "", capabilities: capabilities))
     }
 
     func pressed(_ notification: UnsafeMutablePointer<NotifyNotification>?, key: String) {
@@ -221,14 +229,15 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     func closed(_ notification: UnsafeMutablePointer<NotifyNotification>?) {
         guard let notification else { return }
         let id = UInt32(bitPattern: uvd_notification_get_id(notification))
-        let reason: CloseReason = if closing.remove(id) != nil { .byUvd } else {
-            switch notify_notification_get_closed_reason(notification) {
-            case 1: .expired
-            case 2: .dismissed
-            case 3: .byUvd
-            default: .undefined
+        let reason: CloseReason =
+            if closing.remove(id) != nil { .byUvd } else {
+                switch notify_notification_get_closed_reason(notification) {
+                case 1: .expired
+                case 2: .dismissed
+                case 3: .byUvd
+                default: .undefined
+                }
             }
-        }
         continuation.yield(.closed(id: id, reason: reason))
         if live[id] == notification {
             live[id] = nil

@@ -60,8 +60,8 @@ public struct CityIndex: Sendable {
             var best: (row: Row, population: Int)?
             for row in rows {
                 guard let latitude = row.number(2), abs(latitude - coordinate.latitude) <= latitudeSpan,
-                      let longitude = row.number(3),
-                      GreatCircle.kilometres(coordinate, Coordinate(latitude: latitude, longitude: longitude)) <= radiusKilometres
+                    let longitude = row.number(3),
+                    GreatCircle.kilometres(coordinate, Coordinate(latitude: latitude, longitude: longitude)) <= radiusKilometres
                 else { continue }
                 if row.population > best?.population ?? -1 { best = (row, row.population) }
             }

@@ -11,8 +11,12 @@ public enum PlaceQuery {
         public var outOfRange = false
         public var description: String {
             outOfRange
-                ? tr("'%1$@' is not a place on Earth: the latitude must be from -90 to 90 (south negative) and the longitude from -180 to 180 (west negative)", query)
-                : tr("no place '%1$@' in the city list: give a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") or coordinates \"LAT,LON\" (e.g. \"-33.9,151.2\")", query)
+                ? tr(
+                    "'%1$@' is not a place on Earth: the latitude must be from -90 to 90 (south negative) and the longitude from -180 to 180 (west negative)",
+                    query)
+                : tr(
+                    "no place '%1$@' in the city list: give a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") or coordinates \"LAT,LON\" (e.g. \"-33.9,151.2\")",
+                    query)
         }
     }
 
@@ -26,7 +30,8 @@ public enum PlaceQuery {
             return Place(name: name, coordinate: coordinate.approximate, timeZoneIdentifier: zone, source: .manual)
         }
         guard let city = cities.search(query, limit: 1).first else { throw NotFound(query: query) }
-        return Place(name: city.displayName, coordinate: city.coordinate.approximate, timeZoneIdentifier: city.timeZoneIdentifier, source: .manual)
+        return Place(
+            name: city.displayName, coordinate: city.coordinate.approximate, timeZoneIdentifier: city.timeZoneIdentifier, source: .manual)
     }
 
     /// The city itself or `LAT,LON`, never the first city whose name merely starts so ("Moon" is
@@ -34,7 +39,9 @@ public enum PlaceQuery {
     public static func exactPlace(for query: String, cities: CityIndex = .embedded) throws(NotFound) -> Place {
         let place = try place(for: query, cities: cities)
         if try coordinate(query) != nil { return place }
-        func cityName(_ text: String) -> String? { text.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
+        func cityName(_ text: String) -> String? {
+            text.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        }
         guard cityName(place.name) == cityName(query) else { throw NotFound(query: query) }
         return place
     }

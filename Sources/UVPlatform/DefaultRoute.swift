@@ -36,7 +36,9 @@ public struct RouteReader: Sendable {
 
     public func current() -> DefaultRoute {
         let up = candidates().filter { isUp($0.interface) }
-        guard let best = up.min(by: { ($0.metric, $0.gateway == nil ? 1 : 0) < ($1.metric, $1.gateway == nil ? 1 : 0) }) else { return .none }
+        guard let best = up.min(by: { ($0.metric, $0.gateway == nil ? 1 : 0) < ($1.metric, $1.gateway == nil ? 1 : 0) }) else {
+            return .none
+        }
         let gateway = best.gateway ?? up.first { $0.interface == best.interface && $0.gateway != nil }?.gateway
         return DefaultRoute(interface: best.interface, networkID: gateway.flatMap(hardwareAddress).map { "gateway \($0)" })
     }
@@ -47,7 +49,9 @@ public struct RouteReader: Sendable {
     public func interfaces() -> [(name: String, up: Bool)] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: sysfs.path)) ?? []).filter { $0 != "lo" }.sorted()
         return names.map { (name: $0, up: isUp($0)) }.filter { interface in
-            interface.up || FileManager.default.fileExists(atPath: sysfs.appendingPathComponent(interface.name).appendingPathComponent("device").path)
+            interface.up
+                || FileManager.default.fileExists(
+                    atPath: sysfs.appendingPathComponent(interface.name).appendingPathComponent("device").path)
         }
     }
 
@@ -80,8 +84,8 @@ public struct RouteReader: Sendable {
         text.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(whereSeparator: { $0 == "\t" || $0 == " " })
             guard fields.count >= 8, fields[1] == "00000000", fields[7] == "00000000",
-                  let flags = UInt32(fields[3], radix: 16), flags & 0x1 != 0, flags & 0x200 == 0,
-                  let metric = UInt32(fields[6]), let gateway = UInt32(fields[2], radix: 16)
+                let flags = UInt32(fields[3], radix: 16), flags & 0x1 != 0, flags & 0x200 == 0,
+                let metric = UInt32(fields[6]), let gateway = UInt32(fields[2], radix: 16)
             else { return nil }
             let address = gateway == 0 ? nil : (0..<4).map { String((gateway >> ($0 * 8)) & 0xff) }.joined(separator: ".")
             return Candidate(interface: String(fields[0]), metric: metric, gateway: address)
@@ -94,8 +98,8 @@ public struct RouteReader: Sendable {
         text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 10, fields[0].allSatisfy({ $0 == "0" }), fields[1] == "00",
-                  let flags = UInt32(fields[8], radix: 16), flags & 0x1 != 0, flags & 0x200 == 0,
-                  let metric = UInt32(fields[5], radix: 16)
+                let flags = UInt32(fields[8], radix: 16), flags & 0x1 != 0, flags & 0x200 == 0,
+                let metric = UInt32(fields[5], radix: 16)
             else { return nil }
             return Candidate(interface: String(fields[9]), metric: metric, gateway: nil)
         }

@@ -2,8 +2,9 @@ import CEventLoop
 import CSystemd
 import Foundation
 import UVCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// uvd's own scheduling, so that an idle process makes no system call: Swift concurrency's global
@@ -16,7 +17,9 @@ public enum EventLoop {
     public static func run(_ body: @escaping @Sendable () async -> Int32) -> Never {
         let status = uvd_executor_install(strictRules)
         if status != 0 {
-            StandardStream.error.write("\(CommandLine.arguments.first ?? "uvd"): no second thread for tasks (\(String(cString: strerror(status)))); the main thread serves alone\n")
+            StandardStream.error.write(
+                "\(CommandLine.arguments.first ?? "uvd"): no second thread for tasks (\(String(cString: strerror(status)))); the main thread serves alone\n"
+            )
         }
         Task.detached { exit(await body()) }
         uvd_executor_serve()
@@ -25,9 +28,9 @@ public enum EventLoop {
     /// Whether a main-actor job stops the process: in debug builds (the tests run those), so
     /// that one fails the test that reached it.
     #if DEBUG
-    static let strictRules = true
+        static let strictRules = true
     #else
-    static let strictRules = false
+        static let strictRules = false
     #endif
 
     /// What broke the executor's rules since the process started (CONTRIBUTING.md, "The
@@ -61,7 +64,8 @@ public enum EventLoop {
     /// Counts a job that held one of the executor's threads for `duration`, as the executor does
     /// after each job it runs.
     static func held(for duration: Duration) {
-        uvd_executor_held(UInt64(clamping: max(0, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)))
+        uvd_executor_held(
+            UInt64(clamping: max(0, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)))
     }
 
     /// Suspends for `duration` on CLOCK_BOOTTIME (time asleep counts, as for `ContinuousClock`);

@@ -6,7 +6,12 @@ public func firstWithin<Value: Sendable>(_ limit: Duration, _ work: @escaping @S
     let settled = Mutex(false)
     return await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
         let settle: @Sendable (Value?) -> Void = { value in
-            if settled.withLock({ done in defer { done = true }; return !done }) { continuation.resume(returning: value) }
+            if settled.withLock({ done in
+                defer { done = true }
+                return !done
+            }) {
+                continuation.resume(returning: value)
+            }
         }
         Task { settle(await work()) }
         Task {

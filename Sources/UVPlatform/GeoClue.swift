@@ -14,11 +14,13 @@ public enum GeoClue {
     /// The position at city accuracy, already rounded to 0.1°. Blocks for at most `timeoutMilliseconds`
     /// (a bus without GeoClue answers at once); call it off the paths that answer clients.
     public static func locate(timeoutMilliseconds: UInt32 = 2000) -> Result<Coordinate, Unavailable> {
-        var latitude = 0.0, longitude = 0.0
+        var latitude = 0.0
+        var longitude = 0.0
         var message = [CChar](repeating: 0, count: 512)
         let result = uvd_geoclue_locate(cityAccuracy, timeoutMilliseconds, &latitude, &longitude, &message, UInt(message.count))
         guard result == 0 else {
-            return .failure(Unavailable(description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+            return .failure(
+                Unavailable(description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else { return .failure(Unavailable(description: "GeoClue gave an impossible position")) }

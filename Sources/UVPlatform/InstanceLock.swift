@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import UVCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One uvd per user: an exclusive `flock` on `uvd.lock` in the runtime directory, held for the
 /// process's life (the kernel drops it when the process dies, however it dies). The file holds
@@ -50,8 +51,10 @@ public final class InstanceLock: Sendable {
         for _ in 0..<20 {
             var buffer = [UInt8](repeating: 0, count: 32)
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0, let pid = Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
-               pid > 0, kill(pid, 0) == 0 || errno == EPERM {
+            if count > 0,
+                let pid = Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+                pid > 0, kill(pid, 0) == 0 || errno == EPERM
+            {
                 return pid
             }
             usleep(10_000)  // executor: at most 0.2 s, only as a second uvd gives up at start

@@ -1,7 +1,8 @@
 import Foundation
 import UVCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What kind of connection a network interface is, from what the kernel says of it in sysfs,
@@ -41,12 +42,15 @@ public struct InterfaceClassifier: Sendable {
         let exists = { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
         if exists("phy80211") || exists("wireless") { return Classification(kind: .wifi, reason: tr("wireless device")) }
         // ARPHRD_RAWIP: the raw-IP links of QMI and MBIM modems.
-        if (try? String(contentsOf: directory.appendingPathComponent("type"), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == "519" {
+        if (try? String(contentsOf: directory.appendingPathComponent("type"), encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines) == "519"
+        {
             return Classification(kind: .cellular, reason: tr("raw-IP modem (type 519)"))
         }
         // A phone sharing its connection over USB.
         if let driver = try? FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent("device/driver").path),
-           let tethering = ["rndis_host", "ipheth"].first(where: { driver.hasSuffix("/" + $0) }) {
+            let tethering = ["rndis_host", "ipheth"].first(where: { driver.hasSuffix("/" + $0) })
+        {
             return Classification(kind: .cellular, reason: tr("tethered phone (%1$@)", tethering))
         }
         if name.hasPrefix("wl") { return Classification(kind: .wifi, reason: tr("name wl*")) }

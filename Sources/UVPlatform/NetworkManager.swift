@@ -27,7 +27,8 @@ public enum NetworkManager {
 
     /// The primary connection, or nil (no NetworkManager, or nothing connected).
     public static func primary() -> Primary? {
-        var type = [CChar](repeating: 0, count: 64), name = [CChar](repeating: 0, count: 256)
+        var type = [CChar](repeating: 0, count: 64)
+        var name = [CChar](repeating: 0, count: 256)
         guard uvd_networkmanager_primary(&type, UInt(type.count), &name, UInt(name.count)) == 1 else { return nil }
         return Primary(type: text(type), name: text(name))
     }

@@ -1,7 +1,8 @@
 import CSystemd
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Watches rtnetlink (links, addresses and routes, IPv4 and IPv6) and reports the default

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import UVCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A directory only its owner may use: uvd's runtime, state and configuration directories.
 ///
@@ -38,7 +39,10 @@ public enum PrivateDirectory {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            throw refused(path, code == ELOOP || code == ENOTDIR ? tr("is a symbolic link or not a directory; expected a directory of your own") : FileProblem.reason(code), advice)
+            throw refused(
+                path,
+                code == ELOOP || code == ENOTDIR
+                    ? tr("is a symbolic link or not a directory; expected a directory of your own") : FileProblem.reason(code), advice)
         }
         defer { close(descriptor) }
         var info = stat()

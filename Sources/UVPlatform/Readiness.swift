@@ -1,8 +1,9 @@
 import CEventLoop
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Suspends until a file descriptor is readable or writable, without a thread blocked on it: a

@@ -72,7 +72,9 @@ public enum SessionBusName {
     public static func serviceFile(for name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> ServiceFile? {
         let home = environment["HOME"] ?? ""
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(
+            separator: ":"
+        ).map(String.init)
         for directory in ([dataHome] + dataDirs).map({ $0 + "/dbus-1/services" }) {
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for entry in entries.sorted() where entry.hasSuffix(".service") {
@@ -81,7 +83,8 @@ public enum SessionBusName {
                 var fields: [String: String] = [:]
                 for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
                     guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
-                    fields[line[..<equals].trimmingCharacters(in: .whitespaces)] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    fields[line[..<equals].trimmingCharacters(in: .whitespaces)] = line[line.index(after: equals)...].trimmingCharacters(
+                        in: .whitespaces)
                 }
                 if fields["Name"] == name { return ServiceFile(path: path, exec: fields["Exec"], systemdService: fields["SystemdService"]) }
             }

@@ -1,7 +1,8 @@
 import CEventLoop
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The signals a daemon answers (SIGTERM, SIGINT, SIGHUP), caught by a handler that writes them

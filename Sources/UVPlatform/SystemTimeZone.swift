@@ -1,7 +1,8 @@
 import Foundation
 import UVCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The system's time zone, read afresh each time (Foundation's `TimeZone.current` is read once per
@@ -14,7 +15,9 @@ public struct SystemTimeZone: Sendable {
     public var localtime: URL
     public var environment: [String: String]
 
-    public init(localtime: URL = URL(fileURLWithPath: "/etc/localtime"), environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        localtime: URL = URL(fileURLWithPath: "/etc/localtime"), environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.localtime = localtime
         self.environment = environment
     }
@@ -28,7 +31,8 @@ public struct SystemTimeZone: Sendable {
     /// the signal: the zone is read again and said if it differs.
     public func changes() throws -> AsyncStream<String> {
         let watch = try ZoneLinkWatch(localtime: localtime)
-        let zone = self, initial = identifier()
+        let zone = self
+        let initial = identifier()
         return AsyncStream { continuation in
             let task = Task {
                 var last = initial

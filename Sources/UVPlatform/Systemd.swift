@@ -1,7 +1,8 @@
 import CSystemd
 import UVCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The service manager's side channel (sd_notify(3), sd_listen_fds(3), sd_watchdog_enabled(3)).

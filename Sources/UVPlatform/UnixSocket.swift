@@ -1,8 +1,9 @@
 import CSystemd
 import Foundation
 import UVCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a socket operation failed, with the call and errno's text.
@@ -28,7 +29,8 @@ public final class UnixListener: Sendable {
     /// is made 0600. Fails if another process is already listening there.
     public init(path: String, backlog: Int32 = 64) throws {
         let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         guard chmod(directory, 0o700) == 0 else { throw SocketError("chmod \(directory)") }
         if Self.someoneListens(at: path) { throw SocketError(tr("bind %1$@: another process is listening there", path), EADDRINUSE) }
         var existing = stat()
@@ -121,7 +123,9 @@ public final class UnixListener: Sendable {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw SocketError("socket path too long (\(bytes.count) bytes, at most \(capacity - 1))", ENAMETOOLONG) }
+        guard bytes.count < capacity else {
+            throw SocketError("socket path too long (\(bytes.count) bytes, at most \(capacity - 1))", ENAMETOOLONG)
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             buffer.copyBytes(from: bytes)
             buffer[bytes.count] = 0

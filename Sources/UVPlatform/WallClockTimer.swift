@@ -1,7 +1,8 @@
 import CSystemd
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Something that can be set to go off at an instant: the daemon's one timer, or a stand-in that
@@ -46,7 +47,9 @@ public final class WallClockTimer: DeadlineTimer {
     /// this throw.
     public func arm(at instant: Date, now: Date = Date()) throws(TimerRefusal) {
         let ahead = instant.timeIntervalSince(now)
-        if ahead > 0, Self.settime(fd, flags: Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), seconds: instant.timeIntervalSince1970) { return }
+        if ahead > 0, Self.settime(fd, flags: Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), seconds: instant.timeIntervalSince1970) {
+            return
+        }
         guard Self.settime(fd, flags: 0, seconds: max(ahead, 1e-9)) else { throw TimerRefusal(code: errno) }
     }
 

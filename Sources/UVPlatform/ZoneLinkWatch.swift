@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// inotify on the `/etc/localtime` link itself (`IN_DONT_FOLLOW`), so that writes elsewhere in

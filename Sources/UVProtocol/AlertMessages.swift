@@ -13,7 +13,9 @@ public struct QuietInfo: Codable, Sendable, Equatable {
     /// Rules snoozed, and until when.
     public var snoozed: [SnoozeInfo]
 
-    public init(spans: [String], origin: String, quietNow: Bool, until: String?, muted: [String], mutedToday: [String], snoozed: [SnoozeInfo]) {
+    public init(
+        spans: [String], origin: String, quietNow: Bool, until: String?, muted: [String], mutedToday: [String], snoozed: [SnoozeInfo]
+    ) {
         self.spans = spans
         self.origin = origin
         self.quietNow = quietNow

@@ -25,12 +25,16 @@ extension ForecastInfo {
             location: LocationInfo(place, approximate: approximate), date: LocalDay.key(outlook.day.start, in: place.timeZone),
             skinType: skinType.numeral, windowThreshold: window.threshold(for: skinType).uvi.rounded(places: 2),
             hours: outlook.hours.map {
-                HourInfo(time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
-                         clearSkyUVI: clearSky[$0.time]?.rounded(places: 2), burnTimeMinutes: $0.burnTime.wholeMinutes,
-                         source: (hourSource?($0.time) ?? source).rawValue)
+                HourInfo(
+                    time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
+                    clearSkyUVI: clearSky[$0.time]?.rounded(places: 2), burnTimeMinutes: $0.burnTime.wholeMinutes,
+                    source: (hourSource?($0.time) ?? source).rawValue)
             },
             window: outlook.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
-            peak: outlook.peak.map { PeakInfo(start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 2), at: iso.string($0.at)) },
+            peak: outlook.peak.map {
+                PeakInfo(
+                    start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 2), at: iso.string($0.at))
+            },
             sunrise: outlook.sun.sunrise.map(iso.string), sunset: outlook.sun.sunset.map(iso.string),
             solarNoon: iso.string(outlook.sun.solarNoon), daily: daily.map { DailyInfo(date: $0.date, maxUVI: $0.maxUVI) })
     }

@@ -111,7 +111,8 @@ public struct StatusInfo: Codable, Sendable, Equatable {
 
     public init(
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
-        freshness: String, note: String?, modelReason: ModelReasonInfo? = nil, location: LocationInfo, skinType: String, skinTypeIsDefault: Bool,
+        freshness: String, note: String?, modelReason: ModelReasonInfo? = nil, location: LocationInfo, skinType: String,
+        skinTypeIsDefault: Bool,
         burnTimeMinutes: Int?, sunscreen: SunscreenInfo?, window: SpanInfo?, peak: PeakInfo?,
         temperatureCelsius: Double?, weatherCode: Int? = nil, requestsToday: Int, now: String, warnings: [String] = [],
         sources: [SourceInfo] = [], disagreements: [String] = []

@@ -10,37 +10,157 @@ public protocol UVDCall: Sendable {
 
 /// The methods of `io.uvd`, one type each (see `UVDCall`).
 public enum UVD {
-    public enum GetStatus: UVDCall { public typealias Parameters = LocationParameters; public typealias Reply = StatusReply; public static let method = UVDMethod.getStatus }
-    public enum GetForecast: UVDCall { public typealias Parameters = ForecastParameters; public typealias Reply = ForecastReply; public static let method = UVDMethod.getForecast }
-    public enum ListStations: UVDCall { public typealias Parameters = Empty; public typealias Reply = StationsReply; public static let method = UVDMethod.listStations }
-    public enum SetLocation: UVDCall { public typealias Parameters = PlaceParameters; public typealias Reply = LocationReply; public static let method = UVDMethod.setLocation }
-    public enum ClearLocation: UVDCall { public typealias Parameters = Empty; public typealias Reply = LocationReply; public static let method = UVDMethod.clearLocation }
-    public enum AddLocation: UVDCall { public typealias Parameters = AddLocationParameters; public typealias Reply = LocationReply; public static let method = UVDMethod.addLocation }
-    public enum ListLocations: UVDCall { public typealias Parameters = Empty; public typealias Reply = LocationsReply; public static let method = UVDMethod.listLocations }
-    public enum RemoveLocation: UVDCall { public typealias Parameters = NameParameters; public typealias Reply = Empty; public static let method = UVDMethod.removeLocation }
-    public enum GetProfile: UVDCall { public typealias Parameters = Empty; public typealias Reply = ProfileReply; public static let method = UVDMethod.getProfile }
-    public enum SetProfile: UVDCall { public typealias Parameters = ProfileParameters; public typealias Reply = ProfileReply; public static let method = UVDMethod.setProfile }
-    public enum ApplySunscreen: UVDCall { public typealias Parameters = SunscreenParameters; public typealias Reply = SunscreenReply; public static let method = UVDMethod.applySunscreen }
-    public enum RemoveSunscreen: UVDCall { public typealias Parameters = Empty; public typealias Reply = Empty; public static let method = UVDMethod.removeSunscreen }
-    public enum RecordWater: UVDCall { public typealias Parameters = Empty; public typealias Reply = SunscreenReply; public static let method = UVDMethod.recordWater }
-    public enum Refresh: UVDCall { public typealias Parameters = Empty; public typealias Reply = RefreshReply; public static let method = UVDMethod.refresh }
-    public enum Reload: UVDCall { public typealias Parameters = Empty; public typealias Reply = MessageReply; public static let method = UVDMethod.reload }
-    public enum GetConfig: UVDCall { public typealias Parameters = Empty; public typealias Reply = ConfigReply; public static let method = UVDMethod.getConfig }
-    public enum GetQuiet: UVDCall { public typealias Parameters = Empty; public typealias Reply = QuietReply; public static let method = UVDMethod.getQuiet }
-    public enum SetQuiet: UVDCall { public typealias Parameters = SetQuietParameters; public typealias Reply = QuietReply; public static let method = UVDMethod.setQuiet }
-    public enum QuietNow: UVDCall { public typealias Parameters = MinutesParameters; public typealias Reply = QuietReply; public static let method = UVDMethod.quietNow }
-    public enum QuietOff: UVDCall { public typealias Parameters = Empty; public typealias Reply = QuietReply; public static let method = UVDMethod.quietOff }
-    public enum Snooze: UVDCall { public typealias Parameters = SnoozeParameters; public typealias Reply = MessageReply; public static let method = UVDMethod.snooze }
-    public enum Mute: UVDCall { public typealias Parameters = MuteParameters; public typealias Reply = MessageReply; public static let method = UVDMethod.mute }
-    public enum Unmute: UVDCall { public typealias Parameters = RuleParameters; public typealias Reply = MessageReply; public static let method = UVDMethod.unmute }
-    public enum GetHome: UVDCall { public typealias Parameters = Empty; public typealias Reply = HomeReply; public static let method = UVDMethod.getHome }
-    public enum SetHome: UVDCall { public typealias Parameters = Empty; public typealias Reply = MessageReply; public static let method = UVDMethod.setHome }
-    public enum ClearHome: UVDCall { public typealias Parameters = Empty; public typealias Reply = MessageReply; public static let method = UVDMethod.clearHome }
-    public enum GetHistory: UVDCall { public typealias Parameters = LimitParameters; public typealias Reply = HistoryReply; public static let method = UVDMethod.getHistory }
-    public enum Diagnose: UVDCall { public typealias Parameters = Empty; public typealias Reply = DiagnoseReply; public static let method = UVDMethod.diagnose }
-    public enum NotifyTest: UVDCall { public typealias Parameters = NotifyTestParameters; public typealias Reply = NotifyTestReply; public static let method = UVDMethod.notifyTest }
+    public enum GetStatus: UVDCall {
+        public typealias Parameters = LocationParameters
+        public typealias Reply = StatusReply
+        public static let method = UVDMethod.getStatus
+    }
+    public enum GetForecast: UVDCall {
+        public typealias Parameters = ForecastParameters
+        public typealias Reply = ForecastReply
+        public static let method = UVDMethod.getForecast
+    }
+    public enum ListStations: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = StationsReply
+        public static let method = UVDMethod.listStations
+    }
+    public enum SetLocation: UVDCall {
+        public typealias Parameters = PlaceParameters
+        public typealias Reply = LocationReply
+        public static let method = UVDMethod.setLocation
+    }
+    public enum ClearLocation: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = LocationReply
+        public static let method = UVDMethod.clearLocation
+    }
+    public enum AddLocation: UVDCall {
+        public typealias Parameters = AddLocationParameters
+        public typealias Reply = LocationReply
+        public static let method = UVDMethod.addLocation
+    }
+    public enum ListLocations: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = LocationsReply
+        public static let method = UVDMethod.listLocations
+    }
+    public enum RemoveLocation: UVDCall {
+        public typealias Parameters = NameParameters
+        public typealias Reply = Empty
+        public static let method = UVDMethod.removeLocation
+    }
+    public enum GetProfile: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = ProfileReply
+        public static let method = UVDMethod.getProfile
+    }
+    public enum SetProfile: UVDCall {
+        public typealias Parameters = ProfileParameters
+        public typealias Reply = ProfileReply
+        public static let method = UVDMethod.setProfile
+    }
+    public enum ApplySunscreen: UVDCall {
+        public typealias Parameters = SunscreenParameters
+        public typealias Reply = SunscreenReply
+        public static let method = UVDMethod.applySunscreen
+    }
+    public enum RemoveSunscreen: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = Empty
+        public static let method = UVDMethod.removeSunscreen
+    }
+    public enum RecordWater: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = SunscreenReply
+        public static let method = UVDMethod.recordWater
+    }
+    public enum Refresh: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = RefreshReply
+        public static let method = UVDMethod.refresh
+    }
+    public enum Reload: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = MessageReply
+        public static let method = UVDMethod.reload
+    }
+    public enum GetConfig: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = ConfigReply
+        public static let method = UVDMethod.getConfig
+    }
+    public enum GetQuiet: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = QuietReply
+        public static let method = UVDMethod.getQuiet
+    }
+    public enum SetQuiet: UVDCall {
+        public typealias Parameters = SetQuietParameters
+        public typealias Reply = QuietReply
+        public static let method = UVDMethod.setQuiet
+    }
+    public enum QuietNow: UVDCall {
+        public typealias Parameters = MinutesParameters
+        public typealias Reply = QuietReply
+        public static let method = UVDMethod.quietNow
+    }
+    public enum QuietOff: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = QuietReply
+        public static let method = UVDMethod.quietOff
+    }
+    public enum Snooze: UVDCall {
+        public typealias Parameters = SnoozeParameters
+        public typealias Reply = MessageReply
+        public static let method = UVDMethod.snooze
+    }
+    public enum Mute: UVDCall {
+        public typealias Parameters = MuteParameters
+        public typealias Reply = MessageReply
+        public static let method = UVDMethod.mute
+    }
+    public enum Unmute: UVDCall {
+        public typealias Parameters = RuleParameters
+        public typealias Reply = MessageReply
+        public static let method = UVDMethod.unmute
+    }
+    public enum GetHome: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = HomeReply
+        public static let method = UVDMethod.getHome
+    }
+    public enum SetHome: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = MessageReply
+        public static let method = UVDMethod.setHome
+    }
+    public enum ClearHome: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = MessageReply
+        public static let method = UVDMethod.clearHome
+    }
+    public enum GetHistory: UVDCall {
+        public typealias Parameters = LimitParameters
+        public typealias Reply = HistoryReply
+        public static let method = UVDMethod.getHistory
+    }
+    public enum Diagnose: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = DiagnoseReply
+        public static let method = UVDMethod.diagnose
+    }
+    public enum NotifyTest: UVDCall {
+        public typealias Parameters = NotifyTestParameters
+        public typealias Reply = NotifyTestReply
+        public static let method = UVDMethod.notifyTest
+    }
     /// With `more`: a reply now and one each time the status changes.
-    public enum Subscribe: UVDCall { public typealias Parameters = Empty; public typealias Reply = StatusReply; public static let method = UVDMethod.subscribe }
+    public enum Subscribe: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = StatusReply
+        public static let method = UVDMethod.subscribe
+    }
 }
 
 extension UVDMethod {

@@ -15,20 +15,24 @@ public struct ProviderEndpoints: Sendable, Equatable {
     /// Hourly UV (and clear-sky UV, cloud), current conditions and 7 daily maxima, in the
     /// place's own time zone. Coordinates go out rounded to 0.1°.
     public func openMeteoRequest(for coordinate: Coordinate) -> URL {
-        Self.openMeteoAPI(openMeteo, coordinate, days: 7, [
-            URLQueryItem(name: "hourly", value: "uv_index,uv_index_clear_sky,cloud_cover"),
-            URLQueryItem(name: "current", value: "uv_index,temperature_2m,weather_code,cloud_cover"),
-            URLQueryItem(name: "daily", value: "uv_index_max"),
-        ])
+        Self.openMeteoAPI(
+            openMeteo, coordinate, days: 7,
+            [
+                URLQueryItem(name: "hourly", value: "uv_index,uv_index_clear_sky,cloud_cover"),
+                URLQueryItem(name: "current", value: "uv_index,temperature_2m,weather_code,cloud_cover"),
+                URLQueryItem(name: "daily", value: "uv_index_max"),
+            ])
     }
 
     /// CAMS global's hourly UV with and without clouds for 5 days, in the place's own time zone.
     /// Coordinates go out rounded to 0.1°.
     public func camsRequest(for coordinate: Coordinate) -> URL {
-        Self.openMeteoAPI(cams, coordinate, days: 5, [
-            URLQueryItem(name: "hourly", value: "uv_index,uv_index_clear_sky"),
-            URLQueryItem(name: "domains", value: "cams_global"),
-        ])
+        Self.openMeteoAPI(
+            cams, coordinate, days: 5,
+            [
+                URLQueryItem(name: "hourly", value: "uv_index,uv_index_clear_sky"),
+                URLQueryItem(name: "domains", value: "cams_global"),
+            ])
     }
 
     /// A request to one of Open-Meteo's APIs: the place (rounded to 0.1°) first, then `asked`,
@@ -36,7 +40,10 @@ public struct ProviderEndpoints: Sendable, Equatable {
     private static func openMeteoAPI(_ endpoint: URL, _ coordinate: Coordinate, days: Int, _ asked: [URLQueryItem]) -> URL {
         let place = coordinate.approximate
         return endpoint.appending(
-            queryItems: [URLQueryItem(name: "latitude", value: String(place.latitude)), URLQueryItem(name: "longitude", value: String(place.longitude))]
+            queryItems: [
+                URLQueryItem(name: "latitude", value: String(place.latitude)),
+                URLQueryItem(name: "longitude", value: String(place.longitude)),
+            ]
                 + asked + [URLQueryItem(name: "timezone", value: "auto"), URLQueryItem(name: "forecast_days", value: String(days))])
     }
 

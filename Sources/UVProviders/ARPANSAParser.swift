@@ -21,7 +21,8 @@ public enum ARPANSAParser {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw .malformed(.arpansa, "not UTF-8 text")
         }
-        for marker in ["<!DOCTYPE", "<!ENTITY"] where data.range(of: Data(marker.utf8)) != nil || data.range(of: Data(marker.lowercased().utf8)) != nil {
+        for marker in ["<!DOCTYPE", "<!ENTITY"]
+        where data.range(of: Data(marker.utf8)) != nil || data.range(of: Data(marker.lowercased().utf8)) != nil {
             throw .malformed(.arpansa, "a document type declaration (\(marker)), which the feed never has")
         }
     }
@@ -38,14 +39,15 @@ public enum ARPANSAParser {
 
     private static func instant(_ record: [String: String], station: String) -> Date? {
         if let known = ARPANSAStation.named(station), let zone = Zone(identifier: known.timeZoneIdentifier),
-           let date = record["date"], let time = record["time"],
-           let local = localInstant(date: date, time: time, zone: zone) {
+            let date = record["date"], let time = record["time"],
+            let local = localInstant(date: date, time: time, zone: zone)
+        {
             return local
         }
         var utc = TextScanner(record["utcdatetime"] ?? "")
         guard let year = utc.number(digits: 4...4), utc.skip("/"), let month = utc.number(digits: 2...2), utc.skip("/"),
-              let day = utc.number(digits: 2...2), utc.skip(" "), let hour = utc.number(digits: 1...2), utc.skip(":"),
-              let minute = utc.number(digits: 2...2), utc.atEnd
+            let day = utc.number(digits: 2...2), utc.skip(" "), let hour = utc.number(digits: 1...2), utc.skip(":"),
+            let minute = utc.number(digits: 2...2), utc.atEnd
         else { return nil }
         return LocalTimestamp.instant(year: year, month: month, day: day, hour: hour, minute: minute, utcOffsetSeconds: 0)
     }
@@ -55,13 +57,16 @@ public enum ARPANSAParser {
         var d = TextScanner(date)
         var t = TextScanner(time)
         guard let day = d.number(digits: 1...2), d.skip("/"), let month = d.number(digits: 1...2), d.skip("/"),
-              let year = d.number(digits: 4...4), d.atEnd,
-              let hour12 = t.number(digits: 1...2), t.skip(":"), let minute = t.number(digits: 2...2), (1...12).contains(hour12)
+            let year = d.number(digits: 4...4), d.atEnd,
+            let hour12 = t.number(digits: 1...2), t.skip(":"), let minute = t.number(digits: 2...2), (1...12).contains(hour12)
         else { return nil }
         _ = t.skip(" ")
         let afternoon = t.skipIgnoringCase("pm")
-        guard afternoon || t.skipIgnoringCase("am"), t.atEnd, CivilDate.isValid(year: year, month: month, day: day), minute < 60 else { return nil }
+        guard afternoon || t.skipIgnoringCase("am"), t.atEnd, CivilDate.isValid(year: year, month: month, day: day), minute < 60 else {
+            return nil
+        }
         let hour = hour12 % 12 + (afternoon ? 12 : 0)
-        return zone.date(localSeconds: CivilDate.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: 0, offset: 0))
+        return zone.date(
+            localSeconds: CivilDate.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: 0, offset: 0))
     }
 }

@@ -37,7 +37,7 @@ public enum ARPANSASeriesParser {
     static func instant(_ text: String, zone: Zone) -> Date? {
         var scanner = TextScanner(text)
         guard let day = scanner.isoDate(), scanner.skip(" "), let clock = scanner.isoClock(), scanner.atEnd,
-              CivilDate.isValid(year: day.year, month: day.month, day: day.day), clock.hour < 24, clock.minute < 60
+            CivilDate.isValid(year: day.year, month: day.month, day: day.day), clock.hour < 24, clock.minute < 60
         else { return nil }
         let days = CivilDate.daysSinceEpoch(year: day.year, month: day.month, day: day.day)
         let (seconds, overflow) = days.multipliedReportingOverflow(by: 86_400)

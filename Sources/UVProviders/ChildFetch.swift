@@ -1,8 +1,9 @@
 import CSpawn
 import Foundation
 import UVCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One GET request handed to a fetch process (`uvd --fetch`), and what it hands back: the wire
@@ -69,7 +70,9 @@ public enum ChildFetch {
     /// What the child writes for the bytes it read on standard input.
     public static func serve(order input: Data) async -> Data {
         let result: Result<HTTPResponse, HTTPError>
-        if input.count <= maximumOrderBytes, let order = try? JSONDecoder().decode(FetchOrder.self, from: input), let url = URL(string: order.url) {
+        if input.count <= maximumOrderBytes, let order = try? JSONDecoder().decode(FetchOrder.self, from: input),
+            let url = URL(string: order.url)
+        {
             uvd_die_with_parent(order.parent)
             let client = CurlHTTPClient(
                 deadline: .milliseconds(max(0, order.deadlineMilliseconds)), stallSeconds: max(1, order.stallSeconds),
@@ -115,7 +118,7 @@ public enum ChildFetch {
     /// fetch process writes.
     public static func read(_ output: Data) -> Result<HTTPResponse, HTTPError>? {
         guard let newline = output.firstIndex(of: UInt8(ascii: "\n")),
-              let outcome = try? JSONDecoder().decode(FetchAnswerLine.self, from: output[output.startIndex..<newline])
+            let outcome = try? JSONDecoder().decode(FetchAnswerLine.self, from: output[output.startIndex..<newline])
         else { return nil }
         return outcome.result(body: Data(output[output.index(after: newline)...]))
     }

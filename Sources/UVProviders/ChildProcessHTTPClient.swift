@@ -1,8 +1,9 @@
 import CSpawn
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// GET requests made by a fetch process (`uvd --fetch`, see `ChildFetch`) instead of in the
@@ -42,7 +43,9 @@ public struct ChildProcessHTTPClient: HTTPClient {
             parent: getpid(), url: request.url.absoluteString, headers: request.headers,
             deadlineMilliseconds: limits.deadline.wholeMilliseconds,
             stallSeconds: limits.stallSeconds, maximumBytes: limits.maximumBytes)
-        guard let input = try? JSONEncoder().encode(order) else { throw .transport("the request could not be written for the fetch process") }
+        guard let input = try? JSONEncoder().encode(order) else {
+            throw .transport("the request could not be written for the fetch process")
+        }
         let child = FetchChildProcess()
         let wait = limits.deadline + grace
         let cap = limits.maximumBytes + Self.headerRoom
@@ -64,7 +67,11 @@ public struct ChildProcessHTTPClient: HTTPClient {
 final class FetchChildProcess: Sendable {
     /// `read` once the output is read: the child is no longer killed (it may be reaped and its
     /// pid reused any moment), and a late cancel changes nothing.
-    private enum State { case starting, running(pid_t), cancelled, read }
+    private enum State {
+        case starting
+        case running(pid_t)
+        case cancelled, read
+    }
     private let state = Mutex(State.starting)
 
     func cancel() {
@@ -82,10 +89,14 @@ final class FetchChildProcess: Sendable {
     func run(_ executable: String, input: Data, cap: Int, wait: Duration) -> Result<HTTPResponse, HTTPError> {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
-        guard uvd_pipe_cloexec(&toChild) == 0 else { return .failure(.transport("no pipe for the fetch process: \(String(cString: strerror(errno)))")) }
-        defer { [toChild[0], toChild[1]].filter { $0 >= 0 }.forEach { close($0) } }
-        guard uvd_pipe_cloexec(&fromChild) == 0 else { return .failure(.transport("no pipe for the fetch process: \(String(cString: strerror(errno)))")) }
-        defer { [fromChild[0], fromChild[1]].filter { $0 >= 0 }.forEach { close($0) } }
+        guard uvd_pipe_cloexec(&toChild) == 0 else {
+            return .failure(.transport("no pipe for the fetch process: \(String(cString: strerror(errno)))"))
+        }
+        defer { for end in [toChild[0], toChild[1]] where end >= 0 { close(end) } }
+        guard uvd_pipe_cloexec(&fromChild) == 0 else {
+            return .failure(.transport("no pipe for the fetch process: \(String(cString: strerror(errno)))"))
+        }
+        defer { for end in [fromChild[0], fromChild[1]] where end >= 0 { close(end) } }
 
         guard let pid = spawn(executable, stdin: toChild[0], stdout: fromChild[1]) else {
             return .failure(.transport("the fetch process could not start: \(String(cString: strerror(errno)))"))
@@ -96,10 +107,13 @@ final class FetchChildProcess: Sendable {
             return true
         }
         if !started { kill(pid, SIGKILL) }
-        close(toChild[0]); toChild[0] = -1
-        close(fromChild[1]); fromChild[1] = -1
+        close(toChild[0])
+        toChild[0] = -1
+        close(fromChild[1])
+        fromChild[1] = -1
         _ = input.withUnsafeBytes { write(toChild[1], $0.baseAddress, $0.count) }
-        close(toChild[1]); toChild[1] = -1
+        close(toChild[1])
+        toChild[1] = -1
 
         let (output, ending) = Self.read(fromChild[0], cap: cap, wait: wait)
         if ending != nil { kill(pid, SIGKILL) }
@@ -140,7 +154,7 @@ final class FetchChildProcess: Sendable {
 
     private func spawn(_ executable: String, stdin: Int32, stdout: Int32) -> pid_t? {
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("uvd"), strdup("--fetch"), nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         let pid = uvd_spawn_with_pipes(executable, argv, stdin, stdout)
         return pid > 0 ? pid : nil
     }

@@ -104,6 +104,6 @@ private final class TransferHandle: @unchecked Sendable {
 /// Calls `body` with the strings as a C array of `const char *`, alive for the call.
 private func withCStrings<R>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> R) -> R {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
 }

@@ -19,10 +19,12 @@ enum LocalTimestamp {
     }
 
     static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0, utcOffsetSeconds: Int) -> Date? {
-        guard CivilDate.isValid(year: year, month: month, day: day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-              Plausibility.utcOffsetRange.contains(utcOffsetSeconds)
+        guard CivilDate.isValid(year: year, month: month, day: day), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second),
+            Plausibility.utcOffsetRange.contains(utcOffsetSeconds)
         else { return nil }
-        let seconds = CivilDate.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: utcOffsetSeconds)
+        let seconds = CivilDate.seconds(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: utcOffsetSeconds)
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

@@ -39,15 +39,18 @@ public enum OpenMeteoParser {
             }
             for (index, text) in block.time.enumerated() {
                 guard let value = uv[index] else { continue }
-                hourly.append(HourlyUV(
-                    time: try instant(text), uvi: value,
-                    clearSkyUVI: block.uv_index_clear_sky?[safe: index] ?? nil,
-                    cloudCoverPercent: block.cloud_cover?[safe: index] ?? nil))
+                hourly.append(
+                    HourlyUV(
+                        time: try instant(text), uvi: value,
+                        clearSkyUVI: block.uv_index_clear_sky?[safe: index] ?? nil,
+                        cloudCoverPercent: block.cloud_cover?[safe: index] ?? nil))
             }
         }
 
         // Temperatures are in °C unless the request asked for °F, which the units blocks say.
-        let units = [answer.current_units?["temperature_2m"], answer.daily_units?["temperature_2m_max"], answer.hourly_units?["temperature_2m"]]
+        let units = [
+            answer.current_units?["temperature_2m"], answer.daily_units?["temperature_2m_max"], answer.hourly_units?["temperature_2m"],
+        ]
         let toCelsius: (Double?) -> Double? = units.contains("°F") ? { $0.map { ($0 - 32) * 5 / 9 } } : { $0 }
         var current: CurrentConditions?
         if let now = answer.current {
@@ -55,7 +58,8 @@ public enum OpenMeteoParser {
                 time: try instant(now.time), uvi: now.uv_index, temperatureCelsius: toCelsius(now.temperature_2m),
                 weatherCode: now.weather_code, cloudCoverPercent: now.cloud_cover)
         } else if let legacy = answer.current_weather {
-            current = CurrentConditions(time: try instant(legacy.time), temperatureCelsius: toCelsius(legacy.temperature), weatherCode: legacy.weathercode)
+            current = CurrentConditions(
+                time: try instant(legacy.time), temperatureCelsius: toCelsius(legacy.temperature), weatherCode: legacy.weathercode)
         }
 
         var daily: [DailyUV] = []

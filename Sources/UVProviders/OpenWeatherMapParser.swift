@@ -23,9 +23,10 @@ public enum OpenWeatherMapParser {
         let offset = try Plausibility.utcOffset(answer.timezone_offset, field: "timezone_offset", from: .openWeatherMap)
         let coordinate = Coordinate(latitude: answer.lat, longitude: answer.lon)
         guard coordinate.isValid else { throw .malformed(.openWeatherMap, "lat \(answer.lat), lon \(answer.lon) is not a place on Earth") }
-        let times = [("current.dt", answer.current?.dt)] + (answer.hourly ?? []).enumerated().map { ("hourly[\($0.offset)].dt", $0.element.dt) }
+        let times =
+            [("current.dt", answer.current?.dt)] + (answer.hourly ?? []).enumerated().map { ("hourly[\($0.offset)].dt", $0.element.dt) }
             + (answer.daily ?? []).enumerated().map { ("daily[\($0.offset)].dt", $0.element.dt) }
-        for case let (field, time?) in times where !Plausibility.epochRange.contains(time) {
+        for case (let field, let time?) in times where !Plausibility.epochRange.contains(time) {
             throw .malformed(.openWeatherMap, "\(field) \(time) is not a time between 2000 and 2200")
         }
         let celsius: (Double?) -> Double? = units == .standard ? { $0.map { $0 - 273.15 } } : { $0 }

@@ -50,9 +50,12 @@ public enum Plausibility {
     public static func near(_ forecast: UVForecast, _ asked: Coordinate) throws(ProviderError) -> UVForecast {
         let distance = GreatCircle.kilometres(forecast.coordinate, asked)
         guard distance <= answerDistanceKilometres else {
-            throw .implausible(forecast.source, String(
-                format: "an answer for %.1f,%.1f, %.0f km from the place asked (%.1f,%.1f)",
-                forecast.coordinate.latitude, forecast.coordinate.longitude, distance.isFinite ? distance : -1, asked.latitude, asked.longitude))
+            throw .implausible(
+                forecast.source,
+                String(
+                    format: "an answer for %.1f,%.1f, %.0f km from the place asked (%.1f,%.1f)",
+                    forecast.coordinate.latitude, forecast.coordinate.longitude, distance.isFinite ? distance : -1, asked.latitude,
+                    asked.longitude))
         }
         return forecast
     }

@@ -20,7 +20,9 @@ public struct ProviderClient: Sendable {
     /// Where to say what was dropped as implausible (one line each, naming the provider).
     public var report: @Sendable (String) -> Void
 
-    public init(http: any HTTPClient, endpoints: ProviderEndpoints = ProviderEndpoints(), report: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        http: any HTTPClient, endpoints: ProviderEndpoints = ProviderEndpoints(), report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.http = http
         self.endpoints = endpoints
         self.report = report
@@ -38,8 +40,10 @@ public struct ProviderClient: Sendable {
         }
     }
 
-    public func openWeatherMap(for coordinate: Coordinate, key: String, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast> {
-        await fetch(.openWeatherMap, endpoints.openWeatherMapRequest(for: coordinate, key: key), health: health, now: now) { data throws(ProviderError) in
+    public func openWeatherMap(for coordinate: Coordinate, key: String, health: ProviderHealth, now: Date) async -> FetchOutcome<UVForecast>
+    {
+        await fetch(.openWeatherMap, endpoints.openWeatherMapRequest(for: coordinate, key: key), health: health, now: now) {
+            data throws(ProviderError) in
             try screened(Plausibility.near(OpenWeatherMapParser.parse(data, units: .metric), coordinate), now: now)
         }
     }
@@ -51,8 +55,11 @@ public struct ProviderClient: Sendable {
     }
 
     /// The measured minutes of `station`'s local day so far, screened as the feed's readings are.
-    public func arpansaSeries(station: ARPANSAStation, date: String, health: ProviderHealth, now: Date) async -> FetchOutcome<[StationReading]> {
-        await fetch(.arpansa, endpoints.arpansaSeriesRequest(station: station.coordinate, date: date), health: health, now: now) { data throws(ProviderError) in
+    public func arpansaSeries(station: ARPANSAStation, date: String, health: ProviderHealth, now: Date) async -> FetchOutcome<
+        [StationReading]
+    > {
+        await fetch(.arpansa, endpoints.arpansaSeriesRequest(station: station.coordinate, date: date), health: health, now: now) {
+            data throws(ProviderError) in
             believable(try ARPANSASeriesParser.parse(data, station: station), now: now)
         }
     }
@@ -60,7 +67,8 @@ public struct ProviderClient: Sendable {
     /// The readings with a UV in range and a time not far from now; each one left out is reported.
     private func believable(_ readings: [StationReading], now: Date) -> [StationReading] {
         readings.filter { reading in
-            let believable = (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
+            let believable =
+                (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
                 && Plausibility.measurementAge.contains(now.timeIntervalSince(reading.time))
             if !believable { report("arpansa: dropped \(reading.station): UV \(reading.uvi.map { "\($0)" } ?? "none") at \(reading.time)") }
             return believable
@@ -130,14 +138,18 @@ enum RetryAfter {
     private static func httpDate(_ text: String) -> Date? {
         let fields = text.split(separator: " ")
         guard fields.count == 6, fields[0].count == 4, fields[0].hasSuffix(","), fields[5] == "GMT",
-              let month = months.firstIndex(of: String(fields[2])).map({ $0 + 1 })
+            let month = months.firstIndex(of: String(fields[2])).map({ $0 + 1 })
         else { return nil }
-        var day = TextScanner(fields[1]), year = TextScanner(fields[3]), clock = TextScanner(fields[4])
+        var day = TextScanner(fields[1])
+        var year = TextScanner(fields[3])
+        var clock = TextScanner(fields[4])
         guard let dayNumber = day.number(digits: 2...2), day.atEnd, let yearNumber = year.number(digits: 4...4), year.atEnd,
-              let hour = clock.number(digits: 2...2), clock.skip(":"), let minute = clock.number(digits: 2...2), clock.skip(":"),
-              let second = clock.number(digits: 2...2), clock.atEnd,
-              CivilDate.isValid(year: yearNumber, month: month, day: dayNumber), hour < 24, minute < 60, second < 61
+            let hour = clock.number(digits: 2...2), clock.skip(":"), let minute = clock.number(digits: 2...2), clock.skip(":"),
+            let second = clock.number(digits: 2...2), clock.atEnd,
+            CivilDate.isValid(year: yearNumber, month: month, day: dayNumber), hour < 24, minute < 60, second < 61
         else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(CivilDate.seconds(year: yearNumber, month: month, day: dayNumber, hour: hour, minute: minute, second: second, offset: 0)))
+        return Date(
+            timeIntervalSince1970: TimeInterval(
+                CivilDate.seconds(year: yearNumber, month: month, day: dayNumber, hour: hour, minute: minute, second: second, offset: 0)))
     }
 }

@@ -30,7 +30,9 @@ public struct MeasuredDay: Sendable, Equatable {
         guard let first = lines.first else { throw .init(name, line: nil, "is empty; expected the header \(header)") }
         let heading = first.hasPrefix("\u{FEFF}") ? first.dropFirst() : first
         guard heading == header else { throw .init(name, line: 1, "starts with \"\(heading.prefix(60))\"; expected the header \(header)") }
-        var readings: [UVSample] = [], coordinate: Coordinate?, date: String?
+        var readings: [UVSample] = []
+        var coordinate: Coordinate?
+        var date: String?
         readings.reserveCapacity(lines.count)
         for (index, line) in lines.enumerated().dropFirst() {
             let row = try Row(line, line: index + 1, name: name, utcOffsetSeconds: utcOffsetSeconds)
@@ -55,15 +57,21 @@ public struct MeasuredDay: Sendable, Equatable {
 
         init(_ line: Substring, line number: Int, name: String, utcOffsetSeconds: Int) throws(MeasuredDayError) {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == 4 else { throw .init(name, line: number, "has \(fields.count) fields; expected 4: \(MeasuredDay.header)") }
+            guard fields.count == 4 else {
+                throw .init(name, line: number, "has \(fields.count) fields; expected 4: \(MeasuredDay.header)")
+            }
             var scanner = TextScanner(fields[0])
             guard let day = scanner.isoDate(), scanner.skip(" "), let clock = scanner.isoClock(), scanner.skip(":"),
-                  let second = scanner.number(digits: 2...2), second < 60, scanner.atEnd, clock.hour < 24, clock.minute < 60,
-                  CivilDate.isValid(year: day.year, month: day.month, day: day.day)
+                let second = scanner.number(digits: 2...2), second < 60, scanner.atEnd, clock.hour < 24, clock.minute < 60,
+                CivilDate.isValid(year: day.year, month: day.month, day: day.day)
             else { throw .init(name, line: number, "has the time \"\(fields[0].prefix(40))\"; expected YYYY-MM-DD HH:MM:SS") }
             guard let latitude = Double(fields[1]), let longitude = Double(fields[2]),
-                  Coordinate(latitude: latitude, longitude: longitude).isValid
-            else { throw .init(name, line: number, "has the place \"\(fields[1].prefix(20)),\(fields[2].prefix(20))\"; expected a latitude and a longitude in degrees") }
+                Coordinate(latitude: latitude, longitude: longitude).isValid
+            else {
+                throw .init(
+                    name, line: number,
+                    "has the place \"\(fields[1].prefix(20)),\(fields[2].prefix(20))\"; expected a latitude and a longitude in degrees")
+            }
             guard let uvi = Double(fields[3]), uvi.isFinite, (0...25).contains(uvi) else {
                 throw .init(name, line: number, "has the UV index \"\(fields[3].prefix(20))\"; expected a number from 0 to 25")
             }

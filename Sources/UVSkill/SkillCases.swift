@@ -46,16 +46,18 @@ public struct SkillCases: Sendable {
         while issue <= last {
             defer { issue = issue.addingTimeInterval(Self.issueEvery) }
             guard SolarPosition(at: issue, coordinate: day.coordinate).elevation >= Self.issueElevation,
-                  let persistence = Self.mean(readings, from: issue.addingTimeInterval(-Self.persistenceWindow), before: issue)
+                let persistence = Self.mean(readings, from: issue.addingTimeInterval(-Self.persistenceWindow), before: issue)
             else { continue }
             let recent = Self.slice(readings, from: issue.addingTimeInterval(-window), before: issue)
             for lead in Self.leadMinutes {
                 let target = issue.addingTimeInterval(Double(lead * 60))
                 guard SolarPosition(at: target, coordinate: day.coordinate).elevation >= Self.targetElevation,
-                      let truth = Self.mean(
-                        readings, from: target.addingTimeInterval(-Self.truthHalfWidth), before: target.addingTimeInterval(Self.truthHalfWidth + 0.001))
+                    let truth = Self.mean(
+                        readings, from: target.addingTimeInterval(-Self.truthHalfWidth),
+                        before: target.addingTimeInterval(Self.truthHalfWidth + 0.001))
                 else { continue }
-                cases.append(Case(issuedAt: issue, target: target, leadMinutes: lead, truth: truth, persistence: persistence, recent: recent))
+                cases.append(
+                    Case(issuedAt: issue, target: target, leadMinutes: lead, truth: truth, persistence: persistence, recent: recent))
             }
         }
         self.cases = cases
@@ -63,7 +65,8 @@ public struct SkillCases: Sendable {
 
     /// The readings with `from <= time < before` (readings in time order).
     static func slice(_ readings: [UVSample], from start: Date, before end: Date) -> [UVSample] {
-        let lower = firstIndex(readings, notBefore: start), upper = firstIndex(readings, notBefore: end)
+        let lower = firstIndex(readings, notBefore: start)
+        let upper = firstIndex(readings, notBefore: end)
         return lower < upper ? Array(readings[lower..<upper]) : []
     }
 
@@ -74,7 +77,8 @@ public struct SkillCases: Sendable {
 
     /// The index of the first reading at or after `time`.
     static func firstIndex(_ readings: [UVSample], notBefore time: Date) -> Int {
-        var low = 0, high = readings.count
+        var low = 0
+        var high = readings.count
         while low < high {
             let middle = (low + high) / 2
             if readings[middle].time < time { low = middle + 1 } else { high = middle }

@@ -42,7 +42,8 @@ public struct SkillReport: Sendable {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".csv") }.sorted()
             for name in names {
                 let path = (folder as NSString).appendingPathComponent(name)
-                days.append(try MeasuredDay.parse(Data(contentsOf: URL(fileURLWithPath: path)), utcOffsetSeconds: utcOffsetSeconds, name: path))
+                days.append(
+                    try MeasuredDay.parse(Data(contentsOf: URL(fileURLWithPath: path)), utcOffsetSeconds: utcOffsetSeconds, name: path))
             }
         }
         return days
@@ -56,25 +57,31 @@ public struct SkillReport: Sendable {
     /// The table, with how each day's settings were fitted.
     public var text: String {
         var lines = ["Nowcast skill on \(days.count) measured day\(days.count == 1 ? "" : "s"), fading into \(base)."]
-        lines.append(days.count > 1 ? "Each day is scored with settings fitted on the other days:" : "One day: scored with uvd's own settings:")
+        lines.append(
+            days.count > 1 ? "Each day is scored with settings fitted on the other days:" : "One day: scored with uvd's own settings:")
         for (cases, settings) in zip(days, settings) {
-            lines.append(String(
-                format: "  %@  clear-sky ×%.2f, fade %.1f h, %d cases", cases.day.date, settings.clearSky.factor, settings.fadeTime / 3600,
-                cases.cases.count))
+            lines.append(
+                String(
+                    format: "  %@  clear-sky ×%.2f, fade %.1f h, %d cases", cases.day.date, settings.clearSky.factor,
+                    settings.fadeTime / 3600,
+                    cases.cases.count))
         }
         if let all = fittedOnAll {
             let builtIn = Nowcast.Settings()
-            lines.append(String(
-                format: "Fitted on all %d days: clear-sky ×%.2f, fade %.1f h (uvd's built-in values: ×%.2f, %.1f h).", days.count,
-                all.clearSky.factor, all.fadeTime / 3600, builtIn.clearSky.factor, builtIn.fadeTime / 3600))
+            lines.append(
+                String(
+                    format: "Fitted on all %d days: clear-sky ×%.2f, fade %.1f h (uvd's built-in values: ×%.2f, %.1f h).", days.count,
+                    all.clearSky.factor, all.fadeTime / 3600, builtIn.clearSky.factor, builtIn.fadeTime / 3600))
         }
         lines.append("")
         lines.append("lead      cases   MAE   within ±1   (truth ≥ 3)   persistence   plain ratio")
         for lead in leads {
-            lines.append(String(
-                format: "%3d min  %6d  %5.2f     %5.1f %%       %@       %5.1f %%       %5.1f %%", lead.minutes, lead.cases, lead.mae,
-                lead.within1 * 100, lead.within1UV3.map { String(format: "%5.1f %%", $0 * 100) } ?? "    —  ", lead.persistenceWithin1 * 100,
-                lead.plainRatioWithin1 * 100))
+            lines.append(
+                String(
+                    format: "%3d min  %6d  %5.2f     %5.1f %%       %@       %5.1f %%       %5.1f %%", lead.minutes, lead.cases, lead.mae,
+                    lead.within1 * 100, lead.within1UV3.map { String(format: "%5.1f %%", $0 * 100) } ?? "    —  ",
+                    lead.persistenceWithin1 * 100,
+                    lead.plainRatioWithin1 * 100))
         }
         return lines.joined(separator: "\n")
     }

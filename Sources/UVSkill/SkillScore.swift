@@ -39,7 +39,9 @@ struct ErrorTally {
     func count(_ lead: Int) -> Int { absolute[lead]?.count ?? 0 }
 
     static func mean(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.reduce(0, +) / Double(values.count) }
-    static func share(_ errors: [Double]) -> Double? { errors.isEmpty ? nil : Double(errors.filter { $0 <= 1 }.count) / Double(errors.count) }
+    static func share(_ errors: [Double]) -> Double? {
+        errors.isEmpty ? nil : Double(errors.filter { $0 <= 1 }.count) / Double(errors.count)
+    }
 }
 
 /// Scores nowcasts on cases: the one code the daemon runs (`Nowcast`), with given settings.

@@ -16,7 +16,9 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     /// The time zone whose clock the text was written on (nil in entries from before it was kept).
     public var zone: String?
 
-    public init(time: Date, kind: HistoryKind, subject: String, summary: String? = nil, body: String? = nil, key: String? = nil, zone: String? = nil) {
+    public init(
+        time: Date, kind: HistoryKind, subject: String, summary: String? = nil, body: String? = nil, key: String? = nil, zone: String? = nil
+    ) {
         self.time = time
         self.kind = kind
         self.subject = subject
@@ -53,7 +55,8 @@ extension Store {
         if let state { try putSetting("engine", state, db) }
         for entry in entries { try insert(entry, handled: true, db) }
         if let newest = entries.last {
-            try db.execute(sql: "DELETE FROM history WHERE handled = 1 AND time < ?", arguments: [newest.time.timeIntervalSince1970 - historyKept])
+            try db.execute(
+                sql: "DELETE FROM history WHERE handled = 1 AND time < ?", arguments: [newest.time.timeIntervalSince1970 - historyKept])
         }
         for press in presses { try db.execute(sql: "UPDATE history SET handled = 1 WHERE id = ?", arguments: [press]) }
     }
@@ -62,7 +65,8 @@ extension Store {
     public func recordDelivery(_ entry: HistoryEntry) throws {
         try write { db in
             try Self.insert(entry, handled: true, db)
-            try db.execute(sql: "DELETE FROM history WHERE handled = 1 AND time < ?", arguments: [entry.time.timeIntervalSince1970 - Self.historyKept])
+            try db.execute(
+                sql: "DELETE FROM history WHERE handled = 1 AND time < ?", arguments: [entry.time.timeIntervalSince1970 - Self.historyKept])
         }
     }
 
@@ -86,8 +90,10 @@ extension Store {
     /// The latest `limit` entries, oldest first.
     public func history(limit: Int) throws -> [HistoryEntry] {
         try pool.read { db in
-            try String.fetchAll(db, sql: "SELECT value FROM (SELECT id, value FROM history ORDER BY id DESC LIMIT ?) ORDER BY id", arguments: [limit])
-                .map { try Coding.decode(HistoryEntry.self, $0) }
+            try String.fetchAll(
+                db, sql: "SELECT value FROM (SELECT id, value FROM history ORDER BY id DESC LIMIT ?) ORDER BY id", arguments: [limit]
+            )
+            .map { try Coding.decode(HistoryEntry.self, $0) }
         }
     }
 

@@ -10,7 +10,8 @@ extension Store {
     public func forecast(for placeKey: String, _ slot: ForecastSlot = .forecast) throws -> StoredForecast? {
         try pool.read { db in
             try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM forecast WHERE placeKey = ?", arguments: [slot.key(placeKey)]).map {
-                StoredForecast(fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), forecast: try Coding.decode(UVForecast.self, $0["value"]))
+                StoredForecast(
+                    fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), forecast: try Coding.decode(UVForecast.self, $0["value"]))
             }
         }
     }
@@ -34,7 +35,9 @@ extension Store {
     public func stationReadings() throws -> StoredStations? {
         try pool.read { db in
             try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM stationSnapshot WHERE id = 1").map {
-                StoredStations(fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), readings: try Coding.decode([StationReading].self, $0["value"]))
+                StoredStations(
+                    fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), readings: try Coding.decode([StationReading].self, $0["value"])
+                )
             }
         }
     }
@@ -52,8 +55,11 @@ extension Store {
     /// Readings kept for a place, oldest first.
     public func readings(for placeKey: String, since: Date) throws -> [UVSample] {
         try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT time, uvi FROM reading WHERE placeKey = ? AND time >= ? ORDER BY time", arguments: [placeKey, since.timeIntervalSince1970])
-                .map { UVSample(time: Date(timeIntervalSince1970: $0["time"]), uvi: $0["uvi"]) }
+            try Row.fetchAll(
+                db, sql: "SELECT time, uvi FROM reading WHERE placeKey = ? AND time >= ? ORDER BY time",
+                arguments: [placeKey, since.timeIntervalSince1970]
+            )
+            .map { UVSample(time: Date(timeIntervalSince1970: $0["time"]), uvi: $0["uvi"]) }
         }
     }
 

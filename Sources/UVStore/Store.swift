@@ -32,7 +32,8 @@ public final class Store: Sendable {
             } catch let error as Damage {
                 damage = error.reason
             } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
-                damage = error.resultCode == .SQLITE_NOTADB ? "is not a SQLite database" : "is corrupt (\(error.message ?? "SQLITE_CORRUPT"))"
+                damage =
+                    error.resultCode == .SQLITE_NOTADB ? "is not a SQLite database" : "is corrupt (\(error.message ?? "SQLITE_CORRUPT"))"
             } catch let error as DatabaseError {
                 throw StoreError(path: path.path, problem: Self.explain(error, at: path))
             }
@@ -50,9 +51,13 @@ public final class Store: Sendable {
     /// look at (deleting them is how the user says they have seen it).
     private static func earlierRecovery(in pool: DatabasePool) -> StoreRecovery? {
         let stored = try? pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'recovery'").map { try Coding.decode(StoreRecovery.self, $0) }
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'recovery'").map {
+                try Coding.decode(StoreRecovery.self, $0)
+            }
         }
-        guard let recovery = stored ?? nil, let first = recovery.movedAside.first, FileManager.default.fileExists(atPath: first.path) else { return nil }
+        guard let recovery = stored ?? nil, let first = recovery.movedAside.first, FileManager.default.fileExists(atPath: first.path) else {
+            return nil
+        }
         return recovery
     }
 
@@ -136,7 +141,9 @@ public final class Store: Sendable {
 
     public func savedPlaces() throws -> [Place] {
         try pool.read { db in
-            try String.fetchAll(db, sql: "SELECT value FROM savedPlace ORDER BY name COLLATE NOCASE").map { try Coding.decode(Place.self, $0) }
+            try String.fetchAll(db, sql: "SELECT value FROM savedPlace ORDER BY name COLLATE NOCASE").map {
+                try Coding.decode(Place.self, $0)
+            }
         }
     }
 
@@ -173,9 +180,11 @@ public final class Store: Sendable {
     }
 
     static func insertSunscreen(_ application: SunscreenApplication, _ db: Database) throws {
-        try db.execute(sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [application.appliedAt.timeIntervalSince1970])
         try db.execute(
-            sql: "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)", arguments: [application.appliedAt.timeIntervalSince1970, Coding.encode(application)])
+            sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [application.appliedAt.timeIntervalSince1970])
+        try db.execute(
+            sql: "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)",
+            arguments: [application.appliedAt.timeIntervalSince1970, Coding.encode(application)])
     }
 
     /// Ends the current application; whether there was one.
@@ -190,7 +199,9 @@ public final class Store: Sendable {
     /// Notes a swim or towelling on the current application; the updated application, if any.
     public func recordWaterEvent(at date: Date) throws -> SunscreenApplication? {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
             else { return nil }
             var application = try Coding.decode(SunscreenApplication.self, row["value"])
             application.waterEventAt = date

@@ -14,7 +14,9 @@ public struct StoreRecovery: Sendable, Equatable, Codable {
 
     /// One sentence for the log, `uvctl status` and `uvctl doctor`.
     public var summary: String {
-        let kept = salvaged.isEmpty ? "nothing could be read from it"
+        let kept =
+            salvaged.isEmpty
+            ? "nothing could be read from it"
             : "kept " + salvaged.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         let lost = damagedTables.isEmpty ? "" : "; rows past the damage in \(damagedTables.joined(separator: ", ")) are lost"
         return "the database \(reason); moved it to \(movedAside.first?.path ?? "?") and started afresh (\(kept)\(lost))"
@@ -50,9 +52,11 @@ enum StoreSalvage {
         guard let old = try? DatabaseQueue(path: aside.path, configuration: configuration) else { return ([:], []) }
         var rows: [String: Int] = [:]
         var damaged: [String] = []
-        let tables = (try? pool.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
-        }) ?? []
+        let tables =
+            (try? pool.read { db in
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
+            }) ?? []
         for table in tables {
             var copied: [Row] = []
             var broken = false
@@ -72,17 +76,21 @@ enum StoreSalvage {
             } catch {
                 broken = true
             }
-            let inserted = (try? pool.write { db in
-                let columns = Set(try db.columns(in: table).map(\.name))
-                var count = 0
-                for row in copied {
-                    let names = row.columnNames.filter(columns.contains)
-                    guard !names.isEmpty else { continue }
-                    let sql = "INSERT OR REPLACE INTO \(table.quotedDatabaseIdentifier) (\(names.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
-                    if (try? db.execute(sql: sql, arguments: StatementArguments(names.map { row[$0] as DatabaseValue }))) != nil { count += 1 }
-                }
-                return count
-            }) ?? 0
+            let inserted =
+                (try? pool.write { db in
+                    let columns = Set(try db.columns(in: table).map(\.name))
+                    var count = 0
+                    for row in copied {
+                        let names = row.columnNames.filter(columns.contains)
+                        guard !names.isEmpty else { continue }
+                        let sql =
+                            "INSERT OR REPLACE INTO \(table.quotedDatabaseIdentifier) (\(names.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+                        if (try? db.execute(sql: sql, arguments: StatementArguments(names.map { row[$0] as DatabaseValue }))) != nil {
+                            count += 1
+                        }
+                    }
+                    return count
+                }) ?? 0
             if inserted > 0 { rows[table] = inserted }
             if broken { damaged.append(table) }
         }

@@ -46,7 +46,9 @@ public final class VarlinkClient: Sendable {
     }
 
     /// Calls `method` with `more` and yields every reply until the service stops or the caller does.
-    public func stream<P: Encodable, R: Decodable & Sendable>(_ method: String, _ parameters: P, returning type: R.Type) -> AsyncThrowingStream<R, any Error> {
+    public func stream<P: Encodable, R: Decodable & Sendable>(_ method: String, _ parameters: P, returning type: R.Type)
+        -> AsyncThrowingStream<R, any Error>
+    {
         let request = Result { try VarlinkCall.encode(method: method, parameters: parameters, more: true) }
         return AsyncThrowingStream { continuation in
             let task = Task { [connection] in
@@ -76,7 +78,6 @@ public final class VarlinkClient: Sendable {
         let connection: UnixConnection
         var framing = VarlinkFraming(limit: 16 << 20)
         var pending: [[UInt8]] = []
-
 
         mutating func next<R: Decodable>(_ type: R.Type) async throws -> (parameters: R, continues: Bool) {
             while pending.isEmpty {

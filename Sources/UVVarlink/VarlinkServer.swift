@@ -1,8 +1,9 @@
 import Foundation
 import UVPlatform
 import UVProtocol
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a varlink service implements: one interface's methods.
@@ -87,7 +88,9 @@ public final class VarlinkServer: Sendable {
                     break
                 } catch {
                     let delay = backoff.failed()
-                    if backoff.failures == 1 { log("control socket: \(error); retrying with a growing pause (up to \(AcceptBackoff.longest))") }
+                    if backoff.failures == 1 {
+                        log("control socket: \(error); retrying with a growing pause (up to \(AcceptBackoff.longest))")
+                    }
                     try? await EventLoop.sleep(for: delay)
                 }
             }
@@ -125,7 +128,9 @@ public final class VarlinkServer: Sendable {
 
     /// One message: decoded, dispatched, answered (never for a oneway call). False when the
     /// connection should end.
-    private func handle(_ message: [UInt8], _ connection: UnixConnection, framing: inout VarlinkFraming, queue: inout [[UInt8]]) async throws -> Bool {
+    private func handle(_ message: [UInt8], _ connection: UnixConnection, framing: inout VarlinkFraming, queue: inout [[UInt8]])
+        async throws -> Bool
+    {
         var oneway = false
         do {
             let call = try VarlinkCall(decoding: Data(message))

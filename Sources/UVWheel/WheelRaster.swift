@@ -58,7 +58,8 @@ public enum WheelRaster {
         _ x: Double, _ y: Double, _ hours: [(start: Double, colour: Colour, past: Bool)], _ window: (Double, Double)?,
         _ now: Double, _ digits: [DigitFont.Cell], _ digitColour: Colour
     ) -> Colour {
-        let dx = x - WheelGeometry.centre, dy = WheelGeometry.centre - y
+        let dx = x - WheelGeometry.centre
+        let dy = WheelGeometry.centre - y
         let radius = (dx * dx + dy * dy).squareRoot()
         var angle = atan2(dx, dy) * 180 / .pi
         if angle < 0 { angle += 360 }

@@ -24,11 +24,15 @@ public enum WheelSVG {
         parts += segments(model)
         if let window = model.window {
             let (start, end) = span(window, in: model)
-            parts.append(#"<path class="window" d="\#(WheelGeometry.arc(from: start, to: end, radius: WheelGeometry.windowRadius))" fill="none" stroke="\#(palette.window)" stroke-width="\#(WheelGeometry.windowWidth)" stroke-linecap="round" opacity="0.6"/>"#)
+            parts.append(
+                #"<path class="window" d="\#(WheelGeometry.arc(from: start, to: end, radius: WheelGeometry.windowRadius))" fill="none" stroke="\#(palette.window)" stroke-width="\#(WheelGeometry.windowWidth)" stroke-linecap="round" opacity="0.6"/>"#
+            )
         }
         if let peak = model.peak {
             let (start, end) = span(peak, in: model)
-            parts.append(#"<path class="peak" d="\#(WheelGeometry.arc(from: start, to: end, radius: WheelGeometry.peakRadius))" fill="none" stroke="\#(UVLevel(uvi: model.hours.map(\.uvi).max() ?? 0).hexColor)" stroke-width="\#(WheelGeometry.peakWidth)" stroke-linecap="round"/>"#)
+            parts.append(
+                #"<path class="peak" d="\#(WheelGeometry.arc(from: start, to: end, radius: WheelGeometry.peakRadius))" fill="none" stroke="\#(UVLevel(uvi: model.hours.map(\.uvi).max() ?? 0).hexColor)" stroke-width="\#(WheelGeometry.peakWidth)" stroke-linecap="round"/>"#
+            )
         }
         parts += hourMarks(palette)
         let nowAngle = model.angle(of: model.now)
@@ -37,7 +41,9 @@ public enum WheelSVG {
             let left = WheelGeometry.point(radius: 196, degrees: nowAngle - 3.5)
             let right = WheelGeometry.point(radius: 196, degrees: nowAngle + 3.5)
             let inner = WheelGeometry.point(radius: WheelGeometry.innerRadius - 4, degrees: nowAngle)
-            parts.append(#"<g class="now"><path d="M \#(WheelGeometry.pair(tip)) L \#(WheelGeometry.pair(left)) L \#(WheelGeometry.pair(right)) Z" fill="\#(palette.text)"/><path d="M \#(WheelGeometry.pair(inner)) L \#(WheelGeometry.pair(tip))" stroke="\#(palette.text)" stroke-width="2"/></g>"#)
+            parts.append(
+                #"<g class="now"><path d="M \#(WheelGeometry.pair(tip)) L \#(WheelGeometry.pair(left)) L \#(WheelGeometry.pair(right)) Z" fill="\#(palette.text)"/><path d="M \#(WheelGeometry.pair(inner)) L \#(WheelGeometry.pair(tip))" stroke="\#(palette.text)" stroke-width="2"/></g>"#
+            )
         }
         parts += [
             #"<text x="200" y="168" text-anchor="middle" font-family="sans-serif" font-size="20" fill="\#(palette.secondary)">\#(escape(model.centre.time))</text>"#,
@@ -56,13 +62,15 @@ public enum WheelSVG {
                 from: start + WheelGeometry.halfGap, to: start + 15 - WheelGeometry.halfGap,
                 inner: WheelGeometry.innerRadius, outer: WheelGeometry.outerRadius)
             let level = hour.level
-            let overlay = switch level {
-            case .veryHigh: #"<path d="\#(path)" fill="url(#stripes)"/>"#
-            case .extreme: #"<path d="\#(path)" fill="url(#hatch)"/>"#
-            default: ""
-            }
+            let overlay =
+                switch level {
+                case .veryHigh: #"<path d="\#(path)" fill="url(#stripes)"/>"#
+                case .extreme: #"<path d="\#(path)" fill="url(#hatch)"/>"#
+                default: ""
+                }
             let uvi = hour.uvi.fixed(1)
-            return #"<g class="segment" data-uvi="\#(uvi)" opacity="\#(past ? "0.3" : "1")"><path d="\#(path)" fill="\#(level.hexColor)"/>\#(overlay)</g>"#
+            return
+                #"<g class="segment" data-uvi="\#(uvi)" opacity="\#(past ? "0.3" : "1")"><path d="\#(path)" fill="\#(level.hexColor)"/>\#(overlay)</g>"#
         }
     }
 
@@ -70,7 +78,8 @@ public enum WheelSVG {
     private static func hourMarks(_ palette: Palette) -> [String] {
         [0, 6, 12, 18].map { hour in
             let at = WheelGeometry.point(radius: 100, degrees: Double(hour) * 15)
-            return #"<text x="\#(WheelGeometry.format(at.x))" y="\#(WheelGeometry.format(at.y + 5))" text-anchor="middle" font-family="sans-serif" font-size="13" fill="\#(palette.secondary)">\#(hour.zeroPadded(2))</text>"#
+            return
+                #"<text x="\#(WheelGeometry.format(at.x))" y="\#(WheelGeometry.format(at.y + 5))" text-anchor="middle" font-family="sans-serif" font-size="13" fill="\#(palette.secondary)">\#(hour.zeroPadded(2))</text>"#
         }
     }
 

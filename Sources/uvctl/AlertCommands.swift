@@ -7,11 +7,13 @@ import UVProtocol
 /// `uvctl quiet`: quiet hours, and quiet now.
 struct QuietCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "quiet", abstract: tr("Quiet hours: no pop-ups but critical ones; what waits is said when they end if it still applies."),
+        commandName: "quiet",
+        abstract: tr("Quiet hours: no pop-ups but critical ones; what waits is said when they end if it still applies."),
         subcommands: [Show.self, Set.self, Now.self, Off.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: tr("The quiet hours in force, and whether it is quiet now."))
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: tr("The quiet hours in force, and whether it is quiet now."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try QuietCommand.print(try await DaemonClient.call(UVD.GetQuiet.self, Empty()).quiet, output) }
     }
@@ -20,7 +22,9 @@ struct QuietCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: tr("Replace the configured quiet hours."),
-            discussion: tr("Spans are HH:MM-HH:MM and may cross midnight (22:00-07:00). `none` for no quiet hours; `default` for config.toml's again."))
+            discussion: tr(
+                "Spans are HH:MM-HH:MM and may cross midnight (22:00-07:00). `none` for no quiet hours; `default` for config.toml's again.")
+        )
         @Argument(help: ArgumentHelp(tr("Spans, or none, or default."), valueName: "span")) var spans: [String]
         @OptionGroup var output: OutputOptions
 
@@ -35,7 +39,9 @@ struct QuietCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let parameters = spans == ["default"] ? SetQuietParameters(spans: nil, reset: true)
+            let parameters =
+                spans == ["default"]
+                ? SetQuietParameters(spans: nil, reset: true)
                 : SetQuietParameters(spans: spans == ["none"] ? [] : spans, reset: nil)
             try QuietCommand.print(try await DaemonClient.call(UVD.SetQuiet.self, parameters).quiet, output)
         }
@@ -46,7 +52,10 @@ struct QuietCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp(tr("How long."), valueName: "duration")) var duration: Minutes
         @OptionGroup var output: OutputOptions
         func validate() throws {
-            guard duration.value <= 1440 else { throw ValidationError(trn("At most 24h (got %1$@ minute).", "At most 24h (got %1$@ minutes).", count: duration.value, duration.value)) }
+            guard duration.value <= 1440 else {
+                throw ValidationError(
+                    trn("At most 24h (got %1$@ minute).", "At most 24h (got %1$@ minutes).", count: duration.value, duration.value))
+            }
         }
         func run() async throws {
             try QuietCommand.print(try await DaemonClient.call(UVD.QuietNow.self, MinutesParameters(minutes: duration.value)).quiet, output)
@@ -54,7 +63,8 @@ struct QuietCommand: AsyncParsableCommand {
     }
 
     struct Off: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "off", abstract: tr("Not quiet now: ends `quiet now` and a configured span in progress."))
+        static let configuration = CommandConfiguration(
+            commandName: "off", abstract: tr("Not quiet now: ends `quiet now` and a configured span in progress."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try QuietCommand.print(try await DaemonClient.call(UVD.QuietOff.self, Empty()).quiet, output) }
     }
@@ -67,7 +77,9 @@ struct QuietCommand: AsyncParsableCommand {
     static func print(_ quiet: QuietInfo, _ output: OutputOptions) throws {
         if output.json { return try JSONOutput.print(quiet) }
         let spans = quiet.spans.isEmpty ? tr("none") : quiet.spans.joined(separator: ", ")
-        Swift.print(quiet.origin == "config" ? tr("Quiet hours: %1$@ (from config.toml)", spans) : tr("Quiet hours: %1$@ (set with uvctl quiet set)", spans))
+        Swift.print(
+            quiet.origin == "config"
+                ? tr("Quiet hours: %1$@ (from config.toml)", spans) : tr("Quiet hours: %1$@ (set with uvctl quiet set)", spans))
         let until = quiet.until.map(clockTime)
         Swift.print(quiet.quietNow ? until.map { tr("Quiet now until %1$@", $0) } ?? tr("Quiet now") : tr("Not quiet now"))
     }
@@ -75,14 +87,18 @@ struct QuietCommand: AsyncParsableCommand {
 
 /// `uvctl snooze RULE DURATION`; without a rule, what is snoozed.
 struct SnoozeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "snooze", abstract: tr("Nothing from one rule for a while; without a rule, what is snoozed."))
+    static let configuration = CommandConfiguration(
+        commandName: "snooze", abstract: tr("Nothing from one rule for a while; without a rule, what is snoozed."))
     @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule?
     @Argument(help: ArgumentHelp(tr("How long (15m, 2h, 1h30m)."), valueName: "duration")) var duration: Minutes?
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if rule != nil, duration == nil { throw ValidationError(tr("Say for how long: uvctl snooze RULE 1h.")) }
-        if let duration, duration.value > 1440 { throw ValidationError(trn("At most 24h (got %1$@ minute).", "At most 24h (got %1$@ minutes).", count: duration.value, duration.value)) }
+        if let duration, duration.value > 1440 {
+            throw ValidationError(
+                trn("At most 24h (got %1$@ minute).", "At most 24h (got %1$@ minutes).", count: duration.value, duration.value))
+        }
     }
 
     func run() async throws {
@@ -99,7 +115,9 @@ struct SnoozeCommand: AsyncParsableCommand {
 
 /// `uvctl mute RULE [--today]` (without a rule, what is muted) and `uvctl unmute RULE`.
 struct MuteCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "mute", abstract: tr("Nothing from one rule until unmuted (or, with --today, until tomorrow); without a rule, what is muted."))
+    static let configuration = CommandConfiguration(
+        commandName: "mute",
+        abstract: tr("Nothing from one rule until unmuted (or, with --today, until tomorrow); without a rule, what is muted."))
     @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule?
     @Flag(help: ArgumentHelp(tr("Only for the rest of today (\"Not today\")."))) var today = false
     @OptionGroup var output: OutputOptions
@@ -158,7 +176,8 @@ struct HomeCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: tr("Forget the home network: any Wi-Fi counts again."))
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: tr("Forget the home network: any Wi-Fi counts again."))
         @OptionGroup var output: OutputOptions
         func run() async throws { try output.say(try await DaemonClient.call(UVD.ClearHome.self, Empty())) }
     }
@@ -166,7 +185,8 @@ struct HomeCommand: AsyncParsableCommand {
 
 /// `uvctl history`: what uvd said, and what was pressed.
 struct HistoryCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "history", abstract: tr("Notifications sent and withdrawn, and the buttons pressed."))
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: tr("Notifications sent and withdrawn, and the buttons pressed."))
     @Option(parsing: .unconditional, help: ArgumentHelp(tr("How many of the latest entries (1 to 1000)."))) var limit = 50
     @OptionGroup var output: OutputOptions
 
@@ -180,11 +200,12 @@ struct HistoryCommand: AsyncParsableCommand {
         if reply.entries.isEmpty { print(tr("Nothing said yet.")) }
         for entry in reply.entries {
             let when = String(entry.time.prefix(16)).replacingOccurrences(of: "T", with: " ") + (entry.zone.map { " (\($0))" } ?? "")
-            let what = switch entry.kind {
-            case .notified: "\(entry.subject): \(entry.summary ?? "") — \(entry.body ?? "")"
-            case .pressed: tr("%1$@ on %2$@", entry.key ?? "?", entry.subject)
-            case .withdrawn, .expired, .dismissed: entry.subject
-            }
+            let what =
+                switch entry.kind {
+                case .notified: "\(entry.subject): \(entry.summary ?? "") — \(entry.body ?? "")"
+                case .pressed: tr("%1$@ on %2$@", entry.key ?? "?", entry.subject)
+                case .withdrawn, .expired, .dismissed: entry.subject
+                }
             print("\(when)  \(Self.kindWord(entry.kind).rightPadded(to: Self.kindWidth))  \(what)")
         }
     }
@@ -205,7 +226,8 @@ struct HistoryCommand: AsyncParsableCommand {
 
 /// `uvctl doctor`: is everything around uvd as it should be?
 struct DoctorCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "doctor", abstract: tr("Check uvd's surroundings: each line ok, warn or fail, with the fix."))
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: tr("Check uvd's surroundings: each line ok, warn or fail, with the fix."))
     @OptionGroup var output: OutputOptions
 
     func run() async throws {

@@ -29,7 +29,8 @@ struct Minutes: ExpressibleByArgument, Equatable {
             value = bare
             return
         }
-        var total = 0, digits = ""
+        var total = 0
+        var digits = ""
         for character in text {
             if character.isNumber {
                 digits.append(character)

@@ -9,7 +9,8 @@ enum CommandSuggestion {
 
     /// Levenshtein distance (insertions, deletions, substitutions; a swap counts as two).
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -6,7 +6,8 @@ import UVProtocol
 /// `uvctl refresh`: ask the providers now and say what each answered. Exits 1 when none gave data.
 struct RefreshCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "refresh", abstract: tr("Ask the providers now (at most every 5 minutes, within the daily budget) and say what each answered."))
+        commandName: "refresh",
+        abstract: tr("Ask the providers now (at most every 5 minutes, within the daily budget) and say what each answered."))
 
     @OptionGroup var output: OutputOptions
 
@@ -15,7 +16,9 @@ struct RefreshCommand: AsyncParsableCommand {
         if output.json { try JSONOutput.print(reply) }
         if reply.outcomes.isEmpty { DaemonClient.fail(tr("no provider applies here; the clear-sky model answers"), status: .failure) }
         if !output.json { for outcome in reply.outcomes { print("\(outcome.provider): \(outcome.message)") } }
-        guard reply.outcomes.contains(where: { $0.result == .fresh || $0.result == .notModified }) else { throw ExitCode(ExitStatus.failure.rawValue) }
+        guard reply.outcomes.contains(where: { $0.result == .fresh || $0.result == .notModified }) else {
+            throw ExitCode(ExitStatus.failure.rawValue)
+        }
     }
 }
 
@@ -37,7 +40,8 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config", abstract: tr("Show the configuration uvd uses."), subcommands: [Show.self], defaultSubcommand: Show.self)
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: tr("Each key's effective value and where it came from."))
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: tr("Each key's effective value and where it came from."))
         @OptionGroup var output: OutputOptions
 
         func run() async throws {

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import UVCore
 import UVPlatform
-import UVVarlink
 import UVProtocol
+import UVVarlink
 
 /// Calls uvd over its control socket. Every failure becomes a message on standard error and
 /// an `ExitStatus`: `unavailable` when uvd is not running, `usage` for a value uvd refuses,
@@ -19,11 +19,17 @@ enum DaemonClient {
             let owner = try client.peerUID()
             guard owner == getuid() else {
                 client.close()
-                fail(tr("the socket %1$@ is served by user %2$@, not by you; refusing to talk to it (set XDG_RUNTIME_DIR to a directory of your own)", socketPath, owner), status: .notPermitted)
+                fail(
+                    tr(
+                        "the socket %1$@ is served by user %2$@, not by you; refusing to talk to it (set XDG_RUNTIME_DIR to a directory of your own)",
+                        socketPath, owner), status: .notPermitted)
             }
             return client
         } catch {
-            fail(tr("uvd is not running (no answer at %1$@).\nStart it with `systemctl --user start uvd` (or run `uvd`). The calculators work without it: uvctl forecast --offline, burn-time, sun, skin, guide.", socketPath), status: .unavailable)
+            fail(
+                tr(
+                    "uvd is not running (no answer at %1$@).\nStart it with `systemctl --user start uvd` (or run `uvd`). The calculators work without it: uvctl forecast --offline, burn-time, sun, skin, guide.",
+                    socketPath), status: .unavailable)
         }
     }
 
@@ -45,7 +51,8 @@ enum DaemonClient {
         defer { client.close() }
         guard (try? client.peerUID()) == getuid() else { return nil }
         let reply = await firstWithin(optionalAnswerLimit) {
-            try? await client.call(UVD.GetStatus.method.qualifiedName, LocationParameters(location: nil), returning: UVD.GetStatus.Reply.self)
+            try? await client.call(
+                UVD.GetStatus.method.qualifiedName, LocationParameters(location: nil), returning: UVD.GetStatus.Reply.self)
         }
         return reply??.status
     }
@@ -62,12 +69,13 @@ enum DaemonClient {
         let method = Call.method
         let client = try await connect()
         defer { client.close() }
-        let limit = switch method {
-        case .refresh: refreshLimit
-        // A person has up to 60 s to press a button.
-        case .notifyTest: Duration.seconds(75)
-        default: answerLimit
-        }
+        let limit =
+            switch method {
+            case .refresh: refreshLimit
+            // A person has up to 60 s to press a button.
+            case .notifyTest: Duration.seconds(75)
+            default: answerLimit
+            }
         do {
             return try await withThrowingTaskGroup(of: Call.Reply?.self) { group in
                 group.addTask { try await client.call(method.qualifiedName, parameters, returning: Call.Reply.self) }
@@ -81,15 +89,22 @@ enum DaemonClient {
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let reply = first else {
-                    fail(tr("uvd did not answer %1$@ within %2$@ s; it may be stuck (see journalctl --user -u uvd, or its terminal)", method.rawValue, limit.components.seconds), status: .failure)
+                    fail(
+                        tr(
+                            "uvd did not answer %1$@ within %2$@ s; it may be stuck (see journalctl --user -u uvd, or its terminal)",
+                            method.rawValue, limit.components.seconds), status: .failure)
                 }
                 return reply
             }
         } catch is VarlinkClosed {
-            fail(tr("uvd closed the connection without answering %1$@: it stopped, or failed to start (see systemctl --user status uvd, or journalctl --user -u uvd)", method.rawValue), status: .unavailable)
+            fail(
+                tr(
+                    "uvd closed the connection without answering %1$@: it stopped, or failed to start (see systemctl --user status uvd, or journalctl --user -u uvd)",
+                    method.rawValue), status: .unavailable)
         } catch let error as VarlinkRemoteError {
             switch error.name {
-            case "io.uvd.InvalidValue", "io.uvd.NoSuchPlace", "org.varlink.service.InvalidParameter": fail(error.description, status: .usage)
+            case "io.uvd.InvalidValue", "io.uvd.NoSuchPlace", "org.varlink.service.InvalidParameter":
+                fail(error.description, status: .usage)
             case "io.uvd.ConfigInvalid": fail(error.description, status: .configuration)
             default: fail(error.description, status: .failure)
             }
@@ -107,7 +122,10 @@ enum DaemonClient {
             try await EventLoop.sleep(for: .milliseconds(500))
             unheld = InstanceLock.isHeld(in: runtime) == false ? unheld + 1 : 0
             if unheld >= 3 {
-                fail(tr("uvd is not running: its socket took the call, but the service did not start (see systemctl --user status uvd, or journalctl --user -u uvd)"), status: .unavailable)
+                fail(
+                    tr(
+                        "uvd is not running: its socket took the call, but the service did not start (see systemctl --user status uvd, or journalctl --user -u uvd)"
+                    ), status: .unavailable)
             }
         }
     }

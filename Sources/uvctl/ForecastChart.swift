@@ -21,7 +21,10 @@ struct ForecastChart {
     func render() -> String {
         let day = hours.first.map { LocalDay.interval(containing: $0.time, in: clock.timeZone) }
         var lines: [String] = []
-        lines.append(tr("%1$@ · %2$@", terminal.bold(tr("%1$@ · %2$@", forecast.location.name, day.map { clock.day($0.start) } ?? forecast.date)), forecast.location.timeZone))
+        lines.append(
+            tr(
+                "%1$@ · %2$@", terminal.bold(tr("%1$@ · %2$@", forecast.location.name, day.map { clock.day($0.start) } ?? forecast.date)),
+                forecast.location.timeZone))
         if forecast.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
         lines.append(sourceLine)
         lines.append(sunLine)

@@ -9,7 +9,9 @@ struct ForecastCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forecast",
         abstract: tr("Hourly UV for a day, with the sunscreen window and the peak."),
-        discussion: tr("--offline uses the clear-sky model from the Sun's position (no clouds, ozone 300 DU): an upper bound on a sunny day. Without a place it uses the system time zone's.")
+        discussion: tr(
+            "--offline uses the clear-sky model from the Sun's position (no clouds, ozone 300 DU): an upper bound on a sunny day. Without a place it uses the system time zone's."
+        )
     )
 
     @OptionGroup var source: ForecastSource
@@ -17,7 +19,9 @@ struct ForecastCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(tr("Point at this hour: HH:MM today, or an ISO 8601 time."), valueName: "time"))
     var at: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Show this many days (1 to 7) as each day's UV maximum instead of one day's hours."), valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(tr("Show this many days (1 to 7) as each day's UV maximum instead of one day's hours."), valueName: "n"))
     var days = 1
 
     @OptionGroup var output: OutputOptions
@@ -25,7 +29,9 @@ struct ForecastCommand: AsyncParsableCommand {
     func validate() throws {
         try TimeArgument.validate(at)
         guard (1...7).contains(days) else { throw ValidationError(tr("--days takes 1 to 7, not %1$@.", days)) }
-        if days > 1, at != nil { throw ValidationError(tr("--at points at an hour of one day's chart; --days shows each day's maximum, without hours.")) }
+        if days > 1, at != nil {
+            throw ValidationError(tr("--at points at an hour of one day's chart; --days shows each day's maximum, without hours."))
+        }
     }
 
     func run() async throws {
@@ -37,7 +43,9 @@ struct ForecastCommand: AsyncParsableCommand {
         }
         let zone = Zone(identifier: forecast.location.timeZone) ?? .current
         if days > 1 {
-            print(WeekChart(forecast: forecast, count: days, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone)).render(), terminator: "")
+            print(
+                WeekChart(forecast: forecast, count: days, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone)).render(),
+                terminator: "")
             return
         }
         var chart = ForecastChart(forecast: forecast, now: now, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone))
@@ -60,7 +68,9 @@ struct ForecastSource: ParsableArguments {
     @Option(help: ArgumentHelp(tr("The local day, YYYY-MM-DD (default: today)."), valueName: "date"))
     var date: String?
 
-    @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("With --offline: skin type for burn times, I to VI (default: I, the most cautious).")))
+    @Option(
+        name: .customLong("skin-type"),
+        help: ArgumentHelp(tr("With --offline: skin type for burn times, I to VI (default: I, the most cautious).")))
     var skinType: SkinType?
 
     @Option(help: ArgumentHelp(tr("With --offline: window threshold 3 (UVI ≥ 3), 6 (UVI ≥ 6) or personal (skin burns in under 60 min).")))
@@ -74,10 +84,14 @@ struct ForecastSource: ParsableArguments {
             throw ValidationError(ComputedYears.refusal("--date", date))
         }
         if !offline, place.lat != nil || place.tz != nil {
-            throw ValidationError(tr("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME)."))
+            throw ValidationError(
+                tr("--lat, --lon and --tz go with --offline; the daemon's forecast is for its location (or --location NAME)."))
         }
         if !offline, skinType != nil || window != nil {
-            throw ValidationError(tr("--skin-type and --window go with --offline; uvd answers with your profile's skin type and the configured window (uvctl profile set, config.toml)."))
+            throw ValidationError(
+                tr(
+                    "--skin-type and --window go with --offline; uvd answers with your profile's skin type and the configured window (uvctl profile set, config.toml)."
+                ))
         }
         if offline, location != nil, place.lat != nil || place.tz != nil {
             throw ValidationError(tr("Give --location or --lat/--lon, not both."))
@@ -88,12 +102,18 @@ struct ForecastSource: ParsableArguments {
         guard offline else {
             return try await DaemonClient.call(UVD.GetForecast.self, ForecastParameters(location: location, date: date)).forecast
         }
-        let target = location.map { LocationArgument.place($0) { tr("%1$@; saved locations are uvd's: ask without --offline", $0) } } ?? place.resolve()
-        let day = date.flatMap { LocalDay.interval(isoDate: $0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
+        let target =
+            location.map { LocationArgument.place($0) { tr("%1$@; saved locations are uvd's: ask without --offline", $0) } }
+            ?? place.resolve()
+        let day =
+            date.flatMap { LocalDay.interval(isoDate: $0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
         let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
-        let skinType = skinType ?? .I, window = window ?? .uvi3
-        let outlook = DayOutlook(series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
-        return ForecastInfo(outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
+        let skinType = skinType ?? .I
+        let window = window ?? .uvi3
+        let outlook = DayOutlook(
+            series: series, day: day, coordinate: target.coordinate, skinType: skinType, threshold: window.threshold(for: skinType))
+        return ForecastInfo(
+            outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
     }
 }
 

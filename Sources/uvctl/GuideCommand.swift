@@ -48,12 +48,15 @@ struct GuideCommand: ParsableCommand {
 
         init(topics: [Topic]) {
             if topics.contains(.levels) {
-                levels = UVLevel.allCases.map { Level(level: $0.rawValue, name: $0.name, range: $0.range, colour: $0.hexColor, advice: $0.advice) }
+                levels = UVLevel.allCases.map {
+                    Level(level: $0.rawValue, name: $0.name, range: $0.range, colour: $0.hexColor, advice: $0.advice)
+                }
             }
             if topics.contains(.skin) {
                 skinTypes = SkinType.allCases.map {
-                    Skin(skinType: $0.numeral, description: $0.summary, minimalErythemalDose: $0.minimalErythemalDose,
-                         burnMinutesAtUV8: BurnTime(skinType: $0, uvi: 8).wholeMinutes ?? 0)
+                    Skin(
+                        skinType: $0.numeral, description: $0.summary, minimalErythemalDose: $0.minimalErythemalDose,
+                        burnMinutesAtUV8: BurnTime(skinType: $0, uvi: 8).wholeMinutes ?? 0)
                 }
             }
             if topics.contains(.sunscreen) {

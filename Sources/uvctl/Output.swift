@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import UVProtocol
 import UVCore
+import UVProtocol
 
 /// `--json`, shared by every command with a machine-readable form.
 struct OutputOptions: ParsableArguments {

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import UVCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file uvctl writes for the user (`wheel -o FILE`), or the exit with why it could not:
 /// status 73 (EX_CANTCREAT) and the reason in words (a missing folder, permission, a full disk).
@@ -13,7 +14,11 @@ enum OutputFile {
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0, errno == EINTR { continue }
-            guard written > 0 else { let code = errno; close(descriptor); fail(path, code) }
+            guard written > 0 else {
+                let code = errno
+                close(descriptor)
+                fail(path, code)
+            }
             bytes = bytes.dropFirst(written)
         }
         guard close(descriptor) == 0 else { fail(path, errno) }

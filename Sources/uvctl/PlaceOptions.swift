@@ -25,7 +25,8 @@ struct PlaceOptions: ParsableArguments {
             throw ValidationError(tr("Give --lat and --lon together, or neither to use the place of the system time zone."))
         }
         if let tz, Zone(identifier: tz) == nil {
-            throw ValidationError(tr("Unknown time zone '%1$@': use an IANA name such as Europe/Paris or Australia/Sydney (see /usr/share/zoneinfo).", tz))
+            throw ValidationError(
+                tr("Unknown time zone '%1$@': use an IANA name such as Europe/Paris or Australia/Sydney (see /usr/share/zoneinfo).", tz))
         }
     }
 

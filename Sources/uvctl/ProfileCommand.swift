@@ -26,7 +26,9 @@ struct ProfileCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp(tr("Usual SPF: none, 15, 30 or 50."))) var spf: SPF?
         @Option(help: ArgumentHelp(tr("Usual amount: low, medium or lots."))) var quantity: SunscreenQuantity?
         @Option(help: ArgumentHelp(tr("Usual activity: indoors, normal or active."))) var activity: SunscreenActivity?
-        @Option(name: .customLong("water-resistance"), parsing: .unconditional, help: ArgumentHelp(tr("The product's water resistance in minutes: 0, 40 or 80."))) var waterResistance: Int?
+        @Option(
+            name: .customLong("water-resistance"), parsing: .unconditional,
+            help: ArgumentHelp(tr("The product's water resistance in minutes: 0, 40 or 80."))) var waterResistance: Int?
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
@@ -39,7 +41,9 @@ struct ProfileCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let request = ProfileParameters(skinType: skinType?.numeral, spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, waterResistanceMinutes: waterResistance)
+            let request = ProfileParameters(
+                skinType: skinType?.numeral, spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue,
+                waterResistanceMinutes: waterResistance)
             let profile = try await DaemonClient.call(UVD.SetProfile.self, request).profile
             try ProfileCommand.show(profile, json: output.json)
         }
@@ -50,7 +54,12 @@ struct ProfileCommand: AsyncParsableCommand {
             try JSONOutput.print(profile)
             return
         }
-        print(profile.skinType.map { tr("Skin type: %1$@", $0) } ?? tr("Skin type: not set (I, the most cautious, is used) — find yours with `uvctl skin quiz`"))
-        print(tr("Usual sunscreen: SPF %1$@ • %2$@ • %3$@ • water resistance %4$@ min", profile.spf, profile.quantity, profile.activity, profile.waterResistanceMinutes))
+        print(
+            profile.skinType.map { tr("Skin type: %1$@", $0) }
+                ?? tr("Skin type: not set (I, the most cautious, is used) — find yours with `uvctl skin quiz`"))
+        print(
+            tr(
+                "Usual sunscreen: SPF %1$@ • %2$@ • %3$@ • water resistance %4$@ min", profile.spf, profile.quantity, profile.activity,
+                profile.waterResistanceMinutes))
     }
 }

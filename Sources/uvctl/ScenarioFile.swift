@@ -14,7 +14,9 @@ enum ScenarioFile {
         switch SmallFile.read(path, maximumSize: maximumSize) {
         case .bytes(let read): bytes = read
         case .missing: DaemonClient.fail(tr("%1$@: no such file; --scenario names a file of HH:MM EVENT lines", path), status: .noInput)
-        case .tooLarge: DaemonClient.fail(tr("%1$@: larger than %2$@ bytes; a scenario is a day's events, one per line", path, maximumSize), status: .noInput)
+        case .tooLarge:
+            DaemonClient.fail(
+                tr("%1$@: larger than %2$@ bytes; a scenario is a day's events, one per line", path, maximumSize), status: .noInput)
         case .unreadable(let reason): DaemonClient.fail(tr("%1$@: cannot be read: %2$@", path, reason), status: .noInput)
         }
         do {

@@ -20,7 +20,8 @@ struct SkinQuizCommand: AsyncParsableCommand {
         discussion: tr("Without --answers the questions are asked one by one; answer each with 0 to 4.")
     )
 
-    @Option(help: ArgumentHelp(tr("All ten answers at once, each 0 to 4, comma separated (e.g. 1,0,1,2,1,0,1,1,0,2)."), valueName: "a1,…,a10"))
+    @Option(
+        help: ArgumentHelp(tr("All ten answers at once, each 0 to 4, comma separated (e.g. 1,0,1,2,1,0,1,1,0,2)."), valueName: "a1,…,a10"))
     var answers: String?
 
     @Flag(help: ArgumentHelp(tr("Save the result as your profile's skin type (uvd must be running).")))
@@ -39,16 +40,22 @@ struct SkinQuizCommand: AsyncParsableCommand {
         let type = SkinQuiz.skinType(forScore: score)
 
         if output.json {
-            try JSONOutput.print(Report(
-                score: score, skinType: type.numeral, minimalErythemalDose: type.minimalErythemalDose,
-                description: type.summary, answers: given))
+            try JSONOutput.print(
+                Report(
+                    score: score, skinType: type.numeral, minimalErythemalDose: type.minimalErythemalDose,
+                    description: type.summary, answers: given))
             return
         }
         let terminal = Terminal.standardOutput()
         print(tr("%1$@ (score %2$@ of 40)", terminal.bold(tr("Skin type %1$@", type.numeral)), score))
         print(tr("%1$@.", type.summary))
-        if save || (answers == nil && isatty(STDIN_FILENO) == 1 && Self.confirm(tr("Save skin type %1$@ to your profile? [y/N] ", type.numeral))) {
-            _ = try await DaemonClient.call(UVD.SetProfile.self, ProfileParameters(skinType: type.numeral, spf: nil, quantity: nil, activity: nil, waterResistanceMinutes: nil))
+        if save
+            || (answers == nil && isatty(STDIN_FILENO) == 1
+                && Self.confirm(tr("Save skin type %1$@ to your profile? [y/N] ", type.numeral)))
+        {
+            _ = try await DaemonClient.call(
+                UVD.SetProfile.self,
+                ProfileParameters(skinType: type.numeral, spf: nil, quantity: nil, activity: nil, waterResistanceMinutes: nil))
             print(tr("Saved: uvd now reckons with skin type %1$@ (change it with uvctl profile set --skin-type).", type.numeral))
         } else {
             print(tr("Save it with: %1$@", "uvctl profile set --skin-type \(type.numeral)"))
@@ -66,7 +73,11 @@ struct SkinQuizCommand: AsyncParsableCommand {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == SkinQuiz.questions.count else {
-            throw ValidationError(trn("--answers needs %1$@ comma-separated answer, each 0 to 4; got %2$@.", "--answers needs %1$@ comma-separated answers, each 0 to 4; got %2$@.", count: SkinQuiz.questions.count, SkinQuiz.questions.count, parts.count))
+            throw ValidationError(
+                trn(
+                    "--answers needs %1$@ comma-separated answer, each 0 to 4; got %2$@.",
+                    "--answers needs %1$@ comma-separated answers, each 0 to 4; got %2$@.", count: SkinQuiz.questions.count,
+                    SkinQuiz.questions.count, parts.count))
         }
         return try parts.enumerated().map { index, part in
             guard let value = Int(part), (0...4).contains(value) else {
@@ -86,7 +97,8 @@ struct SkinQuizCommand: AsyncParsableCommand {
                 guard let line = readLine() else {
                     // Ctrl-D, or the end of piped answers.
                     print()
-                    StandardStream.error.write(tr("uvctl: quiz cancelled at question %1$@ of %2$@; nothing was saved.\n", index + 1, SkinQuiz.questions.count))
+                    StandardStream.error.write(
+                        tr("uvctl: quiz cancelled at question %1$@ of %2$@; nothing was saved.\n", index + 1, SkinQuiz.questions.count))
                     throw ExitCode(ExitStatus.failure.rawValue)
                 }
                 if let value = Int(line.trimmingCharacters(in: .whitespaces)), (0...4).contains(value) {

@@ -8,7 +8,9 @@ struct SourcesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sources",
         abstract: tr("What each UV source says now and for today's peak, and which one uvd uses and why."),
-        discussion: tr("uvd asks CAMS when a new run can be out (10:00 and 22:00 UTC) and Open-Meteo's forecast endpoint when one of its four daily runs can be out (00:00, 06:00, 12:00 and 18:00 UTC), at most 8 forecast requests a day; an ARPANSA station near the place every 5 to 30 minutes while the Sun is up. uvctl status --json lists every source with when its data was fetched and what uvd does with it."))
+        discussion: tr(
+            "uvd asks CAMS when a new run can be out (10:00 and 22:00 UTC) and Open-Meteo's forecast endpoint when one of its four daily runs can be out (00:00, 06:00, 12:00 and 18:00 UTC), at most 8 forecast requests a day; an ARPANSA station near the place every 5 to 30 minutes while the Sun is up. uvctl status --json lists every source with when its data was fetched and what uvd does with it."
+        ))
 
     @Option(help: ArgumentHelp(tr("A saved location or a city instead of the current one."), valueName: "name"))
     var location: String?
@@ -33,7 +35,9 @@ struct SourcesCommand: AsyncParsableCommand {
         func right(_ text: String) -> String { String(repeating: " ", count: max(0, 5 - text.displayWidth)) + text }
         var lines = [tr("%1$@  %2$@  %3$@  %4$@", tr("source").rightPadded(to: width), right(tr("now")), right(tr("peak")), tr("use"))]
         for source in status.sources {
-            lines.append(tr("%1$@  %2$@  %3$@  %4$@", source.source.rightPadded(to: width), value(source.now), value(source.peak), role(source.role)))
+            lines.append(
+                tr("%1$@  %2$@  %3$@  %4$@", source.source.rightPadded(to: width), value(source.now), value(source.peak), role(source.role))
+            )
             lines.append(String(repeating: " ", count: width + 2) + source.why)
         }
         lines.append(tr("uvd shows %1$@ now (%2$@).", locale.decimal(status.uvi, places: 1), status.source))

@@ -18,7 +18,10 @@ struct StationsCommand: AsyncParsableCommand {
             return
         }
         guard !reply.stations.isEmpty else {
-            print(tr("No station readings yet: uvd asks ARPANSA only in daylight near a station (within providers.arpansa.station_radius_km)."))
+            print(
+                tr(
+                    "No station readings yet: uvd asks ARPANSA only in daylight near a station (within providers.arpansa.station_radius_km)."
+                ))
             return
         }
         let terminal = Terminal.standardOutput()
@@ -30,7 +33,8 @@ struct StationsCommand: AsyncParsableCommand {
                 continue
             }
             let level = UVLevel(uvi: uvi)
-            let value = terminal.paint("\(DisplayLocale.current.decimal(uvi, places: 1, width: 4)) \(level.name.rightPadded(to: levelWidth))", level)
+            let value = terminal.paint(
+                "\(DisplayLocale.current.decimal(uvi, places: 1, width: 4)) \(level.name.rightPadded(to: levelWidth))", level)
             print(tr("%1$@ %2$@  updated %3$@", name, value, Self.age(station.ageMinutes)))
         }
         print(terminal.dim(UVSource.arpansa.attribution))

@@ -32,8 +32,9 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
         case .compact:
             return tr("UV %1$@ %2$@", uvi, level.name) + burn + (status.stale ? tr(" (stale)") : "")
         case .i3blocks where persistent:
-            return Self.json(I3BlocksBlock(
-                full_text: "UV \(uvi)\(burn)", short_text: "UV \(uvi)", color: level.hexColor, urgent: Self.isUrgent(status)))
+            return Self.json(
+                I3BlocksBlock(
+                    full_text: "UV \(uvi)\(burn)", short_text: "UV \(uvi)", color: level.hexColor, urgent: Self.isUrgent(status)))
         case .i3blocks:
             return "UV \(uvi)\(burn)\nUV \(uvi)\n\(level.hexColor)"
         case .polybar:
@@ -43,9 +44,10 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
             if status.stale { classes.append("stale") }
             if let countdown { classes.append("reapply-\(countdown.rawValue)") }
             let tooltip = StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n")
-            return Self.json(WaybarModule(
-                text: Self.pango("UV \(uvi)"), alt: level.rawValue, tooltip: Self.pango(tooltip),
-                class: classes, percentage: min(100, Int((status.uvi / 11 * 100).rounded()))))
+            return Self.json(
+                WaybarModule(
+                    text: Self.pango("UV \(uvi)"), alt: level.rawValue, tooltip: Self.pango(tooltip),
+                    class: classes, percentage: min(100, Int((status.uvi / 11 * 100).rounded()))))
         }
     }
 
@@ -54,10 +56,13 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
         let text = tr("UV ? (uvd stopped)")
         switch self {
         case .compact: return text
-        case .i3blocks where persistent: return Self.json(I3BlocksBlock(full_text: text, short_text: "UV ?", color: "#888888", urgent: false))
+        case .i3blocks where persistent:
+            return Self.json(I3BlocksBlock(full_text: text, short_text: "UV ?", color: "#888888", urgent: false))
         case .i3blocks: return "\(text)\nUV ?\n#888888"
         case .polybar: return "%{F#888888}\(text)%{F-}"
-        case .waybar: return Self.json(WaybarModule(text: Self.pango("UV ?"), alt: "stopped", tooltip: Self.pango(text), class: ["stopped"], percentage: 0))
+        case .waybar:
+            return Self.json(
+                WaybarModule(text: Self.pango("UV ?"), alt: "stopped", tooltip: Self.pango(text), class: ["stopped"], percentage: 0))
         }
     }
 

@@ -26,20 +26,27 @@ enum StatusText {
         lines += status.warnings
         lines.append(level.advice)
 
-        let skin = status.skinTypeIsDefault
+        let skin =
+            status.skinTypeIsDefault
             ? tr("skin type %1$@ — set yours with `uvctl profile set --skin-type`", status.skinType) : tr("skin type %1$@", status.skinType)
         if let minutes = status.burnTimeMinutes {
-            lines.append(minutes >= 240 ? tr("Burn time about %1$@ min or more (%2$@)", minutes, skin) : tr("Burn time about %1$@ min (%2$@)", minutes, skin))
+            lines.append(
+                minutes >= 240
+                    ? tr("Burn time about %1$@ min or more (%2$@)", minutes, skin) : tr("Burn time about %1$@ min (%2$@)", minutes, skin))
         } else {
             lines.append(tr("No burn risk now (%1$@)", skin))
         }
-        if let sunscreen = status.sunscreen, let applied = ISOInstant.parse(sunscreen.appliedAt), let reapply = ISOInstant.parse(sunscreen.reapplyAt) {
+        if let sunscreen = status.sunscreen, let applied = ISOInstant.parse(sunscreen.appliedAt),
+            let reapply = ISOInstant.parse(sunscreen.reapplyAt)
+        {
             let countdown = ReapplyCountdown(rawValue: sunscreen.countdown)
-            var chip = AppliedSentence.text(spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
+            var chip = AppliedSentence.text(
+                spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
             if countdown == .now { chip += " " + terminal.bold(tr("(now)")) }
             lines.append(chip)
             if countdown == .now, sunscreen.reapplyReason == ReapplyTime.Reason.water.rawValue {
-                lines.append(terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))
+                lines.append(
+                    terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))
             }
         }
         lines.append(WindowSentence(window: status.window, peak: status.peak, terminal: terminal, clock: clock).text(now: now, today: true))
@@ -49,12 +56,14 @@ enum StatusText {
 
     /// `24 °C · partly cloudy`: what the provider says of the weather now, where it says it.
     static func weatherLine(_ status: StatusInfo, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let temperature = status.temperatureCelsius.map { Weather.temperature(celsius: $0, fahrenheit: Weather.usesFahrenheit(environment: environment)) }
+        let temperature = status.temperatureCelsius.map {
+            Weather.temperature(celsius: $0, fahrenheit: Weather.usesFahrenheit(environment: environment))
+        }
         let condition = status.weatherCode.flatMap(Weather.condition(wmoCode:))
         switch (temperature, condition) {
-        case let (temperature?, condition?): return tr("%1$@ · %2$@", temperature, condition)
-        case let (temperature?, nil): return temperature
-        case let (nil, condition?): return condition.prefix(1).uppercased() + condition.dropFirst()
+        case (let temperature?, let condition?): return tr("%1$@ · %2$@", temperature, condition)
+        case (let temperature?, nil): return temperature
+        case (nil, let condition?): return condition.prefix(1).uppercased() + condition.dropFirst()
         case (nil, nil): return nil
         }
     }

@@ -9,12 +9,18 @@ struct SunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sun",
         abstract: tr("Solar position and modelled clear-sky UV index for a place and time."),
-        discussion: tr("Position: NOAA's solar calculator (Meeus). UV: Madronich's clear-sky formula 12.5 · cos(zenith)^2.42 · (ozone/300)^-1.23, with altitude, Earth–Sun distance and cloud corrections.")
+        discussion: tr(
+            "Position: NOAA's solar calculator (Meeus). UV: Madronich's clear-sky formula 12.5 · cos(zenith)^2.42 · (ozone/300)^-1.23, with altitude, Earth–Sun distance and cloud corrections."
+        )
     )
 
     @OptionGroup var place: PlaceOptions
 
-    @Option(help: ArgumentHelp(tr("The instant, ISO 8601 (e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z); default: now. Times are shown on its offset's clock unless --tz is given."), valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            tr(
+                "The instant, ISO 8601 (e.g. 2026-01-15T12:00:00+11:00 or 2026-01-15T01:00Z); default: now. Times are shown on its offset's clock unless --tz is given."
+            ), valueName: "time"))
     var at: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(tr("Total ozone column in Dobson units (100 to 600)."), valueName: "DU"))
@@ -43,7 +49,10 @@ struct SunCommand: ParsableCommand {
     func run() throws {
         let location = place.resolve()
         let instant = at.flatMap(ISOInstant.parse) ?? Date()
-        let clock = place.tz == nil ? at.flatMap { ClockFormat(writtenIn: $0) } ?? ClockFormat(timeZone: location.timeZone) : ClockFormat(timeZone: location.timeZone)
+        let clock =
+            place.tz == nil
+            ? at.flatMap { ClockFormat(writtenIn: $0) } ?? ClockFormat(timeZone: location.timeZone)
+            : ClockFormat(timeZone: location.timeZone)
         let sun = SolarPosition(at: instant, coordinate: location.coordinate)
         let day = SunTimes(day: LocalDay.interval(containing: instant, in: clock.timeZone), coordinate: location.coordinate)
         let model = ClearSkyUV(ozone: ozone, altitudeMetres: altitude, cloudCoverPercent: cloudCover)
@@ -52,28 +61,34 @@ struct SunCommand: ParsableCommand {
 
         if output.json {
             let iso = ISOTimestamp(timeZone: clock.timeZone)
-            try JSONOutput.print(Report(
-                time: iso.string(instant),
-                latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
-                elevation: sun.elevation.rounded(places: 3), apparentElevation: sun.apparentElevation.rounded(places: 3),
-                azimuth: sun.azimuth.rounded(places: 3), zenith: sun.zenith.rounded(places: 3),
-                apparentZenith: sun.apparentZenith.rounded(places: 3),
-                earthSunDistanceAU: sun.distanceAU.rounded(places: 5),
-                ozone: ozone, altitude: altitude, cloudCover: cloudCover,
-                clearSkyUVI: uvi.rounded(places: 2), level: level.rawValue,
-                sunrise: Nullable(day.sunrise.map(iso.string)), solarNoon: iso.string(day.solarNoon),
-                sunset: Nullable(day.sunset.map(iso.string)), polar: Nullable(day.polarState?.rawValue)))
+            try JSONOutput.print(
+                Report(
+                    time: iso.string(instant),
+                    latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
+                    elevation: sun.elevation.rounded(places: 3), apparentElevation: sun.apparentElevation.rounded(places: 3),
+                    azimuth: sun.azimuth.rounded(places: 3), zenith: sun.zenith.rounded(places: 3),
+                    apparentZenith: sun.apparentZenith.rounded(places: 3),
+                    earthSunDistanceAU: sun.distanceAU.rounded(places: 5),
+                    ozone: ozone, altitude: altitude, cloudCover: cloudCover,
+                    clearSkyUVI: uvi.rounded(places: 2), level: level.rawValue,
+                    sunrise: Nullable(day.sunrise.map(iso.string)), solarNoon: iso.string(day.solarNoon),
+                    sunset: Nullable(day.sunset.map(iso.string)), polar: Nullable(day.polarState?.rawValue)))
             return
         }
         let terminal = Terminal.standardOutput()
         print(tr("%1$@ · %2$@ %3$@ (%4$@)", location.name, clock.day(instant), clock.time(instant), clock.zoneName))
         if location.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
         let degrees = { (angle: Double) in DisplayLocale.current.decimal(angle, places: 2) }
-        print(tr("Sun elevation %1$@° (apparent %2$@°), azimuth %3$@°, zenith %4$@°",
-                 degrees(sun.elevation), degrees(sun.apparentElevation), degrees(sun.azimuth), degrees(sun.zenith)))
+        print(
+            tr(
+                "Sun elevation %1$@° (apparent %2$@°), azimuth %3$@°, zenith %4$@°",
+                degrees(sun.elevation), degrees(sun.apparentElevation), degrees(sun.azimuth), degrees(sun.zenith)))
         let whole = { (value: Double) in DisplayLocale.current.decimal(value, places: 0) }
-        print(tr("Clear-sky UV index %1$@ (ozone %2$@ DU, altitude %3$@ m, cloud %4$@ %)",
-                 terminal.paint(tr("%1$@ %2$@", DisplayLocale.current.decimal(uvi, places: 1), level.name), level), whole(ozone), whole(altitude), whole(cloudCover)))
+        print(
+            tr(
+                "Clear-sky UV index %1$@ (ozone %2$@ DU, altitude %3$@ m, cloud %4$@ %)",
+                terminal.paint(tr("%1$@ %2$@", DisplayLocale.current.decimal(uvi, places: 1), level.name), level), whole(ozone),
+                whole(altitude), whole(cloudCover)))
         print(Self.dayLine(day, clock))
     }
 

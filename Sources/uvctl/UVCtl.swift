@@ -7,13 +7,16 @@ struct UVCtl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uvctl",
         abstract: tr("UV index, burn time and sunscreen guidance."),
-        discussion: tr("status, forecast, watch, stations, location, profile, sunscreen, refresh, reload, config, quiet, snooze, mute, unmute, home, history and doctor ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, simulate, guide) work on their own. Burn times are conservative estimates, not medical advice."),
+        discussion: tr(
+            "status, forecast, watch, stations, location, profile, sunscreen, refresh, reload, config, quiet, snooze, mute, unmute, home, history and doctor ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, simulate, guide) work on their own. Burn times are conservative estimates, not medical advice."
+        ),
         version: UVDVersion.string,
         subcommands: [
             StatusCommand.self, ForecastCommand.self, WatchCommand.self, SourcesCommand.self, StationsCommand.self, LocationCommand.self,
             ProfileCommand.self, SunscreenCommand.self, RefreshCommand.self, ReloadCommand.self, ConfigCommand.self,
             QuietCommand.self, SnoozeCommand.self, MuteCommand.self, UnmuteCommand.self, HomeCommand.self, HistoryCommand.self,
-            DoctorCommand.self, NotifyTestCommand.self, SimulateCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self, WheelCommand.self, GuideCommand.self,
+            DoctorCommand.self, NotifyTestCommand.self, SimulateCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self,
+            WheelCommand.self, GuideCommand.self,
         ]
     )
 

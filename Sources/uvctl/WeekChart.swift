@@ -36,14 +36,18 @@ struct WeekChart {
     }
 
     func render() -> String {
-        var lines = [tr("%1$@ · %2$@", terminal.bold(tr("%1$@ · daily UV maximum", forecast.location.name)), forecast.location.timeZone), ""]
+        var lines = [
+            tr("%1$@ · %2$@", terminal.bold(tr("%1$@ · daily UV maximum", forecast.location.name)), forecast.location.timeZone), "",
+        ]
         let zone = clock.timeZone
         let labels = days.map { clock.shortDay(LocalDay.interval(isoDate: $0.date, in: zone)?.start ?? Date()) }
         let labelWidth = labels.columnWidth
         for (day, label) in zip(days, labels.map { $0.rightPadded(to: labelWidth) }) {
             let level = UVLevel(uvi: day.maxUVI)
             let value = clock.locale.decimal(day.maxUVI, places: 1, width: 4) + (day.modelled ? "*" : " ")
-            lines.append("\(label) \(terminal.paint(ForecastChart.bar(day.maxUVI).rightPadded(to: ForecastChart.barWidth), level)) \(value) \(level.name)")
+            lines.append(
+                "\(label) \(terminal.paint(ForecastChart.bar(day.maxUVI).rightPadded(to: ForecastChart.barWidth), level)) \(value) \(level.name)"
+            )
         }
         lines.append("")
         if days.contains(where: \.modelled) {

@@ -9,7 +9,9 @@ struct WheelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wheel",
         abstract: tr("Draw the day's UV wheel: 24 hours in the WHO colours, the sunscreen window and the peak."),
-        discussion: tr("Writes SVG to standard output, or to FILE; a FILE ending in .png is rendered with rsvg-convert (package librsvg2-bin). The centre shows the hour of --at (default: now, or the peak on another day) with its UV index, level and burn time for your profile.")
+        discussion: tr(
+            "Writes SVG to standard output, or to FILE; a FILE ending in .png is rendered with rsvg-convert (package librsvg2-bin). The centre shows the hour of --at (default: now, or the peak on another day) with its UV index, level and burn time for your profile."
+        )
     )
 
     @Option(name: .shortAndLong, help: ArgumentHelp(tr("Write to this file (.svg or .png) instead of standard output."), valueName: "file"))
@@ -33,7 +35,11 @@ struct WheelCommand: AsyncParsableCommand {
         let now = Date()
         let forecast = try await source.forecast(now: now)
         let clock = ClockFormat(timeZone: Zone(identifier: forecast.location.timeZone) ?? .current)
-        guard let model = WheelModel(day: WheelDay(forecast: forecast), now: now, focus: at.flatMap { TimeArgument.parse($0, on: forecast, now: now) }, theme: theme, clock: clock.time) else {
+        guard
+            let model = WheelModel(
+                day: WheelDay(forecast: forecast), now: now, focus: at.flatMap { TimeArgument.parse($0, on: forecast, now: now) },
+                theme: theme, clock: clock.time)
+        else {
             throw ValidationError(tr("The forecast for %1$@ has no hours to draw.", forecast.date))
         }
         let svg = WheelSVG.render(model)
@@ -45,8 +51,11 @@ struct WheelCommand: AsyncParsableCommand {
             }
         }
         if json.json {
-            try JSONOutput.print(Report(file: Nullable(output), time: model.centre.time, uvi: model.centre.uvi.rounded(places: 1), caption: model.centre.caption,
-                                        svg: Nullable(output == nil ? svg : nil)))
+            try JSONOutput.print(
+                Report(
+                    file: Nullable(output), time: model.centre.time, uvi: model.centre.uvi.rounded(places: 1),
+                    caption: model.centre.caption,
+                    svg: Nullable(output == nil ? svg : nil)))
         } else if output == nil {
             print(svg, terminator: "")
         }
@@ -55,8 +64,14 @@ struct WheelCommand: AsyncParsableCommand {
     /// Renders through rsvg-convert, found on PATH; says so when it is not there.
     static func writePNG(_ svg: String, to path: String) throws {
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard let converter = searchPath.split(separator: ":").map({ "\($0)/rsvg-convert" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            DaemonClient.fail(tr("A PNG needs rsvg-convert, which is not installed (sudo apt install librsvg2-bin); -o FILE.svg writes the SVG without it."), status: .unavailable)
+        guard
+            let converter = searchPath.split(separator: ":").map({ "\($0)/rsvg-convert" }).first(
+                where: FileManager.default.isExecutableFile(atPath:))
+        else {
+            DaemonClient.fail(
+                tr(
+                    "A PNG needs rsvg-convert, which is not installed (sudo apt install librsvg2-bin); -o FILE.svg writes the SVG without it."
+                ), status: .unavailable)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: converter)
@@ -68,7 +83,8 @@ struct WheelCommand: AsyncParsableCommand {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            DaemonClient.fail(tr("rsvg-convert could not write %1$@ (exit status %2$@).", path, process.terminationStatus), status: .cannotCreate)
+            DaemonClient.fail(
+                tr("rsvg-convert could not write %1$@ (exit status %2$@).", path, process.terminationStatus), status: .cannotCreate)
         }
     }
 

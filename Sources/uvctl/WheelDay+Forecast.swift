@@ -14,6 +14,7 @@ extension WheelDay {
         let dayStart = LocalDay.interval(isoDate: forecast.date, in: zone)?.start ?? hours.first?.start ?? .distantPast
         self.init(
             dayStart: dayStart, hours: hours, window: forecast.window?.timeSpan.map { DateInterval(start: $0.start, end: $0.end) },
-            peak: forecast.peak?.timeSpan.map { DateInterval(start: $0.start, end: $0.end) }, peakAt: forecast.peak.flatMap { ISOInstant.parse($0.at) })
+            peak: forecast.peak?.timeSpan.map { DateInterval(start: $0.start, end: $0.end) },
+            peakAt: forecast.peak.flatMap { ISOInstant.parse($0.at) })
     }
 }

@@ -18,7 +18,7 @@ struct WindowSentence {
     /// The peak worth pointing at (its span, index and moment), if any.
     var notablePeak: (span: TimeSpan, uvi: Double, at: Date)? {
         guard let peak, peak.uvi >= Self.notablePeakIndex,
-              let span = peak.timeSpan, let at = ISOInstant.parse(peak.at)
+            let span = peak.timeSpan, let at = ISOInstant.parse(peak.at)
         else { return nil }
         return (span, peak.uvi, at)
     }
@@ -34,7 +34,9 @@ struct WindowSentence {
         }
         if let peak = notablePeak {
             let level = UVLevel(uvi: peak.uvi)
-            text = tr("%1$@ · peak %2$@ at %3$@ (%4$@)", text, terminal.paint(clock.locale.decimal(peak.uvi, places: 1), level), clock.time(peak.at), describe(peak.span))
+            text = tr(
+                "%1$@ · peak %2$@ at %3$@ (%4$@)", text, terminal.paint(clock.locale.decimal(peak.uvi, places: 1), level),
+                clock.time(peak.at), describe(peak.span))
         }
         return text
     }

@@ -13,13 +13,13 @@ guard CommandLine.arguments.count >= 2, let target = FuzzTarget(rawValue: Comman
 }
 
 #if FUZZING
-FuzzDriver.run(target, arguments: [CommandLine.arguments[0]] + CommandLine.arguments.dropFirst(2))
+    FuzzDriver.run(target, arguments: [CommandLine.arguments[0]] + CommandLine.arguments.dropFirst(2))
 #else
-for path in CommandLine.arguments.dropFirst(2) where !path.hasPrefix("-") {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        StandardStream.error.write("uvd-fuzz: cannot read \(path)\n")
-        exit(ExitStatus.noInput.rawValue)
+    for path in CommandLine.arguments.dropFirst(2) where !path.hasPrefix("-") {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            StandardStream.error.write("uvd-fuzz: cannot read \(path)\n")
+            exit(ExitStatus.noInput.rawValue)
+        }
+        target.run(data)
     }
-    target.run(data)
-}
 #endif

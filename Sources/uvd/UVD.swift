@@ -13,7 +13,9 @@ struct UVD: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uvd",
         abstract: tr("Watches the UV index where you are and tells you when sunscreen matters."),
-        discussion: tr("Configuration: $XDG_CONFIG_HOME/uvd/config.toml (default ~/.config/uvd; see the commented default installed as share/uvd/uvd.toml). State: $XDG_STATE_HOME/uvd/ (default ~/.local/state/uvd). Control socket and lock: $XDG_RUNTIME_DIR/uvd/ (io.uvd, spoken to with uvctl or any varlink client). The places are the same under systemd and in a terminal: $STATE_DIRECTORY is not used, as before systemd 254 it names the configuration directory; the unit runs uvd --prepare-state before its sandbox makes home read-only, and a database an earlier uvd left in the configuration directory is moved to the state directory. Exit statuses: 64 bad arguments, 73 a directory or store it cannot use, 75 already running, 78 a configuration with errors (--check-config); the unit does not restart uvd after these."),
+        discussion: tr(
+            "Configuration: $XDG_CONFIG_HOME/uvd/config.toml (default ~/.config/uvd; see the commented default installed as share/uvd/uvd.toml). State: $XDG_STATE_HOME/uvd/ (default ~/.local/state/uvd). Control socket and lock: $XDG_RUNTIME_DIR/uvd/ (io.uvd, spoken to with uvctl or any varlink client). The places are the same under systemd and in a terminal: $STATE_DIRECTORY is not used, as before systemd 254 it names the configuration directory; the unit runs uvd --prepare-state before its sandbox makes home read-only, and a database an earlier uvd left in the configuration directory is moved to the state directory. Exit statuses: 64 bad arguments, 73 a directory or store it cannot use, 75 already running, 78 a configuration with errors (--check-config); the unit does not restart uvd after these."
+        ),
         version: UVDVersion.string
     )
 
@@ -26,7 +28,12 @@ struct UVD: AsyncParsableCommand {
     @Flag(name: .customLong("varlink-interface"), help: ArgumentHelp(tr("Print the io.uvd varlink interface description and exit.")))
     var printInterface = false
 
-    @Flag(name: .customLong("prepare-state"), help: ArgumentHelp(tr("Create the state directory ($XDG_STATE_HOME/uvd) and exit. The systemd unit runs this before its sandbox makes your home read-only.")))
+    @Flag(
+        name: .customLong("prepare-state"),
+        help: ArgumentHelp(
+            tr(
+                "Create the state directory ($XDG_STATE_HOME/uvd) and exit. The systemd unit runs this before its sandbox makes your home read-only."
+            )))
     var prepareState = false
 
     /// uvd's own fetch process (`ChildProcessHTTPClient`): one request read from standard input,

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The bar modules against their contracts: i3blocks' urgent exit and JSON lines, waybar's Pango
@@ -41,7 +42,10 @@ struct BarTests {
         let watch = try ChildProcess(
             ToolRunner.uvctl.executable.path, ["watch", "--format", "i3blocks"], environment: uvd.environment,
             stdout: output.path, stderr: "/dev/null")
-        defer { watch.signal(SIGTERM); watch.wait() }
+        defer {
+            watch.signal(SIGTERM)
+            watch.wait()
+        }
         func lines() -> [String] { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
         try uvd.waitFor("the first block") { !lines().isEmpty }
         let block = try #require(try JSONSerialization.jsonObject(with: Data(lines()[0].utf8)) as? [String: Any])

@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 import UVCore
 import UVProviders
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Fetching in a child process (`uvd --fetch`): answers arrive whole, the child's limits hold,
@@ -51,7 +52,9 @@ struct ChildFetchTests {
         let server = try FixtureServer.hostile()
         let bomb = await get(ChildProcessHTTPClient(executable: Self.uvd), server.url("/bomb"))
         #expect(throws: HTTPError.tooLarge(2 << 20)) { try bomb.get() }
-        let slow = await get(ChildProcessHTTPClient(executable: Self.uvd, limits: CurlHTTPClient(deadline: .seconds(2), stallSeconds: 10)), server.url("/slow"))
+        let slow = await get(
+            ChildProcessHTTPClient(executable: Self.uvd, limits: CurlHTTPClient(deadline: .seconds(2), stallSeconds: 10)),
+            server.url("/slow"))
         #expect(throws: HTTPError.transport("no complete answer within 2 s")) { try slow.get() }
         let busy = try await get(ChildProcessHTTPClient(executable: Self.uvd), server.url("/busy")).get()
         #expect(busy.status == 429 && busy.headers["retry-after"] == "3600")
@@ -70,7 +73,8 @@ struct ChildFetchTests {
         try await script("exec sleep 60") { path in
             let clock = ContinuousClock()
             let start = clock.now
-            let hung = await get(ChildProcessHTTPClient(executable: path, limits: CurlHTTPClient(deadline: .seconds(1)), grace: .seconds(1)), url)
+            let hung = await get(
+                ChildProcessHTTPClient(executable: path, limits: CurlHTTPClient(deadline: .seconds(1)), grace: .seconds(1)), url)
             #expect(throws: HTTPError.transport("the fetch process gave no answer within 2 s")) { try hung.get() }
             #expect(clock.now - start < .seconds(10))
         }
@@ -84,7 +88,10 @@ struct ChildFetchTests {
 
     @Test func cancellingKillsAndReapsTheChild() async throws {
         let server = try FixtureServer.hostile()
-        let task = Task { try await ChildProcessHTTPClient(executable: Self.uvd, limits: CurlHTTPClient(deadline: .seconds(50), stallSeconds: 50)).get(HTTPRequest(url: server.url("/silent"))) }
+        let task = Task {
+            try await ChildProcessHTTPClient(executable: Self.uvd, limits: CurlHTTPClient(deadline: .seconds(50), stallSeconds: 50)).get(
+                HTTPRequest(url: server.url("/silent")))
+        }
         try await Task.sleep(for: .milliseconds(500))
         #expect(Self.fetchChildren().count == 1, "the fetch runs in a child")
         task.cancel()
@@ -102,33 +109,42 @@ struct ChildFetchTests {
         #expect(!maps.contains("libcurl") && !maps.contains("libssl") && !maps.contains("libgnutls"), "uvd mapped a TLS or HTTP library")
         // Writing an order to a child already gone must be EPIPE, not SIGPIPE's default (the end of uvd).
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) }
+        let ignored = status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap {
+            UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16)
+        }
         #expect((ignored ?? 0) & (1 << (UInt64(SIGPIPE) - 1)) != 0, "uvd does not ignore SIGPIPE")
     }
 
     /// A fetch process whose reader has gone (EPIPE on its standard output, SIGPIPE ignored as
     /// the daemon leaves it) ends with `ioError`: no trap, no death by a signal.
     @Test func aFetchWhoseReaderHasGoneEndsCleanly() throws {
-        let run = try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", """
-            import os, signal, subprocess, sys
-            signal.signal(signal.SIGPIPE, signal.SIG_IGN)
-            read, write = os.pipe()
-            os.close(read)
-            child = subprocess.run([sys.argv[1], "--fetch"], input=b"not an order", stdout=write, restore_signals=False)
-            print(child.returncode)
-            """, ToolRunner.uvd.executable.path], environment: ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no"])
-        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(ExitStatus.ioError.rawValue), "\(run.stdout) \(run.stderr)")
+        let run = try ToolRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                "-c",
+                """
+                import os, signal, subprocess, sys
+                signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+                read, write = os.pipe()
+                os.close(read)
+                child = subprocess.run([sys.argv[1], "--fetch"], input=b"not an order", stdout=write, restore_signals=False)
+                print(child.returncode)
+                """, ToolRunner.uvd.executable.path,
+            ], environment: ["PATH": "/usr/bin:/bin", "SWIFT_BACKTRACE": "enable=no"])
+        #expect(
+            run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(ExitStatus.ioError.rawValue), "\(run.stdout) \(run.stderr)"
+        )
     }
 
     @Test func aFetchDiesWithItsDaemon() throws {
         let server = try FixtureServer.hostile()
         let uvd = try DaemonHarness(providers: false)
         try """
-            [providers.open-meteo]
-            url = "\(server.url("/silent"))"
-            [providers.arpansa]
-            enabled = false
-            """.write(to: uvd.configFile, atomically: true, encoding: .utf8)
+        [providers.open-meteo]
+        url = "\(server.url("/silent"))"
+        [providers.arpansa]
+        enabled = false
+        """.write(to: uvd.configFile, atomically: true, encoding: .utf8)
         try uvd.start()
         let daemon = try #require(uvd.process?.pid)
         try uvd.waitFor("a fetch in progress") { !Self.fetchChildren(of: daemon).isEmpty }
@@ -157,7 +173,8 @@ struct ChildFetchTests {
     /// `/proc/PID/stat` after the command name (state, parent, …); nil when the process is gone.
     static func statFields(_ pid: pid_t) -> [Substring]? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(after: close)...].split(separator: " ")
     }
 }

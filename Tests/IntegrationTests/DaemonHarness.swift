@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real uvd in a private XDG world: its own config, state, runtime directories and a local
@@ -21,33 +22,38 @@ final class DaemonHarness {
     /// - Parameters:
     ///   - providers: serve the real fixtures (rebased to today) at the provider URLs; without
     ///     it the URLs point at a closed port, as with the network unplugged.
-    init(providers: Bool = true, zone: String = "Australia/Sydney", extraConfig: String = "", failing: [String: String] = [:], hanging: [String] = []) throws {
+    init(
+        providers: Bool = true, zone: String = "Australia/Sydney", extraConfig: String = "", failing: [String: String] = [:],
+        hanging: [String] = []
+    ) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-it-\(UUID().uuidString.prefix(8))")
         for directory in ["config/uvd", "state", "cache", "run"] {
             try FileManager.default.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
         }
         chmod(root.appendingPathComponent("run").path, 0o700)
         logFile = root.appendingPathComponent("uvd.log")
-        server = providers
-            ? try FixtureServer(routes: [
-                "/v1/forecast": "openmeteo-forecast-hourly-uv-2025-04-14-tidbyt-cyclecast.json",
-                "/v1/air-quality": "cams-air-quality-constructed.json",
-                "/xml/uvvalues.xml": "arpansa-uvvalues-2017-07-13-tarun-pacifica-sunscreen.xml",
-                "/data/3.0/onecall": "owm-onecall3-current-sampleResult.json",
-            ], failures: failing, hanging: hanging, rebaseToday: true)
+        server =
+            providers
+            ? try FixtureServer(
+                routes: [
+                    "/v1/forecast": "openmeteo-forecast-hourly-uv-2025-04-14-tidbyt-cyclecast.json",
+                    "/v1/air-quality": "cams-air-quality-constructed.json",
+                    "/xml/uvvalues.xml": "arpansa-uvvalues-2017-07-13-tarun-pacifica-sunscreen.xml",
+                    "/data/3.0/onecall": "owm-onecall3-current-sampleResult.json",
+                ], failures: failing, hanging: hanging, rebaseToday: true)
             : nil
         let base = server.map { "http://127.0.0.1:\($0.port)" } ?? "http://127.0.0.1:9"
         try """
-            [providers.cams]
-            url = "\(base)/v1/air-quality"
-            [providers.open-meteo]
-            url = "\(base)/v1/forecast"
-            [providers.arpansa]
-            url = "\(base)/xml/uvvalues.xml"
-            [providers.openweathermap]
-            url = "\(base)/data/3.0/onecall"
-            \(extraConfig)
-            """.write(to: root.appendingPathComponent("config/uvd/config.toml"), atomically: true, encoding: .utf8)
+        [providers.cams]
+        url = "\(base)/v1/air-quality"
+        [providers.open-meteo]
+        url = "\(base)/v1/forecast"
+        [providers.arpansa]
+        url = "\(base)/xml/uvvalues.xml"
+        [providers.openweathermap]
+        url = "\(base)/data/3.0/onecall"
+        \(extraConfig)
+        """.write(to: root.appendingPathComponent("config/uvd/config.toml"), atomically: true, encoding: .utf8)
         environment = ToolRunner.baseEnvironment.merging([
             "HOME": root.path, "TZ": zone,
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,

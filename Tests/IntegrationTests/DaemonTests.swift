@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// uvd and uvctl as a user runs them: real processes, a real socket, real HTTP to a local server.
@@ -11,7 +12,10 @@ struct DaemonTests {
     @Test func statusFromTheProvidersThroughTheStore() throws {
         let uvd = try DaemonHarness()
         try uvd.start()
-        try uvd.waitFor("a forecast") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String ?? "model" != "model" || (try uvd.server?.requests().count ?? 0) > 0 }
+        try uvd.waitFor("a forecast") {
+            try uvd.uvctl(["status", "--json"]).json()["source"] as? String ?? "model" != "model"
+                || (try uvd.server?.requests().count ?? 0) > 0
+        }
         try uvd.waitFor("the forecast in the status") { (try uvd.uvctl(["forecast", "--json"]).json()["updatedAt"] as? String) != nil }
         let status = try uvd.uvctl(["status", "--json"]).json()
         for key in ["uvi", "level", "source", "updatedAt", "stale", "location", "burnTimeMinutes", "window", "requestsToday"] {
@@ -50,7 +54,9 @@ struct DaemonTests {
     @Test func withoutNetworkTheModelAnswersAndSaysSo() throws {
         let uvd = try DaemonHarness(providers: false)
         try uvd.start()
-        try uvd.waitFor("a failed fetch") { (try uvd.uvctl(["status", "--json"]).json()["note"] as? String)?.contains("no answer") == true }
+        try uvd.waitFor("a failed fetch") {
+            (try uvd.uvctl(["status", "--json"]).json()["note"] as? String)?.contains("no answer") == true
+        }
         let status = try uvd.uvctl(["status", "--json"]).json()
         #expect(status["source"] as? String == "model")
         #expect((status["note"] as? String)?.contains("clear-sky model") == true)
@@ -135,7 +141,10 @@ struct DaemonTests {
         let watch = try ChildProcess(
             ToolRunner.uvctl.executable.path, ["watch", "--format", "waybar"], environment: uvd.environment,
             stdout: output.path, stderr: "/dev/null")
-        defer { watch.signal(SIGTERM); watch.wait() }
+        defer {
+            watch.signal(SIGTERM)
+            watch.wait()
+        }
         func lines() -> [String] { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
         try uvd.waitFor("the first line") { !lines().isEmpty }
         let first = lines()[0]

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Do-not-disturb on real servers under Xvfb, each read the way it offers it: xfce4-notifyd's
@@ -32,24 +33,43 @@ struct DoNotDisturbServerTests {
 
         init(_ uvd: DaemonHarness, server: Server, display: Int) throws {
             let bus = uvd.root.appendingPathComponent("bus").path
-            environment = ["PATH": "/usr/bin:/bin", "DISPLAY": ":\(display)", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(bus)", "HOME": uvd.root.path,
-                           "XDG_CONFIG_HOME": uvd.root.appendingPathComponent("config").path, "XDG_RUNTIME_DIR": uvd.root.appendingPathComponent("run").path]
+            environment = [
+                "PATH": "/usr/bin:/bin", "DISPLAY": ":\(display)", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(bus)", "HOME": uvd.root.path,
+                "XDG_CONFIG_HOME": uvd.root.appendingPathComponent("config").path,
+                "XDG_RUNTIME_DIR": uvd.root.appendingPathComponent("run").path,
+            ]
             calls = uvd.root.appendingPathComponent("calls.txt")
-            processes.append(try ChildProcess("/usr/bin/Xvfb", [":\(display)", "-nolisten", "tcp"], environment: environment, stdout: "/dev/null", stderr: "/dev/null"))
-            processes.append(try ChildProcess("/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(bus)"],
-                                              environment: environment, stdout: "/dev/null", stderr: "/dev/null"))
+            processes.append(
+                try ChildProcess(
+                    "/usr/bin/Xvfb", [":\(display)", "-nolisten", "tcp"], environment: environment, stdout: "/dev/null", stderr: "/dev/null"
+                ))
+            processes.append(
+                try ChildProcess(
+                    "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(bus)"],
+                    environment: environment, stdout: "/dev/null", stderr: "/dev/null"))
             try uvd.waitFor("the bus and the display") {
                 FileManager.default.fileExists(atPath: bus) && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)")
             }
-            processes.append(try ChildProcess(server.rawValue, [], environment: environment, stdout: "/dev/null", stderr: uvd.root.appendingPathComponent("server.err").path))
+            processes.append(
+                try ChildProcess(
+                    server.rawValue, [], environment: environment, stdout: "/dev/null",
+                    stderr: uvd.root.appendingPathComponent("server.err").path))
             // Asked of the bus, which starts nothing: a call to the name itself would have the bus
             // start another installed server (dunst) before this one takes the name.
             try uvd.waitFor("the server on the bus", timeout: 30) {
-                try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/gdbus"), ["call", "--session", "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus",
-                    "-m", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.Notifications"], environment: self.environment).stdout.contains("true")
+                try ToolRunner.run(
+                    URL(fileURLWithPath: "/usr/bin/gdbus"),
+                    [
+                        "call", "--session", "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus",
+                        "-m", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.Notifications",
+                    ], environment: self.environment
+                ).stdout.contains("true")
             }
-            processes.append(try ChildProcess("/usr/bin/dbus-monitor", ["--address", "unix:path=\(bus)", "type='method_call',interface='org.freedesktop.Notifications'"],
-                                              environment: environment, stdout: calls.path, stderr: "/dev/null"))
+            processes.append(
+                try ChildProcess(
+                    "/usr/bin/dbus-monitor",
+                    ["--address", "unix:path=\(bus)", "type='method_call',interface='org.freedesktop.Notifications'"],
+                    environment: environment, stdout: calls.path, stderr: "/dev/null"))
         }
 
         var said: String { (try? String(contentsOf: calls, encoding: .utf8)) ?? "" }
@@ -65,8 +85,10 @@ struct DoNotDisturbServerTests {
     private func setDoNotDisturb(_ on: Bool, on server: Server, _ uvd: DaemonHarness, _ desktop: Desktop) throws {
         switch server {
         case .xfce:
-            let set = try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/xfconf-query"),
-                                         ["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", on ? "true" : "false"], environment: desktop.environment)
+            let set = try ToolRunner.run(
+                URL(fileURLWithPath: "/usr/bin/xfconf-query"),
+                ["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", on ? "true" : "false"],
+                environment: desktop.environment)
             #expect(set.status == 0, "\(set.stderr)")
         case .lxqt:
             let file = uvd.root.appendingPathComponent("config/lxqt/notifications.conf")

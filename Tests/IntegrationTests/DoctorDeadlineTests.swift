@@ -1,16 +1,18 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A notification server that is installed (a D-Bus service file names it) but never comes up,
 /// as dunst or mako do on a machine without a display: the bus waits 25 s for each activation.
 /// `uvctl doctor` must still answer within 5 s and say so, other clients must not wait, and uvd
 /// must stop at once.
-@Suite("A notification server that never starts", .serialized,
-       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon"), "needs dbus-daemon (Debian package dbus)"))
+@Suite(
+    "A notification server that never starts", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon"), "needs dbus-daemon (Debian package dbus)"))
 struct DoctorDeadlineTests {
     @Test func doctorAnswersAtOnceAndUvdIsNotHeld() throws {
         let uvd = try DaemonHarness(providers: false)
@@ -23,24 +25,31 @@ struct DoctorDeadlineTests {
         let busPath = uvd.root.appendingPathComponent("bus").path
         let config = uvd.root.appendingPathComponent("session.conf")
         try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(busPath)</listen>
-              <servicedir>\(services.path)</servicedir>
-              <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
-            </busconfig>
-            """.write(to: config, atomically: true, encoding: .utf8)
-        let bus = try ChildProcess("/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--nopidfile"],
-                                   environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
-        defer { bus.signal(SIGTERM); bus.wait() }
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(busPath)</listen>
+          <servicedir>\(services.path)</servicedir>
+          <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+        </busconfig>
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let bus = try ChildProcess(
+            "/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--nopidfile"],
+            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
+        defer {
+            bus.signal(SIGTERM)
+            bus.wait()
+        }
         try uvd.waitFor("the bus") { FileManager.default.fileExists(atPath: busPath) }
-        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)", "XDG_DATA_HOME": uvd.root.path, "XDG_DATA_DIRS": uvd.root.path])
+        try uvd.start(extraEnvironment: [
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)", "XDG_DATA_HOME": uvd.root.path, "XDG_DATA_DIRS": uvd.root.path,
+        ])
 
         let output = uvd.root.appendingPathComponent("doctor.json")
         let started = ContinuousClock.now
-        let doctor = try ChildProcess(ToolRunner.uvctl.executable.path, ["doctor", "--json"], environment: uvd.environment, stdout: output.path, stderr: "/dev/null")
+        let doctor = try ChildProcess(
+            ToolRunner.uvctl.executable.path, ["doctor", "--json"], environment: uvd.environment, stdout: output.path, stderr: "/dev/null")
         // Meanwhile another client is answered at once.
         let statusStarted = ContinuousClock.now
         #expect(try uvd.uvctl(["status"]).status == 0)
@@ -48,7 +57,8 @@ struct DoctorDeadlineTests {
         _ = doctor.wait()
         #expect(ContinuousClock.now - started < .seconds(5), "doctor took \(ContinuousClock.now - started)")
 
-        let checks = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])["checks"] as? [[String: Any]]
+        let checks =
+            try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])["checks"] as? [[String: Any]]
         let server = try #require(checks?.first { $0["name"] as? String == "notification server" })
         #expect(server["result"] as? String == "fail")
         #expect((server["detail"] as? String)?.contains("installed but does not start") == true, "\(server)")

@@ -1,13 +1,17 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A smoke test with a real notification server: dunst on Xvfb, on a private session bus.
-@Suite("dunst", .serialized, .enabled(if: ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dbus-daemon"].allSatisfy(FileManager.default.isExecutableFile(atPath:)),
-                         "needs Xvfb, dunst and dbus-daemon"))
+@Suite(
+    "dunst", .serialized,
+    .enabled(
+        if: ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dbus-daemon"].allSatisfy(FileManager.default.isExecutableFile(atPath:)),
+        "needs Xvfb, dunst and dbus-daemon"))
 struct DunstTests {
     /// Xvfb, a private session bus and dunst, for one test; ended with it.
     final class Desktop {
@@ -23,18 +27,23 @@ struct DunstTests {
         init(_ uvd: DaemonHarness) throws {
             let display = ":\(100 + getpid() % 800)"
             busPath = uvd.root.appendingPathComponent("bus").path
-            environment = ["PATH": "/usr/bin:/bin", "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)", "HOME": uvd.root.path]
-            x = try ChildProcess("/usr/bin/Xvfb", [display, "-nolisten", "tcp"], environment: environment, stdout: "/dev/null", stderr: "/dev/null")
+            environment = [
+                "PATH": "/usr/bin:/bin", "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)", "HOME": uvd.root.path,
+            ]
+            x = try ChildProcess(
+                "/usr/bin/Xvfb", [display, "-nolisten", "tcp"], environment: environment, stdout: "/dev/null", stderr: "/dev/null")
             bus = try ChildProcess(
                 "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busPath)"],
                 environment: environment, stdout: "/dev/null", stderr: "/dev/null")
             try uvd.waitFor("the bus and the display") { [busPath] in
-                FileManager.default.fileExists(atPath: busPath) && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
+                FileManager.default.fileExists(atPath: busPath)
+                    && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
             }
             config = uvd.root.appendingPathComponent("dunstrc")
             try "[global]\nfont = Monospace 8\n".write(to: config, atomically: true, encoding: .utf8)
             log = uvd.root.appendingPathComponent("dunst.err")
-            dunst = try ChildProcess("/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
+            dunst = try ChildProcess(
+                "/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
             try uvd.waitFor("dunst") { try self.dunstctl(["is-paused"]).stdout.hasPrefix("false") }
         }
 
@@ -44,19 +53,24 @@ struct DunstTests {
         func restartDunst() throws {
             dunst.signal(SIGKILL)
             _ = dunst.wait()
-            dunst = try ChildProcess("/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
+            dunst = try ChildProcess(
+                "/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
         }
 
         func dunstctl(_ arguments: [String]) throws -> ToolRunner.Result {
             try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/dunstctl"), arguments, environment: environment)
         }
 
-        func displayed() throws -> Int { Int(try dunstctl(["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 }
+        func displayed() throws -> Int {
+            Int(try dunstctl(["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
 
         /// Records every method call on the bus (dbus-monitor) into `file`.
         func monitorCalls(into file: URL) throws {
-            monitor = try ChildProcess("/usr/bin/dbus-monitor", ["--address", "unix:path=\(busPath)", "type='method_call',interface='org.freedesktop.Notifications'"],
-                                       environment: environment, stdout: file.path, stderr: "/dev/null")
+            monitor = try ChildProcess(
+                "/usr/bin/dbus-monitor",
+                ["--address", "unix:path=\(busPath)", "type='method_call',interface='org.freedesktop.Notifications'"],
+                environment: environment, stdout: file.path, stderr: "/dev/null")
         }
 
         deinit {
@@ -111,7 +125,9 @@ struct DunstTests {
 
         #expect(try desktop.dunstctl(["set-paused", "true"]).status == 0)
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "100"]).status == 0)
-        try uvd.waitFor("the old reminder closed") { (try? String(contentsOf: calls, encoding: .utf8))?.contains("member=CloseNotification") == true }
+        try uvd.waitFor("the old reminder closed") {
+            (try? String(contentsOf: calls, encoding: .utf8))?.contains("member=CloseNotification") == true
+        }
         sleep(2)
         #expect(reapplyShown() == before, "nothing new is sent while paused")
 

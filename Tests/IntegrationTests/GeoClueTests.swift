@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// GeoClue2 on a private bus (dbus-daemon and a stand-in service): uvd asks for a city-level
@@ -19,12 +20,18 @@ struct GeoClueTests {
         let bus = try ChildProcess(
             "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busPath)"],
             environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
-        defer { bus.signal(SIGTERM); bus.wait() }
+        defer {
+            bus.signal(SIGTERM)
+            bus.wait()
+        }
         try uvd.waitFor("the bus") { FileManager.default.fileExists(atPath: busPath) }
         let geoclue = try ChildProcess(
             "/usr/bin/python3", [Self.fake.path, "unix:path=\(busPath)", "-33.8688", "151.2093", calls.path],
             environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: uvd.root.appendingPathComponent("geoclue.err").path)
-        defer { geoclue.signal(SIGTERM); geoclue.wait() }
+        defer {
+            geoclue.signal(SIGTERM)
+            geoclue.wait()
+        }
         let log = { (try? String(contentsOf: calls, encoding: .utf8)) ?? "" }
         try uvd.waitFor("the stand-in GeoClue") { log().contains("ready") }
 

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One uvd per user, and everything it makes its user's alone.
@@ -44,7 +45,8 @@ struct InstanceAndFilesTests {
         var info = stat()
         #expect(stat(log.path, &info) == 0)
         let second = try ChildProcess(
-            ToolRunner.uvd.executable.path, [], environment: uvd.environment.merging(["JOURNAL_STREAM": "\(info.st_dev):\(info.st_ino)"]) { _, new in new },
+            ToolRunner.uvd.executable.path, [],
+            environment: uvd.environment.merging(["JOURNAL_STREAM": "\(info.st_dev):\(info.st_ino)"]) { _, new in new },
             stdout: "/dev/null", stderr: log.path)
         #expect(second.wait() == ExitStatus.alreadyRunning.rawValue)
         let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

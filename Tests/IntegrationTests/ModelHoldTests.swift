@@ -19,7 +19,8 @@ struct ModelHoldTests {
 
     /// Once every forecast provider has failed, the model is all there is, and it speaks.
     @Test func theModelSpeaksOnceEveryForecastFailed() throws {
-        let uvd = try DaemonHarness(zone: "Etc/UTC", failing: ["/v1/forecast": "503", "/v1/air-quality": "503", "/xml/uvvalues.xml": "503"])
+        let uvd = try DaemonHarness(
+            zone: "Etc/UTC", failing: ["/v1/forecast": "503", "/v1/air-quality": "503", "/xml/uvvalues.xml": "503"])
         try uvd.start()
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         try uvd.waitFor("the model's alert") { uvd.log.contains("notify uv-extreme") }

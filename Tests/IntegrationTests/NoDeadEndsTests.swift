@@ -20,6 +20,7 @@ struct NoDeadEndsTests {
         let burn = try uvd.uvctl(["burn-time"])
         #expect(burn.status == 0, "\(burn.stderr)")
         #expect(burn.stdout.contains("Skin type VI") && burn.stdout.contains("SPF 30"), "\(burn.stdout)")
-        #expect(burn.stdout.contains("From uvd: your profile's skin type, the UV now in Greenwich, the sunscreen on record."), "\(burn.stdout)")
+        #expect(
+            burn.stdout.contains("From uvd: your profile's skin type, the UV now in Greenwich, the sunscreen on record."), "\(burn.stdout)")
     }
 }

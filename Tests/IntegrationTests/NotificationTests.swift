@@ -1,16 +1,19 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// uvd with a recording notification server on a private session bus: quiet hours, the
 /// controls of `uvctl`, history and doctor.
 @Suite("Notifications from a running uvd", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
 struct NotificationTests {
-    private func start(actions: Bool = true, inhibited: Bool = false, server: String = "recorder", environment: [String: String] = [:]) throws
-        -> (DaemonHarness, RecordingNotificationServer) {
+    private func start(actions: Bool = true, inhibited: Bool = false, server: String = "recorder", environment: [String: String] = [:])
+        throws
+        -> (DaemonHarness, RecordingNotificationServer)
+    {
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
         let notifications = try RecordingNotificationServer(in: uvd.root, actions: actions, inhibited: inhibited, name: server)
         try uvd.start(extraEnvironment: environment.merging(["DBUS_SESSION_BUS_ADDRESS": notifications.address]) { _, bus in bus })
@@ -73,14 +76,17 @@ struct NotificationTests {
     func notifyTestOnGNOMESaysWhereToLook(_ what: String) throws {
         let (uvd, notifications) = try start(server: "gnome-shell")
         let output = uvd.root.appendingPathComponent("notify-test.out")
-        let test = try ChildProcess(ToolRunner.uvctl.executable.path, ["notify-test", "--seconds", "5"], environment: uvd.environment,
-                                    stdout: output.path, stderr: output.path)
+        let test = try ChildProcess(
+            ToolRunner.uvctl.executable.path, ["notify-test", "--seconds", "5"], environment: uvd.environment,
+            stdout: output.path, stderr: output.path)
         func sample() -> [String: Any]? { notifications.notifications().first { $0["summary"] as? String == "uvd: a test notification" } }
         try uvd.waitFor("the test notification") { sample() != nil }
         if what == "click" { try notifications.click(try #require(sample()?["id"] as? Int)) }
         _ = test.wait()
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        #expect(text.contains(what == "click" ? "the notification itself was clicked" : "GNOME Shell moves a notification to its message tray"), "\(text)")
+        #expect(
+            text.contains(what == "click" ? "the notification itself was clicked" : "GNOME Shell moves a notification to its message tray"),
+            "\(text)")
         #expect(!text.contains("Did it show?"))
     }
 
@@ -104,7 +110,9 @@ struct NotificationTests {
         #expect(try uvd.uvctl(["snooze"]).stdout == "Nothing is snoozed.\n")
         #expect(try uvd.uvctl(["snooze", "reapply", "1h"]).stdout.hasPrefix("reapply snoozed until "))
         #expect(try uvd.uvctl(["snooze"]).stdout.hasPrefix("reapply snoozed until "))
-        try uvd.waitFor("the withdrawal") { notifications.calls().contains { $0["call"] as? String == "CloseNotification" && $0["id"] as? Int == id } }
+        try uvd.waitFor("the withdrawal") {
+            notifications.calls().contains { $0["call"] as? String == "CloseNotification" && $0["id"] as? Int == id }
+        }
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "100"]).status == 0)
         sleep(1)
         #expect(reapply(notifications).count == 1)
@@ -135,7 +143,9 @@ struct NotificationTests {
         func uvdsShown() -> [[String: Any]] {
             afterRestart().filter { $0["call"] as? String == "Notify" && $0["app"] as? String == "uvd" }
         }
-        try uvd.waitFor("the reminder shown again") { uvdsShown().contains { ($0["summary"] as? String)?.hasPrefix("Reapply by ") == true } }
+        try uvd.waitFor("the reminder shown again") {
+            uvdsShown().contains { ($0["summary"] as? String)?.hasPrefix("Reapply by ") == true }
+        }
         #expect(uvdsShown().allSatisfy { $0["replaces"] as? Int == 0 }, "an old id was replaced: \(uvdsShown())")
         try notifications.notifyAsAnotherApplication()
         #expect(try uvd.uvctl(["sunscreen", "remove"]).status == 0)
@@ -214,20 +224,27 @@ struct NotificationTests {
     /// GNOME's do-not-disturb is its `show-banners` setting, followed through GSettings (here its
     /// keyfile backend, which watches its file; GNOME's dconf signals on the bus): a reminder
     /// held while banners are off goes within 2 s of their coming back.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/glib-2.0/schemas/org.gnome.desktop.notifications.gschema.xml")
-                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/gsettings"), "needs gsettings-desktop-schemas and gsettings"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/usr/share/glib-2.0/schemas/org.gnome.desktop.notifications.gschema.xml")
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/gsettings"), "needs gsettings-desktop-schemas and gsettings"))
     func gnomesShowBannersIsDoNotDisturb() throws {
         let settings = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-gsettings-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: settings) }
         // The keyfile backend watches this folder: made first, so that a change is seen at once.
         try FileManager.default.createDirectory(at: settings.appendingPathComponent("glib-2.0/settings"), withIntermediateDirectories: true)
-        let gsettingsEnvironment = ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": settings.path, "PATH": "/usr/bin:/bin", "HOME": settings.path]
+        let gsettingsEnvironment = [
+            "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": settings.path, "PATH": "/usr/bin:/bin", "HOME": settings.path,
+        ]
         let banners = { (on: Bool) in
-            _ = try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/gsettings"), ["set", "org.gnome.desktop.notifications", "show-banners", on ? "true" : "false"],
-                                   environment: gsettingsEnvironment)
+            _ = try ToolRunner.run(
+                URL(fileURLWithPath: "/usr/bin/gsettings"),
+                ["set", "org.gnome.desktop.notifications", "show-banners", on ? "true" : "false"],
+                environment: gsettingsEnvironment)
         }
         try banners(false)
-        let (uvd, notifications) = try start(server: "gnome-shell", environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": settings.path])
+        let (uvd, notifications) = try start(
+            server: "gnome-shell", environment: ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": settings.path])
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
         sleep(2)
         #expect(reapply(notifications).isEmpty)
@@ -260,7 +277,8 @@ struct NotificationTests {
     @Test func anUnreadableLXQtSettingsFileIsSaid() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-lxqt-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: config) }
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("lxqt/notifications.conf"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("lxqt/notifications.conf"), withIntermediateDirectories: true)
         let (uvd, notifications) = try start(server: "lxqt-notificationd", environment: ["XDG_CONFIG_HOME": config.path])
         let doctor = try uvd.uvctl(["doctor"]).stdout
         #expect(doctor.contains("notifications.conf cannot be read: it is a directory; expected a file"), "\(doctor)")
@@ -335,7 +353,9 @@ struct LateServerTests {
     }
 }
 
-@Suite("Notifications when the session bus comes late", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
+@Suite(
+    "Notifications when the session bus comes late", .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi")
+)
 struct LateSessionBusTests {
     /// No session bus at all: uvd waits for `$XDG_RUNTIME_DIR/bus` to appear, not on a timer.
     /// On a timer (1, 2, 4, 8 s …) the alert would come up to 8 s after a bus started 8 s in.

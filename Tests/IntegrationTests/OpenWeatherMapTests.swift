@@ -13,7 +13,9 @@ struct OpenWeatherMapTests {
         let keyFile = scratch.url.appendingPathComponent("key")
         try "0123456789abcdef\n".write(to: keyFile, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: keyMode], ofItemAtPath: keyFile.path)
-        return try DaemonHarness(extraConfig: "key_file = \"\(keyFile.path)\"", failing: ["/v1/forecast": "503", "/v1/air-quality": "503", "/xml/uvvalues.xml": "503"])
+        return try DaemonHarness(
+            extraConfig: "key_file = \"\(keyFile.path)\"",
+            failing: ["/v1/forecast": "503", "/v1/air-quality": "503", "/xml/uvvalues.xml": "503"])
     }
 
     @Test func answersWhenOpenMeteoFails() throws {

@@ -19,7 +19,9 @@ struct RefreshTests {
         let refresh = try ChildProcess(
             ToolRunner.uvctl.executable.path, ["refresh"], environment: uvd.environment,
             stdout: uvd.root.appendingPathComponent("refresh.out").path, stderr: "/dev/null")
-        try uvd.waitFor("the forecast, while ARPANSA hangs") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String ?? "model" != "model" }
+        try uvd.waitFor("the forecast, while ARPANSA hangs") {
+            try uvd.uvctl(["status", "--json"]).json()["source"] as? String ?? "model" != "model"
+        }
         try uvd.waitFor("the refresh to end", timeout: 40) { !refresh.isRunning }
         #expect(refresh.wait() == 0)
         let said = try String(contentsOf: uvd.root.appendingPathComponent("refresh.out"), encoding: .utf8)
@@ -39,7 +41,9 @@ struct RefreshTests {
         }
         let refresh = try uvd.uvctl(["refresh"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
-        #expect(refresh.stdout.contains("open-meteo: not modified since its last answer") || refresh.stdout.contains("open-meteo: a forecast for Sydney"), "\(refresh.stdout)")
+        #expect(
+            refresh.stdout.contains("open-meteo: not modified since its last answer")
+                || refresh.stdout.contains("open-meteo: a forecast for Sydney"), "\(refresh.stdout)")
         #expect(refresh.stdout.contains("arpansa: HTTP 503"), "\(refresh.stdout)")
     }
 
@@ -65,7 +69,9 @@ struct RefreshTests {
         let again = try uvd.uvctl(["refresh"])
         #expect(again.status == 1)
         #expect(again.stderr.contains("refreshed less than 5 minutes ago"), "\(again.stderr)")
-        #expect(again.stderr.range(of: #"The last answers: .*open-meteo at \d{2}:\d{2}: HTTP 503"#, options: .regularExpression) != nil, "\(again.stderr)")
+        #expect(
+            again.stderr.range(of: #"The last answers: .*open-meteo at \d{2}:\d{2}: HTTP 503"#, options: .regularExpression) != nil,
+            "\(again.stderr)")
     }
 
     @Test func retryAfterBindsAForcedRefresh() throws {
@@ -122,7 +128,9 @@ struct NewPlaceForecastTests {
         try uvd.waitFor("Sydney's forecast") { try forecasts().count == 1 }
         #expect(try uvd.uvctl(["location", "set", "Perth"]).status == 0)
         try uvd.waitFor("Perth's forecast") {
-            try forecasts().contains { ($0["query"] as? [String: String])?["latitude"] == "-32" || ($0["query"] as? [String: String])?["latitude"] == "-32.0" }
+            try forecasts().contains {
+                ($0["query"] as? [String: String])?["latitude"] == "-32" || ($0["query"] as? [String: String])?["latitude"] == "-32.0"
+            }
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("uvd under systemd's protocols", .serialized)
@@ -12,13 +13,21 @@ struct SystemdTests {
         let uvd = try DaemonHarness(providers: false)
         let socketPath = uvd.root.appendingPathComponent("notify.sock").path
         let received = uvd.root.appendingPathComponent("notify.log").path
-        let listener = try ChildProcess("/usr/bin/env", ["python3", "-c", """
-            import socket, sys
-            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1])
-            with open(sys.argv[2], "a", buffering=1) as log:
-                while True: log.write(s.recv(4096).decode() + "\\n---\\n")
-            """, socketPath, received], environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
-        defer { listener.signal(SIGTERM); listener.wait() }
+        let listener = try ChildProcess(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import socket, sys
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1])
+                with open(sys.argv[2], "a", buffering=1) as log:
+                    while True: log.write(s.recv(4096).decode() + "\\n---\\n")
+                """, socketPath, received,
+            ], environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
+        defer {
+            listener.signal(SIGTERM)
+            listener.wait()
+        }
         try uvd.waitFor("the notify socket") { FileManager.default.fileExists(atPath: socketPath) }
 
         try uvd.start(extraEnvironment: ["NOTIFY_SOCKET": socketPath, "WATCHDOG_USEC": "1000000"])
@@ -35,7 +44,10 @@ struct SystemdTests {
     }
 
     /// systemd-socket-activate passes a listening socket as fd 3; uvd serves it.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate"), "needs systemd-socket-activate (Debian package systemd)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-socket-activate"),
+            "needs systemd-socket-activate (Debian package systemd)"))
     func servesAnActivatedSocket() throws {
         let uvd = try DaemonHarness(providers: false)
         try FileManager.default.createDirectory(at: uvd.socket.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -66,7 +78,8 @@ struct SystemdTests {
         let service = try String(contentsOf: source.appendingPathComponent("uvd.service"), encoding: .utf8)
             .replacingOccurrences(of: "@BINDIR@", with: ToolRunner.productsDirectory.path)
         try service.write(to: directory.appendingPathComponent("uvd.service"), atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(at: source.appendingPathComponent("uvd.socket"), to: directory.appendingPathComponent("uvd.socket"))
+        try FileManager.default.copyItem(
+            at: source.appendingPathComponent("uvd.socket"), to: directory.appendingPathComponent("uvd.socket"))
 
         let units = ["uvd.service", "uvd.socket"].map { directory.appendingPathComponent($0).path }
         let verify = try ToolRunner.run(
@@ -90,8 +103,9 @@ private let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
 
 /// uvd under a clock far from the real one (libfaketime, as a test bench or a machine with a bad
 /// RTC has it): every deadline it arms must still fire.
-@Suite("A shifted clock", .serialized,
-       .enabled(if: FileManager.default.fileExists(atPath: libfaketime), "needs libfaketime (Debian package faketime)"))
+@Suite(
+    "A shifted clock", .serialized,
+    .enabled(if: FileManager.default.fileExists(atPath: libfaketime), "needs libfaketime (Debian package faketime)"))
 struct ShiftedClockTests {
     /// "Fire now" was an absolute instant 1 s after 1970, which a clock shifted ahead turns into
     /// a negative time the kernel refuses (EINVAL, dropped): uvd never woke, so never fetched.

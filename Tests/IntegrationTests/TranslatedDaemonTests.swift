@@ -22,7 +22,8 @@ struct TranslatedDaemonTests {
             ("fr", "mis à jour", /UV \d+,\d/), ("es", "actualizado", /UV \d+,\d/), ("ja", "更新", /UV \d+\.\d/),
         ]
         for (language, updated, decimal) in expected {
-            let status = try ToolRunner.uvctl.run(["status"], environment: uvd.environment.merging(catalogs.environment(language)) { _, new in new })
+            let status = try ToolRunner.uvctl.run(
+                ["status"], environment: uvd.environment.merging(catalogs.environment(language)) { _, new in new })
             #expect(status.status == 0)
             let text = status.stdout
             #expect(text.contains(decimal), "\(language): \(text)")
@@ -43,7 +44,8 @@ struct TranslatedDaemonTests {
         #expect((english["note"] as? String)?.hasPrefix("no provider data yet (") == true, "the daemon words it in its own language")
         let reason = try #require(english["modelReason"] as? [String: Any])
         #expect(reason["providerProblem"] is String)
-        let french = try ToolRunner.uvctl.run(["status"], environment: uvd.environment.merging(catalogs.environment("fr")) { _, new in new })
+        let french = try ToolRunner.uvctl.run(
+            ["status"], environment: uvd.environment.merging(catalogs.environment("fr")) { _, new in new })
         #expect(french.stdout.contains("pas encore de données du fournisseur ("), "\(french.stdout)")
         #expect(!french.stdout.contains("no provider data yet"))
     }
@@ -53,13 +55,15 @@ struct TranslatedDaemonTests {
         let catalogs = try CompiledCatalogs()
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
         let notifications = try RecordingNotificationServer(in: uvd.root)
-        try uvd.start(extraEnvironment: catalogs.environment("fr").merging(["DBUS_SESSION_BUS_ADDRESS": notifications.address]) { _, new in new })
+        try uvd.start(
+            extraEnvironment: catalogs.environment("fr").merging(["DBUS_SESSION_BUS_ADDRESS": notifications.address]) { _, new in new })
         #expect(try uvd.uvctl(["profile", "set", "--skin-type", "VI", "--spf", "50", "--quantity", "lots"]).status == 0)
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "61"]).status == 0)
         try uvd.waitFor("the reminder") {
             notifications.notifications().contains { ($0["hints"] as? [String: Any])?["category"] as? String == "x-uvd.reapply" }
         }
-        let reminder = try #require(notifications.notifications().first { ($0["hints"] as? [String: Any])?["category"] as? String == "x-uvd.reapply" })
+        let reminder = try #require(
+            notifications.notifications().first { ($0["hints"] as? [String: Any])?["category"] as? String == "x-uvd.reapply" })
         #expect((reminder["summary"] as? String)?.hasPrefix("À renouveler avant ") == true, "\(reminder)")
         // uvctl, in English, reads what the daemon said in French.
         #expect(try uvd.uvctl(["history"]).stdout.contains("À renouveler avant "))

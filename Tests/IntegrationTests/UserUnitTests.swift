@@ -2,16 +2,20 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The installed unit, run as a user manager of systemd 252 (Debian 12) and of 254 or later lays
 /// out its file system (`Tests/TestSupport/user_unit.py`: the exec directories of each version,
 /// ExecStartPre "+", a read-only home with the writable paths bound over it), for a user with a
 /// fresh home and no XDG variables set: uvd must start and keep its state in ~/.local/state/uvd.
-@Suite("The user unit, as systemd 252 and 254 run it", .serialized,
-       .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "needs unshare(1) and root, for the mount namespace that stands for the unit's sandbox"))
+@Suite(
+    "The user unit, as systemd 252 and 254 run it", .serialized,
+    .enabled(
+        if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+        "needs unshare(1) and root, for the mount namespace that stands for the unit's sandbox"))
 struct UserUnitTests {
     /// A fresh home with only the runtime directory a login makes, and the unit as installed.
     final class FreshHome {
@@ -24,16 +28,26 @@ struct UserUnitTests {
             try FileManager.default.createDirectory(at: root.appendingPathComponent("run"), withIntermediateDirectories: true)
             chmod(root.appendingPathComponent("run").path, 0o700)
             unit = root.appendingPathComponent("uvd.service")
-            let source = try unitText ?? String(contentsOf: ProviderFixture.packageRoot.appendingPathComponent("systemd/uvd.service"), encoding: .utf8)
-            try source.replacingOccurrences(of: "@BINDIR@", with: ToolRunner.productsDirectory.path).write(to: unit, atomically: true, encoding: .utf8)
+            let source =
+                try unitText
+                ?? String(contentsOf: ProviderFixture.packageRoot.appendingPathComponent("systemd/uvd.service"), encoding: .utf8)
+            try source.replacingOccurrences(of: "@BINDIR@", with: ToolRunner.productsDirectory.path).write(
+                to: unit, atomically: true, encoding: .utf8)
             // No network: the providers' default hosts do not resolve without DNS; a closed port is quicker.
-            environment = ["PATH": "/usr/bin:/bin", "HOME": root.path, "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path,
-                           "TZ": "Australia/Sydney", "LANG": "C.UTF-8", "INVOCATION_ID": "0123456789abcdef0123456789abcdef"]
+            environment = [
+                "PATH": "/usr/bin:/bin", "HOME": root.path, "XDG_RUNTIME_DIR": root.appendingPathComponent("run").path,
+                "TZ": "Australia/Sydney", "LANG": "C.UTF-8", "INVOCATION_ID": "0123456789abcdef0123456789abcdef",
+            ]
         }
 
         func start(systemd version: Int, log: URL) throws -> ChildProcess {
-            try ChildProcess("/usr/bin/python3", [ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/user_unit.py").path, "--systemd", String(version), unit.path],
-                             environment: environment, stdout: log.path, stderr: log.path)
+            try ChildProcess(
+                "/usr/bin/python3",
+                [
+                    ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/user_unit.py").path, "--systemd", String(version),
+                    unit.path,
+                ],
+                environment: environment, stdout: log.path, stderr: log.path)
         }
 
         deinit { try? FileManager.default.removeItem(at: root) }
@@ -44,11 +58,17 @@ struct UserUnitTests {
         let home = try FreshHome()
         let log = home.root.appendingPathComponent("unit.log")
         let unit = try home.start(systemd: version, log: log)
-        defer { unit.signal(SIGTERM); unit.wait() }
+        defer {
+            unit.signal(SIGTERM)
+            unit.wait()
+        }
         let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         var answered = false
         for _ in 0..<300 where unit.isRunning {
-            if (try? ToolRunner.uvctl.run(["status"], environment: home.environment))?.status == 0 { answered = true; break }
+            if (try? ToolRunner.uvctl.run(["status"], environment: home.environment))?.status == 0 {
+                answered = true
+                break
+            }
             usleep(50_000)
         }
         #expect(answered, "systemd \(version): uvd did not answer; its log:\n\(logText())")
@@ -71,7 +91,10 @@ struct UserUnitTests {
         home.environment["XDG_STATE_HOME"] = elsewhere.path
         let log = home.root.appendingPathComponent("unit.log")
         let unit = try home.start(systemd: 252, log: log)
-        defer { unit.signal(SIGTERM); unit.wait() }
+        defer {
+            unit.signal(SIGTERM)
+            unit.wait()
+        }
         let status = unit.wait()
         let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(status == ExitStatus.cannotCreate.rawValue, "\(said)")
@@ -96,7 +119,9 @@ struct UserUnitTests {
         var environment = home.environment
         environment["XDG_STATE_HOME"] = seed.path
         let first = try ChildProcess(ToolRunner.uvd.executable.path, [], environment: environment, stdout: "/dev/null", stderr: "/dev/null")
-        for _ in 0..<300 where (try? ToolRunner.uvctl.run(["profile", "set", "--skin-type", "IV"], environment: environment))?.status != 0 { usleep(50_000) }
+        for _ in 0..<300 where (try? ToolRunner.uvctl.run(["profile", "set", "--skin-type", "IV"], environment: environment))?.status != 0 {
+            usleep(50_000)
+        }
         first.signal(SIGTERM)
         #expect(first.wait() == 0)
         let config = home.root.appendingPathComponent(".config/uvd")
@@ -107,7 +132,10 @@ struct UserUnitTests {
 
         let log = home.root.appendingPathComponent("unit.log")
         let unit = try home.start(systemd: 252, log: log)
-        defer { unit.signal(SIGTERM); unit.wait() }
+        defer {
+            unit.signal(SIGTERM)
+            unit.wait()
+        }
         var profile: ToolRunner.Result?
         for _ in 0..<300 where unit.isRunning {
             profile = try? ToolRunner.uvctl.run(["profile", "show"], environment: home.environment)

@@ -9,7 +9,9 @@ struct VarlinkClientTests {
     static let python = ProviderFixture.packageRoot.appendingPathComponent(".build/test-python/bin/python3")
 
     @Test func pythonVarlinkIntrospectsAndCalls() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.python.path), "run scripts/install-deps first: it makes .build/test-python with the varlink module")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.python.path),
+            "run scripts/install-deps first: it makes .build/test-python with the varlink module")
         let uvd = try DaemonHarness(providers: false)
         try uvd.start()
         let script = """

@@ -1,8 +1,9 @@
 import CSpawn
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process for tests, started with posix_spawn and reaped with waitpid.
@@ -23,7 +24,9 @@ public final class ChildProcess: Sendable {
     }
 
     /// Starts `path arguments…`; standard input from `stdin` (default /dev/null), output appended to the files given.
-    public init(_ path: String, _ arguments: [String], environment: [String: String], stdin: String = "/dev/null", stdout: String, stderr: String) throws {
+    public init(
+        _ path: String, _ arguments: [String], environment: [String: String], stdin: String = "/dev/null", stdout: String, stderr: String
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -48,7 +51,7 @@ public final class ChildProcess: Sendable {
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for string in argv + envp { free(string) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard result == 0 else { throw SpawnError(path: path, code: result) }

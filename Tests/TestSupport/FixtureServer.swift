@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `Tests/TestSupport/fixture_server.py` (or the hostile server) on a loopback port for one test.
@@ -15,7 +16,9 @@ public final class FixtureServer: Sendable {
     /// `failures`: a path's scripted status (`"503"`, or `"429:3600"` with Retry-After, and
     /// `"503@4"` for one given after 4 seconds);
     /// `hanging`: paths that never answer.
-    public convenience init(routes: [String: String], failures: [String: String] = [:], hanging: [String] = [], rebaseToday: Bool = false) throws {
+    public convenience init(routes: [String: String], failures: [String: String] = [:], hanging: [String] = [], rebaseToday: Bool = false)
+        throws
+    {
         var arguments: [String] = hanging.flatMap { ["--hang", $0] }
         for (path, file) in routes { arguments += ["--route", "\(path)=\(ProviderFixture.directory.appendingPathComponent(file).path)"] }
         for (path, status) in failures { arguments += ["--fail", "\(path)=\(status)"] }
@@ -36,7 +39,8 @@ public final class FixtureServer: Sendable {
         self.log = log
         self.portFile = portFile
         let all = [script.path] + (arguments.map { ["--log", log.path] + $0 } ?? [])
-        process = try ChildProcess("/usr/bin/env", ["python3"] + all, environment: ProcessInfo.processInfo.environment, stdout: portFile.path, stderr: "/dev/null")
+        process = try ChildProcess(
+            "/usr/bin/env", ["python3"] + all, environment: ProcessInfo.processInfo.environment, stdout: portFile.path, stderr: "/dev/null")
         let deadline = Date().addingTimeInterval(10)
         var port: Int?
         while port == nil, Date() < deadline, process.isRunning {

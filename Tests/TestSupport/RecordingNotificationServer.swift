@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private session bus (dbus-daemon) with `notification_server.py` on it: records every
@@ -9,7 +10,8 @@ import Glibc
 public final class RecordingNotificationServer: Sendable {
     public static let script = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/notification_server.py")
     /// Whether this machine can run it: dbus-daemon, and python3-gi at /usr/bin/python3.
-    public static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
+    public static let available =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon")
         && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/gi")
 
     public let address: String
@@ -27,7 +29,10 @@ public final class RecordingNotificationServer: Sendable {
     /// Starts both in `directory` (the server only if `serving`), the bus's socket named
     /// `busName` there; `actions: false` leaves "actions" out of the capabilities; `inhibited`
     /// answers KDE Plasma's `Inhibited` with true.
-    public init(in directory: URL, busName: String = "session-bus", actions: Bool = true, serving: Bool = true, inhibited: Bool = false, name: String = "recorder") throws {
+    public init(
+        in directory: URL, busName: String = "session-bus", actions: Bool = true, serving: Bool = true, inhibited: Bool = false,
+        name: String = "recorder"
+    ) throws {
         self.name = name
         self.directory = directory
         self.actions = actions
@@ -46,8 +51,10 @@ public final class RecordingNotificationServer: Sendable {
     public func serve() throws {
         let readyBefore = readyLines()
         let process = try ChildProcess(
-            "/usr/bin/python3", [Self.script.path, address, log.path, "--name", name] + (actions ? [] : ["--no-actions"]) + (inhibited ? ["--inhibited"] : []),
-            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: directory.appendingPathComponent("notification-server.err").path)
+            "/usr/bin/python3",
+            [Self.script.path, address, log.path, "--name", name] + (actions ? [] : ["--no-actions"]) + (inhibited ? ["--inhibited"] : []),
+            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null",
+            stderr: directory.appendingPathComponent("notification-server.err").path)
         server.withLock { $0 = process }
         try Self.waitFor("the notification server") { readyLines() > readyBefore }
     }
@@ -116,7 +123,9 @@ public final class RecordingNotificationServer: Sendable {
     }
 
     private func run(_ arguments: [String]) throws {
-        let process = try ChildProcess("/usr/bin/python3", [Self.script.path] + arguments, environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
+        let process = try ChildProcess(
+            "/usr/bin/python3", [Self.script.path] + arguments, environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null",
+            stderr: "/dev/null")
         _ = process.wait()
     }
 

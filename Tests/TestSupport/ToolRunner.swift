@@ -18,7 +18,8 @@ public struct ToolRunner: Sendable {
     public enum ParseError: Error { case notAnObject(String) }
 
     /// The products directory holds the test bundle and the executables side by side.
-    public static let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    public static let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent()
 
     public static let uvctl = ToolRunner(name: "uvctl")
     public static let uvd = ToolRunner(name: "uvd")
@@ -30,7 +31,9 @@ public struct ToolRunner: Sendable {
     /// that nothing in the developer's ~/.config or ~/.local reaches a test.
     /// `TMPDIR` is there too, so that a run without `XDG_RUNTIME_DIR` makes its fallback
     /// runtime directory inside, not in /tmp.
-    public static let baseEnvironment = ["PATH": "/usr/bin:/bin", "TZ": "Etc/UTC", "LANG": "C.UTF-8", "HOME": emptyHome, "TMPDIR": emptyHome]
+    public static let baseEnvironment = [
+        "PATH": "/usr/bin:/bin", "TZ": "Etc/UTC", "LANG": "C.UTF-8", "HOME": emptyHome, "TMPDIR": emptyHome,
+    ]
 
     private static let emptyHome = RunDirectory.make("uvd-test-home").path
 
@@ -44,9 +47,12 @@ public struct ToolRunner: Sendable {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let input = scratch.appendingPathComponent("in"), output = scratch.appendingPathComponent("out"), errors = scratch.appendingPathComponent("err")
+        let input = scratch.appendingPathComponent("in")
+        let output = scratch.appendingPathComponent("out")
+        let errors = scratch.appendingPathComponent("err")
         try Data((stdin ?? "").utf8).write(to: input)
-        let child = try ChildProcess(executable.path, arguments, environment: environment, stdin: input.path, stdout: output.path, stderr: errors.path)
+        let child = try ChildProcess(
+            executable.path, arguments, environment: environment, stdin: input.path, stdout: output.path, stderr: errors.path)
         let status = child.wait()
         return Result(
             status: status,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UVConfig
 
 /// Inputs that crashed or misled the configuration reader before it had a parser of its own.
@@ -19,13 +20,18 @@ struct ConfigHostileInputTests {
         #expect(problem(Array("[😀\n".utf8))?.hasPrefix("c.toml:1:2: found '😀', expected a key") == true)
         #expect(problem(Array("a=[}\n".utf8))?.hasPrefix("c.toml:1:4: found '}', expected a value") == true)
         #expect(problem(Array("e=1979-05-27T:\n".utf8))?.hasPrefix("c.toml:1:3: found '1979-05-27T:'") == true)
-        #expect(problem(Array("\"\\u0000\" = 1\n".utf8)) == "c.toml:1:1: unknown key '\"\\u0000\"' at the top level; known keys: alerts, forecast, leave_home, location, morning, network, providers, quiet, reapply, refresh")
+        #expect(
+            problem(Array("\"\\u0000\" = 1\n".utf8))
+                == "c.toml:1:1: unknown key '\"\\u0000\"' at the top level; known keys: alerts, forecast, leave_home, location, morning, network, providers, quiet, reapply, refresh"
+        )
     }
 
     /// An integer past 64 bits is named as such (it was "expected a value: a number, …").
     @Test(arguments: ["99999999999999999999", "-9223372036854775809", "0xFFFFFFFFFFFFFFFFFF", "+1_000_000_000_000_000_000_000"])
     func integersPast64BitsAreOutOfRange(number: String) {
-        #expect(problem(Array("a = \(number)\n".utf8)) == "c.toml:1:5: the integer \(number) is out of range: TOML integers go from -9223372036854775808 to 9223372036854775807")
+        #expect(
+            problem(Array("a = \(number)\n".utf8))
+                == "c.toml:1:5: the integer \(number) is out of range: TOML integers go from -9223372036854775808 to 9223372036854775807")
     }
 
     @Test func aKeyEightyThousandLevelsDeepIsRefusedWithoutRecursing() {
@@ -33,7 +39,8 @@ struct ConfigHostileInputTests {
         #expect(problem(Array("\(key) = 1\n".utf8))?.hasPrefix("c.toml:1:1: the key has more than 100 parts") == true)
         let arrays = String(repeating: "[", count: 80_000)
         #expect(problem(Array("a = \(arrays)".utf8))?.contains("nested more than 100 levels") == true)
-        let tables = (1...200).map { level in "[" + Array(repeating: "t", count: level).joined(separator: ".") + "]" }.joined(separator: "\n")
+        let tables = (1...200).map { level in "[" + Array(repeating: "t", count: level).joined(separator: ".") + "]" }.joined(
+            separator: "\n")
         #expect(problem(Array(tables.utf8))?.hasPrefix("c.toml:101:2: the key has more than 100 parts") == true)
     }
 
@@ -45,7 +52,9 @@ struct ConfigHostileInputTests {
     @Test func encodingsOtherThanUTF8AreErrors() {
         let utf16: [UInt8] = [0xFF, 0xFE] + Array("[refresh]\n".utf8).flatMap { [$0, 0] }
         #expect(problem(utf16)?.hasPrefix("c.toml:1:1: the file starts with a UTF-16 byte-order mark") == true)
-        #expect(problem(Array("a = 1\n# caf".utf8) + [0xE9] + Array("\n".utf8)) == "c.toml:2:6: found the byte 0xE9, which is not UTF-8; expected UTF-8 text")
+        #expect(
+            problem(Array("a = 1\n# caf".utf8) + [0xE9] + Array("\n".utf8))
+                == "c.toml:2:6: found the byte 0xE9, which is not UTF-8; expected UTF-8 text")
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[refresh]\ndaily_budget = 20\n".utf8)
         #expect(problem(bom) == nil)
     }
@@ -69,7 +78,11 @@ struct ConfigHostileInputTests {
         }
         let notADirectory = directory.appendingPathComponent("file")
         try Data("a".utf8).write(to: notADirectory)
-        #expect(throws: ConfigLoader.Invalid(problems: ["\(notADirectory.path)/config.toml: cannot be read: a part of the path is not a directory"])) {
+        #expect(
+            throws: ConfigLoader.Invalid(problems: [
+                "\(notADirectory.path)/config.toml: cannot be read: a part of the path is not a directory"
+            ])
+        ) {
             try ConfigLoader.load(file: notADirectory.appendingPathComponent("config.toml"))
         }
         let fifo = directory.appendingPathComponent("fifo")
@@ -84,7 +97,11 @@ struct ConfigHostileInputTests {
         try Data("a = 1\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(chmod(file.path, 0) == 0)
-        #expect(throws: ConfigLoader.Invalid(problems: ["\(file.path): cannot be read: permission denied (check the file's and its folders' owner and mode)"])) {
+        #expect(
+            throws: ConfigLoader.Invalid(problems: [
+                "\(file.path): cannot be read: permission denied (check the file's and its folders' owner and mode)"
+            ])
+        ) {
             try ConfigLoader.load(file: file)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVConfig
 
 @Suite("config.toml")
@@ -35,9 +36,10 @@ struct ConfigLoaderTests {
         let loaded = try ConfigLoader.parse(text, path: "/home/u/.config/uvd/config.toml")
         #expect(loaded.configuration.policy.dailyBudget == 20)
         // A fixed interval no longer means anything: accepted, with what replaced it.
-        #expect(loaded.warnings == [
-            "/home/u/.config/uvd/config.toml:4:1: refresh.open_meteo_minutes no longer decides anything: forecasts are asked when a new model run can be out (CAMS twice a day, the forecast endpoint four times), at most 8 a day; it is ignored, and can be removed",
-        ])
+        #expect(
+            loaded.warnings == [
+                "/home/u/.config/uvd/config.toml:4:1: refresh.open_meteo_minutes no longer decides anything: forecasts are asked when a new model run can be out (CAMS twice a day, the forecast endpoint four times), at most 8 a day; it is ignored, and can be removed"
+            ])
         #expect(loaded.configuration.endpoints.openMeteo.absoluteString == "http://127.0.0.1:8080/v1/forecast")
         #expect(loaded.configuration.window == .personal)
         let origins = Dictionary(uniqueKeysWithValues: loaded.entries.map { ($0.key, $0.origin) })
@@ -48,9 +50,11 @@ struct ConfigLoaderTests {
 
     @Test func unknownKeysNameTheLineAndTheKnownKeys() {
         let text = "[refresh]\ndaily_budget = 10\ndialy_budget = 12\n"
-        #expect(throws: ConfigLoader.Invalid(problems: [
-            "c.toml:3:1: unknown key 'dialy_budget' in [refresh]; known keys: arpansa_active_minutes, arpansa_idle_minutes, daily_budget, open_meteo_minutes",
-        ])) { try ConfigLoader.parse(text, path: "c.toml") }
+        #expect(
+            throws: ConfigLoader.Invalid(problems: [
+                "c.toml:3:1: unknown key 'dialy_budget' in [refresh]; known keys: arpansa_active_minutes, arpansa_idle_minutes, daily_budget, open_meteo_minutes"
+            ])
+        ) { try ConfigLoader.parse(text, path: "c.toml") }
         #expect(throws: ConfigLoader.Invalid.self) { try ConfigLoader.parse("[colour]\nx = 1\n", path: "c.toml") }
     }
 
@@ -62,7 +66,10 @@ struct ConfigLoaderTests {
         } catch {
             #expect(error.problems.count == 3)
             #expect(error.problems.contains("c.toml:2:1: refresh.daily_budget = -3 is not allowed; expected a whole number from 4 to 500"))
-            #expect(error.problems.contains { $0.hasPrefix("c.toml:4:1: providers.arpansa.url") && $0.hasSuffix("expected an http:// or https:// URL") })
+            #expect(
+                error.problems.contains {
+                    $0.hasPrefix("c.toml:4:1: providers.arpansa.url") && $0.hasSuffix("expected an http:// or https:// URL")
+                })
             #expect(error.problems.contains { $0.hasPrefix("c.toml:6:1: forecast.window = 4") })
         }
     }
@@ -116,7 +123,9 @@ struct ConfigLoaderTests {
         let file = Self.shippedFile
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(try ConfigLoader.parse(text, path: file.path).configuration == Configuration())
-        for key in ConfigKey.all { #expect(text.contains(key.path.split(separator: ".").last!), "Config/uvd.toml does not document \(key.path)") }
+        for key in ConfigKey.all {
+            #expect(text.contains(key.path.split(separator: ".").last!), "Config/uvd.toml does not document \(key.path)")
+        }
     }
 
     /// What the shipped file shows commented out is the default: uncommented, it changes nothing

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UVConfig
 
 /// Positions on very long lines: worked out from the last one asked on the line (the parser asks

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UVConfig
 
 /// The toml-lang/toml-test suite's TOML 1.0.0 cases (copied into Tests/Fixtures/toml-test with
@@ -54,7 +55,9 @@ struct TOMLSuiteTests {
 /// arrays for arrays.
 enum TaggedJSON {
     static func mismatch(_ value: TOMLValue, _ expected: Any, path: String) -> String? {
-        if let object = expected as? [String: Any], object.count == 2, let type = object["type"] as? String, let text = object["value"] as? String {
+        if let object = expected as? [String: Any], object.count == 2, let type = object["type"] as? String,
+            let text = object["value"] as? String
+        {
             return leafMismatch(value, type: type, text: text, path: path)
         }
         switch (value, expected) {
@@ -77,18 +80,22 @@ enum TaggedJSON {
     }
 
     private static func leafMismatch(_ value: TOMLValue, type: String, text: String, path: String) -> String? {
-        let same: Bool = switch (type, value) {
-        case ("string", .string(let string)): string == text
-        case ("integer", .integer(let number)): Int64(text) == number
-        case ("bool", .boolean(let flag)): String(flag) == text
-        case ("float", .float(let number)):
-            text == "nan" ? number.isNaN : text.hasSuffix("inf") ? number == (text.hasPrefix("-") ? -Double.infinity : .infinity) : Double(text) == number
-        case ("datetime", .dateTime(let moment)): moment.offsetMinutes != nil && moment == expectedMoment(text)
-        case ("datetime-local", .dateTime(let moment)): moment.date != nil && moment.time != nil && moment.offsetMinutes == nil && moment == expectedMoment(text)
-        case ("date-local", .dateTime(let moment)): moment.time == nil && moment == expectedMoment(text)
-        case ("time-local", .dateTime(let moment)): moment.date == nil && moment == expectedMoment(text)
-        default: false
-        }
+        let same: Bool =
+            switch (type, value) {
+            case ("string", .string(let string)): string == text
+            case ("integer", .integer(let number)): Int64(text) == number
+            case ("bool", .boolean(let flag)): String(flag) == text
+            case ("float", .float(let number)):
+                text == "nan"
+                    ? number.isNaN
+                    : text.hasSuffix("inf") ? number == (text.hasPrefix("-") ? -Double.infinity : .infinity) : Double(text) == number
+            case ("datetime", .dateTime(let moment)): moment.offsetMinutes != nil && moment == expectedMoment(text)
+            case ("datetime-local", .dateTime(let moment)):
+                moment.date != nil && moment.time != nil && moment.offsetMinutes == nil && moment == expectedMoment(text)
+            case ("date-local", .dateTime(let moment)): moment.time == nil && moment == expectedMoment(text)
+            case ("time-local", .dateTime(let moment)): moment.date == nil && moment == expectedMoment(text)
+            default: false
+            }
         return same ? nil : "\(path): \(value.tomlText) instead of \(type) \(text)"
     }
 

@@ -80,11 +80,13 @@ import UVCore
         // 9.0 every ten minutes from 09:30 to 10:30, while the clear-sky UV climbs by a half.
         let morning = now.addingTimeInterval(-2 * 3600)
         let readings = (0...6).map { UVSample(time: morning.addingTimeInterval(Double($0) * 600), uvi: 9) }
-        let blended = BlendedDay(day: day, forecasts: [forecast(7)], readings: readings, coordinate: place, now: morning.addingTimeInterval(3600 + 60))
+        let blended = BlendedDay(
+            day: day, forecasts: [forecast(7)], readings: readings, coordinate: place, now: morning.addingTimeInterval(3600 + 60))
         #expect(blended.stationFrozen && blended.nowcast == nil)
         // The same readings moving with the sky are believed.
         let moving = readings.enumerated().map { UVSample(time: $0.element.time, uvi: 9 + Double($0.offset) * 0.3) }
-        let believed = BlendedDay(day: day, forecasts: [forecast(7)], readings: moving, coordinate: place, now: morning.addingTimeInterval(3600 + 60))
+        let believed = BlendedDay(
+            day: day, forecasts: [forecast(7)], readings: moving, coordinate: place, now: morning.addingTimeInterval(3600 + 60))
         #expect(!believed.stationFrozen && believed.nowcast != nil)
     }
 

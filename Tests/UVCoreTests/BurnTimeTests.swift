@@ -69,7 +69,8 @@ struct BurnTimeTests {
     @Test func wearingOffShortensTheSafeTime() throws {
         let applied = Fixture.instant("2026-01-15T01:00:00Z")
         let application = SunscreenApplication(spf: .spf30, quantity: .lots, activity: .active, appliedAt: applied)
-        let decaying = try #require(minutes(BurnTime(skinType: .I, from: applied, uvi: { _ in 12 }, effectiveSPF: application.effectiveSPF(at:))))
+        let decaying = try #require(
+            minutes(BurnTime(skinType: .I, from: applied, uvi: { _ in 12 }, effectiveSPF: application.effectiveSPF(at:))))
         let fresh = try #require(minutes(BurnTime(skinType: .I, uvi: 12, effectiveSPF: 30)))
         #expect(decaying < fresh)
         #expect(decaying > minutes(BurnTime(skinType: .I, uvi: 12))!)

@@ -14,7 +14,8 @@ struct ClearSkyUVTests {
     @Test func zeroWithTheSunDown() {
         #expect(ClearSkyUV.madronich(zenith: 90) == 0)
         #expect(ClearSkyUV.madronich(zenith: 120) == 0)
-        let midnight = ClearSkyUV().uvIndex(at: Fixture.instant("2026-06-21T00:00:00Z"), coordinate: Coordinate(latitude: 51.5, longitude: 0))
+        let midnight = ClearSkyUV().uvIndex(
+            at: Fixture.instant("2026-06-21T00:00:00Z"), coordinate: Coordinate(latitude: 51.5, longitude: 0))
         #expect(midnight == 0)
     }
 

@@ -1,10 +1,14 @@
 import Foundation
 import Testing
+
 @testable import UVCore
 
 @Suite("The years uvd computes")
 struct ComputedYearsTests {
-    @Test(arguments: [("1800-01-01", true), ("2100-12-31", true), ("1799-12-31", false), ("2101-01-01", false), ("0001-01-01", false), ("1800-1-1", false)])
+    @Test(arguments: [
+        ("1800-01-01", true), ("2100-12-31", true), ("1799-12-31", false), ("2101-01-01", false), ("0001-01-01", false),
+        ("1800-1-1", false),
+    ])
     func daysAreCountedByTheirYearAsWritten(date: String, inside: Bool) {
         #expect(ComputedYears.contains(isoDate: date) == inside)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UVCore
 
 /// The generated CLDR tables answer as ICU does for every locale ICU knows: 12- or 24-hour clock
@@ -23,6 +24,8 @@ import Testing
     @Test func theLocalesPeopleSetAnswerAsExpected() {
         #expect(DisplayLocale.uses12Hour("en_US") && DisplayLocale.uses12Hour("en_AU") && !DisplayLocale.uses12Hour("en_GB"))
         #expect(!DisplayLocale.uses12Hour("fr_CA") && !DisplayLocale.uses12Hour("ja_JP") && DisplayLocale.uses12Hour("es_MX"))
-        #expect(DisplayLocale.decimalSeparator("fr_FR") == "," && DisplayLocale.decimalSeparator("es_MX") == "." && DisplayLocale.decimalSeparator("de_CH") == ".")
+        #expect(
+            DisplayLocale.decimalSeparator("fr_FR") == "," && DisplayLocale.decimalSeparator("es_MX") == "."
+                && DisplayLocale.decimalSeparator("de_CH") == ".")
     }
 }

@@ -5,7 +5,9 @@ import UVCore
 /// uvd's own number writing agrees with `printf` (through `String(format:)`, the oracle) digit
 /// for digit, ties and binary near-ties included.
 @Suite struct NumberTextTests {
-    @Test(arguments: [0.15, 0.25, 0.35, 2.5, 3.5, 9.45, 9.449999, 0.05, 1.005, -0.04, -0.05, -2.5, 0, -0.0, 12.345, 0.5, 1.5, 1e14 + 0.5, 123456.789])
+    @Test(arguments: [
+        0.15, 0.25, 0.35, 2.5, 3.5, 9.45, 9.449999, 0.05, 1.005, -0.04, -0.05, -2.5, 0, -0.0, 12.345, 0.5, 1.5, 1e14 + 0.5, 123456.789,
+    ])
     func agreesWithPrintf(value: Double) {
         for places in 0...6 {
             #expect(value.fixed(places) == String(format: "%.\(places)f", value), "\(value) with \(places) places")
@@ -17,7 +19,8 @@ import UVCore
         for _ in 0..<20_000 {
             let places = Int.random(in: 0...4, using: &generator)
             // Halves and quarters of small decimals: the values where rounding goes wrong.
-            let value = Bool.random(using: &generator)
+            let value =
+                Bool.random(using: &generator)
                 ? Double(Int.random(in: -100_000...100_000, using: &generator)) / [2, 4, 8, 20, 200, 2000].randomElement(using: &generator)!
                 : Double.random(in: -1e6...1e6, using: &generator)
             #expect(value.fixed(places) == String(format: "%.\(places)f", value), "\(value) with \(places) places")

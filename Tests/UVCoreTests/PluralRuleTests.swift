@@ -19,14 +19,17 @@ import UVCore
 
     @Test func aThreeFormRuleWithPrecedence() throws {
         // Russian, as GNU gettext's manual gives it.
-        let russian = try #require(Self.rule("nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2;"))
+        let russian = try #require(
+            Self.rule("nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2;"))
         #expect([1, 2, 5, 11, 21, 22, 25, 111, 112].map(russian.form) == [0, 1, 2, 2, 0, 1, 2, 2, 2])
         let negated = try #require(Self.rule("nplurals=2; plural=!(n == 1);"))
         #expect([1, 3].map(negated.form) == [0, 1])
     }
 
     @Test func hostileRulesNeitherTrapNorRecurseForever() {
-        #expect(Self.rule("nplurals=2; plural=" + String(repeating: "(", count: 100_000) + "n" + String(repeating: ")", count: 100_000) + ";") == nil)
+        #expect(
+            Self.rule("nplurals=2; plural=" + String(repeating: "(", count: 100_000) + "n" + String(repeating: ")", count: 100_000) + ";")
+                == nil)
         #expect(Self.rule("nplurals=2; plural=" + String(repeating: "!", count: 100_000) + "n;") == nil)
         #expect(Self.rule("nplurals=2; plural=n ? ;") == nil)
         #expect(Self.rule("nplurals=2; plural=99999999999999999999999;") == nil)

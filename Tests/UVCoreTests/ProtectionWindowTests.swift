@@ -6,9 +6,10 @@ import UVCore
 struct ProtectionWindowTests {
     /// An ordinary clear day in UTC: a triangle peaking at UVI 10 at noon, 1.5 per hour either side.
     static let day = LocalDay.interval(year: 2026, month: 1, day: 15, in: Fixture.utc)!
-    static let series = UVSeries(LocalDay.hours(of: day).enumerated().map { hour, time in
-        UVSample(time: time, uvi: max(0, 10 - 1.5 * abs(Double(hour) - 12)))
-    })
+    static let series = UVSeries(
+        LocalDay.hours(of: day).enumerated().map { hour, time in
+            UVSample(time: time, uvi: max(0, 10 - 1.5 * abs(Double(hour) - 12)))
+        })
 
     private func clock(_ span: TimeSpan?) -> String {
         guard let span else { return "none" }
@@ -69,7 +70,8 @@ struct ProtectionWindowTests {
             #expect(series.samples.count == LocalDay.hours(of: day).count)
             return try #require(ProtectionWindow.sunscreen(series, day: day, threshold: .uvi3))
         }
-        let first = try window(ordinary), second = try window(changing)
+        let first = try window(ordinary)
+        let second = try window(changing)
         // The Sun keeps its time: a day later in absolute time, give or take a few minutes…
         #expect(abs(second.start.timeIntervalSince(first.start) - 86_400) < 300)
         #expect(abs(second.end.timeIntervalSince(first.end) - 86_400) < 300)

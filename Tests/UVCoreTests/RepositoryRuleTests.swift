@@ -22,7 +22,8 @@ struct RepositoryRuleTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try source.write(to: folder.appendingPathComponent("Made.swift"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(
-            at: ProviderFixture.packageRoot.appendingPathComponent("CONTRIBUTING.md"), to: scratch.url.appendingPathComponent("CONTRIBUTING.md"))
+            at: ProviderFixture.packageRoot.appendingPathComponent("CONTRIBUTING.md"),
+            to: scratch.url.appendingPathComponent("CONTRIBUTING.md"))
         return scratch.url
     }
 

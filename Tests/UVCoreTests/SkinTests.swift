@@ -18,10 +18,11 @@ struct SkinTests {
     @Test func tenQuestionsOfFiveAnswers() {
         #expect(SkinQuiz.questions.count == 10)
         #expect(SkinQuiz.questions.allSatisfy { $0.answers.count == 5 })
-        #expect(SkinQuiz.questions.map(\.topic) == [
-            "eye colour", "hair colour", "skin colour", "freckles", "burn reaction",
-            "tan depth", "tanning", "face sensitivity", "tanning frequency", "last exposure",
-        ])
+        #expect(
+            SkinQuiz.questions.map(\.topic) == [
+                "eye colour", "hair colour", "skin colour", "freckles", "burn reaction",
+                "tan depth", "tanning", "face sensitivity", "tanning frequency", "last exposure",
+            ])
     }
 
     @Test func scoresAnswers() throws {

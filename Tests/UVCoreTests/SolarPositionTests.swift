@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UVCore
 
 @Suite("Solar position and sun times")
@@ -32,7 +33,8 @@ struct SolarPositionTests {
     @Test func greenwichSolstice() throws {
         let day = try #require(LocalDay.interval(year: 2026, month: 6, day: 21, in: Fixture.utc))
         let times = SunTimes(day: day, coordinate: Coordinate(latitude: 51.4779, longitude: -0.0015))
-        let sunrise = try #require(times.sunrise), sunset = try #require(times.sunset)
+        let sunrise = try #require(times.sunrise)
+        let sunset = try #require(times.sunset)
         #expect(abs(sunrise.timeIntervalSince(Fixture.instant("2026-06-21T03:43:00Z"))) < 120)
         #expect(abs(sunset.timeIntervalSince(Fixture.instant("2026-06-21T20:21:00Z"))) < 120)
         #expect(abs(times.solarNoon.timeIntervalSince(Fixture.instant("2026-06-21T12:02:00Z"))) < 60)

@@ -49,10 +49,13 @@ struct SunscreenTests {
     }
 
     @Test func protectionNeverGrowsWithTime() async {
-        await propertyCheck(input: Gen<SPF>.case, Gen<SunscreenQuantity>.case, Gen<SunscreenActivity>.case, Gen.double(in: 0...24), Gen.double(in: 0...6)) {
+        await propertyCheck(
+            input: Gen<SPF>.case, Gen<SunscreenQuantity>.case, Gen<SunscreenActivity>.case, Gen.double(in: 0...24), Gen.double(in: 0...6)
+        ) {
             spf, quantity, activity, hours, later in
             let now = SunscreenApplication.effectiveSPF(spf: spf, quantity: quantity, activity: activity, hoursSinceApplied: hours)
-            let after = SunscreenApplication.effectiveSPF(spf: spf, quantity: quantity, activity: activity, hoursSinceApplied: hours + later)
+            let after = SunscreenApplication.effectiveSPF(
+                spf: spf, quantity: quantity, activity: activity, hoursSinceApplied: hours + later)
             #expect(after <= now)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UVCore
 
 /// Water past the product's labelled resistance takes the protection off: from then on the skin

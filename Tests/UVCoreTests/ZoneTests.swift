@@ -1,27 +1,35 @@
 import Foundation
 import Testing
+
 @testable import UVCore
 
 /// uvd's own zone rules against the system's `zdump` (glibc reading the same files): every
 /// transition of every zone in `zone1970.tab` from 1970 to 2100, the years past each file's table
 /// included (the footer's POSIX rule).
 @Suite struct ZoneTests {
-    static let months = ["Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "May": 5, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9, "Oct": 10, "Nov": 11, "Dec": 12]
+    static let months = [
+        "Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "May": 5, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9, "Oct": 10, "Nov": 11, "Dec": 12,
+    ]
 
     /// `Zone  Sat Apr  5 15:59:59 2025 UT = … gmtoff=39600` as (zone, seconds since 1970, offset).
     static func zdumpLine(_ line: Substring) -> (String, Int, Int)? {
         let fields = line.split(separator: " ", omittingEmptySubsequences: true)
         guard fields.count >= 8, fields[6] == "UT", let offset = fields.last?.split(separator: "=").last.flatMap({ Int($0) }),
-              let month = months[String(fields[2])], let day = Int(fields[3]), let year = Int(fields[5])
+            let month = months[String(fields[2])], let day = Int(fields[3]), let year = Int(fields[5])
         else { return nil }
         let clock = fields[4].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3 else { return nil }
-        return (String(fields[0]), CivilDate.seconds(year: year, month: month, day: day, hour: clock[0], minute: clock[1], second: clock[2], offset: 0), offset)
+        return (
+            String(fields[0]),
+            CivilDate.seconds(year: year, month: month, day: day, hour: clock[0], minute: clock[1], second: clock[2], offset: 0), offset
+        )
     }
 
     static func zonesOfTheTable() throws -> [String] {
         let table = try String(contentsOfFile: "/usr/share/zoneinfo/zone1970.tab", encoding: .utf8)
-        return table.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").dropFirst(2).first.map(String.init) }
+        return table.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+            $0.split(separator: "\t").dropFirst(2).first.map(String.init)
+        }
     }
 
     @Test func everyTransitionAgreesWithZdump() throws {
@@ -35,7 +43,8 @@ import Testing
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        var checked = 0, wrong: [String] = []
+        var checked = 0
+        var wrong: [String] = []
         var cache: [String: Zone] = [:]
         for line in text.split(separator: "\n") {
             guard let (name, seconds, offset) = Self.zdumpLine(line) else { continue }
@@ -45,7 +54,9 @@ import Testing
             }
             cache[name] = zone
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-            if zone.secondsFromGMT(for: date) != offset { wrong.append("\(name) at \(date): \(zone.secondsFromGMT(for: date)), zdump \(offset)") }
+            if zone.secondsFromGMT(for: date) != offset {
+                wrong.append("\(name) at \(date): \(zone.secondsFromGMT(for: date)), zdump \(offset)")
+            }
             checked += 1
         }
         #expect(checked > 50_000)
@@ -65,12 +76,16 @@ import Testing
 
     /// Around every change of 2012–2023 in zones whose clocks change at midnight, at 02:00 and at
     /// 24:00, days and the next wall-clock times are what Foundation's `Calendar` (ICU) finds.
-    @Test(arguments: ["Australia/Sydney", "America/New_York", "America/Sao_Paulo", "America/Havana", "Asia/Beirut", "America/Santiago", "Europe/London", "Asia/Kathmandu"])
+    @Test(arguments: [
+        "Australia/Sydney", "America/New_York", "America/Sao_Paulo", "America/Havana", "Asia/Beirut", "America/Santiago", "Europe/London",
+        "Asia/Kathmandu",
+    ])
     func daysAndNextTimesAgreeWithCalendar(name: String) throws {
         let zone = try #require(Zone(identifier: name))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: name))
-        let start = Date(timeIntervalSince1970: 1_325_376_000), end = Date(timeIntervalSince1970: 1_704_067_200)
+        let start = Date(timeIntervalSince1970: 1_325_376_000)
+        let end = Date(timeIntervalSince1970: 1_704_067_200)
         var changes: [Date] = []
         var previous = zone.secondsFromGMT(for: start)
         for hour in stride(from: start.timeIntervalSince1970, to: end.timeIntervalSince1970, by: 3600) {
@@ -84,7 +99,9 @@ import Testing
                 let expectedDay = try #require(calendar.dateInterval(of: .day, for: probe))
                 #expect(LocalDay.interval(containing: probe, in: zone) == expectedDay, "\(name) day of \(probe)")
                 for minute in [0, 30, 60, 90, 120, 150, 180, 1410] {
-                    let expected = calendar.nextDate(after: probe, matching: DateComponents(hour: minute / 60, minute: minute % 60, second: 0), matchingPolicy: .nextTime)
+                    let expected = calendar.nextDate(
+                        after: probe, matching: DateComponents(hour: minute / 60, minute: minute % 60, second: 0), matchingPolicy: .nextTime
+                    )
                     #expect(zone.nextDate(after: probe, minuteOfDay: minute) == expected, "\(name) next \(minute) after \(probe)")
                 }
             }
@@ -92,7 +109,10 @@ import Testing
     }
 
     @Test func namesThatCouldLeaveTheZoneDirectoryAreRefused() {
-        for name in ["../../etc/passwd", "/etc/localtime", "Australia/../../../etc/passwd", "", "Australia//Sydney", "Australia/./Sydney", "Europe/Paris\0", "Австралия"] {
+        for name in [
+            "../../etc/passwd", "/etc/localtime", "Australia/../../../etc/passwd", "", "Australia//Sydney", "Australia/./Sydney",
+            "Europe/Paris\0", "Австралия",
+        ] {
             #expect(Zone(identifier: name) == nil, "\(name)")
         }
         #expect(Zone(identifier: "No/Such_Zone") == nil)
@@ -114,7 +134,10 @@ import Testing
         #expect(Zone(identifier: "huge", tzif: huge) == nil, "a count beyond the file is refused")
     }
 
-    @Test(arguments: ["EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45", "AEST-10AEDT,M10.1.0,M4.1.0/3", "IST-2IDT,M3.4.4/26,M10.5.0", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "EST5EDT,0/0,J365/25"])
+    @Test(arguments: [
+        "EST5EDT,M3.2.0,M11.1.0", "<+0545>-5:45", "AEST-10AEDT,M10.1.0,M4.1.0/3", "IST-2IDT,M3.4.4/26,M10.5.0",
+        "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "EST5EDT,0/0,J365/25",
+    ])
     func posixRulesRead(text: String) {
         #expect(PosixZoneRule(text) != nil)
     }

@@ -23,7 +23,10 @@ struct ArgumentErrorTests {
         (["forecast", "--offline", "--tz", "Mars/Base"], "Unknown time zone 'Mars/Base'"),
         (["guide", "planets"], "levels"),
         // Offline, --location is a city or coordinates (it once computed for Greenwich, silently, whatever the name).
-        (["forecast", "--offline", "--location", "Xyzzyville"], "no place 'Xyzzyville' in the city list: give a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") or coordinates \"LAT,LON\" (e.g. \"-33.9,151.2\"); saved locations are uvd's: ask without --offline"),
+        (
+            ["forecast", "--offline", "--location", "Xyzzyville"],
+            "no place 'Xyzzyville' in the city list: give a city (\"Sydney\", \"Sydney, AU\", \"Paris, France\") or coordinates \"LAT,LON\" (e.g. \"-33.9,151.2\"); saved locations are uvd's: ask without --offline"
+        ),
         (["wheel", "--offline", "--location", "Moon"], "no place 'Moon' in the city list"),
         (["forecast", "--offline", "--location", "Tokyo", "--lat", "1", "--lon", "1"], "Give --location or --lat/--lon, not both."),
         // Once ignored, silently: the daemon answers with the profile's skin type and the configured window.

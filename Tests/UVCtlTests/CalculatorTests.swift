@@ -5,7 +5,9 @@ import Testing
 @Suite("uvctl calculators")
 struct CalculatorTests {
     @Test func burnTimeJSON() throws {
-        let result = try ToolRunner.uvctl.run(["burn-time", "--skin-type", "II", "--uvi", "8", "--spf", "30", "--quantity", "medium", "--json"])
+        let result = try ToolRunner.uvctl.run([
+            "burn-time", "--skin-type", "II", "--uvi", "8", "--spf", "30", "--quantity", "medium", "--json",
+        ])
         #expect(result.status == 0)
         let json = try result.json()
         let effective = try #require(json["effectiveSPF"] as? Double)

@@ -11,7 +11,8 @@ struct ColourTests {
     private func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
         let command = ([ToolRunner.uvctl.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let env = ToolRunner.baseEnvironment.merging(["TERM": "xterm-256color"].merging(environment) { _, new in new }) { _, new in new }
-        return try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/script"), ["-q", "-e", "-c", command, "/dev/null"], environment: env).stdout
+        return try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/script"), ["-q", "-e", "-c", command, "/dev/null"], environment: env)
+            .stdout
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from bsdutils for a terminal"))

@@ -29,7 +29,8 @@ struct SimulateCommandTests {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-sim-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: config) }
         try FileManager.default.createDirectory(at: config.appendingPathComponent("uvd"), withIntermediateDirectories: true)
-        try "[morning]\ntime = \"06:45\"\n[alerts]\nlevels = [10]\n".write(to: config.appendingPathComponent("uvd/config.toml"), atomically: true, encoding: .utf8)
+        try "[morning]\ntime = \"06:45\"\n[alerts]\nlevels = [10]\n".write(
+            to: config.appendingPathComponent("uvd/config.toml"), atomically: true, encoding: .utf8)
         let result = try ToolRunner.uvctl.run(Self.sydney + ["--json"], environment: ["XDG_CONFIG_HOME": config.path])
         let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(list.first { $0["subject"] as? String == "morning" }?["time"] as? String == "2026-01-15T06:45:00+11:00")

@@ -9,15 +9,23 @@ struct StuckDaemonTests {
     /// it holds uvd's instance lock as a running uvd does.
     private func silentServer(at runtime: URL, lock: Bool) throws -> ChildProcess {
         let socket = runtime.appendingPathComponent("uvd/io.uvd").path
-        let locking = lock ? "import fcntl; f = open(\(runtime.appendingPathComponent("uvd/uvd.lock").path.debugDescription), 'w'); fcntl.flock(f, fcntl.LOCK_EX)" : "pass"
-        let silent = try ChildProcess("/usr/bin/env", ["python3", "-c", """
-            import socket, time
-            \(locking)
-            s = socket.socket(socket.AF_UNIX); s.bind(\(socket.debugDescription)); s.listen(8)
-            held = []
-            while True:
-                c, _ = s.accept(); held.append(c)
-            """], environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
+        let locking =
+            lock
+            ? "import fcntl; f = open(\(runtime.appendingPathComponent("uvd/uvd.lock").path.debugDescription), 'w'); fcntl.flock(f, fcntl.LOCK_EX)"
+            : "pass"
+        let silent = try ChildProcess(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import socket, time
+                \(locking)
+                s = socket.socket(socket.AF_UNIX); s.bind(\(socket.debugDescription)); s.listen(8)
+                held = []
+                while True:
+                    c, _ = s.accept(); held.append(c)
+                """,
+            ], environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
         return silent
     }

@@ -21,7 +21,8 @@ struct SunCommandTests {
     }
 
     @Test func tzWinsOverTheInstantsOffset() throws {
-        let result = try ToolRunner.uvctl.run(Self.sydney + ["--at", "2026-01-15T01:00Z", "--tz", "Australia/Sydney"], environment: ["TZ": "UTC"])
+        let result = try ToolRunner.uvctl.run(
+            Self.sydney + ["--at", "2026-01-15T01:00Z", "--tz", "Australia/Sydney"], environment: ["TZ": "UTC"])
         #expect(result.stdout.hasPrefix("33.87°S 151.21°E · Thursday 15 January 2026 12:00 (Australia/Sydney)"))
     }
 

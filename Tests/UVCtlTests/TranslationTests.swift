@@ -8,7 +8,9 @@ import Testing
 struct TranslationTests {
     static let mini = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus/mo/plural-context-and-header.mo")
-    static let tokyo = ["forecast", "--offline", "--lat", "35.68", "--lon", "139.69", "--tz", "Asia/Tokyo", "--date", "2026-07-15", "--at", "12:00"]
+    static let tokyo = [
+        "forecast", "--offline", "--lat", "35.68", "--lon", "139.69", "--tz", "Asia/Tokyo", "--date", "2026-07-15", "--at", "12:00",
+    ]
 
     @Test func aMessageTheCatalogLacksStaysEnglish() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-locale-\(UUID().uuidString)")
@@ -25,19 +27,35 @@ struct TranslationTests {
     }
 
     @Test(arguments: [
-        ("fr", ["mercredi 15 juillet 2026", "Lever du soleil 04:36", "Crème solaire conseillée", "pic 11,2 à 12:00", "Très élevé", "brûle en 8 min"],
-         ["Niveaux de l'indice UV", "Phototypes", "Utiliser la crème solaire", "Extrême"]),
-        ("es", ["miércoles, 15 de julio de 2026", "Salida del sol 04:36", "Protector solar recomendado", "máximo 11,2 a las 12:00", "Muy alto", "quema en 8 min"],
-         ["Niveles del índice UV", "Fototipos", "Cómo usar el protector solar", "Extremo"]),
-        ("ja", ["2026年7月15日 水曜日", "日の出 04:36", "日焼け止めが必要な時間帯", "ピーク 11.2（12:00", "非常に強い", "8分で日焼け"],
-         ["UV インデックスの段階", "スキンタイプ", "日焼け止めの使い方", "極端に強い"]),
+        (
+            "fr",
+            [
+                "mercredi 15 juillet 2026", "Lever du soleil 04:36", "Crème solaire conseillée", "pic 11,2 à 12:00", "Très élevé",
+                "brûle en 8 min",
+            ],
+            ["Niveaux de l'indice UV", "Phototypes", "Utiliser la crème solaire", "Extrême"]
+        ),
+        (
+            "es",
+            [
+                "miércoles, 15 de julio de 2026", "Salida del sol 04:36", "Protector solar recomendado", "máximo 11,2 a las 12:00",
+                "Muy alto", "quema en 8 min",
+            ],
+            ["Niveles del índice UV", "Fototipos", "Cómo usar el protector solar", "Extremo"]
+        ),
+        (
+            "ja", ["2026年7月15日 水曜日", "日の出 04:36", "日焼け止めが必要な時間帯", "ピーク 11.2（12:00", "非常に強い", "8分で日焼け"],
+            ["UV インデックスの段階", "スキンタイプ", "日焼け止めの使い方", "極端に強い"]
+        ),
     ])
     func forecastAndGuideSpeakTheLanguage(language: String, forecastWords: [String], guideWords: [String]) throws {
         let catalogs = try CompiledCatalogs()
         let forecast = try ToolRunner.uvctl.run(Self.tokyo, environment: catalogs.environment(language))
         #expect(forecast.status == 0)
         for words in forecastWords { #expect(forecast.stdout.contains(words), "\(language): no “\(words)” in\n\(forecast.stdout)") }
-        for english in ["Sunrise", "Sunscreen window", "peak", "BT "] { #expect(!forecast.stdout.contains(english), "\(language): “\(english)” left in English") }
+        for english in ["Sunrise", "Sunscreen window", "peak", "BT "] {
+            #expect(!forecast.stdout.contains(english), "\(language): “\(english)” left in English")
+        }
         let guide = try ToolRunner.uvctl.run(["guide"], environment: catalogs.environment(language))
         for words in guideWords { #expect(guide.stdout.contains(words), "\(language): no “\(words)” in the guide") }
         #expect(!guide.stdout.contains("UV index levels") && !guide.stdout.contains("Skin types"))
@@ -46,10 +64,12 @@ struct TranslationTests {
     @Test func frenchAndSpanishWriteADecimalComma() throws {
         let catalogs = try CompiledCatalogs()
         for language in ["fr", "es"] {
-            let burn = try ToolRunner.uvctl.run(["burn-time", "--skin-type", "II", "--uvi", "9.4"], environment: catalogs.environment(language))
+            let burn = try ToolRunner.uvctl.run(
+                ["burn-time", "--skin-type", "II", "--uvi", "9.4"], environment: catalogs.environment(language))
             #expect(burn.stdout.contains("UV 9,4"), "\(language): \(burn.stdout)")
         }
-        let japanese = try ToolRunner.uvctl.run(["burn-time", "--skin-type", "II", "--uvi", "9.4"], environment: catalogs.environment("ja"))
+        let japanese = try ToolRunner.uvctl.run(
+            ["burn-time", "--skin-type", "II", "--uvi", "9.4"], environment: catalogs.environment("ja"))
         #expect(japanese.stdout.contains("UV 9.4") && japanese.stdout.contains("スキンタイプ II"), "\(japanese.stdout)")
     }
 

@@ -41,15 +41,18 @@ struct WheelCommandTests {
     @Test func saysWhatIsMissingWithoutRsvgConvert() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-wheel-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ToolRunner.uvctl.run(["wheel"] + Self.sydney + ["-o", directory.appendingPathComponent("wheel.png").path], environment: ["PATH": directory.path])
+        let result = try ToolRunner.uvctl.run(
+            ["wheel"] + Self.sydney + ["-o", directory.appendingPathComponent("wheel.png").path], environment: ["PATH": directory.path])
         #expect(result.status == 69)
         #expect(result.stderr.contains("rsvg-convert") && result.stderr.contains("librsvg2-bin"))
     }
 
     /// A file that cannot be written is named with the reason, status 73 (it was Foundation's
     /// error dump, status 1).
-    @Test(arguments: [("/nonexistent-uvd/wheel.svg", "cannot write /nonexistent-uvd/wheel.svg: a folder above it is missing"),
-                      ("/dev/full", "cannot write /dev/full: No space left on device")])
+    @Test(arguments: [
+        ("/nonexistent-uvd/wheel.svg", "cannot write /nonexistent-uvd/wheel.svg: a folder above it is missing"),
+        ("/dev/full", "cannot write /dev/full: No space left on device"),
+    ])
     func aFileThatCannotBeWrittenSaysWhy(path: String, message: String) throws {
         let result = try ToolRunner.uvctl.run(["wheel"] + Self.sydney + ["-o", path])
         #expect(result.status == 73 && result.stderr == "uvctl: \(message)\n", "\(result.stderr)")

@@ -3,6 +3,7 @@ import Testing
 import UVCore
 import UVEngine
 import UVStore
+
 @testable import UVDaemon
 
 /// The shell's ordering, in-process on a virtual clock: steps never interleave, the deadline
@@ -27,7 +28,9 @@ struct CoreOrderingTests {
             for index in 0..<40 {
                 group.addTask {
                     switch index % 4 {
-                    case 0: _ = try? await shell.core.applySunscreen(spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
+                    case 0:
+                        _ = try? await shell.core.applySunscreen(
+                            spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
                     case 1: try? await shell.core.removeSunscreen(now: now)
                     case 2: _ = try? await shell.core.snooze(rule: "reapply", minutes: index, now: now)
                     default: await shell.core.answered("reapply", .pressed(.remind), now: now)
@@ -47,7 +50,8 @@ struct CoreOrderingTests {
         _ = await shell.core.timerFired(clockChanged: false, now: now)
         var armed: [Date?] = []
         for minutesAgo in [0.0, 90, 30, 100] {
-            _ = try await shell.core.applySunscreen(spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-minutesAgo * 60), now: now)
+            _ = try await shell.core.applySunscreen(
+                spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-minutesAgo * 60), now: now)
             #expect(shell.timer.armed == (await expectedArm(shell.core, now: now)), "applied \(minutesAgo) min ago")
             armed.append(shell.timer.armed)
             try await shell.core.removeSunscreen(now: now)

@@ -3,6 +3,7 @@ import Testing
 import UVCore
 import UVEngine
 import UVProviders
+
 @testable import UVDaemon
 
 /// The engine's reminders and `uvctl status` read one `DayFacts`: for any interval, window mode
@@ -10,7 +11,8 @@ import UVProviders
 @Suite("One day model for the engine and the views")
 struct DayModelAgreementTests {
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T00:30:00Z")!  // 11:30 in Sydney
-    static let sydney = Place(name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+    static let sydney = Place(
+        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
     static var day: DateInterval { LocalDay.interval(containing: now, in: sydney.timeZone) }
 
     /// A summer day rising to UV 11 at 13:00 local.
@@ -18,7 +20,8 @@ struct DayModelAgreementTests {
         let hourly = LocalDay.hours(of: Self.day).enumerated().map { hour, time in
             HourlyUV(time: time, uvi: max(0, 11 * cos(Double(hour - 13) / 7 * .pi / 2)))
         }
-        let forecast = UVForecast(source: .openMeteo, coordinate: Self.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil, hourly: hourly, daily: [])
+        let forecast = UVForecast(
+            source: .openMeteo, coordinate: Self.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil, hourly: hourly, daily: [])
         return Knowledge(
             place: Self.sydney, profile: Profile(skinType: .II), sunscreen: sunscreen, forecast: forecast, fetchedAt: Self.now,
             station: nil, window: window, reapplyInterval: interval, requestsToday: 1, providerProblem: nil)
@@ -36,9 +39,10 @@ struct DayModelAgreementTests {
         return simulator
     }
 
-    @Test(arguments: [
-        (90.0, WindowSetting.uvi3, nil), (120, .uvi6, nil), (150, .personal, nil), (120, .uvi3, -5.0), (90, .personal, -30),
-    ] as [(Double, WindowSetting, Double?)])
+    @Test(
+        arguments: [
+            (90.0, WindowSetting.uvi3, nil), (120, .uvi6, nil), (150, .personal, nil), (120, .uvi3, -5.0), (90, .personal, -30),
+        ] as [(Double, WindowSetting, Double?)])
     func theReminderAndTheStatusSayTheSame(intervalMinutes: Double, window: WindowSetting, waterMinutesFromNow: Double?) throws {
         let applied = SunscreenApplication(
             spf: .spf30, quantity: .medium, appliedAt: Self.now.addingTimeInterval(-20 * 60),
@@ -58,7 +62,9 @@ struct DayModelAgreementTests {
         let reapplyAt = try #require(status.sunscreen.flatMap { InstantText.parse($0.reapplyAt) })
         simulator.run(until: Self.now.addingTimeInterval(4 * 3600))
         let reminder = try #require(simulator.notified.first { $0.alert.rule == .reapply }?.alert)
-        #expect(Presenter(simulator.state).present(reminder).body.contains(WallClock.format(reapplyAt, in: Self.sydney.timeZone, twelveHour: false)))
+        #expect(
+            Presenter(simulator.state).present(reminder).body.contains(
+                WallClock.format(reapplyAt, in: Self.sydney.timeZone, twelveHour: false)))
     }
 
     @Test func theWindowModeMovesTheMorningSummaryAndTheStatusTogether() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVProtocol
+
 @testable import UVDaemon
 
 /// Every io.uvd error the daemon can send is declared in the interface a client reads: each

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import UVDaemon
 
 /// The outbox's retry schedule: 1 s doubling to 5 minutes, restarted once nothing is left to

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVEngine
+
 @testable import UVDaemon
 
 /// Do-not-disturb that comes on while the outbox is showing something, before the server's

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVDaemon
 
 /// The day a client asks the forecast for is a calendar day within the years uvd computes; any

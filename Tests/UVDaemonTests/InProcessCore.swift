@@ -8,6 +8,7 @@ import UVNotify
 import UVPlatform
 import UVProviders
 import UVStore
+
 @testable import UVDaemon
 
 /// The daemon's core in the test's own process: a store in a temporary directory, a timer that
@@ -36,9 +37,11 @@ final class InProcessCore: Sendable {
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
             httpClient: httpClient, timer: timer, automaticPlace: { Self.sydney }, log: log, now: Date())
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
-        outbox = NotificationOutbox(server: server, store: store, log: log, onAnswer: { [weak core] subject, answer in
-            await core?.answered(subject, answer, now: Date())
-        }, picture: { [weak core] in await core?.miniWheel(now: Date()) })
+        outbox = NotificationOutbox(
+            server: server, store: store, log: log,
+            onAnswer: { [weak core] subject, answer in
+                await core?.answered(subject, answer, now: Date())
+            }, picture: { [weak core] in await core?.miniWheel(now: Date()) })
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UVCore
 import UVEngine
+
 @testable import UVDaemon
 
 /// Every notification carries the day's mini-wheel as raw pixels (`image-data`).
@@ -11,7 +12,8 @@ struct MiniWheelTests {
         let shell = try InProcessCore()
         let delivering = Task { await shell.outbox.deliverPosted() }
         defer { delivering.cancel() }
-        let alert = PresentedAlert(subject: "uv-alert", rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal, buttons: [])
+        let alert = PresentedAlert(
+            subject: "uv-alert", rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal, buttons: [])
         shell.outbox.post(.init(change: .show(alert), at: Date(), zone: "UTC"))
         for _ in 0..<500 where shell.server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
 
@@ -23,7 +25,8 @@ struct MiniWheelTests {
         let nowHour = WallClock.minuteOfDay(Date(), in: InProcessCore.sydney.timeZone) / 60
         for (hour, info) in forecast.hours.prefix(24).enumerated() where hour != nowHour {
             let angle = (Double(hour) * 15 + 7.5) * .pi / 180
-            let x = Int(48 + 35.5 * sin(angle)), y = Int(48 - 35.5 * cos(angle))
+            let x = Int(48 + 35.5 * sin(angle))
+            let y = Int(48 - 35.5 * cos(angle))
             let index = (y * 96 + x) * 4
             let expected = Int(UVLevel(uvi: info.uvi).hexColor.dropFirst(), radix: 16) ?? 0
             let colour = image.rgba[index..<index + 3].map { Int($0) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVDaemon
 
 /// A place whose zone this system cannot read (tzdata missing, or a name it does not have) is not
@@ -9,7 +10,10 @@ import UVCore
     @Test func statusSaysTheZoneIsMissing() async throws {
         let shell = try InProcessCore()
         #expect(try await shell.core.status(now: Date()).warnings.isEmpty)
-        await shell.core.move(to: Place(name: "Nowhere", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "Mars/Olympus_Mons", source: .manual), now: Date())
+        await shell.core.move(
+            to: Place(
+                name: "Nowhere", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "Mars/Olympus_Mons", source: .manual
+            ), now: Date())
         let warnings = try await shell.core.status(now: Date()).warnings
         #expect(warnings.contains { $0.contains("Mars/Olympus_Mons") && $0.contains(Zone.directory) })
     }

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
 import UVCore
-@testable import UVDaemon
 import UVEngine
 import UVNotify
+
+@testable import UVDaemon
 
 /// lxqt-notificationd gives each of three buttons about 8 characters (measured under Xvfb:
 /// "Not today" is cut to "Not tod…"): there, in every language, the labels fit.
 @Suite("Button labels on LXQt", .serialized)
 struct NarrowButtonsTests {
-    static let lxqt = NotificationServerInfo(name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", capabilities: ["actions", "body"])
+    static let lxqt = NotificationServerInfo(
+        name: "lxqt-notificationd", vendor: "lxqt.org", version: "1.2.0", capabilities: ["actions", "body"])
 
     /// A translation from `po/LL.po` (written unwrapped by scripts/update-catalog).
     private func translated(_ english: String, in language: String) throws -> String {
@@ -33,8 +35,9 @@ struct NarrowButtonsTests {
     }
 
     @Test func otherServersKeepTheWholeLabels() {
-        let alert = PresentedAlert(subject: "leave-home", rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
-                                   buttons: [(.applied, "Applied"), (.remind, "In 15 min"), (.notToday, "Not today")])
+        let alert = PresentedAlert(
+            subject: "leave-home", rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
+            buttons: [(.applied, "Applied"), (.remind, "In 15 min"), (.notToday, "Not today")])
         let dunst = NotificationServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", capabilities: ["actions"])
         #expect(NotificationOutbox.presentation(alert, on: dunst).buttons.map(\.label) == ["Applied", "In 15 min", "Not today"])
         #expect(NotificationOutbox.presentation(alert, on: Self.lxqt).buttons.map(\.label) == ["Applied", "15 min", "Skip day"])

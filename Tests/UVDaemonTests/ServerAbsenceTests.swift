@@ -2,9 +2,10 @@ import Foundation
 import Logging
 import TestSupport
 import Testing
-@testable import UVDaemon
 import UVEngine
 import UVStore
+
+@testable import UVDaemon
 
 /// No notification server running, or no session bus at all: uvd waits for one to come (the
 /// owner watch, the runtime directory's watch), not on a timer.
@@ -31,7 +32,8 @@ import UVStore
 
     /// Posts an alert and waits for the first attempt to show it; returns the attempts so far.
     private func firstAttempt(_ outbox: NotificationOutbox, _ server: RecordingServer) async throws -> Int {
-        await outbox.notify(PresentedAlert(subject: "reapply", rule: .reapply, summary: "Reapply by 13:00", body: "", urgency: .normal, buttons: []))
+        await outbox.notify(
+            PresentedAlert(subject: "reapply", rule: .reapply, summary: "Reapply by 13:00", body: "", urgency: .normal, buttons: []))
         #expect(try await eventually { server.attempts >= 1 })
         return server.attempts
     }

@@ -5,6 +5,7 @@ import UVEngine
 import UVProviderPolicy
 import UVProviders
 import UVStore
+
 @testable import UVDaemon
 
 /// Each event goes through the core once: one engine step, one store transaction, one day
@@ -23,7 +24,8 @@ struct SettleCountTests {
     private func tally(_ shell: InProcessCore) async -> Tally {
         let counts = await shell.core.counts
         return Tally(
-            engineSteps: counts.engineSteps, transactions: shell.store.transactionCount, blendedDays: counts.blendedDays, statuses: counts.statuses)
+            engineSteps: counts.engineSteps, transactions: shell.store.transactionCount, blendedDays: counts.blendedDays,
+            statuses: counts.statuses)
     }
 
     private func since(_ before: Tally, _ after: Tally) -> Tally {
@@ -57,7 +59,8 @@ struct SettleCountTests {
         defer { _ = watching }
         let configuration = await shell.core.configuration
         let context = FetchContext(
-            now: Self.now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone, policy: configuration.policy)
+            now: Self.now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
+            policy: configuration.policy)
 
         async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
         // The request is out (and counted in the budget, kept before it went): the answer is the event.
@@ -74,7 +77,9 @@ struct SettleCountTests {
 
     /// An Open-Meteo answer for Sydney on 15 January 2026: a clear summer day.
     static func sydneyForecast() -> Data {
-        let hours = (0..<48).map { String(format: "\"2026-01-%02d T%02d:00\"", 15 + $0 / 24, $0 % 24).replacingOccurrences(of: " ", with: "") }
+        let hours = (0..<48).map {
+            String(format: "\"2026-01-%02d T%02d:00\"", 15 + $0 / 24, $0 % 24).replacingOccurrences(of: " ", with: "")
+        }
         let uv = (0..<48).map { hour -> String in
             let fromNoon = Double(hour % 24) - 13
             return String(format: "%.1f", max(0, 11 * (1 - fromNoon * fromNoon / 49)))

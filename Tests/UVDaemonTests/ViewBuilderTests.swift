@@ -2,13 +2,15 @@ import Foundation
 import Testing
 import UVCore
 import UVProviders
+
 @testable import UVDaemon
 
 @Suite("Status from what the daemon knows")
 struct ViewBuilderTests {
     static let zone = Zone(identifier: "Australia/Sydney")!
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T02:30:00Z")!  // 13:30 in Sydney
-    static let sydney = Place(name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+    static let sydney = Place(
+        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
 
     /// A provider forecast of a flat UVI 9 over the whole day, fetched `age` before now.
     private func knowledge(forecastAge age: TimeInterval?, station: StationReading? = nil) -> Knowledge {
@@ -104,7 +106,8 @@ struct ViewBuilderTests {
 @Suite("Status and the engine agree")
 struct StatusAgreesWithEngineTests {
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T02:30:00Z")!
-    static let sydney = Place(name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+    static let sydney = Place(
+        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
 
     private func knowledge(_ sunscreen: SunscreenApplication, interval: TimeInterval) -> Knowledge {
         let day = LocalDay.interval(containing: Self.now, in: Self.sydney.timeZone)
@@ -118,7 +121,8 @@ struct StatusAgreesWithEngineTests {
 
     @Test func theConfiguredIntervalSetsTheStatusReapplyTime() throws {
         let applied = Self.now.addingTimeInterval(-600)
-        let status = ViewBuilder.status(knowledge(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied), interval: 90 * 60), now: Self.now)
+        let status = ViewBuilder.status(
+            knowledge(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied), interval: 90 * 60), now: Self.now)
         let reapply = try #require(status.sunscreen.flatMap { InstantText.parse($0.reapplyAt) })
         #expect(reapply == applied.addingTimeInterval(90 * 60))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVEngine
 
 @Suite("Rule engine: what uvctl asks")
@@ -16,11 +17,14 @@ struct EngineCommandTests {
 
     @Test func quietNowHoldsUntilItEndsThenReleases() {
         var sim = highUVDay()
-        let wifi = S.at("2026-01-15T07:40:00+11:00"), leave = S.at("2026-01-15T08:00:00+11:00")
+        let wifi = S.at("2026-01-15T07:40:00+11:00")
+        let leave = S.at("2026-01-15T08:00:00+11:00")
         sim.send(.command(.quietUntil(S.at("2026-01-15T09:00:00+11:00"))), at: S.at("2026-01-15T07:45:00+11:00"))
-        sim.run(until: S.at("2026-01-15T09:30:00+11:00"), events: [
-            (wifi, .network(NetworkState(kind: .wifi))), (leave, .network(NetworkState(kind: .cellular))),
-        ])
+        sim.run(
+            until: S.at("2026-01-15T09:30:00+11:00"),
+            events: [
+                (wifi, .network(NetworkState(kind: .wifi))), (leave, .network(NetworkState(kind: .cellular))),
+            ])
         #expect(sim.alerts("leave-home").map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
     }
 
@@ -38,11 +42,14 @@ struct EngineCommandTests {
 
     @Test func snoozeWithdrawsAndSilencesARuleUntilItEnds() {
         var sim = highUVDay()
-        sim.send(.sunscreen(SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: S.at("2026-01-15T09:00:00+11:00"))), at: S.at("2026-01-15T09:00:00+11:00"))
+        sim.send(
+            .sunscreen(SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: S.at("2026-01-15T09:00:00+11:00"))),
+            at: S.at("2026-01-15T09:00:00+11:00"))
         sim.run(until: S.at("2026-01-15T10:30:00+11:00"))
         let before = sim.alerts("reapply").count
         #expect(sim.state.live.contains("reapply"))
-        let snoozeAt = S.at("2026-01-15T10:30:00+11:00"), until = S.at("2026-01-15T12:30:00+11:00")
+        let snoozeAt = S.at("2026-01-15T10:30:00+11:00")
+        let until = S.at("2026-01-15T12:30:00+11:00")
         sim.send(.command(.snooze(.reapply, until: until)), at: snoozeAt)
         #expect(sim.withdrawn.last?.subject == "reapply")
         sim.run(until: S.at("2026-01-15T13:00:00+11:00"))
@@ -74,15 +81,19 @@ struct EngineCommandTests {
     @Test func aMarkedHomeNetworkIsTheOnlyHome() {
         var sim = highUVDay()
         sim.send(.command(.homeMarked(true)), at: Self.day)
-        sim.run(until: S.at("2026-01-15T10:00:00+11:00"), events: [
-            (S.at("2026-01-15T07:40:00+11:00"), .network(NetworkState(kind: .wifi, isHomeWifi: false))),
-            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-        ])
+        sim.run(
+            until: S.at("2026-01-15T10:00:00+11:00"),
+            events: [
+                (S.at("2026-01-15T07:40:00+11:00"), .network(NetworkState(kind: .wifi, isHomeWifi: false))),
+                (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+            ])
         #expect(sim.alerts("leave-home").isEmpty)
-        sim.run(until: S.at("2026-01-15T12:00:00+11:00"), events: [
-            (S.at("2026-01-15T10:40:00+11:00"), .network(NetworkState(kind: .wifi, isHomeWifi: true))),
-            (S.at("2026-01-15T11:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-        ])
+        sim.run(
+            until: S.at("2026-01-15T12:00:00+11:00"),
+            events: [
+                (S.at("2026-01-15T10:40:00+11:00"), .network(NetworkState(kind: .wifi, isHomeWifi: true))),
+                (S.at("2026-01-15T11:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+            ])
         #expect(sim.alerts("leave-home").count == 1)
     }
 

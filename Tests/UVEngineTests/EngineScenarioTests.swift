@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVEngine
 
 @Suite("Rule engine scenarios")
@@ -11,11 +12,13 @@ struct EngineScenarioTests {
     private func commuter(settings: EngineSettings = EngineSettings()) -> Simulation {
         var sim = S(settings: settings, start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
-        sim.run(until: S.at("2026-01-15T23:59:00+11:00"), events: [
-            (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
-            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-            (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: "leave-home", .pressed(.applied))),
-        ])
+        sim.run(
+            until: S.at("2026-01-15T23:59:00+11:00"),
+            events: [
+                (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
+                (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+                (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: "leave-home", .pressed(.applied))),
+            ])
         return sim
     }
 
@@ -28,13 +31,15 @@ struct EngineScenarioTests {
         ] {
             var sim = S(settings: settings, start: Self.day)
             sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
-            sim.run(until: S.at("2026-01-15T23:59:00+11:00"), events: [
-                // A notification left to expire overnight is no one at the machine.
-                (S.at("2026-01-15T06:00:00+11:00"), .answer(subject: "reapply", .closed(.unexplained))),
-                (S.at("2026-01-15T\(at):00+11:00"), sign),
-                (S.at("2026-01-15T09:00:00+11:00"), .userActivity),
-                (S.at("2026-01-15T10:00:00+11:00"), .resumed),
-            ])
+            sim.run(
+                until: S.at("2026-01-15T23:59:00+11:00"),
+                events: [
+                    // A notification left to expire overnight is no one at the machine.
+                    (S.at("2026-01-15T06:00:00+11:00"), .answer(subject: "reapply", .closed(.unexplained))),
+                    (S.at("2026-01-15T\(at):00+11:00"), sign),
+                    (S.at("2026-01-15T09:00:00+11:00"), .userActivity),
+                    (S.at("2026-01-15T10:00:00+11:00"), .resumed),
+                ])
             #expect(sim.alerts("morning").map(\.time) == [S.at("2026-01-15T\(at):00+11:00")], "\(sign)")
         }
     }
@@ -54,7 +59,8 @@ struct EngineScenarioTests {
     /// newer data contradicts is withdrawn, and a real rise later that day alerts again.
     @Test func anAlertNewerDataContradictsIsWithdrawn() {
         var sim = S(start: Self.day)
-        let noon = S.at("2026-01-15T12:30:00+11:00"), measured = S.at("2026-01-15T12:40:00+11:00")
+        let noon = S.at("2026-01-15T12:30:00+11:00")
+        let measured = S.at("2026-01-15T12:40:00+11:00")
         let halved = S.modelledDay(Self.day).map { UVSample(time: $0.time, uvi: $0.uvi / 2) }
         sim.send(.forecast(S.modelledDay(Self.day)), at: noon)
         sim.send(.forecast(halved), at: measured)
@@ -113,37 +119,47 @@ struct EngineScenarioTests {
     @Test func noLeaveHomeWhenSunscreenIsOnOrUVStaysLow() {
         var sim = S(start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
-        sim.send(.sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T07:50:00+11:00"))), at: S.at("2026-01-15T07:50:00+11:00"))
-        sim.run(until: S.at("2026-01-15T09:00:00+11:00"), events: [
-            (S.at("2026-01-15T07:55:00+11:00"), .network(NetworkState(kind: .wifi))),
-            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-        ])
+        sim.send(
+            .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T07:50:00+11:00"))),
+            at: S.at("2026-01-15T07:50:00+11:00"))
+        sim.run(
+            until: S.at("2026-01-15T09:00:00+11:00"),
+            events: [
+                (S.at("2026-01-15T07:55:00+11:00"), .network(NetworkState(kind: .wifi))),
+                (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+            ])
         #expect(sim.alerts("leave-home").isEmpty)
 
         var evening = S(start: Self.day)
         evening.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
-        evening.run(until: S.at("2026-01-15T23:00:00+11:00"), events: [
-            (S.at("2026-01-15T20:00:00+11:00"), .network(NetworkState(kind: .wifi))),
-            (S.at("2026-01-15T21:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-        ])
+        evening.run(
+            until: S.at("2026-01-15T23:00:00+11:00"),
+            events: [
+                (S.at("2026-01-15T20:00:00+11:00"), .network(NetworkState(kind: .wifi))),
+                (S.at("2026-01-15T21:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+            ])
         #expect(evening.alerts("leave-home").isEmpty)
     }
 
     @Test func remindMeInFifteenMinutesAndNotToday() {
         var sim = S(start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
-        sim.run(until: S.at("2026-01-15T09:00:00+11:00"), events: [
-            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .wifi))),
-            (S.at("2026-01-15T08:10:00+11:00"), .network(NetworkState(kind: .cellular))),
-            (S.at("2026-01-15T08:12:00+11:00"), .answer(subject: "leave-home", .pressed(.remind))),
-        ])
+        sim.run(
+            until: S.at("2026-01-15T09:00:00+11:00"),
+            events: [
+                (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .wifi))),
+                (S.at("2026-01-15T08:10:00+11:00"), .network(NetworkState(kind: .cellular))),
+                (S.at("2026-01-15T08:12:00+11:00"), .answer(subject: "leave-home", .pressed(.remind))),
+            ])
         #expect(sim.alerts("leave-home").map(\.time) == [S.at("2026-01-15T08:11:00+11:00"), S.at("2026-01-15T08:27:00+11:00")])
 
         var muted = S(start: Self.day)
         muted.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
-        muted.run(until: S.at("2026-01-15T23:00:00+11:00"), events: [
-            (S.at("2026-01-15T08:00:00+11:00"), .answer(subject: "uv-high", .pressed(.notToday))),
-        ])
+        muted.run(
+            until: S.at("2026-01-15T23:00:00+11:00"),
+            events: [
+                (S.at("2026-01-15T08:00:00+11:00"), .answer(subject: "uv-high", .pressed(.notToday)))
+            ])
         #expect(muted.alerts("uv-high").isEmpty && muted.alerts("uv-veryHigh").isEmpty)
     }
 
@@ -161,12 +177,17 @@ struct EngineScenarioTests {
         settings.quietHours = QuietHours([try #require(QuietSpan(parsing: "07:00-12:00"))])
         var sim = S(settings: settings, start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
-        sim.run(until: S.at("2026-01-15T13:00:00+11:00"), events: [
-            (S.at("2026-01-15T07:30:00+11:00"), .network(NetworkState(kind: .wifi))),
-            (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-            // Sunscreen went on before quiet hours ended: "apply before you leave" no longer applies.
-            (S.at("2026-01-15T11:30:00+11:00"), .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T11:30:00+11:00")))),
-        ])
+        sim.run(
+            until: S.at("2026-01-15T13:00:00+11:00"),
+            events: [
+                (S.at("2026-01-15T07:30:00+11:00"), .network(NetworkState(kind: .wifi))),
+                (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
+                // Sunscreen went on before quiet hours ended: "apply before you leave" no longer applies.
+                (
+                    S.at("2026-01-15T11:30:00+11:00"),
+                    .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T11:30:00+11:00")))
+                ),
+            ])
         #expect(sim.alerts("leave-home").isEmpty)
     }
 
@@ -177,9 +198,11 @@ struct EngineScenarioTests {
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         // Applied at 08:30: 60 minutes left at 09:30, 30 at 10:00, due at 10:30, all in quiet hours.
         let applied = S.at("2026-01-15T08:30:00+11:00")
-        sim.run(until: S.at("2026-01-15T12:00:00+11:00"), events: [
-            (applied, .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied))),
-        ])
+        sim.run(
+            until: S.at("2026-01-15T12:00:00+11:00"),
+            events: [
+                (applied, .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied)))
+            ])
         let reapply = sim.alerts("reapply")
         #expect(reapply.map(\.time) == [S.at("2026-01-15T11:00:00+11:00")])
         #expect(reapply.first?.alert.summary == "Reapply sunscreen now")
@@ -201,7 +224,8 @@ struct EngineScenarioTests {
         var sim = S(start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         let applied = S.at("2026-01-15T09:00:00+11:00")
-        var application = SunscreenApplication(spf: .spf50, quantity: .lots, activity: .active, appliedAt: applied, waterResistance: .minutes40)
+        var application = SunscreenApplication(
+            spf: .spf50, quantity: .lots, activity: .active, appliedAt: applied, waterResistance: .minutes40)
         sim.send(.sunscreen(application), at: applied)
         application.waterEventAt = S.at("2026-01-15T09:20:00+11:00")
         sim.run(until: S.at("2026-01-15T12:00:00+11:00"), events: [(S.at("2026-01-15T09:20:00+11:00"), .sunscreen(application))])

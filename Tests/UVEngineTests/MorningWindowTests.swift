@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVEngine
 
 /// The morning summary names the window the status shows: `forecast.window` decides both.
@@ -23,7 +24,10 @@ struct MorningWindowTests {
         let day = LocalDay.interval(containing: Self.day.addingTimeInterval(43_200), in: S.sydney)
         let six = try #require(ProtectionWindow.sunscreen(series, day: day, threshold: .uvi6))
         let body = try #require(morningBody(.uvi6))
-        #expect(body.hasPrefix("Sunscreen window today \(WallClock.format(six.start, in: S.sydney, twelveHour: false)) – \(WallClock.format(six.end, in: S.sydney, twelveHour: false))"), "\(body)")
+        #expect(
+            body.hasPrefix(
+                "Sunscreen window today \(WallClock.format(six.start, in: S.sydney, twelveHour: false)) – \(WallClock.format(six.end, in: S.sydney, twelveHour: false))"
+            ), "\(body)")
         #expect(morningBody(.uvi6) != morningBody(nil))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVEngine
 
 /// The engine says what it means; the presenter alone makes the words, on the place's clock.
@@ -44,7 +45,8 @@ struct PresenterTests {
     }
 
     @Test func anAlertSavedWithWordsStillLoads() throws {
-        let saved = #"{"subject":"leave-home","rule":"leave-home","summary":"UV up to 9 today","body":"Apply sunscreen before you leave.","urgency":"normal","actions":[{"key":"applied","label":"Applied sunscreen"},{"key":"not-today","label":"Not today"}]}"#
+        let saved =
+            #"{"subject":"leave-home","rule":"leave-home","summary":"UV up to 9 today","body":"Apply sunscreen before you leave.","urgency":"normal","actions":[{"key":"applied","label":"Applied sunscreen"},{"key":"not-today","label":"Not today"}]}"#
         let alert = try JSONDecoder().decode(Alert.self, from: Data(saved.utf8))
         #expect(alert.meaning == .said(summary: "UV up to 9 today", body: "Apply sunscreen before you leave."))
         #expect(alert.actions == [.applied, .notToday])

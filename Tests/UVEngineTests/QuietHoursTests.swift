@@ -1,6 +1,6 @@
 import Foundation
-import UVCore
 import Testing
+import UVCore
 import UVEngine
 
 @Suite("Quiet hours")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVEngine
 
 @Suite("Scenario files for uvctl simulate")
@@ -28,7 +29,8 @@ struct ScenarioTests {
     }
 
     @Test func tabsCarriageReturnsAndAByteOrderMarkAreSpace() throws {
-        let steps = try Scenario.parse(Array("\u{FEFF}07:40\twifi\r\n\r\n 08:00  cellular \t# on the bus\r\n".utf8), day: Self.day, zone: S.sydney)
+        let steps = try Scenario.parse(
+            Array("\u{FEFF}07:40\twifi\r\n\r\n 08:00  cellular \t# on the bus\r\n".utf8), day: Self.day, zone: S.sydney)
         #expect(steps.map(\.0) == ["07:40", "08:00"].map { S.at("2026-01-15T\($0):00+11:00") })
     }
 
@@ -41,7 +43,10 @@ struct ScenarioTests {
     @Test(arguments: [
         ("7 wifi", "1:1: '7' is not a time: each line starts HH:MM"),
         ("07:00", "1:1: an event must follow the time"),
-        ("\n07:00 swim", "2:7: no event 'swim'; events: wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"),
+        (
+            "\n07:00 swim",
+            "2:7: no event 'swim'; events: wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"
+        ),
         ("07:00 apply 45", "1:13: apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"),
         ("07:00 quiet forever", "1:13: quiet MINUTES (1 to 1440)"),
         ("07:00 press leave-home", "1:13: press SUBJECT KEY, e.g. press leave-home applied"),

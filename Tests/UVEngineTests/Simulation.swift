@@ -1,5 +1,6 @@
 import Foundation
 import UVCore
+
 @testable import UVEngine
 
 /// The scenario tests' conveniences around `Simulator`: Sydney, the modelled day, times.
@@ -10,7 +11,8 @@ struct Simulation {
     var simulator: Simulator
 
     init(settings: EngineSettings = EngineSettings(), skin: SkinType = .II, start: Date) {
-        simulator = Simulator(state: EngineState(settings: settings, timeZoneIdentifier: Self.sydney.identifier, skinType: skin), start: start)
+        simulator = Simulator(
+            state: EngineState(settings: settings, timeZoneIdentifier: Self.sydney.identifier, skinType: skin), start: start)
     }
 
     var state: EngineState { simulator.state }

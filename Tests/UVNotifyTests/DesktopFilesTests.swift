@@ -21,7 +21,8 @@ struct DesktopFilesTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-icon-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: out) }
         let svg = Self.icons.appendingPathComponent("scalable/apps/uvd.svg")
-        let result = try ToolRunner.run(URL(fileURLWithPath: "/usr/bin/rsvg-convert"), ["-w", "48", "-h", "48", svg.path, "-o", out.path], environment: [:])
+        let result = try ToolRunner.run(
+            URL(fileURLWithPath: "/usr/bin/rsvg-convert"), ["-w", "48", "-h", "48", svg.path, "-o", out.path], environment: [:])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try pngSize(out) == (48, 48))
     }
@@ -43,14 +44,20 @@ struct DesktopFilesTests {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-prefix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let make = URL(fileURLWithPath: "/usr/bin/make")
-        let install = try ToolRunner.run(make, ["-s", "-C", Self.root.path, "install-desktop", "PREFIX=\(prefix.path)"], environment: ["PATH": "/usr/bin:/bin"])
+        let install = try ToolRunner.run(
+            make, ["-s", "-C", Self.root.path, "install-desktop", "PREFIX=\(prefix.path)"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(install.status == 0, "\(install.stderr)")
-        for path in ["share/applications/uvd.desktop", "share/icons/hicolor/scalable/apps/uvd.svg", "share/icons/hicolor/48x48/apps/uvd.png"] {
+        for path in [
+            "share/applications/uvd.desktop", "share/icons/hicolor/scalable/apps/uvd.svg", "share/icons/hicolor/48x48/apps/uvd.png",
+        ] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path)")
         }
-        let uninstall = try ToolRunner.run(make, ["-s", "-C", Self.root.path, "uninstall-desktop", "PREFIX=\(prefix.path)"], environment: ["PATH": "/usr/bin:/bin"])
+        let uninstall = try ToolRunner.run(
+            make, ["-s", "-C", Self.root.path, "uninstall-desktop", "PREFIX=\(prefix.path)"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(uninstall.status == 0)
-        let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") || $0.hasSuffix(".desktop") }
+        let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { $0 as? String }.filter {
+            $0.hasSuffix(".png") || $0.hasSuffix(".svg") || $0.hasSuffix(".desktop")
+        }
         #expect(left?.isEmpty ?? true, "\(left ?? [])")
         // The folders it made go too, once empty; the prefix itself stays.
         #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/icons").path))

@@ -16,7 +16,8 @@ struct LibNotifyServerTests {
 
     let sample = DesktopNotification(
         summary: "UV up to 9 today", body: "Apply sunscreen before you leave.", icon: "uvd", urgency: .normal,
-        category: "x-uvd.leave-home", buttons: [.init(key: "applied", label: "Applied sunscreen"), .init(key: "remind", label: "Remind me in 15 min")],
+        category: "x-uvd.leave-home",
+        buttons: [.init(key: "applied", label: "Applied sunscreen"), .init(key: "remind", label: "Remind me in 15 min")],
         staysUntilAnswered: true)
 
     @Test func showReplacePressAndClose() async throws {
@@ -36,7 +37,9 @@ struct LibNotifyServerTests {
         #expect(shown.last?["actions"] as? [String] == ["applied", "Applied sunscreen", "remind", "Remind me in 15 min"])
         #expect(shown.last?["timeout"] as? Int == 0)
         let hints = shown.last?["hints"] as? [String: Any]
-        #expect(hints?["desktop-entry"] as? String == "uvd" && hints?["urgency"] as? Int == 1 && hints?["category"] as? String == "x-uvd.leave-home")
+        #expect(
+            hints?["desktop-entry"] as? String == "uvd" && hints?["urgency"] as? Int == 1
+                && hints?["category"] as? String == "x-uvd.leave-home")
 
         var events = server.events.makeAsyncIterator()
         try Self.recorder.press("applied", on: Int(id))

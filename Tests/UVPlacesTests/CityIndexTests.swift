@@ -1,5 +1,6 @@
 import Testing
 import UVCore
+
 @testable import UVPlaces
 
 @Suite("Offline city list")

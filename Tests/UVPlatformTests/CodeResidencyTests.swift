@@ -7,7 +7,8 @@ import UVPlatform
     /// executable mapping).
     static func residentCodeKilobytes() throws -> Int {
         let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
-        var total = 0, inCode = false
+        var total = 0
+        var inCode = false
         for line in smaps.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             if let range = fields.first, range.contains("-"), fields.count >= 2, range.first?.isHexDigit == true {

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import UVPlatform
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The event loop's waits and sleeps: each resumes exactly once — when its descriptor is ready,
@@ -20,7 +22,10 @@ import Glibc
             for end in ends { _ = fcntl(end, F_SETFL, O_NONBLOCK) }
         }
         func send() { _ = Glibc.write(write, "x", 1) }
-        func close() { _ = Glibc.close(read); _ = Glibc.close(write) }
+        func close() {
+            _ = Glibc.close(read)
+            _ = Glibc.close(write)
+        }
     }
 
     @Test func aSleepLastsAtLeastItsDuration() async throws {
@@ -67,7 +72,10 @@ import Glibc
     @Test func aRegularFileIsReadyAtOnce() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-ready-\(UUID().uuidString)").path
         let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        defer { close(fd); unlink(path) }
+        defer {
+            close(fd)
+            unlink(path)
+        }
         try await Readiness.wait(fd, for: .read)
     }
 
@@ -76,7 +84,7 @@ import Glibc
     @Test func cancellationRacingReadinessResumesEachWaitOnce() async throws {
         for _ in 0..<500 {
             let pipe = try Pipe()
-        defer { pipe.close() }
+            defer { pipe.close() }
             let waiter = Task { try await Readiness.wait(pipe.read, for: .read) }
             pipe.send()
             waiter.cancel()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UVPlatform
 
 /// The executor's rules are watched as uvd runs: a hop to the main actor is counted as it

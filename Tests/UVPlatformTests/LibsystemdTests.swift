@@ -1,8 +1,9 @@
 import CSystemd
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// libsystemd is opened at the first call that needs it: the journal is reached through it (here
@@ -18,7 +19,10 @@ import Glibc
         #expect(result != -ENOSYS, "libsystemd.so.0 could not be loaded")
     }
 
-    @Test(.enabled(if: ["NOTIFY_SOCKET", "LISTEN_FDS", "WATCHDOG_USEC"].allSatisfy { ProcessInfo.processInfo.environment[$0] == nil }, "the tests run as a systemd service"))
+    @Test(
+        .enabled(
+            if: ["NOTIFY_SOCKET", "LISTEN_FDS", "WATCHDOG_USEC"].allSatisfy { ProcessInfo.processInfo.environment[$0] == nil },
+            "the tests run as a systemd service"))
     func outsideSystemdTheServiceManagersCallsAreNoOps() {
         var microseconds: UInt64 = 0
         #expect(uvd_sd_notify(0, "READY=1") == 0 && uvd_sd_listen_fds(0) == 0 && uvd_sd_watchdog_enabled(0, &microseconds) == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVEngine
+
 @testable import UVPlatform
 
 /// The default route read from procfs and sysfs, and how its interface is classified, against a
@@ -53,8 +54,13 @@ import UVEngine
         let system = try FakeSystem()
         try system.link("eth0", "down")
         try system.link("wlan0")
-        try system.write("route", Self.routeHeader + Self.ipv4Default("eth0", gateway: "0100000A", metric: 100) + Self.ipv4Default("wlan0", gateway: "0101A8C0", metric: 600))
-        try system.write("arp", """
+        try system.write(
+            "route",
+            Self.routeHeader + Self.ipv4Default("eth0", gateway: "0100000A", metric: 100)
+                + Self.ipv4Default("wlan0", gateway: "0101A8C0", metric: 600))
+        try system.write(
+            "arp",
+            """
             IP address       HW type     Flags       HW address            Mask     Device
             192.168.1.1      0x1         0x2         aa:bb:cc:dd:ee:ff     *        wlan0
 
@@ -69,7 +75,9 @@ import UVEngine
         let system = try FakeSystem()
         try system.link("wwan0")
         try system.write("route", Self.routeHeader)
-        try system.write("ipv6_route", """
+        try system.write(
+            "ipv6_route",
+            """
             00000000000000000000000000000000 00 00000000000000000000000000000000 00 00000000000000000000000000000000 ffffffff 00000001 00000000 00200200 lo
             00000000000000000000000000000000 00 00000000000000000000000000000000 00 fe800000000000000000000000000001 00000400 00000001 00000000 00000003 wwan0
 
@@ -91,16 +99,19 @@ import UVEngine
         try system.link("wwp0s20")
         try system.link("ifb0", "down")
         try system.link("eth1", "down", files: ["device": nil])
-        try FileManager.default.createDirectory(at: system.root.appendingPathComponent("drivers/rndis_host"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: system.root.appendingPathComponent("drivers/rndis_host"), withIntermediateDirectories: true)
         try system.link("usb0", files: ["device": nil])
         try FileManager.default.createSymbolicLink(
-            at: system.sysfs.appendingPathComponent("usb0/device/driver"), withDestinationURL: system.root.appendingPathComponent("drivers/rndis_host"))
+            at: system.sysfs.appendingPathComponent("usb0/device/driver"),
+            withDestinationURL: system.root.appendingPathComponent("drivers/rndis_host"))
 
         let kinds = Dictionary(uniqueKeysWithValues: system.reader.interfaces().map { ($0.name, system.classifier.classify($0.name).kind) })
-        #expect(kinds == [
-            "wlan0": .wifi, "wwan0": .cellular, "wlx0": .wifi, "rmnet0": .cellular, "eth0": .wired, "veth0": .wired,
-            "wlp9s0": .wifi, "wwp0s20": .cellular, "usb0": .cellular, "eth1": .wired,
-        ], "a virtual link that is down (ifb0) is left out; a device that is down (eth1) is listed")
+        #expect(
+            kinds == [
+                "wlan0": .wifi, "wwan0": .cellular, "wlx0": .wifi, "rmnet0": .cellular, "eth0": .wired, "veth0": .wired,
+                "wlp9s0": .wifi, "wwp0s20": .cellular, "usb0": .cellular, "eth1": .wired,
+            ], "a virtual link that is down (ifb0) is left out; a device that is down (eth1) is listed")
         #expect(system.classifier.classify("usb0").reason == "tethered phone (rndis_host)")
         #expect(system.classifier.classify("veth0").reason == "virtual link")
         #expect(system.classifier.classify("wlan0").isConfigured == false)
@@ -111,7 +122,8 @@ import UVEngine
         try system.link("wlan0", files: ["uevent": "DEVTYPE=wlan\n"])
         let classifier = InterfaceClassifier(cellularPatterns: ["wlan*"], sysfs: system.sysfs)
         let route = DefaultRoute(interface: "wlan0", networkID: "gateway aa:bb:cc:dd:ee:ff")
-        let connection = Connection(route: route, classifier: classifier, networkManager: .init(type: "802-11-wireless", name: "Blue House"))
+        let connection = Connection(
+            route: route, classifier: classifier, networkManager: .init(type: "802-11-wireless", name: "Blue House"))
         #expect(connection.kind == .cellular)
         #expect(connection.reason == "configured (network.cellular \"wlan*\")")
         #expect(connection.networkID == "gateway aa:bb:cc:dd:ee:ff")
@@ -121,11 +133,16 @@ import UVEngine
         let system = try FakeSystem()
         try system.link("bnep0")
         try system.link("wlan0", files: ["uevent": "DEVTYPE=wlan\n"])
-        let bluetooth = Connection(route: DefaultRoute(interface: "bnep0", networkID: nil), classifier: system.classifier, networkManager: .init(type: "bluetooth", name: "Phone"))
+        let bluetooth = Connection(
+            route: DefaultRoute(interface: "bnep0", networkID: nil), classifier: system.classifier,
+            networkManager: .init(type: "bluetooth", name: "Phone"))
         #expect(bluetooth.kind == .cellular && bluetooth.reason == "NetworkManager: bluetooth")
-        let wifi = Connection(route: DefaultRoute(interface: "wlan0", networkID: "gateway aa:bb:cc:dd:ee:ff"), classifier: system.classifier, networkManager: .init(type: "802-11-wireless", name: "Blue House"))
+        let wifi = Connection(
+            route: DefaultRoute(interface: "wlan0", networkID: "gateway aa:bb:cc:dd:ee:ff"), classifier: system.classifier,
+            networkManager: .init(type: "802-11-wireless", name: "Blue House"))
         #expect(wifi.kind == .wifi && wifi.networkID == "Wi-Fi \"Blue House\"")
-        let without = Connection(route: DefaultRoute(interface: "bnep0", networkID: nil), classifier: system.classifier, networkManager: nil)
+        let without = Connection(
+            route: DefaultRoute(interface: "bnep0", networkID: nil), classifier: system.classifier, networkManager: nil)
         #expect(without.kind == .wired && without.reason == "virtual link")
         #expect(Connection(route: .none, classifier: system.classifier, networkManager: .init(type: "gsm", name: "x")) == .none)
     }

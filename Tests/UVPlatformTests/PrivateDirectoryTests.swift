@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UVPlatform
 
 /// uvd's directories are its user's alone; one it finds that is not is tightened or refused.
@@ -22,7 +23,9 @@ struct PrivateDirectoryTests {
         defer { try? FileManager.default.removeItem(at: base) }
         let loose = base.appendingPathComponent("loose").path
         try FileManager.default.createDirectory(atPath: loose, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        #expect(throws: PrivateDirectory.Refused(path: loose, problem: "can be used by others (mode 755); expected mode 0700; set it right")) {
+        #expect(
+            throws: PrivateDirectory.Refused(path: loose, problem: "can be used by others (mode 755); expected mode 0700; set it right")
+        ) {
             try PrivateDirectory.prepare(loose, strict: true, advice: "set it right")
         }
         #expect(mode(loose) == 0o755)
@@ -46,7 +49,9 @@ struct PrivateDirectoryTests {
         let theirs = base.appendingPathComponent("theirs").path
         try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         #expect(chown(theirs, 65534, 65534) == 0)
-        #expect(throws: PrivateDirectory.Refused(path: theirs, problem: "belongs to user 65534, not to you (0)")) { try PrivateDirectory.prepare(theirs) }
+        #expect(throws: PrivateDirectory.Refused(path: theirs, problem: "belongs to user 65534, not to you (0)")) {
+            try PrivateDirectory.prepare(theirs)
+        }
     }
 
     @Test func aSecondLockSaysWhoHoldsIt() throws {
@@ -66,6 +71,8 @@ struct PrivateDirectoryTests {
         defer { try? FileManager.default.removeItem(at: base) }
         let path = base.appendingPathComponent("io.uvd").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        #expect(throws: SocketError("bind \(path): something other than a socket is there (remove it)", EEXIST)) { try UnixListener(path: path) }
+        #expect(throws: SocketError("bind \(path): something other than a socket is there (remove it)", EEXIST)) {
+            try UnixListener(path: path)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import UVPlatform
 
 /// The system time zone read from a made-up /etc, and its changes seen as the link is swapped.

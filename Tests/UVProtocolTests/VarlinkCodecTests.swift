@@ -44,7 +44,9 @@ struct VarlinkCodecTests {
         let reply = try VarlinkReply.encode(Location(location: "x"), continues: true)
         #expect(String(decoding: reply, as: UTF8.self) == "{\"continues\":true,\"parameters\":{\"location\":\"x\"}}\0")
         let error = VarlinkReply.encode(.methodNotFound("io.uvd.Nope"))
-        #expect(String(decoding: error, as: UTF8.self) == "{\"error\":\"org.varlink.service.MethodNotFound\",\"parameters\":{\"method\":\"io.uvd.Nope\"}}\0")
+        #expect(
+            String(decoding: error, as: UTF8.self)
+                == "{\"error\":\"org.varlink.service.MethodNotFound\",\"parameters\":{\"method\":\"io.uvd.Nope\"}}\0")
     }
 
     @Test func nullFieldsAreWrittenAndMayBeAbsent() throws {
@@ -56,8 +58,10 @@ struct VarlinkCodecTests {
     }
 
     @Test func interfaceDeclaresEveryMethod() {
-        for method in ["GetStatus", "GetForecast", "ListStations", "SetLocation", "AddLocation", "ListLocations", "RemoveLocation",
-                       "GetProfile", "SetProfile", "ApplySunscreen", "RemoveSunscreen", "RecordWater", "Refresh", "Reload", "Subscribe"] {
+        for method in [
+            "GetStatus", "GetForecast", "ListStations", "SetLocation", "AddLocation", "ListLocations", "RemoveLocation",
+            "GetProfile", "SetProfile", "ApplySunscreen", "RemoveSunscreen", "RecordWater", "Refresh", "Reload", "Subscribe",
+        ] {
             #expect(UVDInterface.description.contains("method \(method)("), "\(method)")
         }
     }

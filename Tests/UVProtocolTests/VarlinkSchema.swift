@@ -93,10 +93,16 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return nil
     }
     // The protocol's own optional primitives would otherwise skip a field `decodeNil` calls absent.
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decodeIfPresent(Optional<String>.self, forKey: key) ?? nil }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try decodeIfPresent(Optional<String>.self, forKey: key) ?? nil
+    }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decodeIfPresent(Optional<Int>.self, forKey: key) ?? nil }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decodeIfPresent(Optional<Bool>.self, forKey: key) ?? nil }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decodeIfPresent(Optional<Double>.self, forKey: key) ?? nil }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try decodeIfPresent(Optional<Bool>.self, forKey: key) ?? nil
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try decodeIfPresent(Optional<Double>.self, forKey: key) ?? nil
+    }
     func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws -> KeyedDecodingContainer<N> { throw Stop() }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw Stop() }
     func superDecoder() throws -> any Decoder { throw Stop() }
@@ -105,16 +111,17 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 /// A value of `type` for a required field, so that decoding goes on to the next field.
 private func placeholder<T: Decodable>(_ type: T.Type) throws -> T {
-    let made: Any? = switch type {
-    case is String.Type: ""
-    case is Bool.Type: false
-    case is Int.Type: 0
-    case is Int64.Type: Int64(0)
-    case is Double.Type: 0.0
-    case let array as ArrayOfDecodable.Type: array.empty
-    case let cases as any CaseIterable.Type: firstCase(cases)
-    default: try? T(from: SchemaDecoder(recorder: Recorder()))
-    }
+    let made: Any? =
+        switch type {
+        case is String.Type: ""
+        case is Bool.Type: false
+        case is Int.Type: 0
+        case is Int64.Type: Int64(0)
+        case is Double.Type: 0.0
+        case let array as ArrayOfDecodable.Type: array.empty
+        case let cases as any CaseIterable.Type: firstCase(cases)
+        default: try? T(from: SchemaDecoder(recorder: Recorder()))
+        }
     guard let value = made as? T else { throw Stop() }
     return value
 }

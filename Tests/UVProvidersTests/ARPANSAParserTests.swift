@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
+
 @testable import UVProviders
 
 @Suite("ARPANSA uvvalues.xml")
@@ -45,7 +46,10 @@ struct ARPANSAParserTests {
         #expect(reading.uvi == nil && reading.status == "Not available")
     }
 
-    @Test(arguments: ["", "not xml at all", "<stations><location id=\"Perth\"></location></stations>", "<html><body>maintenance</body></html>", "<stations><location"])
+    @Test(arguments: [
+        "", "not xml at all", "<stations><location id=\"Perth\"></location></stations>", "<html><body>maintenance</body></html>",
+        "<stations><location",
+    ])
     func garbageIsMalformed(body: String) {
         #expect(throws: ProviderError.self) { try ARPANSAParser.parse(Data(body.utf8)) }
     }

@@ -26,8 +26,14 @@ import UVProviders
 
     @Test(arguments: [
         ("{\"TableData\":[]}", "arpansa: malformed answer: the day series: missing 'GraphData'"),
-        ("{\"GraphData\":[{\"Date\":\"2026-02-30 10:00\",\"Measured\":1}]}", "arpansa: malformed answer: the day series: GraphData[0].Date '2026-02-30 10:00' is not YYYY-MM-DD HH:MM"),
-        ("{\"GraphData\":[{\"Date\":\"2026-11-26 10:00\",\"Measured\":\"n/a\"}]}", "arpansa: malformed answer: the day series: wrong type at 'GraphData.Index 0.Measured'"),
+        (
+            "{\"GraphData\":[{\"Date\":\"2026-02-30 10:00\",\"Measured\":1}]}",
+            "arpansa: malformed answer: the day series: GraphData[0].Date '2026-02-30 10:00' is not YYYY-MM-DD HH:MM"
+        ),
+        (
+            "{\"GraphData\":[{\"Date\":\"2026-11-26 10:00\",\"Measured\":\"n/a\"}]}",
+            "arpansa: malformed answer: the day series: wrong type at 'GraphData.Index 0.Measured'"
+        ),
     ])
     func aBrokenSeriesSaysWhere(text: String, message: String) {
         do {

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
-import UVProviders
 import UVProviderPolicy
+import UVProviders
 
 @Suite("Fetch policy under a virtual clock")
 struct FetchPolicyTests {
@@ -30,9 +30,13 @@ struct FetchPolicyTests {
             let due: [(UVSource, (RequestBudget) -> Date?)] = [
                 (.cams, { Self.policy.nextForecast(.cams, health[.cams]!, budget: $0, context: context) }),
                 (.openMeteo, { Self.policy.nextForecast(.forecastEndpoint, health[.openMeteo]!, budget: $0, context: context) }),
-                (.arpansa, {
-                    Self.policy.nextARPANSA(health[.arpansa]!, budget: $0, context: context, nearStation: near, measuredValueNeeded: measuredValueNeeded)
-                }),
+                (
+                    .arpansa,
+                    {
+                        Self.policy.nextARPANSA(
+                            health[.arpansa]!, budget: $0, context: context, nearStation: near, measuredValueNeeded: measuredValueNeeded)
+                    }
+                ),
             ]
             for (source, next) in due {
                 guard let time = next(budget), time <= now else { continue }
@@ -148,12 +152,15 @@ struct FetchPolicyTests {
         let context = FetchContext(now: now, coordinate: Self.sydney, timeZone: Self.zone, policy: Self.policy)
         let budget = RequestBudget(day: "2026-01-15", used: 10)
         #expect(Self.policy.manualRefresh(lastManual: nil, budget: budget, context: context) == .allowed)
-        #expect(Self.policy.manualRefresh(lastManual: now.addingTimeInterval(-120), budget: budget, context: context)
-            == .tooSoon(retryAt: now.addingTimeInterval(180)))
-        #expect(Self.policy.manualRefresh(lastManual: nil, budget: RequestBudget(day: "2026-01-15", used: 30), context: context)
-            == .budgetSpent(resetsAt: context.endOfDay))
+        #expect(
+            Self.policy.manualRefresh(lastManual: now.addingTimeInterval(-120), budget: budget, context: context)
+                == .tooSoon(retryAt: now.addingTimeInterval(180)))
+        #expect(
+            Self.policy.manualRefresh(lastManual: nil, budget: RequestBudget(day: "2026-01-15", used: 30), context: context)
+                == .budgetSpent(resetsAt: context.endOfDay))
         // A new day starts with a fresh count.
-        #expect(Self.policy.manualRefresh(lastManual: nil, budget: RequestBudget(day: "2026-01-14", used: 30), context: context) == .allowed)
+        #expect(
+            Self.policy.manualRefresh(lastManual: nil, budget: RequestBudget(day: "2026-01-14", used: 30), context: context) == .allowed)
     }
 
     @Test func freshness() {
@@ -169,7 +176,8 @@ extension FetchPolicyTests {
     /// changes no advice. Forecasts are asked whatever the hour.
     @Test func noStationIsAskedWhileTheUVIsUnderOne() throws {
         let requests = simulate(day: "2026-01-15")
-        let context = FetchContext(now: ProviderFixture.instant("2026-01-15T12:00:00+11:00"), coordinate: Self.sydney, timeZone: Self.zone, policy: Self.policy)
+        let context = FetchContext(
+            now: ProviderFixture.instant("2026-01-15T12:00:00+11:00"), coordinate: Self.sydney, timeZone: Self.zone, policy: Self.policy)
         let hours = try #require(context.stationHours)
         let sunUp = try #require(FetchPolicy.sunUp(daylight: context.daylight))
         #expect(hours.lowerBound > sunUp.lowerBound.addingTimeInterval(1800) && hours.upperBound < sunUp.upperBound)

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
-@testable import UVProviders
 import UVProviderPolicy
+
+@testable import UVProviders
 
 /// Provider answers that trapped the daemon (and trapped it again after each restart, from the
 /// cached answer) or slipped nonsense into what it shows.
@@ -12,7 +13,8 @@ struct HostileAnswerTests {
     static let now = ProviderFixture.instant("2026-01-15T00:00:00Z")
 
     private func openMeteo(offset: String = "0", latitude: String = "-33.9", longitude: String = "151.2", current: String = "") -> Data {
-        Data("""
+        Data(
+            """
             {"latitude": \(latitude), "longitude": \(longitude), "utc_offset_seconds": \(offset),
              \(current)
              "hourly": {"time": ["2026-01-15T00:00", "2026-01-15T01:00"], "uv_index": [3.5, 4.0]}}
@@ -20,7 +22,8 @@ struct HostileAnswerTests {
     }
 
     private func openWeatherMap(offset: String = "36000", dt: String = "1768435200") -> Data {
-        Data("""
+        Data(
+            """
             {"lat": -33.87, "lon": 151.21, "timezone_offset": \(offset),
              "current": {"dt": \(dt), "uvi": 4.2, "temp": 24.5, "clouds": 20},
              "daily": [{"dt": 1768435200, "uvi": 9.1}]}
@@ -30,8 +33,10 @@ struct HostileAnswerTests {
     /// Each is said as an offset out of range, naming the field and the value: a number past
     /// `Int` was "not JSON" (Foundation's decoder calls it that), a fraction "wrong type".
     @Test func offsetsBeyondEighteenHoursAreRefusedNotTrapped() {
-        let cases = [("-9223372036854775808", "-9.223372036854776e+18"), ("9223372036854775807", "9.223372036854776e+18"), ("64801", "64801"),
-                     ("99999999999999999999", "1e+20"), ("1e20", "1e+20"), ("3600.5", "3600.5")]
+        let cases = [
+            ("-9223372036854775808", "-9.223372036854776e+18"), ("9223372036854775807", "9.223372036854776e+18"), ("64801", "64801"),
+            ("99999999999999999999", "1e+20"), ("1e20", "1e+20"), ("3600.5", "3600.5"),
+        ]
         for (offset, said) in cases {
             let range = "is out of range: expected whole seconds within ±18 h (±64800)"
             #expect(throws: ProviderError.malformed(.openMeteo, "utc_offset_seconds \(said) \(range)")) {
@@ -53,7 +58,8 @@ struct HostileAnswerTests {
     }
 
     @Test func invalidUTF8NeverReachesTheXMLParser() {
-        let xml = Data("<?xml version=\"1.0\"?><stations><location id=\"Sydney\"><st".utf8) + Data([0xF6])
+        let xml =
+            Data("<?xml version=\"1.0\"?><stations><location id=\"Sydney\"><st".utf8) + Data([0xF6])
             + Data("tus>ok</st".utf8) + Data([0xF6]) + Data("tus></location></stations>".utf8)
         #expect(throws: ProviderError.malformed(.arpansa, "not UTF-8 text")) { try ARPANSAParser.parse(xml) }
     }
@@ -75,7 +81,9 @@ struct HostileAnswerTests {
             """
         let forecast = try OpenMeteoParser.parse(openMeteo(current: fahrenheit))
         let (screened, notes) = try Plausibility.screen(forecast, now: Self.now)
-        #expect(screened.current?.temperatureCelsius == nil && screened.current?.weatherCode == nil && screened.current?.cloudCoverPercent == nil)
+        #expect(
+            screened.current?.temperatureCelsius == nil && screened.current?.weatherCode == nil
+                && screened.current?.cloudCoverPercent == nil)
         #expect(screened.current?.uvi == 3.5)
         #expect(notes.contains("open-meteo: dropped current temperature inf °C: outside −90–60 °C"))
         #expect(notes.contains("open-meteo: dropped current weather code 1000: outside WMO 0–99"))

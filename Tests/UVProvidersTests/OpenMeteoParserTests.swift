@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
+
 @testable import UVProviders
 
 @Suite("Open-Meteo answers")
@@ -49,7 +50,8 @@ struct OpenMeteoParserTests {
     }
 
     @Test func nullsInsideArraysAreSkipped() throws {
-        let json = #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"hourly":{"time":["2026-01-01T00:00","2026-01-01T01:00"],"uv_index":[null,2.5],"uv_index_clear_sky":[null,3.1]}}"#
+        let json =
+            #"{"latitude":1,"longitude":2,"utc_offset_seconds":0,"hourly":{"time":["2026-01-01T00:00","2026-01-01T01:00"],"uv_index":[null,2.5],"uv_index_clear_sky":[null,3.1]}}"#
         let forecast = try OpenMeteoParser.parse(Data(json.utf8))
         #expect(forecast.hourly == [HourlyUV(time: ProviderFixture.instant("2026-01-01T01:00:00Z"), uvi: 2.5, clearSkyUVI: 3.1)])
     }

@@ -3,8 +3,9 @@ import Synchronization
 import TestSupport
 import Testing
 import UVCore
-@testable import UVProviders
 import UVProviderPolicy
+
+@testable import UVProviders
 
 /// The real URLSession client against a local server serving the provider fixtures.
 @Suite("Provider client over HTTP")
@@ -24,7 +25,10 @@ struct ProviderClientTests {
     @Test func fetchThenNotModified() async throws {
         let server = try FixtureServer(routes: ["/v1/forecast": Self.hourly])
         let client = client(server)
-        guard case .fetched(let forecast, let etag, _) = await client.openMeteo(for: Self.sydney, health: ProviderHealth(), now: Self.fixtureNow) else {
+        guard
+            case .fetched(let forecast, let etag, _) = await client.openMeteo(
+                for: Self.sydney, health: ProviderHealth(), now: Self.fixtureNow)
+        else {
             Issue.record("no forecast")
             return
         }
@@ -56,7 +60,8 @@ struct ProviderClientTests {
 
     @Test func rebasedFixtureIsCurrent() async throws {
         let server = try FixtureServer(routes: ["/v1/forecast": Self.hourly], rebaseToday: true)
-        guard case .fetched(let forecast, _, _) = await client(server).openMeteo(for: Self.sydney, health: ProviderHealth(), now: Date()) else {
+        guard case .fetched(let forecast, _, _) = await client(server).openMeteo(for: Self.sydney, health: ProviderHealth(), now: Date())
+        else {
             Issue.record("no forecast")
             return
         }
@@ -65,7 +70,10 @@ struct ProviderClientTests {
 
     @Test func errorStatusWithRetryAfter() async throws {
         let server = try FixtureServer(routes: [:], failures: ["/v1/forecast": "429:120"])
-        guard case .failed(let reason, let retryAfter) = await client(server).openMeteo(for: Self.sydney, health: ProviderHealth(), now: Self.fixtureNow) else {
+        guard
+            case .failed(let reason, let retryAfter) = await client(server).openMeteo(
+                for: Self.sydney, health: ProviderHealth(), now: Self.fixtureNow)
+        else {
             Issue.record("expected failure")
             return
         }
@@ -75,7 +83,10 @@ struct ProviderClientTests {
 
     @Test func arpansaStations() async throws {
         let server = try FixtureServer(routes: ["/xml/uvvalues.xml": ARPANSAParserTests.fixture])
-        guard case .fetched(let readings, _, _) = await client(server).arpansa(health: ProviderHealth(), now: ProviderFixture.instant("2017-07-13T06:00:00Z")) else {
+        guard
+            case .fetched(let readings, _, _) = await client(server).arpansa(
+                health: ProviderHealth(), now: ProviderFixture.instant("2017-07-13T06:00:00Z"))
+        else {
             Issue.record("no readings")
             return
         }
@@ -87,7 +98,10 @@ struct ProviderClientTests {
         let lines = ReportedLines()
         var client = client(server)
         client.report = { lines.append($0) }
-        guard case .fetched(let readings, _, _) = await client.arpansa(health: ProviderHealth(), now: ProviderFixture.instant("2026-01-15T00:00:00Z")) else {
+        guard
+            case .fetched(let readings, _, _) = await client.arpansa(
+                health: ProviderHealth(), now: ProviderFixture.instant("2026-01-15T00:00:00Z"))
+        else {
             Issue.record("no answer")
             return
         }
@@ -100,8 +114,10 @@ struct ProviderClientTests {
         let url = client(server).endpoints.openWeatherMapRequest(for: Self.sydney, key: "s3cret")
         #expect(!ProviderEndpoints.redacted(url).contains("s3cret"))
         #expect(ProviderEndpoints.redacted(url).contains("appid=REDACTED"))
-        guard case .fetched(let forecast, _, _) = await client(server).openWeatherMap(
-            for: Self.sydney, key: "s3cret", health: ProviderHealth(), now: Date(timeIntervalSince1970: 1_684_929_490)) else {
+        guard
+            case .fetched(let forecast, _, _) = await client(server).openWeatherMap(
+                for: Self.sydney, key: "s3cret", health: ProviderHealth(), now: Date(timeIntervalSince1970: 1_684_929_490))
+        else {
             Issue.record("no forecast")
             return
         }
@@ -128,7 +144,8 @@ struct ProviderClientTests {
     @Test func anAnswerForAnotherPlaceIsRefused() async throws {
         // The fixture is Open-Meteo's answer for 28.4° N, 81.25° E (western Nepal), 10,098 km from Sydney.
         let client = ProviderClient(http: FixedAnswer(body: try ProviderFixture.data(Self.hourly)))
-        guard case .failed(let reason, nil) = await client.openMeteo(for: Self.sydney, health: ProviderHealth(), now: Self.fixtureNow) else {
+        guard case .failed(let reason, nil) = await client.openMeteo(for: Self.sydney, health: ProviderHealth(), now: Self.fixtureNow)
+        else {
             Issue.record("an answer for another place was taken")
             return
         }

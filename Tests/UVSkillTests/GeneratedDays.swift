@@ -1,5 +1,6 @@
 import Foundation
 import UVCore
+
 @testable import UVSkill
 
 /// Measured-day files the tests make themselves: the clear-sky curve under a known sky, one row a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVSkill
 
 @Suite struct MeasuredDayTests {
@@ -17,12 +18,30 @@ import UVCore
         ("", "the file is empty; expected the header Date-Time,Lat,Lon,UV_Index"),
         ("Time,UV\n", "the file, line 1, starts with \"Time,UV\"; expected the header Date-Time,Lat,Lon,UV_Index"),
         ("Date-Time,Lat,Lon,UV_Index\n", "the file has a header but no rows"),
-        ("Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:00:00,-37.73,145.10\n", "the file, line 2, has 3 fields; expected 4: Date-Time,Lat,Lon,UV_Index"),
-        ("Date-Time,Lat,Lon,UV_Index\n2030-02-30 12:00:00,-37.73,145.10,3\n", "the file, line 2, has the time \"2030-02-30 12:00:00\"; expected YYYY-MM-DD HH:MM:SS"),
-        ("Date-Time,Lat,Lon,UV_Index\n2030-01-15 24:00:00,-37.73,145.10,3\n", "the file, line 2, has the time \"2030-01-15 24:00:00\"; expected YYYY-MM-DD HH:MM:SS"),
-        ("Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:00:00,-97.73,145.10,3\n", "the file, line 2, has the place \"-97.73,145.10\"; expected a latitude and a longitude in degrees"),
-        ("Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:00:00,-37.73,145.10,-1\n", "the file, line 2, has the UV index \"-1\"; expected a number from 0 to 25"),
-        ("Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:00:00,-37.73,145.10,nan\n", "the file, line 2, has the UV index \"nan\"; expected a number from 0 to 25"),
+        (
+            "Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:00:00,-37.73,145.10\n",
+            "the file, line 2, has 3 fields; expected 4: Date-Time,Lat,Lon,UV_Index"
+        ),
+        (
+            "Date-Time,Lat,Lon,UV_Index\n2030-02-30 12:00:00,-37.73,145.10,3\n",
+            "the file, line 2, has the time \"2030-02-30 12:00:00\"; expected YYYY-MM-DD HH:MM:SS"
+        ),
+        (
+            "Date-Time,Lat,Lon,UV_Index\n2030-01-15 24:00:00,-37.73,145.10,3\n",
+            "the file, line 2, has the time \"2030-01-15 24:00:00\"; expected YYYY-MM-DD HH:MM:SS"
+        ),
+        (
+            "Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:00:00,-97.73,145.10,3\n",
+            "the file, line 2, has the place \"-97.73,145.10\"; expected a latitude and a longitude in degrees"
+        ),
+        (
+            "Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:00:00,-37.73,145.10,-1\n",
+            "the file, line 2, has the UV index \"-1\"; expected a number from 0 to 25"
+        ),
+        (
+            "Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:00:00,-37.73,145.10,nan\n",
+            "the file, line 2, has the UV index \"nan\"; expected a number from 0 to 25"
+        ),
         (
             "Date-Time,Lat,Lon,UV_Index\n2030-01-15 12:01:00,-37.73,145.10,3\n2030-01-15 12:00:00,-37.73,145.10,3\n",
             "the file, line 3, is not later than the row before it; rows must be in time order"

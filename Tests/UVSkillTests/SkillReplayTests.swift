@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+
 @testable import UVSkill
 
 @Suite struct SkillReplayTests {
@@ -40,17 +41,21 @@ import UVCore
     }
 
     @Test func underBrokenCloudTheNowcastBeatsPersistence() throws {
-        let days = try ["2030-01-15", "2030-02-15", "2030-11-15"].map { date in try GeneratedDays.day(date: date, transmission: GeneratedDays.brokenCloud) }
+        let days = try ["2030-01-15", "2030-02-15", "2030-11-15"].map { date in
+            try GeneratedDays.day(date: date, transmission: GeneratedDays.brokenCloud)
+        }
         let report = SkillReport(days: days, utcOffsetSeconds: GeneratedDays.offset)
         let leads = Dictionary(uniqueKeysWithValues: report.leads.map { ($0.minutes, $0) })
-        let hour = try #require(leads[60]), threeHours = try #require(leads[180])
+        let hour = try #require(leads[60])
+        let threeHours = try #require(leads[180])
         #expect(hour.within1 > hour.persistenceWithin1)
         #expect(threeHours.within1 > threeHours.persistenceWithin1)
         #expect(threeHours.within1 >= threeHours.plainRatioWithin1)
     }
 
     @Test func theJSONLineHasEveryLead() throws {
-        let days = try ["2030-01-15", "2030-01-16"].map { date in try GeneratedDays.day(date: date, transmission: GeneratedDays.brokenCloud) }
+        let days = try ["2030-01-15", "2030-01-16"].map { date in try GeneratedDays.day(date: date, transmission: GeneratedDays.brokenCloud)
+        }
         let json = SkillReport(days: days, utcOffsetSeconds: GeneratedDays.offset).json
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let leads = try #require(object["leads"] as? [[String: Any]])

@@ -20,7 +20,8 @@ struct HistoryTests {
         let store = try Store(path: path)
         let pending = try store.pendingPresses()
         #expect(pending.map(\.entry) == [press])
-        try store.saveEngineStep(EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II), entries: [], handled: pending[0].id)
+        try store.saveEngineStep(
+            EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II), entries: [], handled: pending[0].id)
         #expect(try store.pendingPresses().isEmpty)
         #expect(try store.history(limit: 10) == [press])
     }
@@ -30,7 +31,8 @@ struct HistoryTests {
         #expect(try store.engineState() == nil)
         var state = EngineState(settings: EngineSettings(), timeZoneIdentifier: "Australia/Sydney", skinType: .III)
         (state, _) = Engine.reduce(state, .command(.mute(.morning)), now: now)
-        let shown = HistoryEntry(time: now, kind: .notified, subject: "morning", summary: "UV today", body: "Sunscreen window today 09:20 – 14:40")
+        let shown = HistoryEntry(
+            time: now, kind: .notified, subject: "morning", summary: "UV today", body: "Sunscreen window today 09:20 – 14:40")
         try store.saveEngineStep(state, entries: [shown])
         #expect(try store.engineState() == state)
         #expect(try store.history(limit: 1) == [shown])

@@ -16,12 +16,16 @@ struct StoreDamageTests {
     private func fill() throws {
         let store = try Store(path: path)
         for index in 0..<40 {
-            try store.savePlace(Place(name: "Place \(index)", coordinate: Coordinate(latitude: Double(index), longitude: 1), timeZoneIdentifier: "UTC", source: .manual))
+            try store.savePlace(
+                Place(
+                    name: "Place \(index)", coordinate: Coordinate(latitude: Double(index), longitude: 1), timeZoneIdentifier: "UTC",
+                    source: .manual))
         }
         for index in 0..<400 {
-            _ = try store.recordPress(HistoryEntry(
-                time: Date(timeIntervalSince1970: 1_768_000_000 + Double(index)), kind: .pressed, subject: "s\(index)",
-                summary: String(repeating: "t", count: 200), key: "applied"))
+            _ = try store.recordPress(
+                HistoryEntry(
+                    time: Date(timeIntervalSince1970: 1_768_000_000 + Double(index)), kind: .pressed, subject: "s\(index)",
+                    summary: String(repeating: "t", count: 200), key: "applied"))
         }
     }
 
@@ -53,7 +57,8 @@ struct StoreDamageTests {
         #expect(recovery.movedAside.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
         #expect(try store.savedPlaces().count == recovery.salvaged["savedPlace"] ?? 0)
         #expect(recovery.summary.contains("moved it to \(directory.path)/uvd.sqlite.damaged-"))
-        try store.savePlace(Place(name: "After", coordinate: Coordinate(latitude: 0, longitude: 0), timeZoneIdentifier: "UTC", source: .manual))
+        try store.savePlace(
+            Place(name: "After", coordinate: Coordinate(latitude: 0, longitude: 0), timeZoneIdentifier: "UTC", source: .manual))
     }
 
     @Test func aTruncatedFileIsMovedAside() throws {
@@ -85,7 +90,8 @@ struct StoreDamageTests {
         try FileManager.default.createDirectory(at: path.appendingPathComponent("inside"), withIntermediateDirectories: true)
         let store = try Store(path: path)
         #expect(store.recovery?.reason == "path is a directory, not a database file")
-        #expect(FileManager.default.fileExists(atPath: try #require(store.recovery?.movedAside.first).appendingPathComponent("inside").path))
+        #expect(
+            FileManager.default.fileExists(atPath: try #require(store.recovery?.movedAside.first).appendingPathComponent("inside").path))
         try store.saveProfile(Profile(skinType: .IV))
     }
 

@@ -26,7 +26,10 @@ struct StoreTests {
             let store = try Store(path: path)
             try store.saveProfile(Profile(skinType: .III, defaultSPF: .spf50))
             try store.applySunscreen(SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: now))
-            try store.savePlace(Place(name: "Beach", coordinate: Coordinate(latitude: -33.8915, longitude: 151.2767), timeZoneIdentifier: "Australia/Sydney", source: .manual))
+            try store.savePlace(
+                Place(
+                    name: "Beach", coordinate: Coordinate(latitude: -33.8915, longitude: 151.2767), timeZoneIdentifier: "Australia/Sydney",
+                    source: .manual))
         }
         let store = try Store(path: path)
         #expect(try store.profile().skinType == .III)
@@ -79,7 +82,8 @@ struct StoreTests {
 
     @Test func savedPlacesByNameIgnoringCase() throws {
         let store = try Store(path: path)
-        try store.savePlace(Place(name: "Work", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "UTC", source: .manual))
+        try store.savePlace(
+            Place(name: "Work", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "UTC", source: .manual))
         #expect(try store.removePlace(named: "work"))
         #expect(try !store.removePlace(named: "work"))
     }

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
-import UVProtocol
 import UVPlatform
+import UVProtocol
+
 @testable import UVVarlink
 
 /// A service that echoes, counts, and fails on request.
@@ -43,7 +44,9 @@ struct VarlinkServerTests {
         let server = VarlinkServer(
             listener: listener, service: EchoService(), interfaceName: "test.echo",
             interfaceDescription: "interface test.echo\nmethod Echo(text: string) -> (text: string)\n",
-            info: .init(vendor: "uvd", product: "test", version: "1", url: "https://example.invalid", interfaces: ["org.varlink.service", "test.echo"]),
+            info: .init(
+                vendor: "uvd", product: "test", version: "1", url: "https://example.invalid",
+                interfaces: ["org.varlink.service", "test.echo"]),
             log: { _ in })
         let task = Task { await server.run() }
         defer { task.cancel() }
@@ -73,7 +76,8 @@ struct VarlinkServerTests {
                 try await client.call("no.such.Thing", Empty(), returning: Empty.self)
             }
             // The connection is still good after errors.
-            #expect(try await client.call("test.echo.Echo", EchoService.Text(text: "still"), returning: EchoService.Text.self).text == "still")
+            #expect(
+                try await client.call("test.echo.Echo", EchoService.Text(text: "still"), returning: EchoService.Text.self).text == "still")
         }
     }
 
@@ -84,7 +88,8 @@ struct VarlinkServerTests {
             let info = try await client.call("org.varlink.service.GetInfo", Empty(), returning: VarlinkServer.Info.self)
             #expect(info.interfaces == ["org.varlink.service", "test.echo"])
             struct Description: Decodable { let description: String }
-            let description = try await client.call("org.varlink.service.GetInterfaceDescription", ["interface": "test.echo"], returning: Description.self)
+            let description = try await client.call(
+                "org.varlink.service.GetInterfaceDescription", ["interface": "test.echo"], returning: Description.self)
             #expect(description.description.hasPrefix("interface test.echo"))
         }
     }
@@ -117,7 +122,8 @@ struct VarlinkServerTests {
 
             let client = try await VarlinkClient.connect(path: path)
             defer { client.close() }
-            #expect(try await client.call("test.echo.Echo", EchoService.Text(text: "alive"), returning: EchoService.Text.self).text == "alive")
+            #expect(
+                try await client.call("test.echo.Echo", EchoService.Text(text: "alive"), returning: EchoService.Text.self).text == "alive")
         }
     }
 
@@ -128,7 +134,8 @@ struct VarlinkServerTests {
                     group.addTask {
                         let client = try await VarlinkClient.connect(path: path)
                         defer { client.close() }
-                        return try await client.call("test.echo.Echo", EchoService.Text(text: "\(i)"), returning: EchoService.Text.self).text
+                        return try await client.call("test.echo.Echo", EchoService.Text(text: "\(i)"), returning: EchoService.Text.self)
+                            .text
                     }
                 }
                 var answers = Set<String>()

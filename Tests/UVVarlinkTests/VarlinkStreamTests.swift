@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
-import UVProtocol
 import UVPlatform
+import UVProtocol
+
 @testable import UVVarlink
 
 /// A service with one `more` method that, like `io.uvd.Subscribe`, answers once and then waits
@@ -77,7 +78,9 @@ struct VarlinkStreamTests {
                 raw.close()
             }
             let settled = await eventually { Self.acceptedSockets(at: path) == 0 && service.running.withLock { $0 } == 0 }
-            #expect(settled, "connections still open: \(Self.acceptedSockets(at: path)), calls still running: \(service.running.withLock { $0 })")
+            #expect(
+                settled,
+                "connections still open: \(Self.acceptedSockets(at: path)), calls still running: \(service.running.withLock { $0 })")
         }
     }
 
@@ -108,7 +111,11 @@ struct VarlinkStreamTests {
     @Test func acceptFailuresBackOffAndRecover() {
         var backoff = AcceptBackoff()
         let pauses = (0..<8).map { _ in backoff.failed() }
-        #expect(pauses == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600), .milliseconds(3200), .seconds(5), .seconds(5)])
+        #expect(
+            pauses == [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .milliseconds(1600), .milliseconds(3200),
+                .seconds(5), .seconds(5),
+            ])
         #expect(backoff.succeeded() == 8)
         #expect(backoff.succeeded() == nil)
         #expect(backoff.failed() == .milliseconds(100))

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
 import UVCore
 import UVWheel
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The wheel as drawn: a well-formed SVG whose 24 segments carry their hour's WHO colour (and
 /// pattern above 8), whose arcs start and end at the angles of the window and the peak, and whose
@@ -73,11 +74,12 @@ import UVWheel
         for (hour, segment) in segments.enumerated() {
             #expect(Self.attribute(segment, "opacity") == (hour < 10 ? "0.3" : "1"), "hour \(hour)")
             let overlay = Self.attribute(segment.children?.dropFirst().first as? XMLElement, "fill")
-            let expected: String? = switch UVLevel(uvi: Self.uvi[hour]) {
-            case .veryHigh: "url(#stripes)"
-            case .extreme: "url(#hatch)"
-            default: nil
-            }
+            let expected: String? =
+                switch UVLevel(uvi: Self.uvi[hour]) {
+                case .veryHigh: "url(#stripes)"
+                case .extreme: "url(#hatch)"
+                default: nil
+                }
             #expect(overlay == expected, "hour \(hour)")
         }
     }
@@ -113,14 +115,20 @@ import UVWheel
     @Test func eachSegmentIsItsLevelsColour() {
         let image = WheelRaster.render(WheelSVGTests.model(now: 10.5), size: 400)
         // 10:30 has the notch, drawn over its segment's middle.
-        #expect(image.pixel(x: Int(200 + 148 * sin(157.5 * Double.pi / 180)), y: Int(200 - 148 * cos(157.5 * Double.pi / 180))) == [30, 30, 30, 255])
+        #expect(
+            image.pixel(x: Int(200 + 148 * sin(157.5 * Double.pi / 180)), y: Int(200 - 148 * cos(157.5 * Double.pi / 180))) == [
+                30, 30, 30, 255,
+            ])
         for hour in 0..<24 where hour != 10 {
             let angle = (Double(hour) * 15 + 7.5) * .pi / 180
-            let x = Int(200 + 148 * sin(angle)), y = Int(200 - 148 * cos(angle))
+            let x = Int(200 + 148 * sin(angle))
+            let y = Int(200 - 148 * cos(angle))
             let pixel = image.pixel(x: x, y: y)
             let hex = UVLevel(uvi: WheelSVGTests.uvi[hour]).hexColor
             let expected = Int(hex.dropFirst(), radix: 16) ?? 0
-            #expect(pixel[0] == UInt8(expected >> 16 & 0xFF) && pixel[1] == UInt8(expected >> 8 & 0xFF) && pixel[2] == UInt8(expected & 0xFF), "hour \(hour): \(pixel)")
+            #expect(
+                pixel[0] == UInt8(expected >> 16 & 0xFF) && pixel[1] == UInt8(expected >> 8 & 0xFF) && pixel[2] == UInt8(expected & 0xFF),
+                "hour \(hour): \(pixel)")
             // 30 % of 255 is 76.5: either neighbour is right.
             #expect(hour < 10 ? (76...77).contains(pixel[3]) : pixel[3] == 255, "hour \(hour) alpha \(pixel[3])")
         }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a process costs while it waits: wakeups, counted as the voluntary and involuntary
@@ -51,9 +52,10 @@ struct IdleCost {
     /// `uvd   idle 120 s: 60.0 wakeups/min, VmRSS 45.2 MB (peak 45.3 MB)`.
     func report(seconds: Int) -> String {
         let perMinute = Double(wakeups) * 60 / Double(seconds)
-        return String(format: "%@ idle %d s: %.1f wakeups/min, VmRSS %.1f MB (peak %.1f MB)",
-                      name.padding(toLength: 28, withPad: " ", startingAt: 0), seconds, perMinute,
-                      Double(residentKilobytes()) / 1024, Double(peakKilobytes) / 1024)
+        return String(
+            format: "%@ idle %d s: %.1f wakeups/min, VmRSS %.1f MB (peak %.1f MB)",
+            name.padding(toLength: 28, withPad: " ", startingAt: 0), seconds, perMinute,
+            Double(residentKilobytes()) / 1024, Double(peakKilobytes) / 1024)
     }
 
     /// Samples every process once a second for `seconds`, then reports each.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Local providers for the benchmarks: an HTTP/1.1 listener on 127.0.0.1 that answers Open-Meteo's
@@ -22,7 +23,9 @@ final class ProviderStandIn: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0
+            }
         }
         guard bound else { throw RunningDaemon.Failure(description: "the provider stand-in cannot listen") }
         port = UInt16(bigEndian: address.sin_port)
@@ -45,7 +48,9 @@ final class ProviderStandIn: @unchecked Sendable {
                 request += buffer[..<count]
             }
             let path = String(decoding: request, as: UTF8.self).split(separator: " ").dropFirst().first ?? ""
-            let body = path.hasPrefix("/xml/") ? StationStandIn.feed(now: Date()) : path.hasPrefix("/api/uvlevel") ? StationStandIn.series(now: Date()) : forecast
+            let body =
+                path.hasPrefix("/xml/")
+                ? StationStandIn.feed(now: Date()) : path.hasPrefix("/api/uvlevel") ? StationStandIn.series(now: Date()) : forecast
             let head = "HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             let answer = Array(head.utf8) + Array(body)
             _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

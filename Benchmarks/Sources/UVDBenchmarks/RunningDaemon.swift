@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A release uvd in a private XDG world whose one provider is the local stand-in (ARPANSA off),
@@ -20,7 +21,9 @@ final class RunningDaemon: Sendable {
     /// `name` tells two daemons' directories apart; `extraEnvironment` is added to uvd's;
     /// `station` lets uvd ask the stand-in's ARPANSA station.
     init(provider: ProviderStandIn, name: String = "uvd", station: Bool = false, extraEnvironment: [String: String] = [:]) throws {
-        binary = ProcessInfo.processInfo.environment["UVD"] ?? URL(fileURLWithPath: #filePath)
+        binary =
+            ProcessInfo.processInfo.environment["UVD"]
+            ?? URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/release/uvd").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -32,15 +35,15 @@ final class RunningDaemon: Sendable {
         }
         chmod("\(root)/run", 0o700)
         try """
-            [providers.cams]
-            url = "http://127.0.0.1:\(provider.port)/v1/air-quality"
-            [providers.open-meteo]
-            url = "http://127.0.0.1:\(provider.port)/v1/forecast"
-            [providers.arpansa]
-            enabled = \(station)
-            url = "http://127.0.0.1:\(provider.port)/xml/uvvalues.xml"
-            series_url = "http://127.0.0.1:\(provider.port)/api/uvlevel/"
-            """.write(toFile: "\(root)/config/uvd/config.toml", atomically: true, encoding: .utf8)
+        [providers.cams]
+        url = "http://127.0.0.1:\(provider.port)/v1/air-quality"
+        [providers.open-meteo]
+        url = "http://127.0.0.1:\(provider.port)/v1/forecast"
+        [providers.arpansa]
+        enabled = \(station)
+        url = "http://127.0.0.1:\(provider.port)/xml/uvvalues.xml"
+        series_url = "http://127.0.0.1:\(provider.port)/api/uvlevel/"
+        """.write(toFile: "\(root)/config/uvd/config.toml", atomically: true, encoding: .utf8)
         environment = [
             "HOME": root, "TZ": "Australia/Sydney", "PATH": "/usr/bin:/bin",
             "XDG_CONFIG_HOME": "\(root)/config", "XDG_STATE_HOME": "\(root)/state", "XDG_RUNTIME_DIR": "\(root)/run",
@@ -93,7 +96,7 @@ final class RunningDaemon: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for string in argv + envp { free(string) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { throw Failure(description: "cannot start \(path)") }
         return pid
@@ -102,7 +105,9 @@ final class RunningDaemon: Sendable {
     private static func connect(_ path: String) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = address(path)
-        let result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
         if result == 0 { return fd }
         close(fd)
         return -1
@@ -134,7 +139,9 @@ final class WarmStart {
         let notifyPath = "\(run)/notify"
         listener = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         var address = RunningDaemon.address(notifyPath)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
         self.environment["XDG_RUNTIME_DIR"] = run
         self.environment["NOTIFY_SOCKET"] = notifyPath
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private session bus with the tests' notification server on it (dbus-daemon and
@@ -28,7 +29,8 @@ final class SessionBus: Sendable {
         let socket = "\(directory)/bus"
         address = "unix:path=\(socket)"
         let environment = ["PATH": "/usr/bin:/bin"]
-        daemon = try RunningDaemon.spawn("/usr/bin/dbus-daemon", ["--session", "--nofork", "--address=\(address)"], environment: environment)
+        daemon = try RunningDaemon.spawn(
+            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--address=\(address)"], environment: environment)
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/TestSupport/notification_server.py").path

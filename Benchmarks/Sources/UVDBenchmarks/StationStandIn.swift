@@ -29,7 +29,8 @@ enum StationStandIn {
 
     /// `uvvalues.xml` with the one station.
     static func feed(now: Date) -> Data {
-        Data("""
+        Data(
+            """
             <?xml version="1.0" encoding="utf-8"?>
             <stations>
               <location id="Sydney">

@@ -1,11 +1,12 @@
 import Benchmark
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import UVCore
 import UVEngine
 import UVPlaces
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // The numbers uvd is held to: answers from memory in well under a millisecond, start to READY
 // well under a second, and the science cheap enough to run on every status.
@@ -104,7 +105,8 @@ func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
     }
     let bus = try SessionBus(in: NSTemporaryDirectory() + "uvd-bench-\(getpid())-bus")
     do {
-        let onBus = try RunningDaemon(provider: provider, name: "desktop", station: true, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let onBus = try RunningDaemon(
+            provider: provider, name: "desktop", station: true, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         var status: Int32 = 0
         waitpid(try RunningDaemon.spawn(uvctl, ["notify-test", "--seconds", "5"], environment: onBus.environment), &status, 0)
         guard bus.notificationsShown > 0 else {
@@ -132,7 +134,10 @@ let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(In
 let watch = try stoppingOnFailure { try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment) }
 sleep(3)
 print("Idle (wakeups = context switches of the process's threads):")
-let idle = [("uvd", daemon.pid)] + (desktop.map { [("uvd, station + bus + notification", $0.daemon.pid)] } ?? []) + [("uvctl watch --format waybar", watch)]
+let idle =
+    [("uvd", daemon.pid)] + (desktop.map { [("uvd, station + bus + notification", $0.daemon.pid)] } ?? []) + [
+        ("uvctl watch --format waybar", watch)
+    ]
 for line in IdleCost.measure(idle, seconds: idleSeconds) {
     print("  " + line)
 }

@@ -10,7 +10,10 @@ func fail(_ message: String) -> Never {
     exit(ExitStatus.usage.rawValue)
 }
 
-var folders: [String] = [], json = false, forecastPath: String?, offsetText: String?
+var folders: [String] = []
+var json = false
+var forecastPath: String?
+var offsetText: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -24,13 +27,18 @@ while let argument = arguments.popFirst() {
     default: folders.append(argument)
     }
 }
-guard !folders.isEmpty else { fail("give one or more folders of day files (Date-Time,Lat,Lon,UV_Index), e.g. make skill DATA=../shared/data/measured-uv/melbourne-2024") }
+guard !folders.isEmpty else {
+    fail(
+        "give one or more folders of day files (Date-Time,Lat,Lon,UV_Index), e.g. make skill DATA=../shared/data/measured-uv/melbourne-2024"
+    )
+}
 
 func offset(_ text: String) -> Int {
     var scanner = TextScanner(text)
     let sign = scanner.skip("-") ? -1 : (scanner.skip("+") ? 1 : 0)
-    guard sign != 0, let hours = scanner.number(digits: 2...2), scanner.skip(":"), let minutes = scanner.number(digits: 2...2), scanner.atEnd,
-          hours <= 14, minutes < 60
+    guard sign != 0, let hours = scanner.number(digits: 2...2), scanner.skip(":"), let minutes = scanner.number(digits: 2...2),
+        scanner.atEnd,
+        hours <= 14, minutes < 60
     else { fail("--utc-offset \(text): expected ±HH:MM, e.g. +10:00") }
     return sign * (hours * 3600 + minutes * 60)
 }

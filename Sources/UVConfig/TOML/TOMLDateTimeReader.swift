@@ -35,14 +35,14 @@ struct TOMLDateTimeReader {
 
     private mutating func date() -> (year: Int, month: Int, day: Int)? {
         guard let year = digits(4), literal("-"), let month = digits(2), literal("-"), let day = digits(2),
-              (1...12).contains(month), (1...Self.days(in: month, of: year)).contains(day)
+            (1...12).contains(month), (1...Self.days(in: month, of: year)).contains(day)
         else { return nil }
         return (year, month, day)
     }
 
     private mutating func time() -> (hour: Int, minute: Int, second: Int, nanosecond: Int)? {
         guard let hour = digits(2), literal(":"), let minute = digits(2), literal(":"), let second = digits(2),
-              hour < 24, minute < 60, second <= 60
+            hour < 24, minute < 60, second <= 60
         else { return nil }
         var nanosecond = 0
         if literal(".") {
@@ -63,7 +63,7 @@ struct TOMLDateTimeReader {
         if literal("Z") || literal("z") { return 0 }
         let negative = literal("-")
         guard negative || literal("+"), let hours = digits(2), literal(":"), let minutes = digits(2),
-              hours < 24, minutes < 60
+            hours < 24, minutes < 60
         else { return nil }
         return (negative ? -1 : 1) * (hours * 60 + minutes)
     }

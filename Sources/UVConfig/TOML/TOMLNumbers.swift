@@ -14,17 +14,22 @@ extension TOMLScanner {
         }
         scanToken()
         if index - start == 10, bytes[start + 4] == UInt8(ascii: "-"), current == 0x20,
-           let digit = peek(1), Self.isDigit(digit), let second = peek(2), Self.isDigit(second), peek(3) == UInt8(ascii: ":") {
+            let digit = peek(1), Self.isDigit(digit), let second = peek(2), Self.isDigit(second), peek(3) == UInt8(ascii: ":")
+        {
             index += 1
             scanToken()
         }
         let token = Array(bytes[start..<index])
         // Made only when it is thrown: worded and placed at each value, it made a long line quadratic.
         func failure() -> TOMLError {
-            TOMLError(tr("found '%1$@', expected a value: a number, true, false, a date-time, a \"string\", an [array] or an {inline table}",
-                         String(decoding: token.prefix(40), as: UTF8.self)), at: position(of: start))
+            TOMLError(
+                tr(
+                    "found '%1$@', expected a value: a number, true, false, a date-time, a \"string\", an [array] or an {inline table}",
+                    String(decoding: token.prefix(40), as: UTF8.self)), at: position(of: start))
         }
-        guard !token.isEmpty else { throw unexpected(tr("a value: a number, true, false, a date-time, a \"string\", an [array] or an {inline table}")) }
+        guard !token.isEmpty else {
+            throw unexpected(tr("a value: a number, true, false, a date-time, a \"string\", an [array] or an {inline table}"))
+        }
         if token.count >= 10, token[4] == UInt8(ascii: "-"), token.prefix(4).allSatisfy(Self.isDigit) {
             var reader = TOMLDateTimeReader(token)
             guard let moment = reader.dateTime() else { throw failure() }
@@ -37,8 +42,10 @@ extension TOMLScanner {
         }
         guard let number = Self.number(token) else {
             guard Self.isIntegerNotation(token) else { throw failure() }
-            throw TOMLError(tr("the integer %1$@ is out of range: TOML integers go from -9223372036854775808 to 9223372036854775807",
-                               String(decoding: token.prefix(40), as: UTF8.self)), at: position(of: start))
+            throw TOMLError(
+                tr(
+                    "the integer %1$@ is out of range: TOML integers go from -9223372036854775808 to 9223372036854775807",
+                    String(decoding: token.prefix(40), as: UTF8.self)), at: position(of: start))
         }
         return number
     }
@@ -80,15 +87,16 @@ extension TOMLScanner {
         default: break
         }
         if token.count > 2, token[0] == UInt8(ascii: "0") {
-            let radix: UInt64? = switch token[1] {
-            case UInt8(ascii: "x"): 16
-            case UInt8(ascii: "o"): 8
-            case UInt8(ascii: "b"): 2
-            default: nil
-            }
+            let radix: UInt64? =
+                switch token[1] {
+                case UInt8(ascii: "x"): 16
+                case UInt8(ascii: "o"): 8
+                case UInt8(ascii: "b"): 2
+                default: nil
+                }
             if let radix {
                 guard let digits = digitsWithUnderscores(token[2...], radix: radix),
-                      let magnitude = magnitude(digits, radix: radix), magnitude <= UInt64(Int64.max)
+                    let magnitude = magnitude(digits, radix: radix), magnitude <= UInt64(Int64.max)
                 else { return nil }
                 return .integer(Int64(magnitude))
             }
@@ -98,7 +106,7 @@ extension TOMLScanner {
         if rest.first == UInt8(ascii: "-") || rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
         let integerEnd = rest.firstIndex { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") } ?? rest.endIndex
         guard let whole = digitsWithUnderscores(rest[..<integerEnd], radix: 10),
-              whole.count == 1 || whole.first != UInt8(ascii: "0")
+            whole.count == 1 || whole.first != UInt8(ascii: "0")
         else { return nil }
         var tail = rest[integerEnd...]
         guard !tail.isEmpty else {

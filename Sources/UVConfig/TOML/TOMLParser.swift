@@ -57,7 +57,9 @@ struct TOMLDocumentReader {
         let key = try self.key()
         scanner.skipWhitespace()
         for _ in 0..<(isArray ? 2 : 1) {
-            guard scanner.current == UInt8(ascii: "]") else { throw scanner.unexpected(isArray ? tr("']]' to close the header") : tr("']' to close the header")) }
+            guard scanner.current == UInt8(ascii: "]") else {
+                throw scanner.unexpected(isArray ? tr("']]' to close the header") : tr("']' to close the header"))
+            }
             scanner.index += 1
         }
         var node = root
@@ -85,7 +87,11 @@ struct TOMLDocumentReader {
             key.positions.append(scanner.position)
             key.parts.append(try simpleKey())
             guard key.parts.count <= TOMLParser.maximumDepth else {
-                throw TOMLError(trn("the key has more than %1$@ part; expected a shallower key", "the key has more than %1$@ parts; expected a shallower key", count: TOMLParser.maximumDepth, TOMLParser.maximumDepth), at: key.positions[0])
+                throw TOMLError(
+                    trn(
+                        "the key has more than %1$@ part; expected a shallower key",
+                        "the key has more than %1$@ parts; expected a shallower key", count: TOMLParser.maximumDepth,
+                        TOMLParser.maximumDepth), at: key.positions[0])
             }
             scanner.skipWhitespace()
             guard scanner.current == UInt8(ascii: ".") else { return key }
@@ -108,7 +114,11 @@ struct TOMLDocumentReader {
 
     private mutating func value(depth: Int) throws(TOMLError) -> TOMLValue {
         guard depth <= TOMLParser.maximumDepth else {
-            throw TOMLError(trn("values are nested more than %1$@ level deep; expected shallower nesting", "values are nested more than %1$@ levels deep; expected shallower nesting", count: TOMLParser.maximumDepth, TOMLParser.maximumDepth), at: scanner.position)
+            throw TOMLError(
+                trn(
+                    "values are nested more than %1$@ level deep; expected shallower nesting",
+                    "values are nested more than %1$@ levels deep; expected shallower nesting", count: TOMLParser.maximumDepth,
+                    TOMLParser.maximumDepth), at: scanner.position)
         }
         switch scanner.current {
         case UInt8(ascii: "\""), UInt8(ascii: "'"): return .string(try scanner.string(allowMultiline: true))

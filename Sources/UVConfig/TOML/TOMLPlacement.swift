@@ -18,7 +18,8 @@ enum TOMLPlacement {
             guard let last = children.last else { return node }
             return last
         case (let position, .value)?:
-            throw TOMLError(tr("%1$@ is already a value (line %2$@), not a table", key.text(through: step + 1), position.line), at: key.positions[step])
+            throw TOMLError(
+                tr("%1$@ is already a value (line %2$@), not a table", key.text(through: step + 1), position.line), at: key.positions[step])
         }
     }
 
@@ -35,7 +36,10 @@ enum TOMLPlacement {
             case (let position, .tables(let elements))?:
                 node.insert(part, .tables(elements + [element]), at: position)
             case (let position, _)?:
-                throw TOMLError(tr("[[%1$@]] adds to an array of tables, but %1$@ is already defined (line %2$@) as something else", key.text, position.line), at: key.positions[0])
+                throw TOMLError(
+                    tr(
+                        "[[%1$@]] adds to an array of tables, but %1$@ is already defined (line %2$@) as something else", key.text,
+                        position.line), at: key.positions[0])
             }
             return element
         }
@@ -48,7 +52,9 @@ enum TOMLPlacement {
             table.origin = .header
             return table
         case (let position, _)?:
-            throw TOMLError(tr("the table [%1$@] is already defined (line %2$@); a table is defined once", key.text, position.line), at: key.positions[0])
+            throw TOMLError(
+                tr("the table [%1$@] is already defined (line %2$@); a table is defined once", key.text, position.line),
+                at: key.positions[0])
         }
     }
 
@@ -65,19 +71,28 @@ enum TOMLPlacement {
             case (_, .table(let child))? where child.origin == .dotted:
                 node = child
             case (let position, _)?:
-                throw TOMLError(tr("%1$@ is already defined (line %2$@); a dotted key cannot add to it", key.text(through: step + 1), position.line), at: key.positions[step])
+                throw TOMLError(
+                    tr("%1$@ is already defined (line %2$@); a dotted key cannot add to it", key.text(through: step + 1), position.line),
+                    at: key.positions[step])
             }
         }
         let last = key.parts.count - 1
         if let (position, _) = node[key.parts[last]] {
-            throw TOMLError(tr("the key %1$@ is already defined (line %2$@); a key is defined once", key.text, position.line), at: key.positions[0])
+            throw TOMLError(
+                tr("the key %1$@ is already defined (line %2$@); a key is defined once", key.text, position.line), at: key.positions[0])
         }
         node.insert(key.parts[last], .value(value), at: key.positions[0])
     }
 
-    private static func newNode(_ origin: TOMLTableNode.Origin, under parent: TOMLTableNode, key: TOMLKey, step: Int) throws(TOMLError) -> TOMLTableNode {
+    private static func newNode(_ origin: TOMLTableNode.Origin, under parent: TOMLTableNode, key: TOMLKey, step: Int) throws(TOMLError)
+        -> TOMLTableNode
+    {
         guard parent.depth < TOMLParser.maximumDepth else {
-            throw TOMLError(trn("tables are nested more than %1$@ level deep; expected shallower nesting", "tables are nested more than %1$@ levels deep; expected shallower nesting", count: TOMLParser.maximumDepth, TOMLParser.maximumDepth), at: key.positions[step])
+            throw TOMLError(
+                trn(
+                    "tables are nested more than %1$@ level deep; expected shallower nesting",
+                    "tables are nested more than %1$@ levels deep; expected shallower nesting", count: TOMLParser.maximumDepth,
+                    TOMLParser.maximumDepth), at: key.positions[step])
         }
         return TOMLTableNode(origin: origin, depth: parent.depth + 1)
     }

@@ -17,7 +17,10 @@ extension TOMLScanner {
         var out: [UInt8] = []
         while true {
             guard let byte = current else {
-                throw unexpected(tr("the closing %1$@ of the string", tripled ? String(repeating: Character(Unicode.Scalar(quote)), count: 3) : "\(Character(Unicode.Scalar(quote)))"))
+                throw unexpected(
+                    tr(
+                        "the closing %1$@ of the string",
+                        tripled ? String(repeating: Character(Unicode.Scalar(quote)), count: 3) : "\(Character(Unicode.Scalar(quote)))"))
             }
             if byte == quote {
                 if !tripled {
@@ -75,13 +78,19 @@ extension TOMLScanner {
             var value: UInt32 = 0
             for _ in 0..<count {
                 guard let byte = current, let digit = Self.hexDigit(byte) else {
-                    throw unexpected(trn("%1$@ hexadecimal digit after \\%2$@", "%1$@ hexadecimal digits after \\%2$@", count: count, count, "\(Character(Unicode.Scalar(letter)))"))
+                    throw unexpected(
+                        trn(
+                            "%1$@ hexadecimal digit after \\%2$@", "%1$@ hexadecimal digits after \\%2$@", count: count, count,
+                            "\(Character(Unicode.Scalar(letter)))"))
                 }
                 value = value << 4 | UInt32(digit)
                 index += 1
             }
             guard let scalar = Unicode.Scalar(value) else {
-                throw TOMLError(tr("\\%1$@ is not a Unicode scalar value; expected one up to 10FFFF, outside D800-DFFF", String(value, radix: 16, uppercase: true)), at: position(of: start))
+                throw TOMLError(
+                    tr(
+                        "\\%1$@ is not a Unicode scalar value; expected one up to 10FFFF, outside D800-DFFF",
+                        String(value, radix: 16, uppercase: true)), at: position(of: start))
             }
             out.append(contentsOf: Array(String(Character(scalar)).utf8))
             return
@@ -97,7 +106,9 @@ extension TOMLScanner {
             }
             return
         }
-        throw TOMLError(tr("found %1$@ after a backslash; expected an escape: \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX or \\UXXXXXXXX", found), at: position(of: start))
+        throw TOMLError(
+            tr("found %1$@ after a backslash; expected an escape: \\b \\t \\n \\f \\r \\\" \\\\ \\uXXXX or \\UXXXXXXXX", found),
+            at: position(of: start))
     }
 
     static func hexDigit(_ byte: UInt8) -> UInt8? {

@@ -41,15 +41,17 @@ final class TOMLTableNode {
 
     /// The finished table. Recursion is bounded by the parser's depth limit.
     var table: TOMLTable {
-        TOMLTable(entries: keys.compactMap { key in
-            guard let (position, item) = items[key] else { return nil }
-            let value: TOMLValue = switch item {
-            case .value(let value): value
-            case .table(let node): .table(node.table)
-            case .tables(let nodes): .array(nodes.map { .table($0.table) })
-            }
-            return TOMLTable.Entry(key: key, position: position, value: value)
-        })
+        TOMLTable(
+            entries: keys.compactMap { key in
+                guard let (position, item) = items[key] else { return nil }
+                let value: TOMLValue =
+                    switch item {
+                    case .value(let value): value
+                    case .table(let node): .table(node.table)
+                    case .tables(let nodes): .array(nodes.map { .table($0.table) })
+                    }
+                return TOMLTable.Entry(key: key, position: position, value: value)
+            })
     }
 }
 

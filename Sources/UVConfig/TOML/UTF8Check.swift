@@ -21,13 +21,15 @@ enum UTF8Check {
         }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var lineStarts = [0]
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var index = start
         while index < bytes.count {
             let length = sequenceLength(bytes, at: index)
             guard length > 0 else {
-                throw TOMLError(tr("found the byte 0x%1$@, which is not UTF-8; expected UTF-8 text", String(bytes[index], radix: 16, uppercase: true)),
-                                at: TOMLPosition(line: line, column: column))
+                throw TOMLError(
+                    tr("found the byte 0x%1$@, which is not UTF-8; expected UTF-8 text", String(bytes[index], radix: 16, uppercase: true)),
+                    at: TOMLPosition(line: line, column: column))
             }
             if bytes[index] == 0x0A {
                 line += 1
@@ -45,16 +47,17 @@ enum UTF8Check {
     private static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
         let first = bytes[index]
         if first < 0x80 { return 1 }
-        let (length, secondRange): (Int, ClosedRange<UInt8>) = switch first {
-        case 0xC2...0xDF: (2, 0x80...0xBF)
-        case 0xE0: (3, 0xA0...0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
-        case 0xED: (3, 0x80...0x9F)
-        case 0xF0: (4, 0x90...0xBF)
-        case 0xF1...0xF3: (4, 0x80...0xBF)
-        case 0xF4: (4, 0x80...0x8F)
-        default: (0, 0...0)
-        }
+        let (length, secondRange): (Int, ClosedRange<UInt8>) =
+            switch first {
+            case 0xC2...0xDF: (2, 0x80...0xBF)
+            case 0xE0: (3, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+            case 0xED: (3, 0x80...0x9F)
+            case 0xF0: (4, 0x90...0xBF)
+            case 0xF1...0xF3: (4, 0x80...0xBF)
+            case 0xF4: (4, 0x80...0x8F)
+            default: (0, 0...0)
+            }
         guard length > 0, index + length <= bytes.count, secondRange.contains(bytes[index + 1]) else { return 0 }
         for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return 0 }
         return length
