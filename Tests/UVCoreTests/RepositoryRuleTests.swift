@@ -76,4 +76,28 @@ struct RepositoryRuleTests {
         let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
         #expect(newest?.hasPrefix("## \(UVDVersion.string) (") == true, "\(newest ?? "no version heading")")
     }
+
+    /// A release build's code order (Build/*-hot-text.ld) is stale when much of the code it names
+    /// is gone from the build, as its linker map lists it.
+    @Test(arguments: [(["foo", "bar"], true), (["foo", "bar", "gone1", "gone2", "gone3"], false)])
+    func theCodeOrderIsCheckedAgainstTheBuild(named: [String], current: Bool) throws {
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        let map = scratch.url.appendingPathComponent("uvd.map")
+        let script = scratch.url.appendingPathComponent("uvd-hot-text.ld")
+        try """
+             VMA              LMA     Size Align Out     In      Symbol
+            1000             1000      100    16 .text
+            1000             1000       10     1         /b/release/UVDaemon.build/Settle.swift.o:(.text.foo)
+            1010             1010       10     1         /b/release/UVDaemon.build/Settle.swift.o:(.text.bar)
+
+        """.write(to: map, atomically: true, encoding: .utf8)
+        let sections = named.map { ".text.\($0)" }.joined(separator: " ")
+        try "SECTIONS {\n  .text.hot : {\n    */UVDaemon.build/Settle.swift.o(\(sections))\n  }\n} INSERT BEFORE .text;\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let checker = ProviderFixture.packageRoot.appendingPathComponent("scripts/lib/hot_text.py").path
+        let result = try ToolRunner.run(Self.python, [checker, "--check", map.path, script.path], environment: [:])
+        #expect(result.status == (current ? 0 : 1), "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("2 of the \(named.count) sections"), "\(result.stdout)")
+        if !current { #expect(result.stderr.contains("stale: run scripts/order-functions")) }
+    }
 }

@@ -2,6 +2,7 @@
 """Writes a linker script that lays the code a binary ran at the front of its code.
 
   hot_text.py WORK BINARY [FIRST] > Build/BINARY-hot-text.ld
+  hot_text.py --check MAP SCRIPT      (is the script still about this build's code?)
 
 WORK holds the linker's map of BINARY (BINARY.map, from `make release LINK_MAPS=WORK`) and
 callgrind profiles of it (BINARY*.callgrind, recorded with --dump-instr=yes --compress-pos=no).
@@ -120,7 +121,32 @@ def script(tiers):
     return "\n".join(lines)
 
 
+def check(map_file, script_file):
+    """Fails (exit 1) when more than a tenth of the sections `script_file` names are not in the
+    build `map_file` maps: the code was renamed or removed since the script was written, and what
+    runs lies among the cold code again. Says how much is found either way."""
+    built = set()
+    for entries in (read_map(map_file)[2],):
+        for entry in entries:
+            if not entry.startswith("<internal>"):
+                built.add(pattern(entry))
+    named = []
+    for line in script_file.read_text().splitlines():
+        match = re.match(r"\s*(\S+)\((.*)\)$", line)
+        if match:
+            named += [(match.group(1), section) for section in match.group(2).split()]
+    found = sum(1 for entry in named if entry in built)
+    share = found / len(named) if named else 0
+    print(f"{script_file}: {found:,} of the {len(named):,} sections it names are in this build ({share:.0%})")
+    if share < 0.9:
+        print(f"{script_file} is stale: run scripts/order-functions (about two minutes) and commit what it writes", file=sys.stderr)
+        sys.exit(1)
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--check":
+        check(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
+        sys.exit(0)
     work, binary, first = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
     by_profile = sections_by_profile(work, binary)
     everything = set().union(*by_profile.values())
