@@ -57,6 +57,7 @@ extension DaemonCore {
     private func fetchForecast(
         _ source: UVSource, now: Date, context: FetchContext, request: @Sendable () async -> FetchOutcome<UVForecast>
     ) async -> ProviderOutcome {
+        // The place asked for: the user may move while the request is out.
         let place = currentPlace
         recordRequest(context, forecast: source.isForecast, now: now)
         switch await request() {

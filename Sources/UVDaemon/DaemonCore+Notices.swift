@@ -9,7 +9,7 @@ extension DaemonCore {
     var warnings: [String] {
         var warnings = store.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
         warnings += loaded.warnings
-        if let future = futureSunscreen {
+        if let future = user.futureSunscreen {
             let when = ISOTimestamp(timeZone: currentPlace.timeZone).string(future.appliedAt)
             warnings.append(
                 tr(
@@ -46,7 +46,7 @@ extension DaemonCore {
     /// this one.
     func nearStation(to place: Place) -> ARPANSAStation? {
         guard configuration.arpansaEnabled else { return nil }
-        return ARPANSAStation.nearest(to: place.coordinate, within: configuration.stationRadiusKilometres)
+        return ARPANSAStation.nearest(to: user.place.coordinate, within: configuration.stationRadiusKilometres)
     }
 
     /// A time as a person reads it, on the place's clock: "09:35", or "Tue 24 Nov 09:35" on another day.

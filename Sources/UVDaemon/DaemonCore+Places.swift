@@ -17,8 +17,8 @@ extension DaemonCore {
 
     func clearLocation(now: Date) throws(Refusal) -> LocationInfo {
         try persist { try store.saveManualPlace(nil) }
-        move(to: geoPlace ?? automaticPlace(), now: now)
-        return ViewBuilder.locationInfo(place)
+        move(to: user.geoPlace ?? automaticPlace(), now: now)
+        return ViewBuilder.locationInfo(user.place)
     }
 
     func addLocation(name: String, query: String) throws(Refusal) -> LocationInfo {
@@ -30,7 +30,7 @@ extension DaemonCore {
     }
 
     func listLocations() -> (current: LocationInfo, saved: [LocationInfo]) {
-        (ViewBuilder.locationInfo(place), ((try? store.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
+        (ViewBuilder.locationInfo(user.place), ((try? store.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
     }
 
     func removeLocation(name: String) throws(Refusal) {
@@ -40,35 +40,35 @@ extension DaemonCore {
     }
 
     /// Whether GeoClue should be asked: enabled, and no place set by hand.
-    var wantsGeoClue: Bool { loaded.configuration.geoclue && place.source != .manual }
+    var wantsGeoClue: Bool { loaded.configuration.geoclue && user.place.source != .manual }
 
     /// GeoClue answered: use its position unless the user has set a place meanwhile.
     func useGeoClue(_ coordinate: Coordinate, now: Date) {
         let city = CityIndex.embedded.placeName(near: coordinate)
         let found = Place(
             name: city?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))",
-            coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? place.timeZoneIdentifier,
+            coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? user.place.timeZoneIdentifier,
             source: .geoclue)
-        geoPlace = found
-        if place.source != .manual { move(to: found, now: now) }
+        user.geoPlace = found
+        if user.place.source != .manual { move(to: found, now: now) }
     }
 
     /// The system's time zone changed: a place taken from it moves with it (a place set by hand
     /// or found by GeoClue keeps its own zone).
     func systemTimeZoneChanged(to identifier: String, now: Date) {
         log.info("system time zone: \(identifier)")
-        guard place.source == .timeZone || place.source == .default else { return }
+        guard user.place.source == .timeZone || user.place.source == .default else { return }
         move(to: automaticPlace(), now: now)
     }
 
     /// The place is now `newPlace`: its forecasts are read, the providers asked soon, and the
     /// engine told its zone.
     func move(to newPlace: Place, now: Date) {
-        guard newPlace != place else { return }
-        place = newPlace
-        providers.forecast = (try? store.forecast(for: place.key)) ?? nil
-        providers.cams = (try? store.forecast(for: place.key, .cams)) ?? nil
-        log.info("location: \(place.name) (\(place.source.rawValue))")
+        guard newPlace != user.place else { return }
+        user.place = newPlace
+        providers.forecast = (try? store.forecast(for: user.place.key)) ?? nil
+        providers.cams = (try? store.forecast(for: user.place.key, .cams)) ?? nil
+        log.info("location: \(user.place.name) (\(user.place.source.rawValue))")
         schedule.refreshDue = min(schedule.refreshDue, now)
         settle(now: now)
     }

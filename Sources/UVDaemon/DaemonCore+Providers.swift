@@ -27,7 +27,7 @@ extension DaemonCore {
     /// Keeps a forecast fetched for `fetchedFor`; ignored if the place changed meanwhile.
     func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
         unsaved.forecasts.append((fetched, now, fetchedFor.key))
-        guard fetchedFor.key == place.key else { return }
+        guard fetchedFor.key == user.place.key else { return }
         if fetched.source == .cams {
             providers.cams = StoredForecast(fetchedAt: now, forecast: fetched)
         } else {
@@ -39,7 +39,7 @@ extension DaemonCore {
     /// A 304: the forecast held from `source` is current as of now.
     func keepUnchanged(_ source: UVSource, at now: Date) {
         guard let held = held(source) else { return }
-        keep(held.forecast, for: place, at: now)
+        keep(held.forecast, for: user.place, at: now)
     }
 
     func keepStations(_ readings: [StationReading], at now: Date) {

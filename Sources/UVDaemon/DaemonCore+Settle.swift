@@ -36,7 +36,7 @@ extension DaemonCore {
             engine = step.state
             unsaved.engine = engine
             if let application = step.recordedSunscreen {
-                (sunscreen, futureSunscreen) = (application, nil)
+                (user.sunscreen, user.futureSunscreen) = (application, nil)
                 unsaved.sunscreen = application
             }
             if let wake = step.wake { schedule.engineWake = wake }
@@ -46,7 +46,7 @@ extension DaemonCore {
         let problem = saveUnsaved()
         if !watchers.isEmpty {
             var current = knowledge
-            current.sunscreen = sunscreen
+            current.sunscreen = user.sunscreen
             counts.statuses += 1
             watchers.send(ViewBuilder.status(current, blended: blended, now: now))
         }
@@ -61,10 +61,10 @@ extension DaemonCore {
         var events: [EngineEvent] = []
         if engine.settings != engineSettings { events.append(.settings(engineSettings)) }
         let zone = currentPlace.timeZoneIdentifier
-        if engine.timeZoneIdentifier.name != zone || engine.profile != profile || engine.skinType != profile.effectiveSkinType {
-            events.append(.context(timeZoneIdentifier: zone, profile: profile))
+        if engine.timeZoneIdentifier.name != zone || engine.profile != user.profile || engine.skinType != user.profile.effectiveSkinType {
+            events.append(.context(timeZoneIdentifier: zone, profile: user.profile))
         }
-        if engine.sunscreen != sunscreen { events.append(.sunscreen(sunscreen)) }
+        if engine.sunscreen != user.sunscreen { events.append(.sunscreen(user.sunscreen)) }
         let samples = engineSamples(blended, now: now)
         if samples != engine.samples { events.append(.forecast(samples)) }
         return events

@@ -11,7 +11,7 @@ import UVWheel
 /// The views: what every query is answered from, computed from what the core holds.
 extension DaemonCore {
     func knowledge(now: Date, for other: Place? = nil) -> Knowledge {
-        let target = other ?? place
+        let target = other ?? user.place
         let stored = other == nil ? providers.forecast : (try? store.forecast(for: target.key)) ?? nil
         let cams = other == nil ? providers.cams : (try? store.forecast(for: target.key, .cams)) ?? nil
         let near = nearStation(to: target)
@@ -19,7 +19,7 @@ extension DaemonCore {
         let history = near.flatMap { providers.stationHistory[$0.id] } ?? []
         let latest = station.flatMap { reading in reading.uvi.map { UVSample(time: reading.time, uvi: $0) } }
         return Knowledge(
-            place: target, profile: profile, sunscreen: sunscreen, forecast: stored?.forecast, fetchedAt: stored?.fetchedAt,
+            place: target, profile: user.profile, sunscreen: user.sunscreen, forecast: stored?.forecast, fetchedAt: stored?.fetchedAt,
             cams: cams?.forecast, camsFetchedAt: cams?.fetchedAt,
             station: station, stationReadings: history.isEmpty ? latest.map { [$0] } ?? [] : history, window: configuration.window,
             reapplyInterval: configuration.engine.reapplyInterval,
@@ -36,7 +36,7 @@ extension DaemonCore {
     }
 
     func forecast(now: Date, location: String?, date: String?) throws(Refusal) -> ForecastInfo {
-        let target = try savedPlace(location) ?? place
+        let target = try savedPlace(location) ?? user.place
         let day: DateInterval
         if let date {
             guard let interval = LocalDay.interval(isoDate: date, in: target.timeZone) else {
@@ -51,7 +51,7 @@ extension DaemonCore {
     }
 
     func stationList(now: Date) -> (stations: [StationInfo], updatedAt: String?) {
-        let iso = ISOTimestamp(timeZone: place.timeZone)
+        let iso = ISOTimestamp(timeZone: user.place.timeZone)
         let stations = providers.stations
         let list = (stations?.readings ?? []).map { reading in
             let site = ARPANSAStation.named(reading.station)
@@ -99,7 +99,7 @@ extension DaemonCore {
     /// Today's mini-wheel for a notification: the same forecast `uvctl forecast` shows, drawn
     /// small, with the UV index now in its centre.
     func miniWheel(now: Date) -> DesktopNotification.Image? {
-        let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: place.timeZone), now: now)
+        let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
         guard let model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else {
             return nil
         }

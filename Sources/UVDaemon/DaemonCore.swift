@@ -15,8 +15,9 @@ import UVStore
 /// its commands never suspend mid-way, so no two interleave; the loop (`CoreLoopService`) wakes
 /// it on the one timer. Each concern's state is a small type of its own: `ProviderMemory`
 /// (answers, health, budget), `Watchers` (who follows the status), `NetworkSight` (the route and
-/// home Wi-Fi), `EngineState` (the rules), `CoreSchedule` (when it wakes), `StoreChanges` (what
-/// the event changed, not yet kept); the files `DaemonCore+…` hold what each concern does.
+/// home Wi-Fi), `UserRecord` (the user's place, profile and sunscreen), `EngineState` (the
+/// rules), `CoreSchedule` (when it wakes), `StoreChanges` (what the event changed, not yet kept);
+/// the files `DaemonCore+…` hold what each concern does.
 actor DaemonCore {
     let store: Store
     let configFile: URL
@@ -26,13 +27,7 @@ actor DaemonCore {
     let httpClient: any HTTPClient
     let log: Logger
 
-    var place: Place
-    /// Where GeoClue put us, when it answered.
-    var geoPlace: Place?
-    var profile: Profile
-    var sunscreen: SunscreenApplication?
-    /// A sunscreen found recorded in the future (the clock was wrong then): not counted, and said.
-    var futureSunscreen: SunscreenApplication?
+    var user: UserRecord
     var providers: ProviderMemory
     var watchers = Watchers()
     /// The user's OpenWeatherMap key, if one is configured and usable.
@@ -60,21 +55,21 @@ actor DaemonCore {
         self.httpClient = httpClient
         self.automaticPlace = automaticPlace
         self.log = log
-        place = try store.manualPlace() ?? automaticPlace()
-        profile = try store.profile()
-        (sunscreen, futureSunscreen) = Self.settingAsideFuture(try store.currentSunscreen(), now: now)
-        if let future = futureSunscreen {
+        let (sunscreen, future) = Self.settingAsideFuture(try store.currentSunscreen(), now: now)
+        user = UserRecord(
+            place: try store.manualPlace() ?? automaticPlace(), profile: try store.profile(), sunscreen: sunscreen, futureSunscreen: future)
+        if let future {
             log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted")
         }
         providers = ProviderMemory(
-            forecast: try store.forecast(for: place.key), cams: try store.forecast(for: place.key, .cams),
+            forecast: try store.forecast(for: user.place.key), cams: try store.forecast(for: user.place.key, .cams),
             stations: try store.stationReadings(),
             state: try store.providerState())
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
         self.timer = timer
         network.home = try store.homeNetwork()
-        let startingZone = place.timeZoneIdentifier
-        let startingSkin = profile.effectiveSkinType
+        let startingZone = user.place.timeZoneIdentifier
+        let startingSkin = user.profile.effectiveSkinType
         engine =
             Self.restoreEngine(store: store, log: log)
             ?? EngineState(settings: loaded.configuration.engine, timeZoneIdentifier: startingZone, skinType: startingSkin)
@@ -93,7 +88,7 @@ actor DaemonCore {
 
     // MARK: State shared with the refresh extension
 
-    var currentPlace: Place { place }
+    var currentPlace: Place { user.place }
     var configFilePath: String { configFile.path }
 
     func logInfo(_ message: String) { log.info("\(message)") }
@@ -102,36 +97,36 @@ actor DaemonCore {
     /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it
     /// was recorded, or is now. It is treated as expired (no protection) and said so.
     func setAsideFutureSunscreen(now: Date) {
-        let (current, future) = Self.settingAsideFuture(sunscreen, now: now)
+        let (current, future) = Self.settingAsideFuture(user.sunscreen, now: now)
         guard let future else { return }
-        (sunscreen, futureSunscreen) = (current, future)
+        (user.sunscreen, user.futureSunscreen) = (current, future)
         log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted")
     }
 
-    func getProfile() -> Profile { profile }
+    func getProfile() -> Profile { user.profile }
 
     /// Changes the profile; the engine hears it (skin type, what "Applied" records) in the same
     /// step that keeps it.
     func setProfile(now: Date, _ change: (inout Profile) throws(Refusal) -> Void) throws(Refusal) -> Profile {
-        var updated = profile
+        var updated = user.profile
         try change(&updated)
-        let previous = profile
-        profile = updated
+        let previous = user.profile
+        user.profile = updated
         unsaved.profile = updated
-        try settleAcknowledged(now: now) { profile = previous }
-        return profile
+        try settleAcknowledged(now: now) { user.profile = previous }
+        return user.profile
     }
 
     func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(Refusal)
         -> SunscreenInfo
     {
-        guard let application = profile.application(at: date, spf: spf, quantity: quantity, activity: activity) else {
+        guard let application = user.profile.application(at: date, spf: spf, quantity: quantity, activity: activity) else {
             throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
         }
-        let previous = (sunscreen, futureSunscreen)
-        (sunscreen, futureSunscreen) = (application, nil)
+        let previous = (user.sunscreen, user.futureSunscreen)
+        (user.sunscreen, user.futureSunscreen) = (application, nil)
         unsaved.sunscreen = application
-        try settleAcknowledged(now: now) { (sunscreen, futureSunscreen) = previous }
+        try settleAcknowledged(now: now) { (user.sunscreen, user.futureSunscreen) = previous }
         return try sunscreenInfo(now: now)
     }
 
@@ -139,7 +134,7 @@ actor DaemonCore {
         let removed: Bool
         do { removed = try store.removeSunscreen(at: now) } catch { throw Refusal.couldNotSave(error) }
         guard removed else { throw Refusal.noSunscreen }
-        sunscreen = nil
+        user.sunscreen = nil
         settle(now: now)
     }
 
@@ -147,14 +142,16 @@ actor DaemonCore {
         let updated: SunscreenApplication?
         do { updated = try store.recordWaterEvent(at: now) } catch { throw Refusal.couldNotSave(error) }
         guard let updated else { throw Refusal.noSunscreen }
-        sunscreen = updated
+        user.sunscreen = updated
         settle(now: now)
         return try sunscreenInfo(now: now)
     }
 
     /// The sunscreen just recorded, with the reapply time `uvctl status` and the reminders give.
     private func sunscreenInfo(now: Date) throws(Refusal) -> SunscreenInfo {
-        guard let info = ViewBuilder.sunscreenInfo(knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: place.timeZone))
+        guard
+            let info = ViewBuilder.sunscreenInfo(
+                knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: user.place.timeZone))
         else {
             throw Refusal.noSunscreen
         }

@@ -45,7 +45,7 @@ struct SettleCountTests {
 
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1))
         // All of it was kept in that one transaction: the press, the sunscreen and the rules' state.
-        #expect(await shell.core.sunscreen?.appliedAt == Self.now)
+        #expect(await shell.core.user.sunscreen?.appliedAt == Self.now)
         #expect(try shell.store.currentSunscreen()?.appliedAt == Self.now)
         #expect(try shell.store.engineState()?.sunscreen?.appliedAt == Self.now)
         #expect(try shell.store.history(limit: 5).contains { $0.kind == .pressed && $0.key == "applied" })
