@@ -59,7 +59,7 @@ extension DaemonCore {
     ) async -> ProviderOutcome {
         // The place asked for: the user may move while the request is out.
         let place = currentPlace
-        recordRequest(context, forecast: source.isForecast, now: now)
+        recordRequest(context, forecast: source.isForecast)
         switch await request() {
         case .fetched(let forecast, let etag, let lastModified):
             keep(forecast, for: place, at: now)
@@ -87,7 +87,7 @@ extension DaemonCore {
         let client = providerClient
         let near = nearStation(to: currentPlace)
         let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
-        recordRequest(context, now: now)
+        recordRequest(context)
         if let near, feedAge < 3600, let zone = Zone(identifier: near.timeZoneIdentifier) {
             let answer = await client.arpansaSeries(station: near, date: LocalDay.key(now, in: zone), health: health(.arpansa), now: now)
             return stationOutcome(answer, now: now) { readings in
@@ -130,9 +130,10 @@ extension DaemonCore {
     }
 
     /// Counts a request in the day's budget, kept before it goes out: a request a crash cut
-    /// short still counts.
-    private func recordRequest(_ context: FetchContext, forecast: Bool = false, now: Date) {
+    /// short still counts. Nothing else changed, so nothing is blended, heard or shown: the
+    /// answer's settling does that.
+    private func recordRequest(_ context: FetchContext, forecast: Bool = false) {
         updateProviderState { $0.budget.record(on: context.day, forecast: forecast) }
-        settle(now: now)
+        keepUnsaved()
     }
 }

@@ -43,7 +43,7 @@ extension DaemonCore {
             if step.wantsRefresh { schedule.refreshDue = min(schedule.refreshDue, now) }
             changes = step.changes
         }
-        let problem = saveUnsaved()
+        let problem = keepUnsaved()
         if !watchers.isEmpty {
             var current = knowledge
             current.sunscreen = user.sunscreen
@@ -61,7 +61,9 @@ extension DaemonCore {
         var events: [EngineEvent] = []
         if engine.settings != engineSettings { events.append(.settings(engineSettings)) }
         let zone = currentPlace.timeZoneIdentifier
-        if engine.timeZoneIdentifier.name != zone || engine.profile != user.profile || engine.skinType != user.profile.effectiveSkinType {
+        // The skin type comes with the profile (`.context` sets both; state saved without a
+        // profile differs from any).
+        if engine.timeZoneIdentifier.name != zone || engine.profile != user.profile {
             events.append(.context(timeZoneIdentifier: zone, profile: user.profile))
         }
         if engine.sunscreen != user.sunscreen { events.append(.sunscreen(user.sunscreen)) }
@@ -83,7 +85,8 @@ extension DaemonCore {
     }
 
     /// Keeps `unsaved` in one transaction; on failure it stays, for the next event to keep.
-    private func saveUnsaved() -> (any Error)? {
+    @discardableResult
+    func keepUnsaved() -> (any Error)? {
         do {
             try store.save(unsaved)
             unsaved = StoreChanges()
