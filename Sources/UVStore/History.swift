@@ -46,11 +46,8 @@ extension Store {
         }
     }
 
-    /// One engine step in one transaction: the new state, what it said, and the press it handled.
-    public func saveEngineStep(_ state: EngineState, entries: [HistoryEntry], handled action: Int64? = nil) throws {
-        try write { db in try Self.putEngineStep(state, entries: entries, handled: action.map { [$0] } ?? [], db) }
-    }
-
+    /// The engine's state, what it said and the presses it handled, within a transaction
+    /// (`save(_: StoreChanges)`).
     static func putEngineStep(_ state: EngineState?, entries: [HistoryEntry], handled presses: [Int64], _ db: Database) throws {
         if let state { try putSetting("engine", state, db) }
         for entry in entries { try insert(entry, handled: true, db) }
@@ -70,7 +67,9 @@ extension Store {
         }
     }
 
-    /// Keeps a button press, not yet handled; returns its id for `saveEngineStep(handled:)`.
+    /// Keeps a button press, not yet handled, as uvd 0.1 kept each before handling it; returns its
+    /// id for `StoreChanges.handledPresses`. uvd now keeps a press with its handling, in one
+    /// transaction; rows like these, left by 0.1, are what `pendingPresses` replays at start.
     public func recordPress(_ entry: HistoryEntry) throws -> Int64 {
         try write { db in
             try Self.insert(entry, handled: false, db)

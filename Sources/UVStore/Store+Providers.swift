@@ -16,11 +16,8 @@ extension Store {
         }
     }
 
-    /// Keeps a forecast for a place and adds its current reading to the history.
-    public func saveForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String) throws {
-        try write { db in try Self.putForecast(forecast, fetchedAt: fetchedAt, for: placeKey, db) }
-    }
-
+    /// Keeps a forecast for a place and adds its current reading to the history, within a
+    /// transaction (`save(_: StoreChanges)`).
     static func putForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String, _ db: Database) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO forecast (placeKey, fetchedAt, value) VALUES (?, ?, ?)",
@@ -40,10 +37,6 @@ extension Store {
                 )
             }
         }
-    }
-
-    public func saveStationReadings(_ readings: [StationReading], fetchedAt: Date) throws {
-        try write { db in try Self.putStations(StoredStations(fetchedAt: fetchedAt, readings: readings), db) }
     }
 
     static func putStations(_ stations: StoredStations, _ db: Database) throws {
@@ -67,10 +60,6 @@ extension Store {
 
     public func providerState() throws -> ProviderState {
         try setting("providerState") ?? ProviderState()
-    }
-
-    public func saveProviderState(_ state: ProviderState) throws {
-        try saveSetting("providerState", state)
     }
 }
 

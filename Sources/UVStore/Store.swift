@@ -99,10 +99,6 @@ public final class Store: Sendable {
         try setting("profile") ?? Profile()
     }
 
-    public func saveProfile(_ profile: Profile) throws {
-        try saveSetting("profile", profile)
-    }
-
     /// The place the user chose, if any.
     public func manualPlace() throws -> Place? {
         try setting("manualPlace")
@@ -174,11 +170,7 @@ public final class Store: Sendable {
         }
     }
 
-    /// Records an application; the previous one ends.
-    public func applySunscreen(_ application: SunscreenApplication) throws {
-        try write { db in try Self.insertSunscreen(application, db) }
-    }
-
+    /// Records an application, within a transaction (`save(_: StoreChanges)`); the previous one ends.
     static func insertSunscreen(_ application: SunscreenApplication, _ db: Database) throws {
         try db.execute(
             sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [application.appliedAt.timeIntervalSince1970])

@@ -21,7 +21,20 @@ public struct StoreChanges: Sendable {
     public var providerState: ProviderState?
     public var profile: Profile?
 
-    public init() {}
+    public init(
+        engine: EngineState? = nil, history: [HistoryEntry] = [], handledPresses: [Int64] = [], sunscreen: SunscreenApplication? = nil,
+        forecasts: [(forecast: UVForecast, fetchedAt: Date, placeKey: String)] = [], stations: StoredStations? = nil,
+        providerState: ProviderState? = nil, profile: Profile? = nil
+    ) {
+        self.engine = engine
+        self.history = history
+        self.handledPresses = handledPresses
+        self.sunscreen = sunscreen
+        self.forecasts = forecasts
+        self.stations = stations
+        self.providerState = providerState
+        self.profile = profile
+    }
 
     public var isEmpty: Bool {
         engine == nil && history.isEmpty && handledPresses.isEmpty && sunscreen == nil && forecasts.isEmpty && stations == nil

@@ -39,8 +39,9 @@ struct FutureSunscreenTests {
         let database = uvd.root.appendingPathComponent("state/uvd/uvd.sqlite")
         do {
             let store = try Store(path: database)
-            try store.applySunscreen(
-                SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: Date(timeIntervalSince1970: 4_102_444_800)))
+            try store.save(
+                StoreChanges(
+                    sunscreen: SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: Date(timeIntervalSince1970: 4_102_444_800))))
         }
         try uvd.start()
         let status = try uvd.uvctl(["status", "--json"]).json()

@@ -34,8 +34,10 @@ struct HistoryClockTests {
             let said = HistoryEntry(
                 time: Self.written, kind: .notified, subject: "uv-high", summary: "UV 7: high",
                 body: "Sunscreen window today 08:27 – 16:54", zone: "Australia/Sydney")
-            try store.saveEngineStep(
-                EngineState(settings: EngineSettings(), timeZoneIdentifier: "Australia/Sydney", skinType: .II), entries: [said])
+            try store.save(
+                StoreChanges(
+                    engine: EngineState(settings: EngineSettings(), timeZoneIdentifier: "Australia/Sydney", skinType: .II), history: [said])
+            )
         }
         try uvd.start()
         #expect(try uvd.uvctl(["location", "set", "London"]).status == 0)

@@ -20,8 +20,9 @@ struct HistoryTests {
         let store = try Store(path: path)
         let pending = try store.pendingPresses()
         #expect(pending.map(\.entry) == [press])
-        try store.saveEngineStep(
-            EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II), entries: [], handled: pending[0].id)
+        try store.save(
+            StoreChanges(
+                engine: EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II), handledPresses: [pending[0].id]))
         #expect(try store.pendingPresses().isEmpty)
         #expect(try store.history(limit: 10) == [press])
     }
@@ -33,7 +34,7 @@ struct HistoryTests {
         (state, _) = Engine.reduce(state, .command(.mute(.morning)), now: now)
         let shown = HistoryEntry(
             time: now, kind: .notified, subject: "morning", summary: "UV today", body: "Sunscreen window today 09:20 – 14:40")
-        try store.saveEngineStep(state, entries: [shown])
+        try store.save(StoreChanges(engine: state, history: [shown]))
         #expect(try store.engineState() == state)
         #expect(try store.history(limit: 1) == [shown])
     }
@@ -43,8 +44,8 @@ struct HistoryTests {
         let state = EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II)
         let old = HistoryEntry(time: now, kind: .withdrawn, subject: "reapply")
         let recent = HistoryEntry(time: now.addingTimeInterval(91 * 86_400), kind: .withdrawn, subject: "morning")
-        try store.saveEngineStep(state, entries: [old])
-        try store.saveEngineStep(state, entries: [recent])
+        try store.save(StoreChanges(engine: state, history: [old]))
+        try store.save(StoreChanges(engine: state, history: [recent]))
         #expect(try store.history(limit: 10) == [recent])
     }
 

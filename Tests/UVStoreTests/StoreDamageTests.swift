@@ -82,7 +82,7 @@ struct StoreDamageTests {
         let recovery = try #require(store.recovery)
         #expect(recovery.reason == "is empty (0 bytes): what it held is lost")
         #expect(recovery.movedAside.contains { $0.lastPathComponent.hasPrefix("uvd.sqlite.damaged-") })
-        try store.saveProfile(Profile(skinType: .IV))
+        try store.save(StoreChanges(profile: Profile(skinType: .IV)))
         #expect(try Store(path: path).recovery?.reason == recovery.reason, "said again at the next start, while the old file is there")
     }
 
@@ -92,7 +92,7 @@ struct StoreDamageTests {
         #expect(store.recovery?.reason == "path is a directory, not a database file")
         #expect(
             FileManager.default.fileExists(atPath: try #require(store.recovery?.movedAside.first).appendingPathComponent("inside").path))
-        try store.saveProfile(Profile(skinType: .IV))
+        try store.save(StoreChanges(profile: Profile(skinType: .IV)))
     }
 
     @Test func aDanglingLinkAtThePathIsMovedAside() throws {
@@ -100,7 +100,7 @@ struct StoreDamageTests {
         try FileManager.default.createSymbolicLink(atPath: path.path, withDestinationPath: "/nonexistent/uvd.sqlite")
         let store = try Store(path: path)
         #expect(store.recovery?.reason == "path is a symbolic link to nothing usable")
-        try store.saveProfile(Profile(skinType: .IV))
+        try store.save(StoreChanges(profile: Profile(skinType: .IV)))
         #expect(try Store(path: path).profile().skinType == .IV)
     }
 }

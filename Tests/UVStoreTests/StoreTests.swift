@@ -24,8 +24,8 @@ struct StoreTests {
     @Test func everythingSurvivesReopening() throws {
         do {
             let store = try Store(path: path)
-            try store.saveProfile(Profile(skinType: .III, defaultSPF: .spf50))
-            try store.applySunscreen(SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: now))
+            try store.save(StoreChanges(profile: Profile(skinType: .III, defaultSPF: .spf50)))
+            try store.save(StoreChanges(sunscreen: SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: now)))
             try store.savePlace(
                 Place(
                     name: "Beach", coordinate: Coordinate(latitude: -33.8915, longitude: 151.2767), timeZoneIdentifier: "Australia/Sydney",
@@ -50,8 +50,8 @@ struct StoreTests {
 
     @Test func sunscreenLifecycle() throws {
         let store = try Store(path: path)
-        try store.applySunscreen(SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: now))
-        try store.applySunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: now.addingTimeInterval(3600)))
+        try store.save(StoreChanges(sunscreen: SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: now)))
+        try store.save(StoreChanges(sunscreen: SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: now.addingTimeInterval(3600))))
         #expect(try store.currentSunscreen()?.spf == .spf50)
         let wet = try store.recordWaterEvent(at: now.addingTimeInterval(5400))
         #expect(wet?.waterEventAt == now.addingTimeInterval(5400))
@@ -68,7 +68,7 @@ struct StoreTests {
             source: .openMeteo, coordinate: Coordinate(latitude: -33.9, longitude: 151.2), utcOffsetSeconds: 39_600,
             current: CurrentConditions(time: now, uvi: 7.2, temperatureCelsius: 26),
             hourly: [HourlyUV(time: now, uvi: 7.2, clearSkyUVI: 8)], daily: [DailyUV(date: "2026-01-15", maxUVI: 11)])
-        try store.saveForecast(forecast, fetchedAt: now, for: "-33.9,151.2")
+        try store.save(StoreChanges(forecasts: [(forecast, now, "-33.9,151.2")]))
         #expect(try store.forecast(for: "-33.9,151.2") == StoredForecast(fetchedAt: now, forecast: forecast))
         #expect(try store.forecast(for: "0.0,0.0") == nil)
         #expect(try store.readings(for: "-33.9,151.2", since: now.addingTimeInterval(-60)) == [UVSample(time: now, uvi: 7.2)])
@@ -76,7 +76,7 @@ struct StoreTests {
         var state = ProviderState()
         state[.openMeteo].recordSuccess(at: now, etag: "\"abc\"", lastModified: nil)
         state.budget.record(on: "2026-01-15")
-        try store.saveProviderState(state)
+        try store.save(StoreChanges(providerState: state))
         #expect(try store.providerState() == state)
     }
 
@@ -97,7 +97,7 @@ struct StoreTests {
         #expect(FileManager.default.fileExists(atPath: aside.path))
         #expect(aside.lastPathComponent.hasPrefix("uvd.sqlite.damaged-"))
         #expect(recovery.reason == "is not a SQLite database")
-        try store.saveProfile(Profile(skinType: .II))
+        try store.save(StoreChanges(profile: Profile(skinType: .II)))
         #expect(try store.profile().skinType == .II)
     }
 
