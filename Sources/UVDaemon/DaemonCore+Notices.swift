@@ -46,7 +46,7 @@ extension DaemonCore {
     /// this one.
     func nearStation(to place: Place) -> ARPANSAStation? {
         guard configuration.arpansaEnabled else { return nil }
-        return ARPANSAStation.nearest(to: user.place.coordinate, within: configuration.stationRadiusKilometres)
+        return ARPANSAStation.nearest(to: place.coordinate, within: configuration.stationRadiusKilometres)
     }
 
     /// A time as a person reads it, on the place's clock: "09:35", or "Tue 24 Nov 09:35" on another day.
