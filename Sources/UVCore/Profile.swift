@@ -21,6 +21,16 @@ public struct Profile: Sendable, Equatable, Codable {
         self.waterResistance = waterResistance
     }
 
+    /// Reads what any release saved: a missing field takes its default.
+    public init(from decoder: any Decoder) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            skinType: try saved.decode(.skinType, absent: nil), defaultSPF: try saved.decode(.defaultSPF, absent: .spf30),
+            defaultQuantity: try saved.decode(.defaultQuantity, absent: .medium),
+            defaultActivity: try saved.decode(.defaultActivity, absent: .normal),
+            waterResistance: try saved.decode(.waterResistance, absent: .none))
+    }
+
     /// The skin type calculations use: the user's, else type I.
     public var effectiveSkinType: SkinType { skinType ?? .I }
 

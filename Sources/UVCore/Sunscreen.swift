@@ -94,6 +94,15 @@ public struct SunscreenApplication: Sendable, Equatable, Codable {
         self.waterEventAt = waterEventAt
     }
 
+    /// Reads what any release saved: the product and the time are needed; the rest has defaults.
+    public init(from decoder: any Decoder) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            spf: try saved.decode(SPF.self, forKey: .spf), quantity: try saved.decode(SunscreenQuantity.self, forKey: .quantity),
+            activity: try saved.decode(.activity, absent: .normal), appliedAt: try saved.decode(Date.self, forKey: .appliedAt),
+            waterResistance: try saved.decode(.waterResistance, absent: .none), waterEventAt: try saved.decode(.waterEventAt, absent: nil))
+    }
+
     /// The protection factor actually given `date`: `SPF^(dose/2) × (1 − decay)`, clamped to [1, SPF].
     ///
     /// The power law for under-application follows Faurschou & Wulf (2007), "The relation between

@@ -11,12 +11,20 @@ import UVStore
 /// The rule engine's side of the core: its saved state, its settings, and the events that come
 /// from outside the core (the notifications, the timer), each settled once.
 extension DaemonCore {
-    static func restoreEngine(store: Store, log: Logger) -> EngineState? {
+    /// The rules' saved state, and what could not be read of it (set aside in the store, said).
+    static func restoreEngine(store: Store, log: Logger, now: Date) -> (EngineState?, SavedStateProblem?) {
         do {
-            return try store.engineState()
+            switch try store.restoreEngineState(now: now) {
+            case .none: return (nil, nil)
+            case .read(let state): return (state, nil)
+            case .setAside(let problem):
+                log.error("\(problem.summary)")
+                return (nil, problem)
+            }
         } catch {
-            log.error("the rule engine's saved state could not be read (\(error)); starting it afresh")
-            return nil
+            let problem = SavedStateProblem(what: tr("the rules' saved state"), reason: "\(error)", keptAs: "setting engine")
+            log.error("\(problem.summary)")
+            return (nil, problem)
         }
     }
 

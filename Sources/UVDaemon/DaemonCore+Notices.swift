@@ -8,6 +8,7 @@ extension DaemonCore {
     /// What `uvctl status` and `uvctl doctor` must tell the user about uvd's own state.
     var warnings: [String] {
         var warnings = store.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
+        if let engineStateProblem { warnings.append(tr("State: %1$@.", engineStateProblem.summary)) }
         warnings += loaded.warnings
         if let future = user.futureSunscreen {
             let when = ISOTimestamp(timeZone: currentPlace.timeZone).string(future.appliedAt)

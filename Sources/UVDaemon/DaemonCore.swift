@@ -35,6 +35,8 @@ actor DaemonCore {
 
     // The rule engine's side (DaemonCore+Engine).
     var engine: EngineState
+    /// The rules' saved state this release could not read at start (kept aside in the store).
+    let engineStateProblem: SavedStateProblem?
     var outbox: NotificationOutbox?
     /// The one timer, for the engine's next deadline and the next refresh round alike.
     let timer: any DeadlineTimer
@@ -70,9 +72,9 @@ actor DaemonCore {
         network.home = try store.homeNetwork()
         let startingZone = user.place.timeZoneIdentifier
         let startingSkin = user.profile.effectiveSkinType
-        engine =
-            Self.restoreEngine(store: store, log: log)
-            ?? EngineState(settings: loaded.configuration.engine, timeZoneIdentifier: startingZone, skinType: startingSkin)
+        let (saved, problem) = Self.restoreEngine(store: store, log: log, now: now)
+        engine = saved ?? EngineState(settings: loaded.configuration.engine, timeZoneIdentifier: startingZone, skinType: startingSkin)
+        engineStateProblem = problem
     }
 
     private static func loadKey(_ configuration: Configuration, log: Logger) -> String? {

@@ -23,4 +23,24 @@ public struct EngineSettings: Sendable, Equatable, Codable {
     public var window: WindowSetting? = .uvi3
 
     public init() {}
+
+    /// Reads what any release saved: a missing field takes its default, an unknown one is ignored.
+    public init(from decoder: any Decoder) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        let fresh = EngineSettings()
+        leaveHomeEnabled = try saved.decode(.leaveHomeEnabled, absent: fresh.leaveHomeEnabled)
+        leaveHomeThreshold = try saved.decode(.leaveHomeThreshold, absent: fresh.leaveHomeThreshold)
+        leaveHomeDebounce = try saved.decode(.leaveHomeDebounce, absent: fresh.leaveHomeDebounce)
+        leaveHomeCooldown = try saved.decode(.leaveHomeCooldown, absent: fresh.leaveHomeCooldown)
+        uvAlertLevels = try saved.decode(.uvAlertLevels, absent: fresh.uvAlertLevels)
+        hysteresis = try saved.decode(.hysteresis, absent: fresh.hysteresis)
+        extremeLevel = try saved.decode(.extremeLevel, absent: fresh.extremeLevel)
+        extremePassesQuietHours = try saved.decode(.extremePassesQuietHours, absent: fresh.extremePassesQuietHours)
+        // Absent is how nil was saved (the first activity of the day; the default window).
+        morningMinute = try saved.decodeIfPresent(Int.self, forKey: .morningMinute)
+        quietHours = try saved.decode(.quietHours, absent: fresh.quietHours)
+        reapplyInterval = try saved.decode(.reapplyInterval, absent: fresh.reapplyInterval)
+        uses12HourClock = try saved.decode(.uses12HourClock, absent: fresh.uses12HourClock)
+        window = try saved.decodeIfPresent(WindowSetting.self, forKey: .window)
+    }
 }

@@ -155,6 +155,41 @@ public struct EngineState: Sendable, Equatable, Codable {
     }
 }
 
+extension EngineState {
+    /// Reads what any release saved: a missing field takes what a fresh state has (so a field
+    /// added later keeps every mute, snooze and quiet setting saved before it), an unknown one is
+    /// ignored. Only the zone and skin type have no default; a state without them was never
+    /// written by uvd.
+    public init(from decoder: any Decoder) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        let settings = try saved.decode(.settings, absent: EngineSettings())
+        self.init(
+            settings: settings, timeZoneIdentifier: try saved.decode(ZoneName.self, forKey: .timeZoneIdentifier).name,
+            skinType: try saved.decode(SkinType.self, forKey: .skinType))
+        profile = try saved.decode(.profile, absent: nil)
+        samples = try saved.decode(.samples, absent: [])
+        sunscreen = try saved.decode(.sunscreen, absent: nil)
+        leave = try saved.decode(.leave, absent: leave)
+        leavePending = try saved.decode(.leavePending, absent: nil)
+        lastLeaveAlert = try saved.decode(.lastLeaveAlert, absent: nil)
+        thresholds = try saved.decode(.thresholds, absent: thresholds)
+        reapplyShown = try saved.decode(.reapplyShown, absent: nil)
+        reapplyShownFor = try saved.decode(.reapplyShownFor, absent: nil)
+        morningDoneOn = try saved.decode(.morningDoneOn, absent: nil)
+        activitySeenOn = try saved.decode(.activitySeenOn, absent: nil)
+        remindAt = try saved.decode(.remindAt, absent: [:])
+        mutedOn = try saved.decode(.mutedOn, absent: [:])
+        held = try saved.decode(.held, absent: [])
+        live = try saved.decode(.live, absent: [])
+        muted = try saved.decode(.muted, absent: [])
+        snoozedUntil = try saved.decode(.snoozedUntil, absent: [:])
+        quietHoursOverride = try saved.decode(.quietHoursOverride, absent: nil)
+        quietUntil = try saved.decode(.quietUntil, absent: nil)
+        loudUntil = try saved.decode(.loudUntil, absent: nil)
+        day = try saved.decode(.day, absent: nil)
+    }
+}
+
 /// Facts about one local day that take calendar arithmetic to find.
 struct LocalDayFacts: Sendable, Equatable, Codable {
     var interval: DateInterval

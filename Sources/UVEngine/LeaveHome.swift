@@ -18,6 +18,14 @@ public struct LeaveHomeDetector: Sendable, Equatable, Codable {
         self.homeMarked = homeMarked
     }
 
+    /// Reads what any release saved: a missing field takes its default.
+    public init(from decoder: any Decoder) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(debounce: try saved.decode(.debounce, absent: 60), homeMarked: try saved.decode(.homeMarked, absent: false))
+        lastAtHome = try saved.decode(.lastAtHome, absent: false)
+        leavingSince = try saved.decode(.leavingSince, absent: nil)
+    }
+
     /// Takes a change of connection; returns when to call `confirm` if this may be leaving.
     public mutating func observe(_ state: NetworkState, at now: Date) -> Date? {
         if state.isHome(homeMarked: homeMarked) {

@@ -17,6 +17,14 @@ public struct ThresholdAlerts: Sendable, Equatable, Codable {
         firedOn = [:]
     }
 
+    /// Reads what any release saved: a missing field takes its default (every level armed).
+    public init(from decoder: any Decoder) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(levels: try saved.decode(.levels, absent: [6, 8]), hysteresis: try saved.decode(.hysteresis, absent: 0.5))
+        armed = try saved.decode(.armed, absent: armed)
+        firedOn = try saved.decode(.firedOn, absent: [:])
+    }
+
     /// The levels that would fire if the UV reached them today.
     public func waiting(on day: String) -> [Double] {
         levels.filter { armed.contains($0) && firedOn[$0] != day }

@@ -29,6 +29,37 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     }
 }
 
+/// What a starting uvd found of the rules' saved state.
+public enum SavedEngineState: Sendable {
+    /// Nothing saved yet: a first start.
+    case none
+    case read(EngineState)
+    /// Saved, but not readable by this release: kept aside, and why.
+    case setAside(SavedStateProblem)
+}
+
+/// Saved state that could not be read and was set aside: said in the log, `uvctl status` and
+/// `uvctl doctor`.
+public struct SavedStateProblem: Sendable, Equatable {
+    /// What it was, as a person names it.
+    public var what: String
+    /// Why it could not be read (the decoder's words).
+    public var reason: String
+    /// Where it is kept now.
+    public var keptAs: String
+
+    public init(what: String, reason: String, keptAs: String) {
+        self.what = what
+        self.reason = reason
+        self.keptAs = keptAs
+    }
+
+    /// One clause for the log, `uvctl status` and `uvctl doctor`.
+    public var summary: String {
+        tr("%1$@ could not be read (%2$@); it is kept as %3$@ in the store and the rules started afresh", what, reason, keptAs)
+    }
+}
+
 /// A button press kept before the engine has taken it.
 public struct PendingAction: Sendable, Equatable {
     public var id: Int64
@@ -43,6 +74,24 @@ extension Store {
     public func engineState() throws -> EngineState? {
         try pool.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'engine'").map { try Coding.decode(EngineState.self, $0) }
+        }
+    }
+
+    /// The rule engine's saved state for a starting uvd. A state this release cannot read (written
+    /// by a release whose fields it does not know how to read, or damaged) is not dropped: it is
+    /// kept under `engine.unreadable-SECONDS` in the same table, where a later release or a
+    /// person can still read it, and what happened is said.
+    public func restoreEngineState(now: Date) throws -> SavedEngineState {
+        try write { db in
+            guard let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'engine'") else { return .none }
+            do {
+                return .read(try Coding.decode(EngineState.self, text))
+            } catch {
+                let aside = "engine.unreadable-\(Int(now.timeIntervalSince1970))"
+                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [aside, text])
+                try db.execute(sql: "DELETE FROM setting WHERE key = 'engine'")
+                return .setAside(SavedStateProblem(what: tr("the rules' saved state"), reason: "\(error)", keptAs: "setting " + aside))
+            }
         }
     }
 
