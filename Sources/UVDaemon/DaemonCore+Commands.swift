@@ -74,7 +74,7 @@ extension DaemonCore {
             return try store.history(limit: limit).map { entry in
                 let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
                 return HistoryInfo(
-                    time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject,
+                    time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject.description,
                     summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)
             }
         } catch {

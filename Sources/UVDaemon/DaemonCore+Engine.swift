@@ -55,7 +55,7 @@ extension DaemonCore {
 
     /// A button pressed, or the notification gone: kept in the history and heard by the
     /// engine, in one transaction.
-    func answered(_ subject: String, _ answer: AlertAnswer, now: Date) {
+    func answered(_ subject: Subject, _ answer: AlertAnswer, now: Date) {
         log.info("\(answer.key) on \(subject)")
         unsaved.history.append(
             HistoryEntry(time: now, kind: HistoryKind(answer), subject: subject, key: answer.key, zone: engine.timeZoneIdentifier.name))

@@ -1,3 +1,4 @@
+import UVEngine
 import UVNotify
 
 /// Prompts that a server's tray keeps without their buttons.
@@ -5,7 +6,7 @@ extension NotificationOutbox {
     /// A click on a prompt, which in GNOME Shell's message tray has lost its buttons: it is shown
     /// again afresh, a banner with its buttons, and the clicked entry closed. Not an answer, and
     /// not a withdrawal: the rules never hear of it.
-    func reopen(_ subject: String, from id: UInt32) {
+    func reopen(_ subject: Subject, from id: UInt32) {
         guard let alert = shown[subject], !alert.buttons.isEmpty else { return }
         ids[subject] = nil
         shown[subject] = nil

@@ -45,7 +45,7 @@ extension NotificationOutbox {
         }
         let presenter = Presenter(zone: .utc, twelveHour: false)
         let sample = PresentedAlert(
-            subject: "test", rule: .leaveHome, summary: tr("uvd: a test notification"),
+            subject: .test, rule: .leaveHome, summary: tr("uvd: a test notification"),
             body: tr("Press a button: uvctl notify-test says which one uvd heard."), urgency: .normal,
             buttons: Self.testButtons.map { ($0, presenter.label($0)) })
         var notification = Self.presentation(sample, on: currentServerInfo)

@@ -20,26 +20,26 @@ actor NotificationOutbox {
     private let store: Store
     let log: Logger
     /// Where presses and closes go: the subject and what became of it.
-    private let onAnswer: @Sendable (String, AlertAnswer) async -> Void
+    private let onAnswer: @Sendable (Subject, AlertAnswer) async -> Void
 
-    var ids: [String: UInt32]
+    var ids: [Subject: UInt32]
     /// The server that gave `ids` (its unique bus name): ids of any other are never used.
     var idsOwner: String?
     /// What is on screen, by subject: shown again, fresh, when the server is replaced.
-    var shown: [String: PresentedAlert] = [:]
+    var shown: [Subject: PresentedAlert] = [:]
     /// Alerts waiting to be shown, by subject (a newer alert replaces a waiting one).
-    var waiting: [String: PresentedAlert] = [:]
+    var waiting: [Subject: PresentedAlert] = [:]
     /// Subjects withdrawn while on screen, waiting to be closed.
-    private var closing: Set<String> = []
+    private var closing: Set<Subject> = []
     /// Notifications to close that no longer stand for a subject (a prompt clicked in GNOME's
     /// tray, shown again afresh): their close is no answer.
     var strays: Set<UInt32> = []
     /// Subjects the user asked to see again: shown even while do-not-disturb holds the rest.
-    var askedFor: Set<String> = []
+    var askedFor: Set<Subject> = []
     /// Subjects do-not-disturb held: their history entry takes the time they were at last sent.
-    var heldByDoNotDisturb: Set<String> = []
+    var heldByDoNotDisturb: Set<Subject> = []
     /// When the rules withdrew each subject, and on which clock, for the history.
-    var withdrawals: [String: (at: Date, zone: String)] = [:]
+    var withdrawals: [Subject: (at: Date, zone: String)] = [:]
     private var serverInfo: NotificationServerInfo?
     var backoff = DeliveryBackoff()
     var retry: Task<Void, Never>?
@@ -65,7 +65,7 @@ actor NotificationOutbox {
     let picture: @Sendable () async -> DesktopNotification.Image?
 
     init(
-        server: any NotificationServer, store: Store, log: Logger, onAnswer: @escaping @Sendable (String, AlertAnswer) async -> Void,
+        server: any NotificationServer, store: Store, log: Logger, onAnswer: @escaping @Sendable (Subject, AlertAnswer) async -> Void,
         picture: @escaping @Sendable () async -> DesktopNotification.Image? = { nil }
     ) {
         self.server = server
@@ -105,7 +105,7 @@ actor NotificationOutbox {
     }
 
     /// Queues closing `subject`'s notification, if one is shown; returns at once.
-    func withdraw(_ subject: String) {
+    func withdraw(_ subject: Subject) {
         waiting[subject] = nil
         if ids[subject] != nil { closing.insert(subject) }
         kick()
@@ -177,7 +177,7 @@ actor NotificationOutbox {
         if owner != nil { kick() }
     }
 
-    private func subject(of id: UInt32) -> String? {
+    private func subject(of id: UInt32) -> Subject? {
         ids.first { $0.value == id }?.key
     }
 

@@ -96,13 +96,13 @@ public enum AlertMeaning: Sendable, Equatable, Codable {
 /// A notification the engine wants shown. `subject` is its identity: a new alert with the same
 /// subject replaces the one on screen, never stacks beside it.
 public struct Alert: Sendable, Equatable, Codable {
-    public var subject: String
+    public var subject: Subject
     public var rule: Rule
     public var meaning: AlertMeaning
     public var urgency: Urgency
     public var actions: [AlertAction]
 
-    public init(subject: String, rule: Rule, meaning: AlertMeaning, urgency: Urgency, actions: [AlertAction]) {
+    public init(subject: Subject, rule: Rule, meaning: AlertMeaning, urgency: Urgency, actions: [AlertAction]) {
         self.subject = subject
         self.rule = rule
         self.meaning = meaning
@@ -116,7 +116,7 @@ public struct Alert: Sendable, Equatable, Codable {
     /// Reads alerts saved with words (`summary`, `body`, `actions` as key and label) too.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        subject = try container.decode(String.self, forKey: .subject)
+        subject = try container.decode(Subject.self, forKey: .subject)
         rule = try container.decode(Rule.self, forKey: .rule)
         urgency = try container.decode(Urgency.self, forKey: .urgency)
         if let meaning = try container.decodeIfPresent(AlertMeaning.self, forKey: .meaning) {
@@ -145,7 +145,7 @@ public enum NotificationChange<Content: Sendable & Equatable>: Sendable, Equatab
     /// Show this, replacing what is on screen for its subject.
     case show(Content)
     /// Take the subject's notification away.
-    case withdraw(subject: String)
+    case withdraw(subject: Subject)
 }
 
 /// What the engine asks the shell to do.

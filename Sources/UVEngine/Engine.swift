@@ -62,7 +62,7 @@ public enum Engine {
         case .sunscreen(let application):
             effects += take(application, &state)
         case .answer(let subject, let answer):
-            let rule = rule(of: subject)
+            let rule = subject.rule
             switch answer {
             case .closed:
                 // Gone from the screen by the user's hand or the server's: nothing to withdraw.
@@ -166,25 +166,20 @@ public enum Engine {
         state.sunscreen = application
         state.reapplyShown = nil
         state.reapplyShownFor = nil
-        var effects = withdraw("reapply", &state)
-        if application != nil { effects += withdraw(Rule.leaveHome.rawValue, &state) }
+        var effects = withdraw(.reapply, &state)
+        if application != nil { effects += withdraw(.leaveHome, &state) }
         return effects
     }
 
     private static func withdrawAll(of rule: Rule, _ state: inout EngineState) -> [EngineEffect] {
-        let subjects = state.live.union(state.held.map(\.subject)).filter { Self.rule(of: $0) == rule }
+        let subjects = state.live.union(state.held.map(\.subject)).filter { $0.rule == rule }
         return subjects.sorted().flatMap { withdraw($0, &state) }
     }
 
-    private static func withdraw(_ subject: String, _ state: inout EngineState) -> [EngineEffect] {
+    private static func withdraw(_ subject: Subject, _ state: inout EngineState) -> [EngineEffect] {
         state.held.removeAll { $0.subject == subject }
         guard state.live.remove(subject) != nil else { return [] }
         return [.change(.withdraw(subject: subject))]
-    }
-
-    private static func rule(of subject: String) -> Rule? {
-        Rule.allCases.first { subject == $0.rawValue || subject.hasPrefix($0.rawValue + "-") }
-            ?? (subject.hasPrefix("uv-") ? .uvAlert : nil)
     }
 
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.
@@ -195,7 +190,7 @@ public enum Engine {
         // Said only while the window is still ahead or open: late in the day it is no news.
         guard let window = facts.window, window.end > facts.now else { return nil }
         return Alert(
-            subject: Rule.morning.rawValue, rule: .morning,
+            subject: .morning, rule: .morning,
             meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at),
             urgency: .low, actions: [])
     }

@@ -11,7 +11,7 @@ public enum EngineEvent: Sendable, Equatable {
     /// The sunscreen on record changed (applied, removed, or a water event).
     case sunscreen(SunscreenApplication?)
     /// What became of `subject`'s notification: a button pressed, or why it went away.
-    case answer(subject: String, AlertAnswer)
+    case answer(subject: Subject, AlertAnswer)
     /// The user is at the machine (a connection came up). Waking from sleep, a button pressed and
     /// a uvctl command say so too; the first of them in a day may bring the morning summary.
     case userActivity
@@ -83,7 +83,7 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// Alerts waiting for quiet hours to end, at most one per subject.
     var held: [Alert] = []
     /// Subjects on screen now.
-    public internal(set) var live: Set<String> = []
+    public internal(set) var live: Set<Subject> = []
     /// Rules muted until unmuted (`uvctl mute`).
     public internal(set) var muted: Set<Rule> = []
     /// Rules silenced for one local day ("Not today"), by day key.

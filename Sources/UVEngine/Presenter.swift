@@ -3,7 +3,7 @@ import UVCore
 
 /// An alert in words, as a notification server, the history and `uvctl simulate` show it.
 public struct PresentedAlert: Sendable, Equatable {
-    public var subject: String
+    public var subject: Subject
     public var rule: Rule
     public var summary: String
     public var body: String
@@ -16,7 +16,7 @@ public struct PresentedAlert: Sendable, Equatable {
     public var zone: String?
 
     public init(
-        subject: String, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(action: AlertAction, label: String)]
+        subject: Subject, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(action: AlertAction, label: String)]
     ) {
         self.subject = subject
         self.rule = rule

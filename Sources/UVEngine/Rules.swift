@@ -20,7 +20,7 @@ enum Rules {
         state.lastLeaveAlert = now
         return [
             Alert(
-                subject: Rule.leaveHome.rawValue, rule: .leaveHome, meaning: .leaveHome(peakAhead: peakAhead), urgency: .normal,
+                subject: .leaveHome, rule: .leaveHome, meaning: .leaveHome(peakAhead: peakAhead), urgency: .normal,
                 actions: [.applied, .remind, .notToday])
         ]
     }
@@ -36,7 +36,7 @@ enum Rules {
             let level = UVLevel(uvi: level)
             let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
             return Alert(
-                subject: extreme ? "uv-extreme" : "uv-\(level.rawValue)", rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
+                subject: .uvLevel(level), rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
                 urgency: extreme ? .critical : .normal, actions: [.notToday])
         }
     }
@@ -44,13 +44,13 @@ enum Rules {
     /// The UV alerts on screen (or held) that newer data contradicts: the UV now is below the
     /// alert's level by the hysteresis and nothing ahead today reaches it. Each is forgotten, so a
     /// real rise through the level later that day alerts again.
-    static func contradictedUVAlerts(_ state: inout EngineState, _ facts: DayFacts, today: String) -> [String] {
+    static func contradictedUVAlerts(_ state: inout EngineState, _ facts: DayFacts, today: String) -> [Subject] {
         guard !state.samples.isEmpty else { return [] }
         let shown = state.live.union(state.held.map(\.subject))
-        var contradicted: Set<String> = []
+        var contradicted: Set<Subject> = []
         for level in state.thresholds.levels {
             // The subject `uvAlerts` gave the level's alert.
-            let subject = "uv-\(UVLevel(uvi: level).rawValue)"
+            let subject = Subject.uvLevel(UVLevel(uvi: level))
             guard shown.contains(subject), facts.uvi < level - state.thresholds.hysteresis, facts.uviAhead < level else { continue }
             state.thresholds.forget(level, on: today)
             contradicted.insert(subject)
@@ -74,7 +74,7 @@ enum Rules {
         state.remindAt[.reapply] = nil
         return [
             Alert(
-                subject: Rule.reapply.rawValue, rule: .reapply,
+                subject: .reapply, rule: .reapply,
                 meaning: .reapply(
                     stage: stage, at: reapply.date, spf: application.spf.argument, quantity: application.quantity.rawValue,
                     appliedAt: application.appliedAt),

@@ -80,7 +80,7 @@ public enum Scenario {
                     throw problem(
                         3, tr("no button or closing '%1$@'; one of: %2$@", arguments[1], AlertAnswer.keys.joined(separator: ", ")))
                 }
-                add(at, .answer(subject: arguments[0], answer))
+                add(at, .answer(subject: Subject(arguments[0]), answer))
             case "apply":
                 let spf = arguments.first.map { SPF(parsing: $0) } ?? .spf30
                 let quantity = arguments.count > 1 ? SunscreenQuantity(rawValue: arguments[1]) : .medium

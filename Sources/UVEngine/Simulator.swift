@@ -8,7 +8,7 @@ public struct Simulator: Sendable {
     public private(set) var state: EngineState
     public private(set) var wake: Date
     public private(set) var notified: [(time: Date, alert: Alert)] = []
-    public private(set) var withdrawn: [(time: Date, subject: String)] = []
+    public private(set) var withdrawn: [(time: Date, subject: Subject)] = []
     public init(state: EngineState, start: Date) {
         self.state = state
         wake = start

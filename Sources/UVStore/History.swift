@@ -7,7 +7,7 @@ import UVEngine
 public struct HistoryEntry: Sendable, Equatable, Codable {
     public var time: Date
     public var kind: HistoryKind
-    public var subject: String
+    public var subject: Subject
     /// For `notified`: the summary and body shown.
     public var summary: String?
     public var body: String?
@@ -17,7 +17,8 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     public var zone: String?
 
     public init(
-        time: Date, kind: HistoryKind, subject: String, summary: String? = nil, body: String? = nil, key: String? = nil, zone: String? = nil
+        time: Date, kind: HistoryKind, subject: Subject, summary: String? = nil, body: String? = nil, key: String? = nil,
+        zone: String? = nil
     ) {
         self.time = time
         self.kind = kind
@@ -147,12 +148,14 @@ extension Store {
 
     /// The notification server's id for each subject on screen, so that a restarted uvd
     /// replaces its notifications instead of adding a second.
-    public func notificationIDs() throws -> [String: UInt32] {
-        try setting("notificationIDs") ?? [:]
+    public func notificationIDs() throws -> [Subject: UInt32] {
+        let written: [String: UInt32] = try setting("notificationIDs") ?? [:]
+        return Dictionary(written.map { (Subject($0.key), $0.value) }) { first, _ in first }
     }
 
-    public func saveNotificationIDs(_ ids: [String: UInt32]) throws {
-        try saveSetting("notificationIDs", ids.isEmpty ? nil : ids)
+    public func saveNotificationIDs(_ ids: [Subject: UInt32]) throws {
+        let written = Dictionary(ids.map { ($0.key.description, $0.value) }) { first, _ in first }
+        try saveSetting("notificationIDs", written.isEmpty ? nil : written)
     }
 
     /// The unique bus name of the server that gave those ids: another server's ids are not uvd's.
@@ -176,6 +179,6 @@ extension Store {
     private static func insert(_ entry: HistoryEntry, handled: Bool, _ db: Database) throws {
         try db.execute(
             sql: "INSERT INTO history (time, kind, subject, value, handled) VALUES (?, ?, ?, ?, ?)",
-            arguments: [entry.time.timeIntervalSince1970, entry.kind.rawValue, entry.subject, Coding.encode(entry), handled])
+            arguments: [entry.time.timeIntervalSince1970, entry.kind.rawValue, entry.subject.description, Coding.encode(entry), handled])
     }
 }

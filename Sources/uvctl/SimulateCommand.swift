@@ -120,7 +120,7 @@ struct SimulateCommand: AsyncParsableCommand {
                 events.append(
                     (
                         leaving.addingTimeInterval(settings.leaveHomeDebounce + 60),
-                        .answer(subject: Rule.leaveHome.rawValue, .pressed(.applied))
+                        .answer(subject: .leaveHome, .pressed(.applied))
                     ))
             }
         }
@@ -136,7 +136,7 @@ struct SimulateCommand: AsyncParsableCommand {
             try JSONOutput.print(
                 shown.map {
                     SimulatedNotification(
-                        time: iso.string($0.time), subject: $0.alert.subject, rule: $0.alert.rule.rawValue,
+                        time: iso.string($0.time), subject: $0.alert.subject.description, rule: $0.alert.rule.rawValue,
                         urgency: $0.alert.urgency.rawValue,
                         summary: $0.alert.summary, body: $0.alert.body, actions: $0.alert.buttons.map(\.label))
                 })

@@ -32,7 +32,7 @@ struct HistoryClockTests {
             // fixed date once made this test fail as the calendar moved on).
             let store = try Store(path: uvd.root.appendingPathComponent("state/uvd/uvd.sqlite"))
             let said = HistoryEntry(
-                time: Self.written, kind: .notified, subject: "uv-high", summary: "UV 7: high",
+                time: Self.written, kind: .notified, subject: Subject.uvLevel(.high), summary: "UV 7: high",
                 body: "Sunscreen window today 08:27 – 16:54", zone: "Australia/Sydney")
             try store.save(
                 StoreChanges(

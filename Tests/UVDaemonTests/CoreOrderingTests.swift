@@ -33,7 +33,7 @@ struct CoreOrderingTests {
                             spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
                     case 1: try? await shell.core.removeSunscreen(now: now)
                     case 2: _ = try? await shell.core.snooze(rule: "reapply", minutes: index, now: now)
-                    default: await shell.core.answered("reapply", .pressed(.remind), now: now)
+                    default: await shell.core.answered(.reapply, .pressed(.remind), now: now)
                     }
                 }
             }
@@ -65,7 +65,7 @@ struct CoreOrderingTests {
         let shell = try InProcessCore()
         let now = Self.morning
         await shell.core.startEngine(outbox: shell.outbox, now: now)
-        await shell.core.answered("leave-home", .pressed(.applied), now: now)
+        await shell.core.answered(.leaveHome, .pressed(.applied), now: now)
         let history = try shell.store.history(limit: 10)
         let pressed = try #require(history.firstIndex { $0.kind == .pressed && $0.key == "applied" })
         // Handled: the sunscreen it records is on, and nothing waits to be replayed.
@@ -91,7 +91,7 @@ struct CoreOrderingTests {
             await shell.advance(from: clock, to: change)
             clock = change
             for _ in 0..<250 {
-                reminders = try shell.store.history(limit: 50).filter { $0.kind == .notified && $0.subject == "reapply" }
+                reminders = try shell.store.history(limit: 50).filter { $0.kind == .notified && $0.subject == .reapply }
                 if reminders.count > index { break }
                 try await Task.sleep(for: .milliseconds(20))
             }

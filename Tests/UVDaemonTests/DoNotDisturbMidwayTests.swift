@@ -8,7 +8,7 @@ import UVEngine
 /// signal says so (LXQt's comes from a file watch, after the file is written): what is posted
 /// then is held, not shown on the strength of a reading taken before.
 @Suite struct DoNotDisturbMidwayTests {
-    private static func reminder(_ summary: String, subject: String) -> NotificationOutbox.Posting {
+    private static func reminder(_ summary: String, subject: Subject) -> NotificationOutbox.Posting {
         let alert = PresentedAlert(subject: subject, rule: .reapply, summary: summary, body: "", urgency: .normal, buttons: [])
         return .init(change: .show(alert), at: Date(), zone: "UTC")
     }
@@ -21,9 +21,9 @@ import UVEngine
         server.whileShowing { notification in
             guard notification.summary == "Reapply by 12:00" else { return }
             server.setDoNotDisturb(true)
-            outbox.post(Self.reminder("Reapply by 12:30", subject: "reapply-later"))
+            outbox.post(Self.reminder("Reapply by 12:30", subject: .other("reapply-later")))
         }
-        outbox.post(Self.reminder("Reapply by 12:00", subject: "reapply"))
+        outbox.post(Self.reminder("Reapply by 12:00", subject: .reapply))
         for _ in 0..<100 where server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         try await Task.sleep(for: .milliseconds(500))
         #expect(server.notifications.map(\.summary) == ["Reapply by 12:00"])

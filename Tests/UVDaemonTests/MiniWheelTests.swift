@@ -13,7 +13,8 @@ struct MiniWheelTests {
         let delivering = Task { await shell.outbox.deliverPosted() }
         defer { delivering.cancel() }
         let alert = PresentedAlert(
-            subject: "uv-alert", rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal, buttons: [])
+            subject: Subject.uvLevel(.veryHigh), rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal,
+            buttons: [])
         shell.outbox.post(.init(change: .show(alert), at: Date(), zone: "UTC"))
         for _ in 0..<500 where shell.server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
 

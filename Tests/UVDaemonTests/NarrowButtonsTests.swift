@@ -36,7 +36,7 @@ struct NarrowButtonsTests {
 
     @Test func otherServersKeepTheWholeLabels() {
         let alert = PresentedAlert(
-            subject: "leave-home", rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
+            subject: .leaveHome, rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
             buttons: [(.applied, "Applied"), (.remind, "In 15 min"), (.notToday, "Not today")])
         let dunst = NotificationServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", capabilities: ["actions"])
         #expect(NotificationOutbox.presentation(alert, on: dunst).buttons.map(\.label) == ["Applied", "In 15 min", "Not today"])

@@ -33,7 +33,7 @@ import UVStore
     /// Posts an alert and waits for the first attempt to show it; returns the attempts so far.
     private func firstAttempt(_ outbox: NotificationOutbox, _ server: RecordingServer) async throws -> Int {
         await outbox.notify(
-            PresentedAlert(subject: "reapply", rule: .reapply, summary: "Reapply by 13:00", body: "", urgency: .normal, buttons: []))
+            PresentedAlert(subject: .reapply, rule: .reapply, summary: "Reapply by 13:00", body: "", urgency: .normal, buttons: []))
         #expect(try await eventually { server.attempts >= 1 })
         return server.attempts
     }

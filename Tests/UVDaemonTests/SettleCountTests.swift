@@ -41,7 +41,7 @@ struct SettleCountTests {
         defer { _ = watching }
         let before = await tally(shell)
 
-        await shell.core.answered("leave-home", .pressed(.applied), now: Self.now)
+        await shell.core.answered(.leaveHome, .pressed(.applied), now: Self.now)
 
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1))
         // All of it was kept in that one transaction: the press, the sunscreen and the rules' state.

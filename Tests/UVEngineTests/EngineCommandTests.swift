@@ -25,7 +25,7 @@ struct EngineCommandTests {
             events: [
                 (wifi, .network(NetworkState(kind: .wifi))), (leave, .network(NetworkState(kind: .cellular))),
             ])
-        #expect(sim.alerts("leave-home").map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
+        #expect(sim.alerts(.leaveHome).map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
     }
 
     @Test func quietOffEndsAConfiguredSpanInProgressOnly() {
@@ -46,14 +46,14 @@ struct EngineCommandTests {
             .sunscreen(SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: S.at("2026-01-15T09:00:00+11:00"))),
             at: S.at("2026-01-15T09:00:00+11:00"))
         sim.run(until: S.at("2026-01-15T10:30:00+11:00"))
-        let before = sim.alerts("reapply").count
-        #expect(sim.state.live.contains("reapply"))
+        let before = sim.alerts(.reapply).count
+        #expect(sim.state.live.contains(.reapply))
         let snoozeAt = S.at("2026-01-15T10:30:00+11:00")
         let until = S.at("2026-01-15T12:30:00+11:00")
         sim.send(.command(.snooze(.reapply, until: until)), at: snoozeAt)
-        #expect(sim.withdrawn.last?.subject == "reapply")
+        #expect(sim.withdrawn.last?.subject == .reapply)
         sim.run(until: S.at("2026-01-15T13:00:00+11:00"))
-        let after = sim.alerts("reapply").dropFirst(before)
+        let after = sim.alerts(.reapply).dropFirst(before)
         #expect(!after.isEmpty)
         #expect(after.allSatisfy { $0.time >= until })
     }
@@ -66,15 +66,15 @@ struct EngineCommandTests {
         sim.send(.command(.unmute(.uvAlert)), at: S.at("2026-01-15T11:00:00+11:00"))
         // Levels crossed while muted are not said late; the next crossing is.
         sim.run(until: S.at("2026-01-15T23:00:00+11:00"))
-        #expect(sim.notified.allSatisfy { $0.alert.subject != "uv-high" })
+        #expect(sim.notified.allSatisfy { $0.alert.subject != Subject.uvLevel(.high) })
     }
 
     @Test func aClosedNotificationIsNotWithdrawnAgain() {
         var sim = highUVDay()
         sim.run(until: S.at("2026-01-15T07:31:00+11:00"))
-        #expect(sim.state.live.contains("morning"))
-        sim.send(.answer(subject: "morning", .closed(.unexplained)), at: S.at("2026-01-15T07:32:00+11:00"))
-        #expect(!sim.state.live.contains("morning"))
+        #expect(sim.state.live.contains(.morning))
+        sim.send(.answer(subject: .morning, .closed(.unexplained)), at: S.at("2026-01-15T07:32:00+11:00"))
+        #expect(!sim.state.live.contains(.morning))
         #expect(sim.withdrawn.isEmpty)
     }
 
@@ -87,14 +87,14 @@ struct EngineCommandTests {
                 (S.at("2026-01-15T07:40:00+11:00"), .network(NetworkState(kind: .wifi, isHomeWifi: false))),
                 (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
             ])
-        #expect(sim.alerts("leave-home").isEmpty)
+        #expect(sim.alerts(.leaveHome).isEmpty)
         sim.run(
             until: S.at("2026-01-15T12:00:00+11:00"),
             events: [
                 (S.at("2026-01-15T10:40:00+11:00"), .network(NetworkState(kind: .wifi, isHomeWifi: true))),
                 (S.at("2026-01-15T11:00:00+11:00"), .network(NetworkState(kind: .cellular))),
             ])
-        #expect(sim.alerts("leave-home").count == 1)
+        #expect(sim.alerts(.leaveHome).count == 1)
     }
 
     @Test func resumingAsksForAFreshForecast() {

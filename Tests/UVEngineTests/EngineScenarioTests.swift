@@ -17,7 +17,7 @@ struct EngineScenarioTests {
             events: [
                 (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
                 (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-                (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: "leave-home", .pressed(.applied))),
+                (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: .leaveHome, .pressed(.applied))),
             ])
         return sim
     }
@@ -27,7 +27,7 @@ struct EngineScenarioTests {
         settings.morningMinute = nil
         for (sign, at) in [
             (EngineEvent.resumed, "07:05"), (.userActivity, "07:10"), (.command(.quietOff), "07:15"),
-            (.answer(subject: "uv-high", .pressed(.notToday)), "07:20"),
+            (.answer(subject: Subject.uvLevel(.high), .pressed(.notToday)), "07:20"),
         ] {
             var sim = S(settings: settings, start: Self.day)
             sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
@@ -35,12 +35,12 @@ struct EngineScenarioTests {
                 until: S.at("2026-01-15T23:59:00+11:00"),
                 events: [
                     // A notification left to expire overnight is no one at the machine.
-                    (S.at("2026-01-15T06:00:00+11:00"), .answer(subject: "reapply", .closed(.unexplained))),
+                    (S.at("2026-01-15T06:00:00+11:00"), .answer(subject: .reapply, .closed(.unexplained))),
                     (S.at("2026-01-15T\(at):00+11:00"), sign),
                     (S.at("2026-01-15T09:00:00+11:00"), .userActivity),
                     (S.at("2026-01-15T10:00:00+11:00"), .resumed),
                 ])
-            #expect(sim.alerts("morning").map(\.time) == [S.at("2026-01-15T\(at):00+11:00")], "\(sign)")
+            #expect(sim.alerts(.morning).map(\.time) == [S.at("2026-01-15T\(at):00+11:00")], "\(sign)")
         }
     }
 
@@ -51,7 +51,7 @@ struct EngineScenarioTests {
         sim.send(.forecast(S.modelledDay(Self.day)), at: noon)
         sim.run(until: S.at("2026-01-15T23:59:00+11:00"))
         let alerts = sim.notified.filter { $0.alert.rule == .uvAlert }
-        #expect(alerts.map(\.alert.subject) == ["uv-extreme"])
+        #expect(alerts.map(\.alert.subject) == [Subject.uvLevel(.extreme)])
         #expect(alerts.first?.time == noon && alerts.first?.alert.urgency == .critical)
     }
 
@@ -64,23 +64,23 @@ struct EngineScenarioTests {
         let halved = S.modelledDay(Self.day).map { UVSample(time: $0.time, uvi: $0.uvi / 2) }
         sim.send(.forecast(S.modelledDay(Self.day)), at: noon)
         sim.send(.forecast(halved), at: measured)
-        #expect(sim.alerts("uv-extreme").map(\.time) == [noon])
-        #expect(sim.withdrawn.contains { $0.subject == "uv-extreme" && $0.time == measured })
+        #expect(sim.alerts(Subject.uvLevel(.extreme)).map(\.time) == [noon])
+        #expect(sim.withdrawn.contains { $0.subject == Subject.uvLevel(.extreme) && $0.time == measured })
         // The sky clears again: extreme is real now, and said.
         let clearing = S.at("2026-01-15T13:00:00+11:00")
         sim.send(.forecast(S.modelledDay(Self.day)), at: clearing)
-        #expect(sim.alerts("uv-extreme").map(\.time) == [noon, clearing])
+        #expect(sim.alerts(Subject.uvLevel(.extreme)).map(\.time) == [noon, clearing])
     }
 
     @Test func aCommutersDay() throws {
         let sim = commuter()
-        let leave = sim.alerts("leave-home")
+        let leave = sim.alerts(.leaveHome)
         #expect(leave.count == 1)
         #expect(leave.first?.time == S.at("2026-01-15T08:01:00+11:00"))
         #expect(leave.first?.alert.buttons.map(\.action) == [.applied, .remind, .notToday])
-        #expect(sim.withdrawn.contains { $0.subject == "leave-home" })
+        #expect(sim.withdrawn.contains { $0.subject == .leaveHome })
         // The button recorded sunscreen: the reapply countdown follows, in place, ending in "now".
-        let reapply = sim.alerts("reapply")
+        let reapply = sim.alerts(.reapply)
         #expect((1...3).contains(reapply.count))
         #expect(reapply.last?.alert.summary == "Reapply sunscreen now")
         // Each countdown stage appears as it begins: 60 minutes left, under 30, and due.
@@ -90,15 +90,15 @@ struct EngineScenarioTests {
         }
         #expect(reapply.last?.alert.body.hasPrefix("Applied SPF 30 • Medium at 08:05 — reapply by ") == true)
         // UV alerts rise through 6, 8 and 11 once each, at the moment of crossing; extreme is critical.
-        #expect(sim.alerts("uv-high").count == 1 && sim.alerts("uv-veryHigh").count == 1)
-        for (subject, level) in [("uv-high", 6.0), ("uv-veryHigh", 8.0), ("uv-extreme", 11.0)] {
+        #expect(sim.alerts(Subject.uvLevel(.high)).count == 1 && sim.alerts(Subject.uvLevel(.veryHigh)).count == 1)
+        for (subject, level) in [(Subject.uvLevel(.high), 6.0), (Subject.uvLevel(.veryHigh), 8.0), (Subject.uvLevel(.extreme), 11.0)] {
             let time = try #require(sim.alerts(subject).first?.time)
             let crossing = try #require(UVSeries(S.modelledDay(Self.day)).firstTime(atLeast: level, after: Self.day))
             #expect(abs(time.timeIntervalSince(crossing)) <= 1, "\(subject) at \(time), UV \(level) reached at \(crossing)")
         }
-        #expect(sim.alerts("uv-extreme").count == 1 && sim.alerts("uv-extreme").first?.alert.urgency == .critical)
+        #expect(sim.alerts(Subject.uvLevel(.extreme)).count == 1 && sim.alerts(Subject.uvLevel(.extreme)).first?.alert.urgency == .critical)
         // The morning summary, once, at 07:30.
-        let morning = sim.alerts("morning")
+        let morning = sim.alerts(.morning)
         #expect(morning.count == 1 && morning.first?.time == S.at("2026-01-15T07:30:00+11:00"))
         #expect(morning.first?.alert.body.hasPrefix("Sunscreen window today 0") == true)
     }
@@ -113,7 +113,7 @@ struct EngineScenarioTests {
             events.append((start.addingTimeInterval(30), .network(NetworkState(kind: .cellular))))
         }
         sim.run(until: S.at("2026-01-15T10:00:00+11:00"), events: events)
-        #expect(sim.alerts("leave-home").count == 1)
+        #expect(sim.alerts(.leaveHome).count == 1)
     }
 
     @Test func noLeaveHomeWhenSunscreenIsOnOrUVStaysLow() {
@@ -128,7 +128,7 @@ struct EngineScenarioTests {
                 (S.at("2026-01-15T07:55:00+11:00"), .network(NetworkState(kind: .wifi))),
                 (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
             ])
-        #expect(sim.alerts("leave-home").isEmpty)
+        #expect(sim.alerts(.leaveHome).isEmpty)
 
         var evening = S(start: Self.day)
         evening.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
@@ -138,7 +138,7 @@ struct EngineScenarioTests {
                 (S.at("2026-01-15T20:00:00+11:00"), .network(NetworkState(kind: .wifi))),
                 (S.at("2026-01-15T21:00:00+11:00"), .network(NetworkState(kind: .cellular))),
             ])
-        #expect(evening.alerts("leave-home").isEmpty)
+        #expect(evening.alerts(.leaveHome).isEmpty)
     }
 
     @Test func remindMeInFifteenMinutesAndNotToday() {
@@ -149,18 +149,18 @@ struct EngineScenarioTests {
             events: [
                 (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .wifi))),
                 (S.at("2026-01-15T08:10:00+11:00"), .network(NetworkState(kind: .cellular))),
-                (S.at("2026-01-15T08:12:00+11:00"), .answer(subject: "leave-home", .pressed(.remind))),
+                (S.at("2026-01-15T08:12:00+11:00"), .answer(subject: .leaveHome, .pressed(.remind))),
             ])
-        #expect(sim.alerts("leave-home").map(\.time) == [S.at("2026-01-15T08:11:00+11:00"), S.at("2026-01-15T08:27:00+11:00")])
+        #expect(sim.alerts(.leaveHome).map(\.time) == [S.at("2026-01-15T08:11:00+11:00"), S.at("2026-01-15T08:27:00+11:00")])
 
         var muted = S(start: Self.day)
         muted.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         muted.run(
             until: S.at("2026-01-15T23:00:00+11:00"),
             events: [
-                (S.at("2026-01-15T08:00:00+11:00"), .answer(subject: "uv-high", .pressed(.notToday)))
+                (S.at("2026-01-15T08:00:00+11:00"), .answer(subject: Subject.uvLevel(.high), .pressed(.notToday)))
             ])
-        #expect(muted.alerts("uv-high").isEmpty && muted.alerts("uv-veryHigh").isEmpty)
+        #expect(muted.alerts(Subject.uvLevel(.high)).isEmpty && muted.alerts(Subject.uvLevel(.veryHigh)).isEmpty)
     }
 
     @Test func quietHoursHoldThenRelease() throws {
@@ -169,7 +169,7 @@ struct EngineScenarioTests {
         let sim = commuter(settings: settings)
         // Morning (07:30) and leave-home (08:01) wait until 09:00; nothing pops up in between.
         #expect(sim.notified.allSatisfy { !(S.at("2026-01-15T06:00:00+11:00")..<S.at("2026-01-15T09:00:00+11:00")).contains($0.time) })
-        #expect(sim.alerts("morning").map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
+        #expect(sim.alerts(.morning).map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
     }
 
     @Test func heldAlertsThatNoLongerApplyAreDropped() throws {
@@ -188,7 +188,7 @@ struct EngineScenarioTests {
                     .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T11:30:00+11:00")))
                 ),
             ])
-        #expect(sim.alerts("leave-home").isEmpty)
+        #expect(sim.alerts(.leaveHome).isEmpty)
     }
 
     @Test func aReapplyReminderWaitsForTheEndOfQuietHoursAtItsLatestStage() throws {
@@ -203,7 +203,7 @@ struct EngineScenarioTests {
             events: [
                 (applied, .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied)))
             ])
-        let reapply = sim.alerts("reapply")
+        let reapply = sim.alerts(.reapply)
         #expect(reapply.map(\.time) == [S.at("2026-01-15T11:00:00+11:00")])
         #expect(reapply.first?.alert.summary == "Reapply sunscreen now")
     }
@@ -214,10 +214,10 @@ struct EngineScenarioTests {
         var sim = S(settings: settings, start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         sim.run(until: S.at("2026-01-15T17:00:00+11:00"))
-        let extreme = try #require(sim.alerts("uv-extreme").first)
+        let extreme = try #require(sim.alerts(Subject.uvLevel(.extreme)).first)
         #expect((S.at("2026-01-15T10:00:00+11:00")..<S.at("2026-01-15T16:00:00+11:00")).contains(extreme.time))
         // The high and very-high alerts waited for 16:00.
-        #expect(sim.alerts("uv-veryHigh").allSatisfy { $0.time >= S.at("2026-01-15T16:00:00+11:00") })
+        #expect(sim.alerts(Subject.uvLevel(.veryHigh)).allSatisfy { $0.time >= S.at("2026-01-15T16:00:00+11:00") })
     }
 
     @Test func reapplyAfterWaterFollowsTheWaterResistance() throws {
@@ -229,7 +229,7 @@ struct EngineScenarioTests {
         sim.send(.sunscreen(application), at: applied)
         application.waterEventAt = S.at("2026-01-15T09:20:00+11:00")
         sim.run(until: S.at("2026-01-15T12:00:00+11:00"), events: [(S.at("2026-01-15T09:20:00+11:00"), .sunscreen(application))])
-        let due = try #require(sim.alerts("reapply").last)
+        let due = try #require(sim.alerts(.reapply).last)
         #expect(due.alert.summary == "Reapply sunscreen now")
         #expect(due.time == S.at("2026-01-15T10:00:00+11:00"))
     }
@@ -242,7 +242,7 @@ struct EngineScenarioTests {
         let events: [(Date, EngineEvent)] = [
             (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
             (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-            (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: "leave-home", .pressed(.applied))),
+            (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: .leaveHome, .pressed(.applied))),
         ]
         let stop = S.at("2026-01-15T09:10:00+11:00")
         first.run(until: stop, events: events)
@@ -262,7 +262,7 @@ struct EngineScenarioTests {
         var sim = S(start: start)
         sim.send(.forecast(S.modelledDay(start.addingTimeInterval(12 * 3600))), at: start)
         sim.run(until: start.addingTimeInterval(26 * 3600))
-        let mornings = sim.alerts("morning").filter { LocalDay.key($0.time, in: S.sydney) == date }
+        let mornings = sim.alerts(.morning).filter { LocalDay.key($0.time, in: S.sydney) == date }
         #expect(mornings.count == 1)
         #expect(mornings.first.map { WallClock.minuteOfDay($0.time, in: S.sydney) } == 7 * 60 + 30)
     }

@@ -11,7 +11,7 @@ struct PresenterTests {
     static let applied = Simulation.at("2026-01-15T12:05:00+11:00")
     static let due = Simulation.at("2026-01-15T14:05:00+11:00")
     static let reapply = Alert(
-        subject: "reapply", rule: .reapply,
+        subject: .reapply, rule: .reapply,
         meaning: .reapply(stage: .attention, at: due, spf: "30", quantity: "medium", appliedAt: applied), urgency: .normal,
         actions: [.reapplied, .remind])
 
@@ -38,7 +38,7 @@ struct PresenterTests {
         .morning(window: TimeSpan(start: applied, end: due), peakUVI: nil, peakAt: nil),
     ])
     func noWordsCarryARawTimestamp(_ meaning: AlertMeaning) {
-        let alert = Alert(subject: "x", rule: .morning, meaning: meaning, urgency: .low, actions: [])
+        let alert = Alert(subject: .other("x"), rule: .morning, meaning: meaning, urgency: .low, actions: [])
         let words = Presenter(zone: Self.sydney, twelveHour: false).present(alert)
         #expect(!words.summary.isEmpty && !words.body.isEmpty)
         #expect((words.summary + words.body).firstMatch(of: /\d{4}-\d\d-\d\dT/) == nil)

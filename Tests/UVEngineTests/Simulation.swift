@@ -22,7 +22,7 @@ struct Simulation {
         let presenter = Presenter(simulator.state)
         return simulator.notified.map { ($0.time, presenter.present($0.alert)) }
     }
-    var withdrawn: [(time: Date, subject: String)] { simulator.withdrawn }
+    var withdrawn: [(time: Date, subject: Subject)] { simulator.withdrawn }
 
     /// The clear-sky model's hourly samples for the local day of `date`.
     static func modelledDay(_ date: Date) -> [UVSample] {
@@ -33,7 +33,7 @@ struct Simulation {
     mutating func send(_ event: EngineEvent, at time: Date) { simulator.send(event, at: time) }
     mutating func run(until end: Date, events: [(Date, EngineEvent)] = []) { simulator.run(until: end, events: events) }
 
-    func alerts(_ subject: String) -> [(time: Date, alert: PresentedAlert)] { notified.filter { $0.alert.subject == subject } }
+    func alerts(_ subject: Subject) -> [(time: Date, alert: PresentedAlert)] { notified.filter { $0.alert.subject == subject } }
 
     static func at(_ text: String) -> Date {
         guard let date = ISO8601DateFormatter().date(from: text) else { fatalError("bad time \(text)") }

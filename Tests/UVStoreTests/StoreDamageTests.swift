@@ -24,7 +24,7 @@ struct StoreDamageTests {
         for index in 0..<400 {
             _ = try store.recordPress(
                 HistoryEntry(
-                    time: Date(timeIntervalSince1970: 1_768_000_000 + Double(index)), kind: .pressed, subject: "s\(index)",
+                    time: Date(timeIntervalSince1970: 1_768_000_000 + Double(index)), kind: .pressed, subject: .other("s\(index)"),
                     summary: String(repeating: "t", count: 200), key: "applied"))
         }
     }

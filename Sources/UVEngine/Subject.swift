@@ -1,0 +1,71 @@
+import Foundation
+import UVCore
+
+/// What a notification is about, and so its identity on screen: a new alert with the same
+/// subject replaces the one shown, never stacks beside it. It is written as a string only at the
+/// edges (the store's columns, the history on the socket, scenario files): `leave-home`,
+/// `uv-high`, `reapply`, `morning`, `test`.
+public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
+    case leaveHome
+    /// The UV index reached this level's band.
+    case uvLevel(UVLevel)
+    case reapply
+    case morning
+    /// `uvctl notify-test`'s notification: no rule's.
+    case test
+    /// A subject this release does not know (saved or sent by another release), kept as written.
+    case other(String)
+
+    /// The subject a written name stands for; one this release does not know is `.other`.
+    public init(_ written: String) {
+        switch written {
+        case Rule.leaveHome.rawValue: self = .leaveHome
+        case Rule.reapply.rawValue: self = .reapply
+        case Rule.morning.rawValue: self = .morning
+        case "test": self = .test
+        default:
+            if let level = UVLevel.allCases.first(where: { written == "uv-\($0.rawValue)" }) {
+                self = .uvLevel(level)
+            } else {
+                self = .other(written)
+            }
+        }
+    }
+
+    /// The name it is written under at the edges.
+    public var description: String {
+        switch self {
+        case .leaveHome: Rule.leaveHome.rawValue
+        case .uvLevel(let level): "uv-\(level.rawValue)"
+        case .reapply: Rule.reapply.rawValue
+        case .morning: Rule.morning.rawValue
+        case .test: "test"
+        case .other(let written): written
+        }
+    }
+
+    /// The rule that speaks of it; nil for the test notification and unknown subjects.
+    public var rule: Rule? {
+        switch self {
+        case .leaveHome: .leaveHome
+        case .uvLevel: .uvAlert
+        case .reapply: .reapply
+        case .morning: .morning
+        case .test, .other: nil
+        }
+    }
+
+    /// Ordered by the written name: the order the outbox and the history have always used.
+    public static func < (left: Subject, right: Subject) -> Bool { left.description < right.description }
+}
+
+extension Subject: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

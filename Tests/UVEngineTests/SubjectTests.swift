@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import UVCore
+
+@testable import UVEngine
+
+/// A notification's subject travels as a type and is written as a string only at the edges; what
+/// earlier releases wrote reads back as the same subject.
+@Suite("Notification subjects")
+struct SubjectTests {
+    static let every: [Subject] = [.leaveHome, .reapply, .morning, .test] + UVLevel.allCases.map(Subject.uvLevel)
+
+    @Test func everySubjectReadsBackFromWhatItWrites() {
+        for subject in Self.every { #expect(Subject(subject.description) == subject) }
+        #expect(Set(Self.every.map(\.description)).count == Self.every.count)
+    }
+
+    @Test func theNamesEarlierReleasesWroteAreTheSameSubjects() {
+        #expect(Subject("leave-home") == .leaveHome)
+        #expect(Subject("uv-high") == .uvLevel(.high))
+        #expect(Subject("uv-veryHigh") == .uvLevel(.veryHigh))
+        #expect(Subject("uv-extreme") == .uvLevel(.extreme))
+        #expect(Subject("reapply") == .reapply)
+        #expect(Subject("morning") == .morning)
+    }
+
+    @Test func eachSubjectBelongsToItsRule() {
+        #expect(Subject.leaveHome.rule == .leaveHome)
+        #expect(UVLevel.allCases.allSatisfy { Subject.uvLevel($0).rule == .uvAlert })
+        #expect(Subject.reapply.rule == .reapply)
+        #expect(Subject.morning.rule == .morning)
+        #expect(Subject.test.rule == nil)
+    }
+
+    /// A subject another release wrote is kept as written, belongs to no rule, and is withdrawn
+    /// by name like any other.
+    @Test func anUnknownSubjectIsKeptAsWritten() throws {
+        let unknown = Subject("uv-index-spike")
+        #expect(unknown == .other("uv-index-spike"))
+        #expect(unknown.rule == nil)
+        let encoded = try JSONEncoder().encode([unknown])
+        #expect(String(decoding: encoded, as: UTF8.self) == #"["uv-index-spike"]"#)
+        #expect(try JSONDecoder().decode([Subject].self, from: encoded) == [unknown])
+    }
+}
