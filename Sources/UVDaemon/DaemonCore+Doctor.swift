@@ -8,7 +8,7 @@ import UVProviders
 /// `uvctl doctor`: each part of uvd's surroundings, ok, warn or fail, with the fix.
 extension DaemonCore {
     func diagnose(now: Date) async -> [CheckInfo] {
-        var checks = [CheckInfo(name: tr("control socket"), result: "ok", detail: tr("uvd %1$@ answers", UVDVersion.string))]
+        var checks = [CheckInfo(name: tr("control socket"), result: .ok, detail: tr("uvd %1$@ answers", UVDVersion.string))]
         checks += await notificationChecks()
         checks += await networkChecks()
         checks.append(locationCheck())
@@ -20,10 +20,10 @@ extension DaemonCore {
 
     private func stateCheck() -> CheckInfo {
         guard let recovery = store.recovery else {
-            return CheckInfo(name: tr("state"), result: "ok", detail: tr("the database passed its integrity check"))
+            return CheckInfo(name: tr("state"), result: .ok, detail: tr("the database passed its integrity check"))
         }
         return CheckInfo(
-            name: tr("state"), result: "warn", detail: recovery.summary,
+            name: tr("state"), result: .warn, detail: recovery.summary,
             fix: tr("nothing to do; this is said until you delete the old files"))
     }
 
@@ -31,13 +31,13 @@ extension DaemonCore {
         guard let address = LibNotifyServer.sessionBusAddress() else {
             return [
                 CheckInfo(
-                    name: tr("session bus"), result: "fail", detail: tr("no D-Bus session bus: notifications cannot be shown"),
+                    name: tr("session bus"), result: .fail, detail: tr("no D-Bus session bus: notifications cannot be shown"),
                     fix: tr(
                         "run uvd inside your desktop session (systemctl --user start uvd); with a hand-started session bus, systemctl --user import-environment DBUS_SESSION_BUS_ADDRESS"
                     ))
             ]
         }
-        var checks = [CheckInfo(name: tr("session bus"), result: "ok", detail: address)]
+        var checks = [CheckInfo(name: tr("session bus"), result: .ok, detail: address)]
         guard let outbox else { return checks }
         if let problem = await notificationServerStarts() {
             return checks + [problem]
@@ -47,7 +47,7 @@ extension DaemonCore {
         guard let server = await firstWithin(Self.questionLimit, { await outbox.serverState() }) else {
             return checks + [
                 CheckInfo(
-                    name: tr("notification server"), result: "warn",
+                    name: tr("notification server"), result: .warn,
                     detail: tr("did not answer within %1$@ s", Self.questionLimit.components.seconds),
                     fix: tr("it may be busy or stuck; if this stays, restart it (or log out and in)"))
             ]
@@ -57,9 +57,9 @@ extension DaemonCore {
             let what = tr("%1$@ %2$@ (%3$@): %4$@", info.name, info.version, info.vendor, info.capabilities.joined(separator: ", "))
             checks.append(
                 info.supportsActions
-                    ? CheckInfo(name: tr("notification server"), result: "ok", detail: what)
+                    ? CheckInfo(name: tr("notification server"), result: .ok, detail: what)
                     : CheckInfo(
-                        name: tr("notification server"), result: "warn", detail: tr("%1$@; no buttons", what),
+                        name: tr("notification server"), result: .warn, detail: tr("%1$@; no buttons", what),
                         fix: tr(
                             "the notifications name the uvctl commands instead; a server with actions (dunst, mako, GNOME, KDE) shows buttons"
                         )))
@@ -67,22 +67,22 @@ extension DaemonCore {
             case nil:
                 checks.append(
                     CheckInfo(
-                        name: tr("do not disturb"), result: "warn",
+                        name: tr("do not disturb"), result: .warn,
                         detail: tr("could not be read within %1$@ s", Self.questionLimit.components.seconds)))
             case let state?? where state.isOn:
                 checks.append(
                     CheckInfo(
-                        name: tr("do not disturb"), result: "warn",
+                        name: tr("do not disturb"), result: .warn,
                         detail: tr("on, says %1$@: only critical alerts are shown", state.source),
                         fix: tr("turn do-not-disturb off in your desktop (dunst: dunstctl set-paused false)")))
             case let state??:
-                checks.append(CheckInfo(name: tr("do not disturb"), result: "ok", detail: tr("off, says %1$@", state.source)))
+                checks.append(CheckInfo(name: tr("do not disturb"), result: .ok, detail: tr("off, says %1$@", state.source)))
                 // A server whose end of do-not-disturb went unsignalled: what it held goes now.
                 await outbox.kick()
             case .some(nil):
                 checks.append(
                     CheckInfo(
-                        name: tr("do not disturb"), result: "warn",
+                        name: tr("do not disturb"), result: .warn,
                         detail: tr(
                             "%1$@ has no do-not-disturb uvd can read: what uvd says is sent to it even while it holds pop-ups", info.name),
                         fix: tr(
@@ -92,7 +92,7 @@ extension DaemonCore {
         case .failure(let failure):
             checks.append(
                 CheckInfo(
-                    name: tr("notification server"), result: "fail", detail: failure.description,
+                    name: tr("notification server"), result: .fail, detail: failure.description,
                     fix: tr("start a notification server (your desktop's, dunst or mako); uvd keeps what it has to say until one answers")))
         }
         return checks
@@ -113,14 +113,14 @@ extension DaemonCore {
             return nil
         case .absent:
             return CheckInfo(
-                name: tr("notification server"), result: "fail",
+                name: tr("notification server"), result: .fail,
                 detail: tr("none runs, and none is installed that the session bus could start"),
                 fix: tr(
                     "log in to a desktop, or install and start a notification server (dunst, mako); uvd keeps what it has to say until one answers"
                 ))
         case .unknown(let why):
             return CheckInfo(
-                name: tr("notification server"), result: "warn", detail: tr("the session bus did not say whether one runs: %1$@", why))
+                name: tr("notification server"), result: .warn, detail: tr("the session bus did not say whether one runs: %1$@", why))
         case .installed:
             guard case .failure(let failure) = await SessionBusName.start(name, within: Self.serverStartLimit) else { return nil }
             let file = SessionBusName.serviceFile(for: name)
@@ -130,7 +130,7 @@ extension DaemonCore {
                 file?.systemdService.map { "systemctl --user status \($0)" }
                 ?? file?.exec.map { tr("run `%1$@` in a terminal", $0) } ?? "journalctl --user -b"
             return CheckInfo(
-                name: tr("notification server"), result: "fail", detail: tr("installed but does not start: %1$@; %2$@", installed, why),
+                name: tr("notification server"), result: .fail, detail: tr("installed but does not start: %1$@; %2$@", installed, why),
                 fix: tr(
                     "see why with %1$@ (a server usually needs your desktop's display); uvd keeps what it has to say until one answers",
                     command))
@@ -142,7 +142,7 @@ extension DaemonCore {
         guard let links = await firstWithin(Self.questionLimit, { await OffThread.run { RouteReader().interfaces() } }) else {
             return [
                 CheckInfo(
-                    name: tr("default route"), result: "warn",
+                    name: tr("default route"), result: .warn,
                     detail: tr("the kernel did not list the network links within %1$@ s", Self.questionLimit.components.seconds))
             ]
         }
@@ -150,7 +150,7 @@ extension DaemonCore {
         var checks = interfaces.map { interface in
             let (kind, reason) = (interface.class.kind.rawValue, interface.class.reason)
             return CheckInfo(
-                name: tr("interface %1$@", interface.name), result: "ok",
+                name: tr("interface %1$@", interface.name), result: .ok,
                 detail: interface.up ? tr("%1$@ (%2$@), up", kind, reason) : tr("%1$@ (%2$@), down", kind, reason))
         }
         if let interface = network.current.interface {
@@ -159,16 +159,16 @@ extension DaemonCore {
                 ?? tr("any Wi-Fi counts as home")
             checks.append(
                 CheckInfo(
-                    name: tr("default route"), result: "ok",
+                    name: tr("default route"), result: .ok,
                     detail: tr("%1$@: %2$@ (%3$@); %4$@", interface, network.current.kind.rawValue, network.current.reason, home)))
         } else {
             checks.append(
-                CheckInfo(name: tr("default route"), result: "warn", detail: tr("none: leaving home is noticed once a connection is up")))
+                CheckInfo(name: tr("default route"), result: .warn, detail: tr("none: leaving home is noticed once a connection is up")))
         }
         if !interfaces.contains(where: { $0.class.kind == .cellular }) {
             checks.append(
                 CheckInfo(
-                    name: tr("leave-home"), result: "warn", detail: tr("no phone or modem link seen yet to tell leaving from staying"),
+                    name: tr("leave-home"), result: .warn, detail: tr("no phone or modem link seen yet to tell leaving from staying"),
                     fix: tr(
                         "a phone shared over USB or a modem is found by itself; for another link, name it in config.toml: [network] cellular = [\"NAME\"]"
                     )))
@@ -180,8 +180,8 @@ extension DaemonCore {
         let place = currentPlace
         let detail = tr("%1$@ (%2$@), %3$@", place.name, place.source.rawValue, place.timeZoneIdentifier)
         return place.source == .default
-            ? CheckInfo(name: tr("location"), result: "warn", detail: tr("%1$@: a guess", detail), fix: tr("uvctl location set CITY"))
-            : CheckInfo(name: tr("location"), result: "ok", detail: detail)
+            ? CheckInfo(name: tr("location"), result: .warn, detail: tr("%1$@: a guess", detail), fix: tr("uvctl location set CITY"))
+            : CheckInfo(name: tr("location"), result: .ok, detail: detail)
     }
 
     private func providerChecks(now: Date) -> [CheckInfo] {
@@ -189,24 +189,24 @@ extension DaemonCore {
             let health = health(source)
             if health.consecutiveFailures > 0 {
                 return CheckInfo(
-                    name: tr("provider %1$@", source.rawValue), result: "warn",
+                    name: tr("provider %1$@", source.rawValue), result: .warn,
                     detail: tr("failing (%1$@× in a row): %2$@", health.consecutiveFailures, health.lastError ?? "?"),
                     fix: health.notBefore.map { tr("uvd tries again after %1$@; uvctl refresh asks now", readable($0, now: now)) })
             }
             if source == .arpansa, knowledge(now: now).blendedDay(now: now).stationFrozen {
                 return CheckInfo(
-                    name: tr("provider %1$@", source.rawValue), result: "warn",
+                    name: tr("provider %1$@", source.rawValue), result: .warn,
                     detail: tr("the nearby station's readings are not believed: one value for half an hour while the Sun moved"),
                     fix: tr("uvd follows the forecast until the station's values move again"))
             }
             if let dropped = providers.screened[source], now.timeIntervalSince(dropped.at) < 86_400 {
                 return CheckInfo(
-                    name: tr("provider %1$@", source.rawValue), result: "warn",
+                    name: tr("provider %1$@", source.rawValue), result: .warn,
                     detail: tr("answers, but a value was left out at %1$@: %2$@", readable(dropped.at, now: now), dropped.line),
                     fix: tr("nothing to do: the rest of the answer is used, and the value left out moves nothing"))
             }
             return CheckInfo(
-                name: tr("provider %1$@", source.rawValue), result: "ok",
+                name: tr("provider %1$@", source.rawValue), result: .ok,
                 detail: health.lastSuccess.map { tr("last answer %1$@", readable($0, now: now)) } ?? tr("not asked yet"))
         }
     }
@@ -214,12 +214,12 @@ extension DaemonCore {
     private func systemdCheck() -> CheckInfo {
         guard ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil else {
             return CheckInfo(
-                name: "systemd", result: "warn", detail: tr("not started by systemd: no restart on failure, no journal"),
+                name: "systemd", result: .warn, detail: tr("not started by systemd: no restart on failure, no journal"),
                 fix: "systemctl --user enable --now uvd")
         }
         var parts = [tr("readiness")]
         if let watchdog = Systemd.watchdogPingInterval { parts.append(tr("watchdog every %1$@", watchdog)) }
         if Systemd.stderrIsJournal { parts.append(tr("journal")) }
-        return CheckInfo(name: "systemd", result: "ok", detail: parts.joined(separator: ", "))
+        return CheckInfo(name: "systemd", result: .ok, detail: parts.joined(separator: ", "))
     }
 }

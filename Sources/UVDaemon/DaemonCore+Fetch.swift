@@ -8,7 +8,7 @@ import UVProviders
 /// with its backoff. Each request counts in the day's budget before it goes out.
 extension DaemonCore {
     func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
-        var outcome =
+        let outcome =
             switch source {
             case .openMeteo: await fetchOpenMeteo(now: now, context: context)
             case .cams: await fetchCAMS(now: now, context: context)
@@ -16,9 +16,6 @@ extension DaemonCore {
             case .arpansa: await fetchARPANSA(now: now, context: context)
             case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
             }
-        // Failure reasons name their provider for the log; the outcome names it already.
-        let prefix = outcome.provider + ": "
-        if outcome.message.hasPrefix(prefix) { outcome.message.removeFirst(prefix.count) }
         // What the answer changed is kept, heard and shown at once, as one event.
         settle(now: now)
         return outcome
@@ -27,9 +24,9 @@ extension DaemonCore {
     private var providerClient: ProviderClient {
         ProviderClient(
             http: httpClient, endpoints: loaded.configuration.endpoints,
-            report: { [weak self] line in
+            report: { [weak self] source, note in
                 let now = Date()
-                Task { await self?.screenedOut(line, at: now) }
+                Task { await self?.screenedOut(note, from: source, at: now) }
             })
     }
 
@@ -125,8 +122,8 @@ extension DaemonCore {
         updateProviderState {
             $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy)
         }
-        noteProblem(source, reason.hasPrefix(source.rawValue + ": ") ? String(reason.dropFirst(source.rawValue.count + 2)) : reason)
-        logWarning(reason)
+        noteProblem(source, reason)
+        logWarning("\(source.rawValue): \(reason)")
     }
 
     /// Counts a request in the day's budget, kept before it goes out: a request a crash cut

@@ -61,13 +61,11 @@ extension DaemonCore {
         }
     }
 
-    /// A value the plausibility screen dropped ("arpansa: dropped Sydney: UV 99 at …"): logged,
-    /// and kept for the doctor under the provider it names.
-    func screenedOut(_ line: String, at now: Date) {
-        log.warning("\(line)")
-        if let source = UVSource.allCases.first(where: { line.hasPrefix($0.rawValue + ": ") }) {
-            providers.screened[source] = (line, now)
-        }
+    /// A value the plausibility screen dropped from `source`'s answer ("dropped Sydney: UV 99 at
+    /// …"): logged under the provider's name, and kept for the doctor.
+    func screenedOut(_ note: String, from source: UVSource, at now: Date) {
+        log.warning("\(source.rawValue): \(note)")
+        providers.screened[source] = (note, now)
     }
 
     /// Why `source` has nothing to say, or nil once it answers: a failure may be what lets the

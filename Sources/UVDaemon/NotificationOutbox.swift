@@ -134,7 +134,7 @@ actor NotificationOutbox {
                 endTest(id, .pressed(key: key))
                 guard let subject = subject(of: id) else { continue }
                 // The server sends back only the keys uvd gave it; another is no answer.
-                guard let action = AlertAction.allCases.first(where: { $0.key == key }) else {
+                guard let action = AlertAction(key: key) else {
                     log.warning("notifications: the server answered \(subject) with a key uvd never gave (\(key)); ignored")
                     continue
                 }

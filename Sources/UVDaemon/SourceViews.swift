@@ -16,7 +16,7 @@ enum SourceViews {
         var now: Double?
         var peak: Double?
         var updatedAt: Date?
-        var role: String
+        var role: SourceRole
         var why: String
     }
 
@@ -46,21 +46,21 @@ enum SourceViews {
         ] {
             guard let forecast else { continue }
             let inDay = !forecast.series.samples(in: day).isEmpty
-            let role: String
+            let role: SourceRole
             let why: String
             if !usable || !inDay {
-                (role, why) = ("unused", usable ? tr("it has no hours for today") : tr("its answer is too old to follow"))
+                (role, why) = (.unused, usable ? tr("it has no hours for today") : tr("its answer is too old to follow"))
             } else if blended.base == forecast.source {
                 (role, why) = (
-                    "day",
+                    .day,
                     forecast.source == .cams
                         ? tr("the forecast followed: CAMS models clouds, aerosols and ozone")
                         : tr("the forecast followed: CAMS has no usable answer")
                 )
             } else if blended.sources.contains(forecast.source) {
-                (role, why) = ("fallback", tr("gives the hours CAMS does not reach"))
+                (role, why) = (.fallback, tr("gives the hours CAMS does not reach"))
             } else {
-                (role, why) = ("cross-check", tr("compared with CAMS; its current conditions give the weather"))
+                (role, why) = (.crossCheck, tr("compared with CAMS; its current conditions give the weather"))
             }
             said.append(
                 Said(
@@ -73,7 +73,7 @@ enum SourceViews {
             said.append(
                 Said(
                     source: .arpansa, name: name(.arpansa), now: latest.uvi, peak: nil, updatedAt: latest.time,
-                    role: leads ? "now" : "unused",
+                    role: leads ? .now : .unused,
                     why: leads
                         ? tr("measured within 30 minutes: leads the value now and the next hours, fading into the forecast")
                         : blended.stationFrozen
@@ -86,7 +86,7 @@ enum SourceViews {
             Said(
                 source: .model, name: name(.model), now: ClearSkyUV().uvIndex(at: now, coordinate: knowledge.place.coordinate),
                 peak: peak(model),
-                updatedAt: nil, role: modelLeads ? "day" : "reference",
+                updatedAt: nil, role: modelLeads ? .day : .reference,
                 why: modelLeads
                     ? tr("no usable forecast: the clear-sky model gives the day's hours") : tr("a cloudless sky, for comparison")))
         return said
@@ -106,7 +106,7 @@ enum SourceViews {
     /// Pairs of real sources (the clear-sky model differs under any cloud, and says so by design)
     /// whose values now or peaks differ by 2 UVI or more.
     static func disagreements(_ said: [Said]) -> [String] {
-        let real = said.filter { $0.source != .model && $0.role != "unused" }
+        let real = said.filter { $0.source != .model && $0.role != .unused }
         var sentences: [String] = []
         for (index, first) in real.enumerated() {
             for second in real.dropFirst(index + 1) {

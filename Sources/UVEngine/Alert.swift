@@ -24,6 +24,13 @@ public enum AlertAction: String, Sendable, Equatable, Codable, CaseIterable {
 
     /// What the server sends back when it is pressed.
     public var key: String { self == .reapplied ? "applied" : rawValue }
+
+    /// The button a key sent back names; the one table both ways. "Reapplied" shares
+    /// "Applied"'s key (it does the same), so that key reads as `.applied`.
+    public init?(key: String) {
+        guard let action = Self.allCases.first(where: { $0.key == key }) else { return nil }
+        self = action
+    }
 }
 
 /// What became of a notification on screen: a button pressed, or why it went away without one.
@@ -36,7 +43,7 @@ public enum AlertAnswer: Sendable, Equatable {
     public init?(key: String) {
         if let closing = AlertClosing(rawValue: key) {
             self = .closed(closing)
-        } else if let action = AlertAction.allCases.first(where: { $0.key == key }) {
+        } else if let action = AlertAction(key: key) {
             self = .pressed(action)
         } else {
             return nil

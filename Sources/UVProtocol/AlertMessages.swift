@@ -78,16 +78,25 @@ public struct HomeInfo: Codable, Sendable, Equatable {
 /// One line of `uvctl doctor`.
 public struct CheckInfo: Codable, Sendable, Equatable {
     public var name: String
-    /// ok, warn or fail.
-    public var result: String
+    public var result: CheckVerdict
     public var detail: String
     @Null public var fix: String?
 
-    public init(name: String, result: String, detail: String, fix: String? = nil) {
+    public init(name: String, result: CheckVerdict, detail: String, fix: String? = nil) {
         self.name = name
         self.result = result
         self.detail = detail
         self.fix = fix
+    }
+}
+
+/// A doctor check's verdict, written `ok`, `warn` or `fail` on the wire. A verdict a newer uvd
+/// names that this uvctl does not know reads as `warn`: looked at, not failed.
+public enum CheckVerdict: String, Codable, Sendable, Equatable, CaseIterable {
+    case ok, warn, fail
+
+    public init(from decoder: any Decoder) throws {
+        self = CheckVerdict(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .warn
     }
 }
 

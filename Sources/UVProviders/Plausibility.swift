@@ -64,48 +64,47 @@ public enum Plausibility {
     public static func screen(_ forecast: UVForecast, now: Date) throws(ProviderError) -> (UVForecast, [String]) {
         var notes: [String] = []
         var screened = forecast
-        let name = forecast.source.rawValue
 
         screened.hourly = forecast.hourly.filter { hour in
             guard uviRange.contains(hour.uvi) else {
-                notes.append("\(name): dropped hourly UV \(hour.uvi) at \(hour.time): outside 0–25")
+                notes.append("dropped hourly UV \(hour.uvi) at \(hour.time): outside 0–25")
                 return false
             }
             return true
         }
         for index in screened.hourly.indices {
             if let clear = screened.hourly[index].clearSkyUVI, !uviRange.contains(clear) {
-                notes.append("\(name): dropped clear-sky UV \(clear) at \(screened.hourly[index].time): outside 0–25")
+                notes.append("dropped clear-sky UV \(clear) at \(screened.hourly[index].time): outside 0–25")
                 screened.hourly[index].clearSkyUVI = nil
             }
         }
         screened.daily = forecast.daily.filter { day in
             guard uviRange.contains(day.maxUVI) else {
-                notes.append("\(name): dropped daily maximum \(day.maxUVI) on \(day.date): outside 0–25")
+                notes.append("dropped daily maximum \(day.maxUVI) on \(day.date): outside 0–25")
                 return false
             }
             return true
         }
         for index in screened.hourly.indices {
             if let cloud = screened.hourly[index].cloudCoverPercent, !cloudCoverRange.contains(cloud) {
-                notes.append("\(name): dropped hourly cloud cover \(cloud) at \(screened.hourly[index].time): outside 0–100 %")
+                notes.append("dropped hourly cloud cover \(cloud) at \(screened.hourly[index].time): outside 0–100 %")
                 screened.hourly[index].cloudCoverPercent = nil
             }
         }
         if let uvi = forecast.current?.uvi, !uviRange.contains(uvi) {
-            notes.append("\(name): dropped current UV \(uvi): outside 0–25")
+            notes.append("dropped current UV \(uvi): outside 0–25")
             screened.current?.uvi = nil
         }
         if let celsius = forecast.current?.temperatureCelsius, !temperatureRange.contains(celsius) {
-            notes.append("\(name): dropped current temperature \(celsius) °C: outside −90–60 °C")
+            notes.append("dropped current temperature \(celsius) °C: outside −90–60 °C")
             screened.current?.temperatureCelsius = nil
         }
         if let cloud = forecast.current?.cloudCoverPercent, !cloudCoverRange.contains(cloud) {
-            notes.append("\(name): dropped current cloud cover \(cloud): outside 0–100 %")
+            notes.append("dropped current cloud cover \(cloud): outside 0–100 %")
             screened.current?.cloudCoverPercent = nil
         }
         if let code = forecast.current?.weatherCode, !weatherCodeRange.contains(code) {
-            notes.append("\(name): dropped current weather code \(code): outside WMO 0–99")
+            notes.append("dropped current weather code \(code): outside WMO 0–99")
             screened.current?.weatherCode = nil
         }
 

@@ -18,10 +18,12 @@ public struct ProviderClient: Sendable {
     public var http: any HTTPClient
     public var endpoints: ProviderEndpoints
     /// Where to say what was dropped as implausible (one line each, naming the provider).
-    public var report: @Sendable (String) -> Void
+    /// Where each value left out goes: the provider, and what was dropped and why.
+    public var report: @Sendable (UVSource, String) -> Void
 
     public init(
-        http: any HTTPClient, endpoints: ProviderEndpoints = ProviderEndpoints(), report: @escaping @Sendable (String) -> Void = { _ in }
+        http: any HTTPClient, endpoints: ProviderEndpoints = ProviderEndpoints(),
+        report: @escaping @Sendable (UVSource, String) -> Void = { _, _ in }
     ) {
         self.http = http
         self.endpoints = endpoints
@@ -70,14 +72,16 @@ public struct ProviderClient: Sendable {
             let believable =
                 (reading.uvi.map(Plausibility.uviRange.contains) ?? true)
                 && Plausibility.measurementAge.contains(now.timeIntervalSince(reading.time))
-            if !believable { report("arpansa: dropped \(reading.station): UV \(reading.uvi.map { "\($0)" } ?? "none") at \(reading.time)") }
+            if !believable {
+                report(.arpansa, "dropped \(reading.station): UV \(reading.uvi.map { "\($0)" } ?? "none") at \(reading.time)")
+            }
             return believable
         }
     }
 
     private func screened(_ forecast: UVForecast, now: Date) throws(ProviderError) -> UVForecast {
         let (kept, notes) = try Plausibility.screen(forecast, now: now)
-        notes.forEach(report)
+        for note in notes { report(forecast.source, note) }
         return kept
     }
 
@@ -91,7 +95,7 @@ public struct ProviderClient: Sendable {
         do {
             response = try await http.get(HTTPRequest(url: url, headers: headers))
         } catch {
-            return .failed("\(source.rawValue): \(error)", retryAfter: nil)
+            return .failed("\(error)", retryAfter: nil)
         }
         switch response.status {
         case 304:
@@ -120,7 +124,7 @@ public struct ProviderClient: Sendable {
         } catch {
             if case .refused(_, let text) = error { detail = ": \(text)" }
         }
-        return "\(source.rawValue): HTTP \(response.status)\(detail)"
+        return "HTTP \(response.status)\(detail)"
     }
 }
 

@@ -235,10 +235,10 @@ struct DoctorCommand: AsyncParsableCommand {
         if output.json { return try JSONOutput.print(reply) }
         let terminal = Terminal.standardOutput()
         for check in reply.checks {
-            let result = terminal.result(check.result.padding(toLength: 4, withPad: " ", startingAt: 0), check.result)
+            let result = terminal.result(check.result.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0), check.result)
             print(terminal.wrap("\(result)  \(check.name): \(check.detail)", indent: 6))
             if let fix = check.fix { print(terminal.wrap("      → \(fix)", indent: 8)) }
         }
-        if reply.checks.contains(where: { $0.result == "fail" }) { throw ExitCode(ExitStatus.failure.rawValue) }
+        if reply.checks.contains(where: { $0.result == .fail }) { throw ExitCode(ExitStatus.failure.rawValue) }
     }
 }

@@ -45,14 +45,14 @@ struct SourcesCommand: AsyncParsableCommand {
         return lines
     }
 
-    static func role(_ role: String) -> String {
+    static func role(_ role: SourceRole) -> String {
         switch role {
-        case "now": tr("leads now")
-        case "day": tr("followed")
-        case "fallback": tr("fallback")
-        case "cross-check": tr("cross-check")
-        case "reference": tr("reference")
-        default: tr("not used")
+        case .now: tr("leads now")
+        case .day: tr("followed")
+        case .fallback: tr("fallback")
+        case .crossCheck: tr("cross-check")
+        case .reference: tr("reference")
+        case .unused: tr("not used")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import UVCore
+import UVProtocol
 
 /// What standard output can show: colour only on a terminal, never with `NO_COLOR` (no-color.org)
 /// nor on `TERM=dumb`; lines wrapped to the terminal's width (`COLUMNS`, else the window's size),
@@ -32,9 +33,14 @@ struct Terminal {
     func wrap(_ line: String, indent: Int) -> String { TextWrap.wrap(line, width: width, indent: indent) }
 
     /// A doctor result, coloured: ok green, warn yellow, fail red.
-    func result(_ text: String, _ result: String) -> String {
+    func result(_ text: String, _ result: CheckVerdict) -> String {
         guard usesColor else { return text }
-        let code = result == "ok" ? "32" : result == "warn" ? "33" : "31"
+        let code =
+            switch result {
+            case .ok: "32"
+            case .warn: "33"
+            case .fail: "31"
+            }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 

@@ -85,9 +85,9 @@ struct HostileAnswerTests {
             screened.current?.temperatureCelsius == nil && screened.current?.weatherCode == nil
                 && screened.current?.cloudCoverPercent == nil)
         #expect(screened.current?.uvi == 3.5)
-        #expect(notes.contains("open-meteo: dropped current temperature inf °C: outside −90–60 °C"))
-        #expect(notes.contains("open-meteo: dropped current weather code 1000: outside WMO 0–99"))
-        #expect(notes.contains("open-meteo: dropped current cloud cover 250.0: outside 0–100 %"))
+        #expect(notes.contains("dropped current temperature inf °C: outside −90–60 °C"))
+        #expect(notes.contains("dropped current weather code 1000: outside WMO 0–99"))
+        #expect(notes.contains("dropped current cloud cover 250.0: outside 0–100 %"))
         let huge = try OpenMeteoParser.parse(openMeteo(current: "\"current\": {\"time\": \"2026-01-15T00:00\", \"temperature_2m\": 1e23},"))
         #expect(try Plausibility.screen(huge, now: Self.now).0.current?.temperatureCelsius == nil)
         let (screenedJSON, _) = try Plausibility.screen(forecast, now: Self.now)
@@ -108,7 +108,7 @@ struct HostileAnswerTests {
             </stations>
             """
         let lines = Lines()
-        let client = ProviderClient(http: CannedHTTP(body: Data(xml.utf8)), report: { lines.append($0) })
+        let client = ProviderClient(http: CannedHTTP(body: Data(xml.utf8)), report: { lines.append("\($0.rawValue): \($1)") })
         guard case .fetched(let readings, _, _) = await client.arpansa(health: ProviderHealth(), now: Self.now) else {
             Issue.record("no readings")
             return

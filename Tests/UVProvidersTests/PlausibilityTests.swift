@@ -21,7 +21,7 @@ struct PlausibilityTests {
         #expect(screened.hourly.map(\.uvi) == [1, 24.9])
         #expect(screened.current?.uvi == nil)
         #expect(notes.count == 4)
-        #expect(notes.allSatisfy { $0.hasPrefix("open-meteo: dropped") })
+        #expect(notes.allSatisfy { $0.hasPrefix("dropped") })
     }
 
     @Test func rejectsAnswersFarFromNow() {

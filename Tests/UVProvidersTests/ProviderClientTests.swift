@@ -77,7 +77,7 @@ struct ProviderClientTests {
             Issue.record("expected failure")
             return
         }
-        #expect(reason == "open-meteo: HTTP 429: scripted failure")
+        #expect(reason == "HTTP 429: scripted failure")
         #expect(retryAfter == 120)
     }
 
@@ -97,7 +97,7 @@ struct ProviderClientTests {
         let server = try FixtureServer(routes: ["/xml/uvvalues.xml": ARPANSAParserTests.fixture])
         let lines = ReportedLines()
         var client = client(server)
-        client.report = { lines.append($0) }
+        client.report = { lines.append("\($0.rawValue): \($1)") }
         guard
             case .fetched(let readings, _, _) = await client.arpansa(
                 health: ProviderHealth(), now: ProviderFixture.instant("2026-01-15T00:00:00Z"))
@@ -132,7 +132,7 @@ struct ProviderClientTests {
             Issue.record("expected failure")
             return
         }
-        #expect(reason.hasPrefix("open-meteo: no answer"))
+        #expect(reason.hasPrefix("no answer"))
     }
 
     /// An HTTP stand-in that answers every request with one body, whatever place it asks for.
