@@ -137,8 +137,13 @@ extension DaemonCore {
     }
 
     /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget,
-    /// answered with what each provider came to.
+    /// answered with what each provider came to. Asked while such a round runs, it waits for that
+    /// round and answers with its outcomes.
     func requestRefresh(now: Date) async throws(Refusal) -> [ProviderOutcome] {
+        if let round = providers.forcedRound {
+            providers.refreshesJoined += 1
+            return await round.value
+        }
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
@@ -154,17 +159,25 @@ extension DaemonCore {
                     readable(resetsAt, now: now)))
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
-            // Each forecast says when its model's next run is due: asking sooner brings nothing new.
-            let outcomes = await refreshRound(now: now, forced: true).outcomes.map { outcome in
-                guard let source = UVSource(rawValue: outcome.provider), let schedule = ModelSchedule.of(source) else { return outcome }
-                var said = outcome
-                said.message = tr(
-                    "%1$@ (its next model run is due at %2$@)", outcome.message, readable(schedule.nextOut(after: now), now: now))
-                return said
-            }
-            // The next scheduled round is worked out afresh.
-            refreshSoon(now: now)
+            let round = Task { await self.forcedRound(now: now) }
+            providers.forcedRound = round
+            let outcomes = await round.value
+            if providers.forcedRound == round { providers.forcedRound = nil }
             return outcomes
         }
+    }
+
+    /// The round of `uvctl refresh`: every provider that applies, each forecast saying when its
+    /// model's next run is due (asking sooner brings nothing new); the next scheduled round is
+    /// then worked out afresh.
+    private func forcedRound(now: Date) async -> [ProviderOutcome] {
+        let outcomes = await refreshRound(now: now, forced: true).outcomes.map { outcome in
+            guard let source = UVSource(rawValue: outcome.provider), let schedule = ModelSchedule.of(source) else { return outcome }
+            var said = outcome
+            said.message = tr("%1$@ (its next model run is due at %2$@)", outcome.message, readable(schedule.nextOut(after: now), now: now))
+            return said
+        }
+        refreshSoon(now: now)
+        return outcomes
     }
 }

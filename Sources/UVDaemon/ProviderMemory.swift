@@ -30,6 +30,11 @@ struct ProviderMemory {
     var lastOutcomes: [UVSource: (asked: Date, outcome: ProviderOutcome)] = [:]
     /// Refreshes waiting for a request already under way, resumed with its outcome.
     var waiting: [UVSource: [CheckedContinuation<ProviderOutcome, Never>]] = [:]
+    /// The round `uvctl refresh` started, while it runs: a refresh asked meanwhile waits for it
+    /// and answers with its outcomes, rather than being refused as too soon.
+    var forcedRound: Task<[ProviderOutcome], Never>?
+    /// Refreshes that joined the forced round under way (what a test waits for).
+    var refreshesJoined = 0
 
     /// Adds the readings of one answer to each station's history, keeping the last hour.
     mutating func remember(_ readings: [StationReading], now: Date) {

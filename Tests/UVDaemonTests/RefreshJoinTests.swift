@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import UVCore
+import UVProtocol
+import UVProviders
+
+@testable import UVDaemon
+
+/// `uvctl refresh` asked while another's round is running waits for that round and answers with
+/// what it came to, instead of "refreshed less than 5 minutes ago" and nothing of the answers.
+@Suite("A refresh asked during a forced round")
+struct RefreshJoinTests {
+    @Test func waitsForTheRoundUnderWayAndReportsItsOutcome() async throws {
+        let http = GatedHTTP(response: HTTPResponse(status: 503, body: Data("busy".utf8)))
+        let shell = try InProcessCore(httpClient: http)
+        let now = SettleCountTests.now
+        await shell.core.startEngine(outbox: shell.outbox, now: now)
+
+        async let first = shell.core.requestRefresh(now: now)
+        await http.requestArrived()
+        async let second = shell.core.requestRefresh(now: now.addingTimeInterval(0.5))
+        while await shell.core.providers.refreshesJoined == 0 { await Task.yield() }
+        for _ in 0..<UVSource.allCases.count { http.answer() }
+
+        let firstOutcomes = try await first
+        let secondOutcomes = try await second
+        #expect(!firstOutcomes.isEmpty)
+        #expect(secondOutcomes == firstOutcomes)
+        #expect(secondOutcomes.allSatisfy { $0.result == .failed && $0.message.contains("HTTP 503") })
+
+        // Once the round is over, the five minutes between refreshes hold again.
+        await #expect(throws: Refusal.self) { try await shell.core.requestRefresh(now: now.addingTimeInterval(60)) }
+    }
+}
