@@ -38,6 +38,10 @@ actor NotificationOutbox {
     var askedFor: Set<Subject> = []
     /// Subjects do-not-disturb held: their history entry takes the time they were at last sent.
     var heldByDoNotDisturb: Set<Subject> = []
+    /// Closes the server sent without a button, not yet passed on: one that comes as the server
+    /// stops (its name's owner leaving within `closeVerdictDelay`) is the server's, not the user's,
+    /// and what it closed is shown again on the next server.
+    private var closesAwaitingVerdict: [Subject: AlertClosing] = [:]
     /// When the rules withdrew each subject, and on which clock, for the history.
     var withdrawals: [Subject: (at: Date, zone: String)] = [:]
     private var serverInfo: NotificationServerInfo?
@@ -97,8 +101,30 @@ actor NotificationOutbox {
         }
     }
 
+    /// How long a close without a button waits for its server's name to change hands before it
+    /// is taken as the user's: a server that stops closes what it shows, then leaves the bus, in
+    /// the milliseconds its exit takes.
+    static let closeVerdictDelay = Duration.milliseconds(300)
+
+    /// Passes `subject`'s close on to the rules once `closeVerdictDelay` has gone by without the
+    /// server leaving, and the subject was not shown afresh meanwhile.
+    private func awaitVerdict(on subject: Subject) {
+        Task { [weak self] in
+            try? await EventLoop.sleep(for: Self.closeVerdictDelay)
+            await self?.passOnClose(of: subject)
+        }
+    }
+
+    private func passOnClose(of subject: Subject) async {
+        guard let closing = closesAwaitingVerdict.removeValue(forKey: subject) else { return }
+        shown[subject] = nil
+        await onAnswer(subject, .closed(closing))
+    }
+
     /// Queues `alert` for showing (replacing a queued or shown one with its subject); returns at once.
     func notify(_ alert: PresentedAlert) {
+        // A newer alert takes the place of one whose close is awaiting its verdict.
+        closesAwaitingVerdict[alert.subject] = nil
         closing.remove(alert.subject)
         waiting[alert.subject] = alert
         kick()
@@ -143,9 +169,13 @@ actor NotificationOutbox {
                 endTest(id, .closed(reason))
                 guard let subject = subject(of: id) else { continue }
                 ids[subject] = nil
-                shown[subject] = nil
                 saveIDs()
-                if let closing = AlertClosing(reason) { await onAnswer(subject, .closed(closing)) }
+                guard let closing = AlertClosing(reason) else {
+                    shown[subject] = nil
+                    continue
+                }
+                closesAwaitingVerdict[subject] = closing
+                awaitVerdict(on: subject)
             case .serverChanged(let owner):
                 serverChanged(to: owner)
             case .doNotDisturbChanged:
@@ -166,6 +196,11 @@ actor NotificationOutbox {
         // Said whenever something was on screen: a show that failed as the old server went
         // away has already let go of its id, but not of what it showed.
         if !ids.isEmpty || !shown.isEmpty { log.info("notifications: the server changed; \(again.count) shown again") }
+        if !closesAwaitingVerdict.isEmpty {
+            let subjects = closesAwaitingVerdict.keys.sorted().map(\.description).joined(separator: ", ")
+            log.info("notifications: \(subjects) closed by the server as it went, not by the user")
+            closesAwaitingVerdict = [:]
+        }
         waiting.merge(again) { queued, _ in queued }
         ids = [:]
         closing = []

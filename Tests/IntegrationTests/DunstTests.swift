@@ -47,11 +47,10 @@ struct DunstTests {
             try uvd.waitFor("dunst") { try self.dunstctl(["is-paused"]).stdout.hasPrefix("false") }
         }
 
-        /// dunst ends as a crash ends it (SIGKILL): on SIGTERM it first closes what it shows,
-        /// with NotificationClosed, and a close that arrives before the owner change is one
-        /// uvd must take as the user's.
-        func restartDunst() throws {
-            dunst.signal(SIGKILL)
+        /// dunst ends with `signal` (SIGKILL as a crash ends it; SIGTERM as a logout or an
+        /// upgrade does, when it first closes what it shows) and a new one starts.
+        func restartDunst(with signal: Int32 = SIGKILL) throws {
+            dunst.signal(signal)
             _ = dunst.wait()
             dunst = try ChildProcess(
                 "/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
@@ -105,6 +104,28 @@ struct DunstTests {
         #expect(doctor.contains("notification server: dunst"))
         #expect(doctor.contains("warn  do not disturb"))
         #expect(doctor.contains("dunst (its paused property)"), "\(doctor)")
+    }
+
+    /// dunst stopped with SIGTERM closes what it shows as it goes (NotificationClosed, then its
+    /// name's owner leaves): those closes are the server's, not the user's. What was on screen
+    /// comes back on the next dunst, and the history records no dismissal.
+    @Test func whatDunstClosesAsItStopsIsShownAgain() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let desktop = try Desktop(uvd)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.busPath)"])
+        #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
+        try uvd.waitFor("uvd's alerts on screen") { try desktop.displayed() >= 1 }
+        let history = { try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? [] }
+        try uvd.waitFor("uvd to record what it showed") { try history().contains { $0["kind"] as? String == "notified" } }
+        let shown = Set(try history().filter { $0["kind"] as? String == "notified" }.compactMap { $0["subject"] as? String })
+
+        try desktop.restartDunst(with: SIGTERM)
+        try uvd.waitFor("uvd to see the server change") { uvd.log.contains("the server changed") }
+        try uvd.waitFor("uvd's alerts on the new dunst") { try desktop.displayed() >= 1 }
+        let after = try history()
+        #expect(!after.contains { ["dismissed", "expired"].contains($0["kind"] as? String) }, "\(after)")
+        let shownAgain = after.filter { $0["kind"] as? String == "notified" }.compactMap { $0["subject"] as? String }
+        #expect(shown.allSatisfy { subject in shownAgain.filter { $0 == subject }.count >= 2 }, "\(after)")
     }
 
     /// A reminder that changes while dunst is paused: the old text is closed at once (dunst would

@@ -95,6 +95,16 @@ final class RecordingServer: NotificationServer {
         continuation.yield(.serverChanged(owner: nil))
     }
 
+    /// Plays the user dismissing notification `id`.
+    func dismiss(id: UInt32) { continuation.yield(.closed(id: id, reason: .dismissed)) }
+
+    /// Plays a server that stops as dunst or Plasma may: it closes everything it shows (with the
+    /// reason the user's dismissal gives), then its name's owner leaves.
+    func stopClosingEverything() {
+        for id in 1...UInt32(max(1, notifications.count)) { continuation.yield(.closed(id: id, reason: .dismissed)) }
+        leave()
+    }
+
     func arrive(as owner: String) {
         owning.withLock { $0 = owner }
         continuation.yield(.serverChanged(owner: owner))

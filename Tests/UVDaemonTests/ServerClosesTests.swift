@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import UVEngine
+import UVStore
+
+@testable import UVDaemon
+
+/// A close that comes as the server stops is the server's, not the user's: the rules never hear
+/// it as a dismissal, and what was on screen is shown again once a server is back. A close the
+/// user makes is still passed on.
+@Suite("A server's own closes")
+struct ServerClosesTests {
+    private static func prompt() -> NotificationOutbox.Posting {
+        let alert = PresentedAlert(
+            subject: .leaveHome, rule: .leaveHome, summary: "UV up to 9 today", body: "Apply sunscreen before you leave", urgency: .normal,
+            buttons: [(.applied, "Applied")])
+        return .init(change: .show(alert), at: Date(), zone: "UTC")
+    }
+
+    private func dismissals(_ shell: InProcessCore) throws -> Int {
+        try shell.store.history(limit: 50).filter { $0.kind == .dismissed }.count
+    }
+
+    private func waitUntil(_ condition: () throws -> Bool) async throws {
+        for _ in 0..<150 where try !condition() { try await Task.sleep(for: .milliseconds(20)) }
+    }
+
+    @Test func closesAsTheServerStopsAreNotTheUsers() async throws {
+        let shell = try InProcessCore()
+        let (server, outbox) = (shell.server, shell.outbox)
+        let delivering = Task { await outbox.deliverPosted() }
+        let listening = Task { await outbox.listen() }
+        defer { (delivering.cancel(), listening.cancel()) }
+        outbox.post(Self.prompt())
+        try await waitUntil { server.notifications.count == 1 }
+
+        server.stopClosingEverything()
+        server.arrive(as: ":1.7")
+        try await waitUntil { server.notifications.count == 2 }
+        #expect(server.notifications.map(\.summary) == ["UV up to 9 today", "UV up to 9 today"])
+        try await Task.sleep(for: NotificationOutbox.closeVerdictDelay * 2)
+        #expect(try dismissals(shell) == 0)
+    }
+
+    @Test func aCloseTheUserMakesIsPassedOn() async throws {
+        let shell = try InProcessCore()
+        let (server, outbox) = (shell.server, shell.outbox)
+        let delivering = Task { await outbox.deliverPosted() }
+        let listening = Task { await outbox.listen() }
+        defer { (delivering.cancel(), listening.cancel()) }
+        outbox.post(Self.prompt())
+        try await waitUntil { server.notifications.count == 1 }
+
+        server.dismiss(id: 1)
+        try await waitUntil { try dismissals(shell) == 1 }
+        #expect(try dismissals(shell) == 1)
+        #expect(server.notifications.count == 1)
+    }
+}
