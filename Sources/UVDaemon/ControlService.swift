@@ -112,7 +112,7 @@ struct ControlService: VarlinkService {
                     guard let outbox = await core.outbox else {
                         return NotifyTestReply(server: tr("uvd is still starting"), outcome: .failed, button: nil)
                     }
-                    return await outbox.test(within: seconds)
+                    return await outbox.test(within: seconds, picture: await core.miniWheel(now: now))
                 }
             case .subscribe:
                 guard call.more else { throw VarlinkError.expectedMore }

@@ -20,4 +20,8 @@ struct CoreCounts: Sendable, Equatable {
     var blendedDays = 0
     /// Statuses computed, for a query or for watchers.
     var statuses = 0
+    /// Delivery reports kept (`delivered(_:now:)`).
+    var deliveries = 0
+    /// Times the one timer was armed.
+    var timerArms = 0
 }

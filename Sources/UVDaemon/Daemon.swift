@@ -59,10 +59,10 @@ public enum Daemon {
             log: { log.warning("\($0)") })
 
         let outbox = NotificationOutbox(
-            server: LibNotifyServer(iconDirectory: paths.runtime.path), store: store, log: log,
-            onAnswer: { subject, answer in
-                await core.answered(subject, answer, now: Date())
-            }, picture: { await core.miniWheel(now: Date()) })
+            server: LibNotifyServer(iconDirectory: paths.runtime.path), saved: (try? store.notificationIDs()) ?? NotificationIDs(),
+            log: log,
+            onAnswer: { subject, answer in await core.answered(subject, answer, now: Date()) },
+            onReport: { report in await core.delivered(report, now: Date()) })
         var services: [DaemonServiceGroup.Entry] = [
             .init(ControlSocketService(server: server), named: "control socket"),
             .init(

@@ -62,9 +62,20 @@ extension DaemonCore {
         settle(now: now, hearing: [.answer(subject: subject, answer)])
     }
 
+    /// What the outbox did: kept, in one transaction. It changes nothing the rules, the status or
+    /// the timer read, so that is all its settling is.
+    func delivered(_ report: DeliveryReport, now: Date) {
+        unsaved.history += report.history(now: now)
+        if let ids = report.ids { unsaved.notificationIDs = ids }
+        counts.deliveries += 1
+        keepUnsaved()
+    }
+
     /// The timer fired, or the wall clock changed under it: the engine looks at its deadlines
     /// when one has come, the clock changed or the machine woke from sleep.
-    func engineTimerFired(clockChanged: Bool, now: Date) {
+    /// Returns whether it settled (and so armed the timer).
+    @discardableResult
+    func engineTimerFired(clockChanged: Bool, now: Date) -> Bool {
         let suspended = Self.suspendedSoFar()
         let asleep = suspended - schedule.suspendedSeconds
         schedule.suspendedSeconds = suspended
@@ -74,8 +85,9 @@ extension DaemonCore {
             setAsideFutureSunscreen(now: now)
         }
         if resumed { log.info("resumed after \(Int(asleep)) s asleep") }
-        guard clockChanged || resumed || schedule.engineWake <= now else { return }
+        guard clockChanged || resumed || schedule.engineWake <= now else { return false }
         settle(now: now, hearing: [resumed ? .resumed : .tick])
+        return true
     }
 
     /// Seconds the machine has spent suspended since boot: CLOCK_BOOTTIME counts them,

@@ -8,17 +8,13 @@ import UVProviders
 /// with its backoff. Each request counts in the day's budget before it goes out.
 extension DaemonCore {
     func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
-        let outcome =
-            switch source {
-            case .openMeteo: await fetchOpenMeteo(now: now, context: context)
-            case .cams: await fetchCAMS(now: now, context: context)
-            case .openWeatherMap: await fetchOpenWeatherMap(key: openWeatherMapKey ?? "", now: now, context: context)
-            case .arpansa: await fetchARPANSA(now: now, context: context)
-            case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
-            }
-        // What the answer changed is kept, heard and shown at once, as one event.
-        settle(now: now)
-        return outcome
+        switch source {
+        case .openMeteo: await fetchOpenMeteo(now: now, context: context)
+        case .cams: await fetchCAMS(now: now, context: context)
+        case .openWeatherMap: await fetchOpenWeatherMap(key: openWeatherMapKey ?? "", now: now, context: context)
+        case .arpansa: await fetchARPANSA(now: now, context: context)
+        case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
+        }
     }
 
     private var providerClient: ProviderClient {
@@ -32,32 +28,36 @@ extension DaemonCore {
 
     private func fetchOpenMeteo(now: Date, context: FetchContext) async -> ProviderOutcome {
         let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openMeteo))
-        return await fetchForecast(.openMeteo, now: now, context: context) {
+        return await fetchForecast(.openMeteo, context: context) {
             await client.openMeteo(for: coordinate, health: health, now: now)
         }
     }
 
     private func fetchCAMS(now: Date, context: FetchContext) async -> ProviderOutcome {
         let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.cams))
-        return await fetchForecast(.cams, now: now, context: context) { await client.cams(for: coordinate, health: health, now: now) }
+        return await fetchForecast(.cams, context: context) { await client.cams(for: coordinate, health: health, now: now) }
     }
 
     /// The fallback when Open-Meteo is off or failing, for users with a key.
     private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async -> ProviderOutcome {
         let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openWeatherMap))
-        return await fetchForecast(.openWeatherMap, now: now, context: context) {
+        return await fetchForecast(.openWeatherMap, context: context) {
             await client.openWeatherMap(for: coordinate, key: key, health: health, now: now)
         }
     }
 
     /// Asks a forecast provider for the current place and keeps what it answers for that place.
     private func fetchForecast(
-        _ source: UVSource, now: Date, context: FetchContext, request: @Sendable () async -> FetchOutcome<UVForecast>
+        _ source: UVSource, context: FetchContext, request: @Sendable () async -> FetchOutcome<UVForecast>
     ) async -> ProviderOutcome {
         // The place asked for: the user may move while the request is out.
         let place = currentPlace
         recordRequest(context, forecast: source.isForecast)
-        switch await request() {
+        let answer = ProviderAnswer(await request(), arrivedAt: answerClock())
+        let now = answer.arrivedAt
+        // What the answer changed is kept, heard and shown at once, as one event of its time.
+        defer { settle(now: now) }
+        switch answer.outcome {
         case .fetched(let forecast, let etag, let lastModified):
             keep(forecast, for: place, at: now)
             updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
@@ -86,22 +86,27 @@ extension DaemonCore {
         let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
         recordRequest(context)
         if let near, feedAge < 3600, let zone = Zone(identifier: near.timeZoneIdentifier) {
-            let answer = await client.arpansaSeries(station: near, date: LocalDay.key(now, in: zone), health: health(.arpansa), now: now)
-            return stationOutcome(answer, now: now) { readings in
-                keepSeries(readings, of: near, at: now)
+            let answer = ProviderAnswer(
+                await client.arpansaSeries(station: near, date: LocalDay.key(now, in: zone), health: health(.arpansa), now: now),
+                arrivedAt: answerClock())
+            return stationOutcome(answer) { readings in
+                keepSeries(readings, of: near, at: answer.arrivedAt)
                 return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, near.id, readings.count)
             }
         }
-        return stationOutcome(await client.arpansa(health: health(.arpansa), now: now), now: now) { readings in
-            keepStations(readings, at: now)
+        let answer = ProviderAnswer(await client.arpansa(health: health(.arpansa), now: now), arrivedAt: answerClock())
+        return stationOutcome(answer) { readings in
+            keepStations(readings, at: answer.arrivedAt)
             return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
         }
     }
 
-    /// What a station request came to, kept by `keep` (which says what was kept).
-    private func stationOutcome(_ answer: FetchOutcome<[StationReading]>, now: Date, keep: ([StationReading]) -> String) -> ProviderOutcome
-    {
-        switch answer {
+    /// What a station request came to, kept by `keep` (which says what was kept), and settled
+    /// as one event of the time it arrived.
+    private func stationOutcome(_ answer: ProviderAnswer<[StationReading]>, keep: ([StationReading]) -> String) -> ProviderOutcome {
+        let now = answer.arrivedAt
+        defer { settle(now: now) }
+        switch answer.outcome {
         case .fetched(let readings, let etag, let lastModified):
             let kept = keep(readings)
             noteProblem(.arpansa, nil)
@@ -124,6 +129,18 @@ extension DaemonCore {
         }
         noteProblem(source, reason)
         logWarning("\(source.rawValue): \(reason)")
+    }
+
+    /// A provider's answer and the time it arrived (a round's requests may take up to 35 s): what
+    /// it changed is settled at that time, not the round's start.
+    private struct ProviderAnswer<Value: Sendable> {
+        var outcome: FetchOutcome<Value>
+        var arrivedAt: Date
+
+        init(_ outcome: FetchOutcome<Value>, arrivedAt: Date) {
+            self.outcome = outcome
+            self.arrivedAt = arrivedAt
+        }
     }
 
     /// Counts a request in the day's budget, kept before it goes out: a request a crash cut

@@ -14,9 +14,14 @@ extension DaemonCore {
     /// The default route moved: tell the engine what kind of connection carries it now.
     /// Classified here, once, with the configuration in force (a reload's patterns count).
     func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) {
+        settle(now: now, hearing: observe(reported, networkManager: primary))
+    }
+
+    /// Takes the route as reported; returns what the engine must hear of it.
+    private func observe(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary?) -> [EngineEvent] {
         let (route, cameUp) = network.observe(reported, primary: primary, classifier: interfaceClassifier)
         log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")
-        settle(now: now, hearing: (cameUp ? [.userActivity] : []) + [.network(network.state)])
+        return (cameUp ? [.userActivity] : []) + [.network(network.state)]
     }
 
     /// After a reload: the route as last reported, when the new patterns classify it otherwise.
@@ -27,26 +32,40 @@ extension DaemonCore {
 
     /// `uvctl home set`: the Wi-Fi network in use now is home.
     func markHome(now: Date) throws(Refusal) -> String {
+        var heard: [EngineEvent] = []
         if network.current.networkID == nil {
             // The gateway's address may have been learnt since the route came up: no netlink
-            // message says so, so look again.
-            networkChanged(RouteReader().current(), networkManager: network.reported.primary, now: now)
+            // message says so, so look again (heard in the one step below, or by itself when
+            // the answer is a refusal).
+            heard = observe(RouteReader().current(), networkManager: network.reported.primary)
         }
+        guard network.current.kind == .wifi, network.current.networkID != nil else {
+            if !heard.isEmpty { settle(now: now, hearing: heard) }
+            throw refusalToMarkHome()
+        }
+        let id = network.current.networkID ?? ""
+        do {
+            try persistHome(id)
+        } catch {
+            if !heard.isEmpty { settle(now: now, hearing: heard) }
+            throw error
+        }
+        settle(now: now, hearing: heard.filter { $0 == .userActivity } + [.command(.homeMarked(true)), .network(network.state)])
+        return tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id)
+    }
+
+    /// Why the network in use cannot be marked as home.
+    private func refusalToMarkHome() -> Refusal {
         guard network.current.kind == .wifi else {
-            throw Refusal(
+            return Refusal(
                 .notOnWifi,
                 tr(
                     "the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again",
                     network.current.interface ?? tr("no default route")))
         }
-        guard let id = network.current.networkID else {
-            throw Refusal(
-                .networkUnknown,
-                tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
-        }
-        try persistHome(id)
-        settle(now: now, hearing: [.command(.homeMarked(true)), .network(network.state)])
-        return tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id)
+        return Refusal(
+            .networkUnknown,
+            tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
     }
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.

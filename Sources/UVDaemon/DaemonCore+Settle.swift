@@ -102,12 +102,14 @@ extension DaemonCore {
     private func post(_ changes: [NotificationChange<Alert>], now: Date) {
         let zone = engine.timeZoneIdentifier.name
         let presenter = Presenter(engine)
+        // Drawn once for every notification of the step: the day as it is now.
+        let picture = changes.contains { if case .show = $0 { true } else { false } } ? miniWheel(now: now) : nil
         for change in changes {
             switch change {
             case .show(let alert):
                 let presented = presenter.present(alert)
                 log.info("notify \(alert.subject): \(presented.summary)")
-                outbox?.post(.init(change: .show(presented), at: now, zone: zone))
+                outbox?.post(.init(change: .show(presented), at: now, zone: zone, picture: picture))
             case .withdraw(let subject):
                 outbox?.post(.init(change: .withdraw(subject: subject), at: now, zone: zone))
             }

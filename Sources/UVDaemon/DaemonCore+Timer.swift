@@ -10,6 +10,7 @@ extension DaemonCore {
     /// A timer the kernel will not arm leaves uvd blind (no fetch, no alert, ever): uvd says
     /// so and stops with a failure, for its service manager to start it again.
     func armTimer(now: Date) {
+        counts.timerArms += 1
         do {
             try timer.arm(at: min(schedule.engineWake, schedule.refreshDue, now.addingTimeInterval(Self.longestSleep)))
         } catch {
@@ -29,10 +30,10 @@ extension DaemonCore {
     /// refresh round is due is returned. The round runs beside the loop (`runScheduledRefresh`),
     /// so that the providers' answers never hold up a deadline.
     func timerFired(clockChanged: Bool, now: Date) -> Bool {
-        engineTimerFired(clockChanged: clockChanged, now: now)
         let refreshNow = schedule.refreshDue <= now
         if refreshNow { schedule.refreshDue = .distantFuture }
-        armTimer(now: now)
+        // A step settles and arms the timer itself; only without one is it armed here.
+        if !engineTimerFired(clockChanged: clockChanged, now: now) { armTimer(now: now) }
         return refreshNow
     }
 

@@ -45,11 +45,15 @@ actor DaemonCore {
     /// What the event being settled changed, for the store's one transaction.
     var unsaved = StoreChanges()
     var counts = CoreCounts()
+    /// The time a provider's answer arrives: the wall clock, or a test's.
+    let answerClock: @Sendable () -> Date
 
     init(
         store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
-        timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date
+        timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date,
+        answerClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
+        self.answerClock = answerClock
         self.store = store
         self.configFile = configFile
         self.lastGoodConfig = lastGoodConfig

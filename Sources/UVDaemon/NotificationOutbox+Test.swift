@@ -36,7 +36,8 @@ extension NotificationOutbox {
         waiter.continuation.resume(returning: end)
     }
 
-    func test(within seconds: Int) async -> NotifyTestReply {
+    /// `picture`: the day's mini-wheel, as the core drew it.
+    func test(within seconds: Int, picture: DesktopNotification.Image?) async -> NotifyTestReply {
         guard !testRunning else { return NotifyTestReply(server: "", outcome: .failed, button: tr("another test notification is waiting")) }
         let serverName: String
         switch await serverState() {
@@ -50,7 +51,7 @@ extension NotificationOutbox {
             buttons: Self.testButtons.map { ($0, presenter.label($0)) })
         var notification = Self.presentation(sample, on: currentServerInfo)
         notification.staysUntilAnswered = false
-        notification.image = await picture()
+        notification.image = picture
         let id: UInt32
         do { id = try await server.show(notification, replacing: nil) } catch {
             return NotifyTestReply(server: serverName, outcome: .failed, button: "\(error)")

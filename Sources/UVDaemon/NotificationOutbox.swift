@@ -12,15 +12,20 @@ import UVStore
 /// on a timer: the owner watch (NameOwnerChanged) starts delivery when one comes, and so does
 /// the next alert. With no session bus at all, the server's watch on the runtime directory's
 /// `bus` does the same when one starts. Nothing is lost, and since each subject's
-/// server id is kept in the store, nothing is doubled, across restarts too. While the server's
+/// server id is kept in the store, nothing is doubled, across restarts too. It never writes the
+/// store nor reads the clock: what it did goes back to the core as a `DeliveryReport`, which the
+/// core keeps in one transaction. While the server's
 /// own do-not-disturb is on (each server's, as `LibNotifyServer.doNotDisturb` reads it), only
 /// critical notifications go through, and its end (the server's signal) lets the rest go.
 actor NotificationOutbox {
     let server: any NotificationServer
-    private let store: Store
     let log: Logger
     /// Where presses and closes go: the subject and what became of it.
     private let onAnswer: @Sendable (Subject, AlertAnswer) async -> Void
+    /// Where what a delivery did goes, for the store: what was sent and withdrawn, the ids.
+    private let onReport: @Sendable (DeliveryReport) async -> Void
+    /// What was done since the last report.
+    private var unreported = DeliveryReport()
 
     var ids: [Subject: UInt32]
     /// The server that gave `ids` (its unique bus name): ids of any other are never used.
@@ -58,27 +63,34 @@ actor NotificationOutbox {
     private let posted: AsyncStream<Posting>
     private let postings: AsyncStream<Posting>.Continuation
 
-    /// A change the core hands over: what the rules decided at `at`, on `zone`'s clock.
+    /// A change the core hands over: what the rules decided at `at`, on `zone`'s clock; a
+    /// notification to show carries the day's mini-wheel as it was then.
     struct Posting: Sendable {
         var change: NotificationChange<PresentedAlert>
         var at: Date
         var zone: String
+        var picture: DesktopNotification.Image?
+
+        init(change: NotificationChange<PresentedAlert>, at: Date, zone: String, picture: DesktopNotification.Image? = nil) {
+            (self.change, self.at, self.zone, self.picture) = (change, at, zone, picture)
+        }
     }
 
-    /// The picture each notification carries: the day's mini-wheel as it is when shown.
-    let picture: @Sendable () async -> DesktopNotification.Image?
+    /// Each subject's picture, as posted with it.
+    private var pictures: [Subject: DesktopNotification.Image] = [:]
 
+    /// `saved`: the ids a previous uvd kept, and their server.
     init(
-        server: any NotificationServer, store: Store, log: Logger, onAnswer: @escaping @Sendable (Subject, AlertAnswer) async -> Void,
-        picture: @escaping @Sendable () async -> DesktopNotification.Image? = { nil }
+        server: any NotificationServer, saved: NotificationIDs, log: Logger,
+        onAnswer: @escaping @Sendable (Subject, AlertAnswer) async -> Void,
+        onReport: @escaping @Sendable (DeliveryReport) async -> Void
     ) {
         self.server = server
-        self.store = store
         self.log = log
         self.onAnswer = onAnswer
-        self.picture = picture
-        ids = (try? store.notificationIDs()) ?? [:]
-        idsOwner = (try? store.notificationServerOwner()) ?? nil
+        self.onReport = onReport
+        ids = saved.ids
+        idsOwner = saved.owner
         (posted, postings) = AsyncStream.makeStream(of: Posting.self)
     }
 
@@ -93,6 +105,7 @@ actor NotificationOutbox {
             switch posting.change {
             case .show(var alert):
                 (alert.decidedAt, alert.zone) = (posting.at, posting.zone)
+                pictures[alert.subject] = posting.picture
                 notify(alert)
             case .withdraw(let subject):
                 withdrawals[subject] = (posting.at, posting.zone)
@@ -172,12 +185,15 @@ actor NotificationOutbox {
                 saveIDs()
                 guard let closing = AlertClosing(reason) else {
                     shown[subject] = nil
+                    await report()
                     continue
                 }
                 closesAwaitingVerdict[subject] = closing
                 awaitVerdict(on: subject)
+                await report()
             case .serverChanged(let owner):
                 serverChanged(to: owner)
+                await report()
             case .doNotDisturbChanged:
                 if delivering { doNotDisturbChangedMidway = true }
                 kick()
@@ -222,7 +238,10 @@ actor NotificationOutbox {
         delivering = true
         retry?.cancel()
         retry = nil
-        Task { await self.deliver() }
+        Task {
+            await self.deliver()
+            await self.report()
+        }
     }
 
     /// Closes, then shows, one at a time in queue order, until the queue is empty, the server
@@ -267,7 +286,7 @@ actor NotificationOutbox {
                 saveIDs()
                 // A withdrawal (not the closing of an older text whose update waits).
                 if waiting[subject] == nil, let withdrawal = withdrawals.removeValue(forKey: subject) {
-                    recordHistory(HistoryEntry(time: withdrawal.at, kind: .withdrawn, subject: subject, zone: withdrawal.zone))
+                    unreported.done.append(.withdrawn(subject, at: withdrawal.at, zone: withdrawal.zone))
                 }
                 answered = true
                 continue
@@ -304,16 +323,13 @@ actor NotificationOutbox {
             }
             do {
                 var notification = Self.presentation(alert, on: serverInfo)
-                notification.image = await picture()
+                notification.image = pictures[alert.subject]
                 let id = try await server.show(notification, replacing: ids[alert.subject])
                 ids[alert.subject] = id
                 shown[alert.subject] = alert
                 askedFor.remove(alert.subject)
                 // When it was sent: as decided, unless do-not-disturb held it until now.
-                let sentAt = heldByDoNotDisturb.remove(alert.subject) == nil ? alert.decidedAt ?? Date() : Date()
-                recordHistory(
-                    HistoryEntry(
-                        time: sentAt, kind: .notified, subject: alert.subject, summary: alert.summary, body: alert.body, zone: alert.zone))
+                unreported.done.append(.sent(alert, heldUntilNow: heldByDoNotDisturb.remove(alert.subject) != nil))
                 // Replaced meanwhile by a newer alert: that one still waits.
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
                 saveIDs()
@@ -338,14 +354,16 @@ actor NotificationOutbox {
         if !waiting.isEmpty, let state = doNotDisturb ?? nil, !state.changesAreSignalled { schedule(after: Self.unsignalledRecheck) }
     }
 
-    func recordHistory(_ entry: HistoryEntry) {
-        do { try store.recordDelivery(entry) } catch { log.error("store: \(error)") }
+    /// The ids changed: the next report carries them.
+    func saveIDs() {
+        unreported.ids = NotificationIDs(ids: ids, owner: idsOwner)
     }
 
-    func saveIDs() {
-        do {
-            try store.saveNotificationIDs(ids)
-            try store.saveNotificationServerOwner(idsOwner)
-        } catch { log.error("store: \(error)") }
+    /// Hands what was done since the last report to the core, which keeps it in one transaction.
+    private func report() async {
+        guard !unreported.isEmpty else { return }
+        let done = unreported
+        unreported = DeliveryReport()
+        await onReport(done)
     }
 }

@@ -61,6 +61,18 @@ public struct SavedStateProblem: Sendable, Equatable {
     }
 }
 
+/// The notification server's ids for the subjects on screen, and the server (its unique bus
+/// name) that gave them: ids of any other server are not uvd's.
+public struct NotificationIDs: Sendable, Equatable {
+    public var ids: [Subject: UInt32]
+    public var owner: String?
+
+    public init(ids: [Subject: UInt32] = [:], owner: String? = nil) {
+        self.ids = ids
+        self.owner = owner
+    }
+}
+
 /// A button press kept before the engine has taken it.
 public struct PendingAction: Sendable, Equatable {
     public var id: Int64
@@ -108,15 +120,6 @@ extension Store {
         for press in presses { try db.execute(sql: "UPDATE history SET handled = 1 WHERE id = ?", arguments: [press]) }
     }
 
-    /// Keeps what the notification server was sent or asked to close, when it was.
-    public func recordDelivery(_ entry: HistoryEntry) throws {
-        try write { db in
-            try Self.insert(entry, handled: true, db)
-            try db.execute(
-                sql: "DELETE FROM history WHERE handled = 1 AND time < ?", arguments: [entry.time.timeIntervalSince1970 - Self.historyKept])
-        }
-    }
-
     /// Keeps a button press, not yet handled, as uvd 0.1 kept each before handling it; returns its
     /// id for `StoreChanges.handledPresses`. uvd now keeps a press with its handling, in one
     /// transaction; rows like these, left by 0.1, are what `pendingPresses` replays at start.
@@ -146,25 +149,20 @@ extension Store {
         }
     }
 
-    /// The notification server's id for each subject on screen, so that a restarted uvd
-    /// replaces its notifications instead of adding a second.
-    public func notificationIDs() throws -> [Subject: UInt32] {
+    /// The notification server's id for each subject on screen and the server that gave them,
+    /// so that a restarted uvd replaces its notifications instead of adding a second.
+    public func notificationIDs() throws -> NotificationIDs {
         let written: [String: UInt32] = try setting("notificationIDs") ?? [:]
-        return Dictionary(written.map { (Subject($0.key), $0.value) }) { first, _ in first }
+        return NotificationIDs(
+            ids: Dictionary(written.map { (Subject($0.key), $0.value) }) { first, _ in first },
+            owner: try setting("notificationServerOwner"))
     }
 
-    public func saveNotificationIDs(_ ids: [Subject: UInt32]) throws {
-        let written = Dictionary(ids.map { ($0.key.description, $0.value) }) { first, _ in first }
-        try saveSetting("notificationIDs", written.isEmpty ? nil : written)
-    }
-
-    /// The unique bus name of the server that gave those ids: another server's ids are not uvd's.
-    public func notificationServerOwner() throws -> String? {
-        try setting("notificationServerOwner")
-    }
-
-    public func saveNotificationServerOwner(_ owner: String?) throws {
-        try saveSetting("notificationServerOwner", owner)
+    /// Within a transaction (`save(_: StoreChanges)`).
+    static func putNotificationIDs(_ kept: NotificationIDs, _ db: Database) throws {
+        let written = Dictionary(kept.ids.map { ($0.key.description, $0.value) }) { first, _ in first }
+        try putSetting("notificationIDs", written.isEmpty ? nil : written, db)
+        try putSetting("notificationServerOwner", kept.owner, db)
     }
 
     /// The network marked as home (`uvctl home set`), by the id the network watch gives it.

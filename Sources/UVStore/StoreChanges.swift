@@ -20,11 +20,13 @@ public struct StoreChanges: Sendable {
     public var stations: StoredStations?
     public var providerState: ProviderState?
     public var profile: Profile?
+    /// The notification server's ids for what is on screen, when they changed.
+    public var notificationIDs: NotificationIDs?
 
     public init(
         engine: EngineState? = nil, history: [HistoryEntry] = [], handledPresses: [Int64] = [], sunscreen: SunscreenApplication? = nil,
         forecasts: [(forecast: UVForecast, fetchedAt: Date, placeKey: String)] = [], stations: StoredStations? = nil,
-        providerState: ProviderState? = nil, profile: Profile? = nil
+        providerState: ProviderState? = nil, profile: Profile? = nil, notificationIDs: NotificationIDs? = nil
     ) {
         self.engine = engine
         self.history = history
@@ -34,11 +36,12 @@ public struct StoreChanges: Sendable {
         self.stations = stations
         self.providerState = providerState
         self.profile = profile
+        self.notificationIDs = notificationIDs
     }
 
     public var isEmpty: Bool {
         engine == nil && history.isEmpty && handledPresses.isEmpty && sunscreen == nil && forecasts.isEmpty && stations == nil
-            && providerState == nil && profile == nil
+            && providerState == nil && profile == nil && notificationIDs == nil
     }
 }
 
@@ -52,6 +55,7 @@ extension Store {
             for kept in changes.forecasts { try Self.putForecast(kept.forecast, fetchedAt: kept.fetchedAt, for: kept.placeKey, db) }
             if let stations = changes.stations { try Self.putStations(stations, db) }
             if let state = changes.providerState { try Self.putSetting("providerState", state, db) }
+            if let kept = changes.notificationIDs { try Self.putNotificationIDs(kept, db) }
             try Self.putEngineStep(changes.engine, entries: changes.history, handled: changes.handledPresses, db)
         }
     }

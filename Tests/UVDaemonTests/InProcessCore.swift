@@ -25,7 +25,8 @@ final class InProcessCore: Sendable {
     static let sydney = Place(
         name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
 
-    init(httpClient: any HTTPClient = NoNetwork()) throws {
+    /// `answersArriveAt`: the time a provider's answer arrives (the wall clock unless given).
+    init(httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try Store(path: directory.appendingPathComponent("uvd.sqlite"))
@@ -35,13 +36,13 @@ final class InProcessCore: Sendable {
         core = try DaemonCore(
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
-            httpClient: httpClient, timer: timer, automaticPlace: { Self.sydney }, log: log, now: Date())
+            httpClient: httpClient, timer: timer, automaticPlace: { Self.sydney }, log: log, now: Date(),
+            answerClock: answersArriveAt ?? { Date() })
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
         outbox = NotificationOutbox(
-            server: server, store: store, log: log,
-            onAnswer: { [weak core] subject, answer in
-                await core?.answered(subject, answer, now: Date())
-            }, picture: { [weak core] in await core?.miniWheel(now: Date()) })
+            server: server, saved: try store.notificationIDs(), log: log,
+            onAnswer: { [weak core] subject, answer in await core?.answered(subject, answer, now: Date()) },
+            onReport: { [weak core] report in await core?.delivered(report, now: Date()) })
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

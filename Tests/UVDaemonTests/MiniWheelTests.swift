@@ -5,7 +5,8 @@ import UVEngine
 
 @testable import UVDaemon
 
-/// Every notification carries the day's mini-wheel as raw pixels (`image-data`).
+/// Every notification carries the day's mini-wheel as raw pixels (`image-data`), drawn by the
+/// core when it posts the notification (`SettleCountTests` shows it attached on the core's way).
 @Suite("The mini-wheel in notifications")
 struct MiniWheelTests {
     @Test func aShownNotificationCarriesTheDaysWheel() async throws {
@@ -15,7 +16,7 @@ struct MiniWheelTests {
         let alert = PresentedAlert(
             subject: Subject.uvLevel(.veryHigh), rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal,
             buttons: [])
-        shell.outbox.post(.init(change: .show(alert), at: Date(), zone: "UTC"))
+        shell.outbox.post(.init(change: .show(alert), at: Date(), zone: "UTC", picture: await shell.core.miniWheel(now: Date())))
         for _ in 0..<500 where shell.server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
 
         let image = try #require(shell.server.notifications.first?.image)

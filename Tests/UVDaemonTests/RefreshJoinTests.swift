@@ -12,8 +12,8 @@ import UVProviders
 struct RefreshJoinTests {
     @Test func waitsForTheRoundUnderWayAndReportsItsOutcome() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 503, body: Data("busy".utf8)))
-        let shell = try InProcessCore(httpClient: http)
         let now = SettleCountTests.now
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { now.addingTimeInterval(1) })
         await shell.core.startEngine(outbox: shell.outbox, now: now)
 
         async let first = shell.core.requestRefresh(now: now)

@@ -25,8 +25,7 @@ import UVStore
     private func startOutbox(on server: RecordingServer) throws -> (NotificationOutbox, Task<Void, Never>) {
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         let outbox = NotificationOutbox(
-            server: server, store: try Store(path: scratch.url.appendingPathComponent("uvd.sqlite")), log: Logger(label: "test"),
-            onAnswer: { _, _ in })
+            server: server, saved: NotificationIDs(), log: Logger(label: "test"), onAnswer: { _, _ in }, onReport: { _ in })
         return (outbox, Task { await outbox.listen() })
     }
 

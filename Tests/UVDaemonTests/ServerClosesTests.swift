@@ -30,7 +30,10 @@ struct ServerClosesTests {
         let (server, outbox) = (shell.server, shell.outbox)
         let delivering = Task { await outbox.deliverPosted() }
         let listening = Task { await outbox.listen() }
-        defer { (delivering.cancel(), listening.cancel()) }
+        defer {
+            delivering.cancel()
+            listening.cancel()
+        }
         outbox.post(Self.prompt())
         try await waitUntil { server.notifications.count == 1 }
 
@@ -47,7 +50,10 @@ struct ServerClosesTests {
         let (server, outbox) = (shell.server, shell.outbox)
         let delivering = Task { await outbox.deliverPosted() }
         let listening = Task { await outbox.listen() }
-        defer { (delivering.cancel(), listening.cancel()) }
+        defer {
+            delivering.cancel()
+            listening.cancel()
+        }
         outbox.post(Self.prompt())
         try await waitUntil { server.notifications.count == 1 }
 

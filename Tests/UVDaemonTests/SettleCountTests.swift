@@ -16,22 +16,25 @@ import UVStore
 struct SettleCountTests {
     /// 10:00 in Sydney, the in-process core's place.
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
+    /// When a provider's answer to a request made at `now` arrives.
+    static let arrival = now.addingTimeInterval(35)
 
     private struct Tally: Equatable {
-        var engineSteps = 0, transactions = 0, blendedDays = 0, statuses = 0
+        var engineSteps = 0, transactions = 0, blendedDays = 0, statuses = 0, timerArms = 0
     }
 
     private func tally(_ shell: InProcessCore) async -> Tally {
         let counts = await shell.core.counts
         return Tally(
             engineSteps: counts.engineSteps, transactions: shell.store.transactionCount, blendedDays: counts.blendedDays,
-            statuses: counts.statuses)
+            statuses: counts.statuses, timerArms: counts.timerArms)
     }
 
     private func since(_ before: Tally, _ after: Tally) -> Tally {
         Tally(
             engineSteps: after.engineSteps - before.engineSteps, transactions: after.transactions - before.transactions,
-            blendedDays: after.blendedDays - before.blendedDays, statuses: after.statuses - before.statuses)
+            blendedDays: after.blendedDays - before.blendedDays, statuses: after.statuses - before.statuses,
+            timerArms: after.timerArms - before.timerArms)
     }
 
     @Test func aPressedAppliedIsOneStepOneWriteOneStatus() async throws {
@@ -43,7 +46,7 @@ struct SettleCountTests {
 
         await shell.core.answered(.leaveHome, .pressed(.applied), now: Self.now)
 
-        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1))
+        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1, timerArms: 1))
         // All of it was kept in that one transaction: the press, the sunscreen and the rules' state.
         #expect(await shell.core.user.sunscreen?.appliedAt == Self.now)
         #expect(try shell.store.currentSunscreen()?.appliedAt == Self.now)
@@ -53,7 +56,8 @@ struct SettleCountTests {
 
     @Test func aForecastArrivingIsOneStepOneWriteOneStatus() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
-        let shell = try InProcessCore(httpClient: http)
+        // The answer arrives 35 s after the round began: it is settled at that time.
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival })
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
         let watching = await shell.core.subscribe(now: Self.now)
         defer { _ = watching }
@@ -69,10 +73,44 @@ struct SettleCountTests {
         http.answer()
         #expect(await outcome.result == .fresh)
 
-        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1))
+        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1, timerArms: 1))
         #expect(await !shell.core.engine.samples.isEmpty)
-        #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.now)
-        #expect(try shell.store.providerState()[.openMeteo].lastSuccess == Self.now)
+        #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
+        #expect(try shell.store.providerState()[.openMeteo].lastSuccess == Self.arrival)
+    }
+
+    /// A forecast whose UV is already past the alert levels: the answer settles once, the outbox
+    /// shows the alert and reports it, and the core keeps that report in one transaction of its
+    /// own (what the server was sent and the id it gave come only once it has answered). The
+    /// request's budget, the answer and the delivery: three, where the outbox used to write the
+    /// history and then the ids twice more.
+    @Test func aForecastThatShowsANotificationIsOneStepAndOneDelivery() async throws {
+        let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
+        // The answer arrives 35 s after the round began: it is settled at that time.
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival })
+        let delivering = Task { await shell.outbox.deliverPosted() }
+        defer { delivering.cancel() }
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
+        let configuration = await shell.core.configuration
+        let context = FetchContext(
+            now: Self.now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
+            policy: configuration.policy)
+        let before = await tally(shell)
+        async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
+        await http.requestArrived()
+        http.answer()
+        #expect(await outcome.result == .fresh)
+        for _ in 0..<200 where await shell.core.counts.deliveries == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(200))
+
+        let deliveries = await shell.core.counts.deliveries
+        #expect(deliveries == 1)
+        #expect(!shell.server.notifications.isEmpty)
+        #expect(shell.server.notifications.allSatisfy { $0.image != nil }, "the day's wheel goes with each")
+        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 3, blendedDays: 1, statuses: 0, timerArms: 1))
+        let history = try shell.store.history(limit: 10)
+        #expect(history.contains { $0.kind == .notified && $0.subject == .uvLevel(.veryHigh) && $0.time == Self.arrival })
+        #expect(try shell.store.notificationIDs().ids[.uvLevel(.veryHigh)] != nil)
     }
 
     /// An Open-Meteo answer for Sydney on 15 January 2026: a clear summer day.

@@ -50,7 +50,8 @@ struct HistoryTests {
     }
 
     @Test func notificationIDsSurvive() throws {
-        do { try Store(path: path).saveNotificationIDs([.reapply: 7]) }
-        #expect(try Store(path: path).notificationIDs() == [.reapply: 7])
+        let kept = NotificationIDs(ids: [.reapply: 7, .uvLevel(.high): 9], owner: ":1.42")
+        do { try Store(path: path).save(StoreChanges(notificationIDs: kept)) }
+        #expect(try Store(path: path).notificationIDs() == kept)
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import UVEngine
+import UVStore
+
+/// What the outbox did since it last said, for the core to keep in one transaction: the outbox
+/// talks to the notification server and reports back; only the core writes the store and reads
+/// the clock.
+struct DeliveryReport: Sendable {
+    /// One thing done, in the order it was done.
+    enum Done: Sendable {
+        /// Sent to the server; `heldUntilNow` when do-not-disturb held it until now (its history
+        /// entry then takes the time it went, not the time it was decided).
+        case sent(PresentedAlert, heldUntilNow: Bool)
+        /// Closed on the server as the rules withdrew it: when they did, on which clock.
+        case withdrawn(Subject, at: Date, zone: String)
+    }
+
+    var done: [Done] = []
+    /// The server's ids for what is on screen now, when they changed.
+    var ids: NotificationIDs?
+
+    var isEmpty: Bool { done.isEmpty && ids == nil }
+
+    /// The history entries it adds, in order; one held until now is stamped `now`.
+    func history(now: Date) -> [HistoryEntry] {
+        done.map { done in
+            switch done {
+            case .sent(let alert, let heldUntilNow):
+                HistoryEntry(
+                    time: heldUntilNow ? now : alert.decidedAt ?? now, kind: .notified, subject: alert.subject, summary: alert.summary,
+                    body: alert.body, zone: alert.zone)
+            case .withdrawn(let subject, let at, let zone):
+                HistoryEntry(time: at, kind: .withdrawn, subject: subject, zone: zone)
+            }
+        }
+    }
+}
