@@ -1,14 +1,43 @@
 import Foundation
 
 /// When the core wakes next: the engine's deadline and the next refresh round share the one
-/// timer. With the time spent suspended as last seen, to notice a resume.
+/// timer. With the time spent suspended as last seen, to notice a resume. Its state is its own:
+/// the core says what happened (a step asked for a deadline, a round started or ended, a refresh
+/// is wanted) and asks when to wake.
 struct CoreSchedule: Sendable {
     /// The deadline the engine's last step asked for.
-    var engineWake = Date.distantFuture
+    private(set) var engineWake = Date.distantFuture
     /// When the next refresh round is due (at once after a start; `.distantFuture` while one runs).
-    var refreshDue = Date.distantPast
+    private var refreshDue = Date.distantPast
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC).
-    var suspendedSeconds: Double = 0
+    private var suspendedSeconds: Double = 0
+
+    /// The engine's step asked to be woken at `instant`.
+    mutating func engineAsks(wakeAt instant: Date) { engineWake = instant }
+
+    /// The providers should be asked by `now` (a new place, a reload, a resume, a watcher).
+    mutating func refresh(by now: Date) { refreshDue = min(refreshDue, now) }
+
+    /// Whether a round is due at `now`; if so, it is taken as started (none is due while it runs).
+    mutating func startRoundIfDue(now: Date) -> Bool {
+        guard refreshDue <= now else { return false }
+        refreshDue = .distantFuture
+        return true
+    }
+
+    /// A round ended, the next due at `next` (or sooner, if a refresh was asked meanwhile).
+    mutating func roundEnded(nextDue next: Date) {
+        refreshDue = min(refreshDue == .distantFuture ? next : refreshDue, next)
+    }
+
+    /// When the timer should fire: the earliest deadline, but no later than `latest`.
+    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, latest) }
+
+    /// Takes the time suspended so far; returns the seconds slept since it was last taken.
+    mutating func suspended(soFar total: Double) -> Double {
+        defer { suspendedSeconds = total }
+        return total - suspendedSeconds
+    }
 }
 
 /// What the core has done since it started, for the tests that hold each event to one engine

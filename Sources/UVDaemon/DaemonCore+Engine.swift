@@ -39,7 +39,7 @@ extension DaemonCore {
     /// was not running, with any press kept but not handled before a restart: one step.
     func startEngine(outbox: NotificationOutbox, now: Date) {
         self.outbox = outbox
-        schedule.suspendedSeconds = Self.suspendedSoFar()
+        _ = schedule.suspended(soFar: Self.suspendedSoFar())
         var events: [EngineEvent] = []
         for pending in (try? store.pendingPresses()) ?? [] {
             unsaved.handledPresses.append(pending.id)
@@ -76,9 +76,7 @@ extension DaemonCore {
     /// Returns whether it settled (and so armed the timer).
     @discardableResult
     func engineTimerFired(clockChanged: Bool, now: Date) -> Bool {
-        let suspended = Self.suspendedSoFar()
-        let asleep = suspended - schedule.suspendedSeconds
-        schedule.suspendedSeconds = suspended
+        let asleep = schedule.suspended(soFar: Self.suspendedSoFar())
         let resumed = asleep > 5
         if clockChanged {
             log.info("the wall clock changed; looking at every deadline again")

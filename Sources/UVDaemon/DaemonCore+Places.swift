@@ -69,7 +69,7 @@ extension DaemonCore {
         providers.forecast = (try? store.forecast(for: user.place.key)) ?? nil
         providers.cams = (try? store.forecast(for: user.place.key, .cams)) ?? nil
         log.info("location: \(user.place.name) (\(user.place.source.rawValue))")
-        schedule.refreshDue = min(schedule.refreshDue, now)
+        schedule.refresh(by: now)
         settle(now: now)
     }
 

@@ -29,7 +29,7 @@ extension DaemonCore {
             for source in UVSource.allCases where !considered.contains(source) {
                 guard let due = due(source, now: now, context: context, forced: forced) else { continue }
                 considered.insert(source)
-                if providers.inFlight.contains(source) {
+                if providers.requests.isAsking(source) {
                     if forced {
                         underWay.append(source)
                     } else {
@@ -55,14 +55,14 @@ extension DaemonCore {
                 }
             }
             guard !jobs.isEmpty || !underWay.isEmpty else { break }
-            providers.inFlight.formUnion(jobs)
+            providers.requests.asking(jobs)
             await withTaskGroup(of: (UVSource, ProviderOutcome, Bool).self) { group in
                 for source in jobs { group.addTask { (source, await self.fetch(source, now: now, context: context), true) } }
                 // A request already under way is waited for, not skipped: it ends within the
                 // fetch's own deadline (30 s, and 5 s more before its process is killed).
                 for source in underWay { group.addTask { (source, await self.outcomeOfRequestUnderWay(source), false) } }
                 for await (source, outcome, ours) in group {
-                    if ours { providers.finished(source, asked: now, outcome: outcome) }
+                    if ours { providers.requests.finished(source, asked: now, outcome: outcome) }
                     outcomes.append(outcome)
                 }
             }
@@ -81,13 +81,9 @@ extension DaemonCore {
     /// The outcome of the request to `source` that is under way, when it ends, said as that.
     private func outcomeOfRequestUnderWay(_ source: UVSource) async -> ProviderOutcome {
         let outcome = await withCheckedContinuation { continuation in
-            if providers.inFlight.contains(source) {
-                providers.waiting[source, default: []].append(continuation)
-            } else {
-                continuation.resume(
-                    returning: providers.lastOutcomes[source]?.outcome
-                        ?? ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
-            }
+            providers.requests.await(
+                source, continuation,
+                ended: ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
         }
         return ProviderOutcome(
             provider: outcome.provider, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
@@ -96,7 +92,7 @@ extension DaemonCore {
     /// What the last requests to the providers that apply got, for a refresh refused as too
     /// soon: "open-meteo at 10:05: HTTP 503; arpansa at 10:05: …".
     private func lastAnswers(now: Date) -> String? {
-        let said = providers.lastOutcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { source, last in
+        let said = providers.requests.lastOutcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { source, last in
             tr("%1$@ at %2$@: %3$@", source.rawValue, readable(last.asked, now: now), last.outcome.message)
         }
         return said.isEmpty ? nil : said.joined(separator: "; ")
@@ -140,10 +136,7 @@ extension DaemonCore {
     /// answered with what each provider came to. Asked while such a round runs, it waits for that
     /// round and answers with its outcomes.
     func requestRefresh(now: Date) async throws(Refusal) -> [ProviderOutcome] {
-        if let round = providers.forcedRound {
-            providers.refreshesJoined += 1
-            return await round.value
-        }
+        if let round = providers.requests.joinForcedRound() { return await round.value }
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
@@ -160,9 +153,9 @@ extension DaemonCore {
         case .allowed:
             updateProviderState { $0.lastManualRefresh = now }
             let round = Task { await self.forcedRound(now: now) }
-            providers.forcedRound = round
+            providers.requests.forcedRoundStarted(round)
             let outcomes = await round.value
-            if providers.forcedRound == round { providers.forcedRound = nil }
+            providers.requests.forcedRoundEnded(round)
             return outcomes
         }
     }

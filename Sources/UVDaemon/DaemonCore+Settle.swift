@@ -39,8 +39,8 @@ extension DaemonCore {
                 (user.sunscreen, user.futureSunscreen) = (application, nil)
                 unsaved.sunscreen = application
             }
-            if let wake = step.wake { schedule.engineWake = wake }
-            if step.wantsRefresh { schedule.refreshDue = min(schedule.refreshDue, now) }
+            if let wake = step.wake { schedule.engineAsks(wakeAt: wake) }
+            if step.wantsRefresh { schedule.refresh(by: now) }
             changes = step.changes
         }
         let problem = keepUnsaved()

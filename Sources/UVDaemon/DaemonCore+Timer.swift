@@ -12,7 +12,7 @@ extension DaemonCore {
     func armTimer(now: Date) {
         counts.timerArms += 1
         do {
-            try timer.arm(at: min(schedule.engineWake, schedule.refreshDue, now.addingTimeInterval(Self.longestSleep)))
+            try timer.arm(at: schedule.wake(noLaterThan: now.addingTimeInterval(Self.longestSleep)))
         } catch {
             DaemonStop.fail(
                 because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
@@ -22,7 +22,7 @@ extension DaemonCore {
     /// The providers should be asked now (a new place, a reload, a resume, a watcher), if the
     /// fetch policy agrees.
     func refreshSoon(now: Date) {
-        schedule.refreshDue = min(schedule.refreshDue, now)
+        schedule.refresh(by: now)
         armTimer(now: now)
     }
 
@@ -30,8 +30,7 @@ extension DaemonCore {
     /// refresh round is due is returned. The round runs beside the loop (`runScheduledRefresh`),
     /// so that the providers' answers never hold up a deadline.
     func timerFired(clockChanged: Bool, now: Date) -> Bool {
-        let refreshNow = schedule.refreshDue <= now
-        if refreshNow { schedule.refreshDue = .distantFuture }
+        let refreshNow = schedule.startRoundIfDue(now: now)
         // A step settles and arms the timer itself; only without one is it armed here.
         if !engineTimerFired(clockChanged: clockChanged, now: now) { armTimer(now: now) }
         return refreshNow
@@ -41,7 +40,7 @@ extension DaemonCore {
     /// came; the round's end only sets when the next is due.
     func runScheduledRefresh(now: Date) async {
         let next = await refreshIfDue(now: now)
-        schedule.refreshDue = min(schedule.refreshDue == .distantFuture ? next : schedule.refreshDue, next)
+        schedule.roundEnded(nextDue: next)
         armTimer(now: now)
         // A round may have loaded a library (libxml2 for the station feed).
         CodeResidency.touchedPagesOnly()

@@ -198,7 +198,7 @@ actor DaemonCore {
         openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)
         log.info("configuration reloaded from \(configFile.path)")
         let now = Date()
-        schedule.refreshDue = min(schedule.refreshDue, now)
+        schedule.refresh(by: now)
         if let route = reclassifiedRoute() {
             networkChanged(route.route, networkManager: route.primary, now: now)
         } else {

@@ -23,18 +23,8 @@ struct ProviderMemory {
     /// What the screen last dropped from each provider's answers (an implausible value, a time
     /// too far from now), and when: for `uvctl doctor`.
     var screened: [UVSource: (line: String, at: Date)] = [:]
-    /// Providers with a request under way.
-    var inFlight: Set<UVSource> = []
-    /// What each provider's last request came to, and when it was asked (for a refresh refused
-    /// as too soon, which says what the last one got).
-    var lastOutcomes: [UVSource: (asked: Date, outcome: ProviderOutcome)] = [:]
-    /// Refreshes waiting for a request already under way, resumed with its outcome.
-    var waiting: [UVSource: [CheckedContinuation<ProviderOutcome, Never>]] = [:]
-    /// The round `uvctl refresh` started, while it runs: a refresh asked meanwhile waits for it
-    /// and answers with its outcomes, rather than being refused as too soon.
-    var forcedRound: Task<[ProviderOutcome], Never>?
-    /// Refreshes that joined the forced round under way (what a test waits for).
-    var refreshesJoined = 0
+    /// The requests under way and what the last ones came to.
+    var requests = ProviderRequests()
 
     /// Adds the readings of one answer to each station's history, keeping the last hour.
     mutating func remember(_ readings: [StationReading], now: Date) {
@@ -46,13 +36,6 @@ struct ProviderMemory {
             history.append(UVSample(time: reading.time, uvi: uvi))
             stationHistory[reading.station] = history.sorted { $0.time < $1.time }
         }
-    }
-
-    /// Records how a request ended and hands it to every refresh that waited for it.
-    mutating func finished(_ source: UVSource, asked: Date, outcome: ProviderOutcome) {
-        inFlight.remove(source)
-        lastOutcomes[source] = (asked, outcome)
-        for waiter in waiting.removeValue(forKey: source) ?? [] { waiter.resume(returning: outcome) }
     }
 
     /// The first problem among `sources` (those that apply to the place), as "name: reason".

@@ -16,7 +16,9 @@ struct CoreOrderingTests {
     private func expectedArm(_ core: DaemonCore, now: Date) async -> Date? {
         let engine = await core.engine
         guard let wake = EngineStep(engine, .tick, now: now).wake else { return nil }
-        return min(wake, await core.schedule.refreshDue, now.addingTimeInterval(DaemonCore.longestSleep))
+        var schedule = await core.schedule
+        schedule.engineAsks(wakeAt: wake)
+        return schedule.wake(noLaterThan: now.addingTimeInterval(DaemonCore.longestSleep))
     }
 
     @Test func theDeadlineArmedIsTheLatestStatesWhateverTheOrderOfCalls() async throws {
