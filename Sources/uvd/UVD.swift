@@ -53,11 +53,15 @@ struct UVD: AsyncParsableCommand {
         }
         let paths = XDGPaths()
         if prepareState {
+            // Never fails the start: systemd restarts a unit whose ExecStartPre= fails whatever
+            // RestartPreventExitStatus= says (it applies to the main process only), so a
+            // permanent problem here would loop. The main process meets the same problem when
+            // it opens its state and ends with the permanent status and the reason.
             do {
                 try StateDirectory.prepare(paths)
             } catch {
-                Systemd.reportStartFailure("\(error)")
-                throw ExitCode(ExitStatus.cannotCreate.rawValue)
+                StandardStream.error.write(
+                    (Systemd.stderrIsJournal ? "<4>" : "") + "uvd: " + tr("preparing the state directory: %1$@", "\(error)") + "\n")
             }
             return
         }

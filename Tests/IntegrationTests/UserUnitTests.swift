@@ -102,6 +102,27 @@ struct UserUnitTests {
         #expect(said.contains("ReadWritePaths=\(elsewhere.path)/uvd"), "\(said)")
     }
 
+    /// A state directory that cannot be made at all (here a file stands where ~/.local/state
+    /// should be) fails the start in the main process, with the status the unit does not restart
+    /// on and the reason at priority err, not in ExecStartPre=, whose failure systemd restarts
+    /// whatever it returned (8 restarts in 41 s under a real 252 user manager).
+    @Test func aStateDirectoryThatCannotBeMadeFailsWithoutARestartLoop() throws {
+        let home = try FreshHome()
+        try FileManager.default.createDirectory(at: home.root.appendingPathComponent(".local"), withIntermediateDirectories: true)
+        try Data("not a directory".utf8).write(to: home.root.appendingPathComponent(".local/state"))
+        let log = home.root.appendingPathComponent("unit.log")
+        let unit = try home.start(systemd: 252, log: log)
+        defer {
+            unit.signal(SIGTERM)
+            unit.wait()
+        }
+        let status = unit.wait()
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(status == ExitStatus.cannotCreate.rawValue, "\(said)")
+        #expect(!said.contains("user_unit: ExecStartPre= exited"), "\(said)")
+        #expect(said.contains(".local/state"), "the reason names the path: \(said)")
+    }
+
     /// The statuses the unit does not restart on are exactly those the code names permanent.
     @Test func restartPreventExitStatusIsTheCodesList() throws {
         let text = try String(contentsOf: ProviderFixture.packageRoot.appendingPathComponent("systemd/uvd.service"), encoding: .utf8)
