@@ -112,7 +112,8 @@ let package = Package(
             ], swiftSettings: seesLibNotify),
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),
         .testTarget(
-            name: "IntegrationTests", dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"],
+            name: "IntegrationTests",
+            dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "UVVarlink", "UVPlatform", "TestSupport"],
             swiftSettings: seesLibNotify),
     ],
     swiftLanguageModes: [.v6]

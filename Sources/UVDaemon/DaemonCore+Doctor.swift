@@ -14,11 +14,17 @@ extension DaemonCore {
         checks.append(locationCheck())
         checks += providerChecks(now: now)
         checks.append(systemdCheck())
+        if let sandbox = sandboxCheck() { checks.append(sandbox) }
         checks.append(stateCheck())
         return checks
     }
 
     private func stateCheck() -> CheckInfo {
+        if let engineStateProblem {
+            return CheckInfo(
+                name: tr("state"), result: .warn, detail: engineStateProblem.summary,
+                fix: tr("nothing to do: mutes, snoozes and quiet hours set before are to be set again"))
+        }
         guard let recovery = store.recovery else {
             return CheckInfo(name: tr("state"), result: .ok, detail: tr("the database passed its integrity check"))
         }
@@ -209,6 +215,28 @@ extension DaemonCore {
                 name: tr("provider %1$@", source.rawValue), result: .ok,
                 detail: health.lastSuccess.map { tr("last answer %1$@", readable($0, now: now)) } ?? tr("not asked yet"))
         }
+    }
+
+    /// Under systemd: whether the unit's sandbox applied (its own user namespace, a read-only
+    /// home). Where unprivileged user namespaces are restricted it may not, and uvd runs without
+    /// it: still only as the user, its files 0600 in 0700 directories.
+    private func sandboxCheck() -> CheckInfo? {
+        guard ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil else { return nil }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let state = SandboxState.current(home: home)
+        if state.ownUserNamespace, state.homeReadOnly {
+            return CheckInfo(name: tr("sandbox"), result: .ok, detail: tr("applied: a user namespace of its own, home read-only"))
+        }
+        let missing = [state.ownUserNamespace ? nil : tr("no user namespace of its own"), state.homeReadOnly ? nil : tr("home writable")]
+            .compactMap { $0 }.joined(separator: ", ")
+        return CheckInfo(
+            name: tr("sandbox"), result: .warn,
+            detail: tr(
+                "not applied (%1$@): this system restricts unprivileged user namespaces (Ubuntu 24.04's AppArmor does); uvd runs as you without it, its files private to you",
+                missing),
+            fix: tr(
+                "safe to leave as it is; the README's \"When the unit does not start\" gives the drop-in that turns the sandbox off cleanly"
+            ))
     }
 
     private func systemdCheck() -> CheckInfo {

@@ -102,13 +102,38 @@ enum DaemonClient {
                     "uvd closed the connection without answering %1$@: it stopped, or failed to start (see systemctl --user status uvd, or journalctl --user -u uvd)",
                     method.rawValue), status: .unavailable)
         } catch let error as VarlinkRemoteError {
+            if ["org.varlink.service.MethodNotFound", "org.varlink.service.InvalidParameter"].contains(error.name) {
+                await failOnVersionSkew()
+            }
             switch error.name {
             case "io.uvd.InvalidValue", "io.uvd.NoSuchPlace", "org.varlink.service.InvalidParameter":
                 fail(error.description, status: .usage)
             case "io.uvd.ConfigInvalid": fail(error.description, status: .configuration)
             default: fail(error.description, status: .failure)
             }
+        } catch is DecodingError {
+            await failOnVersionSkew()
+            fail(tr("uvd's answer to %1$@ could not be read", method.rawValue), status: .failure)
         }
+    }
+
+    /// When the uvd running is another version than this uvctl (the package was upgraded or
+    /// removed under a running uvd, which keeps running the old binary), a call it does not know
+    /// or an answer this uvctl cannot read is that: said as such, with what mends it.
+    static func failOnVersionSkew() async {
+        if let skew = await versionSkew() { fail(skew, status: .unavailable) }
+    }
+
+    /// The sentence for a uvd of another version than this uvctl, or nil when they match (or
+    /// uvd does not say).
+    static func versionSkew() async -> String? {
+        guard let client = try? await VarlinkClient.connect(path: socketPath) else { return nil }
+        defer { client.close() }
+        let info = await firstWithin(optionalAnswerLimit) {
+            try? await client.call("org.varlink.service.GetInfo", Empty(), returning: VarlinkServer.Info.self)
+        }
+        guard let running = info??.version, running != UVDVersion.string else { return nil }
+        return VersionSkew.sentence(running: running, installed: UVDVersion.string)
     }
 
     /// A socket the service manager holds (uvd.socket) takes the call while no uvd runs: when

@@ -31,6 +31,8 @@ struct StatusCommand: AsyncParsableCommand {
             if format == .i3blocks, StatusFormat.isUrgent(status) { throw ExitCode(StatusFormat.i3blocksUrgent) }
         } else {
             print(StatusText.lines(status, terminal: .standardOutput()).joined(separator: "\n"))
+            // After an upgrade the uvd running is the old binary until it is restarted.
+            if let skew = await DaemonClient.versionSkew() { print(skew) }
         }
     }
 }
