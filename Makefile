@@ -33,13 +33,14 @@ ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
 # The translations (po/LL.po), compiled with msgfmt into share/locale/LL/LC_MESSAGES/uvd.mo.
 LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: help start check lint deps test-deps build release test fuzz bench skill install install-desktop uninstall uninstall-desktop clean
+.PHONY: help start check lint deps test-deps build release test fuzz bench skill install install-files install-desktop deb deb-test uninstall uninstall-desktop clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
 	@echo "make check    install what the tests need and run the whole test suite"
 	@echo "make build    debug build;  make release: optimised build"
 	@echo "make install  uvd, uvctl, user units, default config, man pages, completions under PREFIX (default ~/.local)"
+	@echo "make deb      the Debian package, from the release binaries (make deb-test: tried in a fresh Debian 12 tree)"
 	@echo "make fuzz     each libFuzzer target for FUZZ_SECONDS (default 60) on its seed corpus in Fuzz/"
 	@echo "make bench    the benchmarks in Benchmarks/ (release build)"
 	@echo "make skill DATA=<folder>  the nowcast's skill on measured UV days (FORMAT=json for one JSON line)"
@@ -124,27 +125,46 @@ $(MANUALS)/uvd.1 $(MANUALS)/uvctl.1: release
 	$(RELEASE_BIN)/generate-manual $(RELEASE_BIN)/uvctl -o $(MANUALS)
 	sed -i -e '/^\.Ar subcommand$$/d' -e '/^\.It Em help$$/,/^\.El$$/d' $(MANUALS)/uvd.1
 
-install: release $(MANUALS)/uvd.1
-	install -d $(BINDIR) $(MANDIR) $(USERUNITDIR) $(DATADIR)/uvd $(DATADIR)/varlink \
-		$(DATADIR)/bash-completion/completions $(DATADIR)/zsh/site-functions $(DATADIR)/fish/vendor_completions.d
-	install -s -m 0755 $(RELEASE_BIN)/uvd $(RELEASE_BIN)/uvctl $(BINDIR)/
-	for tool in uvd uvctl; do \
-		$(BINDIR)/$$tool --generate-completion-script bash > $(DATADIR)/bash-completion/completions/$$tool; \
-		$(BINDIR)/$$tool --generate-completion-script zsh > $(DATADIR)/zsh/site-functions/_$$tool; \
-		$(BINDIR)/$$tool --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/$$tool.fish; \
-	done
-	install -m 0644 $(MANUALS)/uvd.1 $(MANUALS)/uvctl.1 $(MANDIR)/
-	sed 's|@BINDIR@|$(BINDIR)|' systemd/uvd.service > $(USERUNITDIR)/uvd.service
-	install -m 0644 systemd/uvd.socket $(USERUNITDIR)/uvd.socket
-	install -m 0644 Config/uvd.toml $(DATADIR)/uvd/uvd.toml
-	$(MAKE) --no-print-directory install-desktop PREFIX=$(PREFIX)
-	for language in $(LANGUAGES); do \
-		install -d $(DATADIR)/locale/$$language/LC_MESSAGES && \
-		msgfmt --check -o $(DATADIR)/locale/$$language/LC_MESSAGES/uvd.mo po/$$language.po || exit 1; \
-	done
-	$(BINDIR)/uvd --varlink-interface > $(DATADIR)/varlink/io.uvd.varlink
+# DESTDIR: a staging root the files go under (the package is built this way); PREFIX is where
+# they will be, written into the unit's Exec lines.
+DESTDIR ?=
+ZSHCOMPLETIONDIR ?= $(DATADIR)/zsh/site-functions
+
+install: install-files
 	@if [ -e $(CONFIGDIR)/config.toml ]; then echo "kept $(CONFIGDIR)/config.toml"; \
 		else install -d -m 0700 $(CONFIGDIR) && install -m 0600 Config/uvd.toml $(CONFIGDIR)/config.toml && echo "installed $(CONFIGDIR)/config.toml"; fi
+
+# Everything but the user's own configuration file (which a package never writes). A bash
+# completion is sourced, never run: the generator's #! line is dropped.
+install-files: release $(MANUALS)/uvd.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(DATADIR)/uvd $(DESTDIR)$(DATADIR)/varlink \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	install -s -m 0755 $(RELEASE_BIN)/uvd $(RELEASE_BIN)/uvctl $(DESTDIR)$(BINDIR)/
+	for tool in uvd uvctl; do \
+		$(DESTDIR)$(BINDIR)/$$tool --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(DATADIR)/bash-completion/completions/$$tool; \
+		$(DESTDIR)$(BINDIR)/$$tool --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_$$tool; \
+		$(DESTDIR)$(BINDIR)/$$tool --generate-completion-script fish > $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/$$tool.fish; \
+	done
+	install -m 0644 $(MANUALS)/uvd.1 $(MANUALS)/uvctl.1 $(DESTDIR)$(MANDIR)/
+	sed 's|@BINDIR@|$(BINDIR)|' systemd/uvd.service > $(DESTDIR)$(USERUNITDIR)/uvd.service
+	chmod 0644 $(DESTDIR)$(USERUNITDIR)/uvd.service
+	install -m 0644 systemd/uvd.socket $(DESTDIR)$(USERUNITDIR)/uvd.socket
+	install -m 0644 Config/uvd.toml $(DESTDIR)$(DATADIR)/uvd/uvd.toml
+	$(MAKE) --no-print-directory install-desktop PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
+	for language in $(LANGUAGES); do \
+		install -d $(DESTDIR)$(DATADIR)/locale/$$language/LC_MESSAGES && \
+		msgfmt --check -o $(DESTDIR)$(DATADIR)/locale/$$language/LC_MESSAGES/uvd.mo po/$$language.po || exit 1; \
+	done
+	$(DESTDIR)$(BINDIR)/uvd --varlink-interface > $(DESTDIR)$(DATADIR)/varlink/io.uvd.varlink
+
+# The Debian package (scripts/make-deb), from the release binaries; its path is the last line.
+DEB_DIR := .build/deb
+deb: release $(MANUALS)/uvd.1
+	@scripts/make-deb $(RELEASE_BIN) $(MANUALS) $(DEB_DIR)
+
+# The package installed in a fresh Debian 12 tree with no Swift in it (scripts/deb-test, root).
+deb-test: deb
+	scripts/deb-test $$(ls -t $(DEB_DIR)/uvd_*.deb | head -1)
 
 uninstall:
 	-systemctl --user disable --now uvd.socket uvd.service 2>/dev/null
@@ -161,9 +181,9 @@ uninstall:
 # The icon (hicolor: scalable and PNG sizes) and the desktop entry that notifications name.
 install-desktop:
 	for size in $(ICON_SIZES); do \
-		install -d $(ICONDIR)/$$size/apps && install -m 0644 data/icons/hicolor/$$size/apps/uvd.* $(ICONDIR)/$$size/apps/; \
+		install -d $(DESTDIR)$(ICONDIR)/$$size/apps && install -m 0644 data/icons/hicolor/$$size/apps/uvd.* $(DESTDIR)$(ICONDIR)/$$size/apps/; \
 	done
-	install -d $(DATADIR)/applications && install -m 0644 data/uvd.desktop $(DATADIR)/applications/uvd.desktop
+	install -d $(DESTDIR)$(DATADIR)/applications && install -m 0644 data/uvd.desktop $(DESTDIR)$(DATADIR)/applications/uvd.desktop
 
 uninstall-desktop:
 	rm -f $(foreach size,$(ICON_SIZES),$(ICONDIR)/$(size)/apps/uvd.svg $(ICONDIR)/$(size)/apps/uvd.png) $(DATADIR)/applications/uvd.desktop
