@@ -27,6 +27,8 @@ public struct Configuration: Sendable, Equatable {
     /// Interface name patterns (`usb*`) that count as Wi-Fi or as cellular, whatever sysfs says.
     public var wifiInterfaces: [String] = []
     public var cellularInterfaces: [String] = []
+    /// `tray.enabled`: the StatusNotifierItem, whenever a tray host is on the bus.
+    public var trayEnabled = true
 
     public init() {}
 }
@@ -230,5 +232,6 @@ extension ConfigKey {
         .minutes("reapply.interval_minutes", 30...480, \.engine.reapplyInterval),
         .patterns("network.wifi", \.wifiInterfaces),
         .patterns("network.cellular", \.cellularInterfaces),
+        .boolean("tray.enabled", \.trayEnabled),
     ]
 }

@@ -80,6 +80,9 @@ public enum Daemon {
         } catch {
             log.error("time zone watch: cannot watch /etc/localtime (\(error)); a new system time zone counts from the next start")
         }
+        if let tray = await startTray(loaded.configuration, log: log) {
+            services.append(.init(TrayService(core: core, item: tray, log: log), named: "tray"))
+        }
         if let interval = Systemd.watchdogPingInterval { services.append(.init(WatchdogService(interval: interval), named: "watchdog")) }
 
         // Ready once the socket listens and the core stands; the status line (a whole status
@@ -131,6 +134,21 @@ public enum Daemon {
     }
 
     /// "UV 7.2 High · Sydney · updated 10:05" (or "modelled" when no provider data is in use).
+    /// The tray item, unless `[tray] enabled = false` or there is no session bus: without a bus
+    /// address nor `$XDG_RUNTIME_DIR/bus`, GLib would start a private bus of its own where no
+    /// tray host can ever be.
+    static func startTray(_ configuration: Configuration, log: Logger) async -> StatusNotifierItem? {
+        guard configuration.trayEnabled else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        let runtimeBus = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
+        guard environment["DBUS_SESSION_BUS_ADDRESS"] != nil || runtimeBus.map({ FileManager.default.fileExists(atPath: $0) }) == true
+        else {
+            log.info("tray: no session bus")
+            return nil
+        }
+        return await StatusNotifierItem.start()
+    }
+
     static func summary(_ core: DaemonCore) async -> String {
         let now = Date()
         let status = try? await core.status(now: now)

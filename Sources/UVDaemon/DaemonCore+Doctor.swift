@@ -15,6 +15,7 @@ extension DaemonCore {
         checks += providerChecks(now: now)
         checks.append(systemdCheck())
         if let sandbox = sandboxCheck() { checks.append(sandbox) }
+        if let tray = trayCheck() { checks.append(tray) }
         checks.append(stateCheck())
         return checks
     }
@@ -237,6 +238,17 @@ extension DaemonCore {
             fix: tr(
                 "safe to leave as it is; the README's \"When the unit does not start\" gives the drop-in that turns the sandbox off cleanly"
             ))
+    }
+
+    /// Who shows the tray item, or how to get a host (GNOME has none of its own).
+    private func trayCheck() -> CheckInfo? {
+        guard loaded.configuration.trayEnabled, tray.running else { return nil }
+        guard let host = tray.host else {
+            return CheckInfo(
+                name: tr("tray"), result: .warn, detail: tr("no tray host on this desktop"),
+                fix: tr("GNOME: install and enable gnome-shell-extension-appindicator; or [tray] enabled = false"))
+        }
+        return CheckInfo(name: tr("tray"), result: .ok, detail: tr("shown by %1$@", host.program ?? host.busName))
     }
 
     private func systemdCheck() -> CheckInfo {

@@ -51,6 +51,7 @@ extension DaemonCore {
             watchers.send(ViewBuilder.status(current, blended: blended, now: now))
         }
         post(changes, now: now)
+        nudgeTray(now: now)
         armTimer(now: now)
         return problem
     }

@@ -78,21 +78,25 @@ extension DaemonCore {
                 : tr("no saved location or city '%1$@'; saved: %2$@", name, names))
     }
 
-    func subscribe(now: Date) -> AsyncStream<StatusInfo> {
+    /// A stream of the status as it changes. `wantsMeasurements`: a bar that shows the measured
+    /// value (stations are then asked more often); the tray is not one.
+    func subscribe(now: Date, wantsMeasurements: Bool = true) -> AsyncStream<StatusInfo> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
         continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
         let knowledge = knowledge(now: now)
         counts.statuses += 1
-        watchers.add(id, continuation, current: ViewBuilder.status(knowledge, blended: knowledge.blendedDay(now: now), now: now))
-        // A watcher wants measured values more often (the fetch policy's ARPANSA cadence).
-        refreshSoon(now: now)
+        watchers.add(
+            id, continuation, current: ViewBuilder.status(knowledge, blended: knowledge.blendedDay(now: now), now: now),
+            wantsMeasurements: wantsMeasurements)
+        // A bar wants measured values more often (the fetch policy's ARPANSA cadence).
+        if wantsMeasurements { refreshSoon(now: now) }
         return stream
     }
 
     func unsubscribe(_ id: UUID) { watchers.remove(id) }
 
-    var hasSubscribers: Bool { !watchers.isEmpty }
+    var hasSubscribers: Bool { watchers.wantMeasurements }
 }
 
 extension DaemonCore {

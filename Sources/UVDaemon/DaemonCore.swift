@@ -30,6 +30,8 @@ actor DaemonCore {
     var user: UserRecord
     var providers: ProviderMemory
     var watchers = Watchers()
+    /// The tray's view of the core: its host, and who is told when what its menu offers changes.
+    var tray = TrayWatch()
     /// The user's OpenWeatherMap key, if one is configured and usable.
     var openWeatherMapKey: String?
 

@@ -13,6 +13,8 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
     case morning
     /// `uvctl notify-test`'s notification: no rule's.
     case test
+    /// The day's UV, asked for from the tray: no rule's.
+    case today
     /// A subject this release does not know (saved or sent by another release), kept as written.
     case other(String)
 
@@ -23,6 +25,7 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
         case Rule.reapply.rawValue: self = .reapply
         case Rule.morning.rawValue: self = .morning
         case "test": self = .test
+        case "today": self = .today
         default:
             if let level = UVLevel.allCases.first(where: { written == "uv-\($0.rawValue)" }) {
                 self = .uvLevel(level)
@@ -40,6 +43,7 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
         case .reapply: Rule.reapply.rawValue
         case .morning: Rule.morning.rawValue
         case .test: "test"
+        case .today: "today"
         case .other(let written): written
         }
     }
@@ -51,7 +55,7 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
         case .uvLevel: .uvAlert
         case .reapply: .reapply
         case .morning: .morning
-        case .test, .other: nil
+        case .test, .today, .other: nil
         }
     }
 

@@ -8,7 +8,7 @@ import UVCore
 /// earlier releases wrote reads back as the same subject.
 @Suite("Notification subjects")
 struct SubjectTests {
-    static let every: [Subject] = [.leaveHome, .reapply, .morning, .test] + UVLevel.allCases.map(Subject.uvLevel)
+    static let every: [Subject] = [.leaveHome, .reapply, .morning, .test, .today] + UVLevel.allCases.map(Subject.uvLevel)
 
     @Test func everySubjectReadsBackFromWhatItWrites() {
         for subject in Self.every { #expect(Subject(subject.description) == subject) }

@@ -1,0 +1,87 @@
+import Foundation
+import UVCore
+import UVEngine
+import UVNotify
+import UVWheel
+
+/// The tray's side of the core: what it shows beside the status, its icon, and what a click on
+/// its menu does: the notification buttons' own path where a prompt waits, the uvctl commands'
+/// otherwise.
+extension DaemonCore {
+    /// The sizes the icon is drawn at: what panels ask for (16 to 48 px).
+    static let trayIconSizes = [16, 22, 24, 32, 48]
+
+    /// The situation as it changes: given at once, then after each event that changes it (a
+    /// prompt shown or answered, quiet hours set, sunscreen put on), for the tray's menu.
+    func traySituations(now: Date) -> AsyncStream<TraySituation> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TraySituation.self, bufferingPolicy: .bufferingNewest(1))
+        tray.watch(continuation, current: traySituation(now: now))
+        return stream
+    }
+
+    /// Said to the tray's watcher when it changed (`settle`).
+    func nudgeTray(now: Date) {
+        guard tray.isWatched else { return }
+        tray.send(traySituation(now: now))
+    }
+
+    /// The tray host now (a watcher's unique name), for `uvctl doctor`.
+    func trayHostChanged(to host: TrayHost?) { tray.host = host }
+
+    func traySituation(now: Date) -> TraySituation {
+        let prompt = [Subject.leaveHome, .reapply].first { engine.live.contains($0) }
+        return TraySituation(
+            waitingPrompt: prompt, quiet: engine.isQuiet(at: now), spf: user.profile.defaultSPF, sunscreenOn: user.sunscreen != nil)
+    }
+
+    /// Today's mini-wheel at each of `trayIconSizes`, ARGB32 in network order.
+    func trayIcon(now: Date) -> [TrayContent.Pixmap] {
+        let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
+        guard let model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else {
+            return []
+        }
+        return Self.trayIconSizes.map { size in
+            TrayContent.Pixmap(size: size, rgba: WheelRaster.render(model, size: size).rgba)
+        }
+    }
+
+    /// A menu entry clicked. A refusal (no sunscreen to take off) is logged: the menu offers
+    /// only what applies, so one comes only from a menu a host had not refreshed yet.
+    func trayClicked(_ action: TrayAction, now: Date) {
+        let prompt = traySituation(now: now).waitingPrompt
+        do {
+            switch action {
+            case .applied:
+                if let prompt {
+                    answered(prompt, .pressed(.applied), now: now)
+                } else {
+                    _ = try applySunscreen(spf: nil, quantity: nil, activity: nil, at: now, now: now)
+                }
+            case .sunscreenOff: try removeSunscreen(now: now)
+            case .swim: _ = try recordWater(now: now)
+            case .remind: if let prompt { answered(prompt, .pressed(.remind), now: now) }
+            case .quietTwoHours: _ = try quietNow(minutes: 120, now: now)
+            case .quietOff: _ = quietOff(now: now)
+            case .today: showToday(now: now)
+            }
+            log.info("tray: \(action)")
+        } catch {
+            log.warning("tray: \(action): \(error.message)")
+        }
+    }
+
+    /// "UV today": the day's window and peak as a notification with the wheel, as the morning
+    /// summary says them.
+    private func showToday(now: Date) {
+        let facts = engine.facts(now: now)
+        let meaning: AlertMeaning =
+            if let window = facts.window {
+                .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at)
+            } else {
+                .said(summary: tr("UV today"), body: tr("No sunscreen window: UV stays low all day."))
+            }
+        let alert = Alert(subject: .today, rule: .morning, meaning: meaning, urgency: .low, actions: [])
+        let presented = Presenter(engine).present(alert)
+        outbox?.post(.init(change: .show(presented), at: now, zone: engine.timeZoneIdentifier.name, picture: miniWheel(now: now)))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import UVCore
+import UVNotify
+import UVProtocol
+
+/// The tray item: shows what the core's status and situation say (the icon drawn again only
+/// when what it shows changes), and takes clicks to the core. Nothing runs for it without a tray
+/// host: the item waits for a watcher on the bus (`StatusNotifierItem`).
+struct TrayService: DaemonService {
+    let core: DaemonCore
+    let item: StatusNotifierItem
+    let log: Logger
+
+    /// The last status and situation, and the icon's key: what the two streams update.
+    private actor Shown {
+        var status: StatusInfo?
+        var situation: TraySituation?
+        var iconKey: String?
+
+        func take(_ status: StatusInfo) { self.status = status }
+        func take(_ situation: TraySituation) { self.situation = situation }
+        /// Whether the icon must be drawn again for `status`.
+        func iconChanged(_ status: StatusInfo) -> Bool {
+            let key = TrayView.iconKey(status)
+            defer { iconKey = key }
+            return key != iconKey
+        }
+    }
+
+    func run() async throws {
+        let shown = Shown()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await takeClicks() }
+            group.addTask {
+                for await status in await core.subscribe(now: Date(), wantsMeasurements: false) {
+                    await shown.take(status)
+                    await present(shown)
+                    if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date())) }
+                }
+            }
+            group.addTask {
+                for await situation in await core.traySituations(now: Date()) {
+                    await shown.take(situation)
+                    await present(shown)
+                }
+            }
+        }
+    }
+
+    private func present(_ shown: Shown) async {
+        guard let status = await shown.status, let situation = await shown.situation else { return }
+        await item.show(TrayView.content(status, situation))
+    }
+
+    private func takeClicks() async {
+        for await event in item.events {
+            switch event {
+            case .activated: await core.trayClicked(.today, now: Date())
+            case .clicked(let id):
+                guard let action = TrayAction(rawValue: id) else { continue }
+                await core.trayClicked(action, now: Date())
+            case .host(let host):
+                await core.trayHostChanged(to: host)
+                log.info("\(host.map { "tray: shown by \($0.program ?? $0.busName)" } ?? "tray: no tray host on the bus")")
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import TestSupport
+import Testing
+import UVCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The tray item on a private session bus with a watcher stand-in
+/// (`Tests/TestSupport/sni_watcher.py`, the KDE/freedesktop watcher interface): registered when a
+/// watcher is there and again when it is replaced, nothing without one, every property answered,
+/// the icon in ARGB32 network order at five sizes, and a menu click reaching uvd.
+@Suite(
+    "The tray item", .serialized,
+    .enabled(
+        if: ["/usr/bin/dbus-daemon", "/usr/bin/gdbus"].allSatisfy(FileManager.default.isExecutableFile(atPath:)),
+        "needs dbus-daemon and gdbus (Debian packages dbus, libglib2.0-bin)"))
+struct TrayTests {
+    /// A private session bus, and a watcher on it when asked.
+    final class Bus {
+        let address: String
+        let registrations: URL
+        private let bus: ChildProcess
+        private var watcher: ChildProcess?
+        private let script = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/sni_watcher.py").path
+
+        init(_ uvd: DaemonHarness) throws {
+            let path = uvd.root.appendingPathComponent("bus").path
+            address = "unix:path=\(path)"
+            registrations = uvd.root.appendingPathComponent("registrations.jsonl")
+            bus = try ChildProcess(
+                "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
+                environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
+            try uvd.waitFor("the bus") { FileManager.default.fileExists(atPath: path) }
+        }
+
+        func startWatcher(_ uvd: DaemonHarness) throws {
+            watcher = try ChildProcess(
+                "/usr/bin/python3", [script, address, registrations.path], environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null",
+                stderr: uvd.root.appendingPathComponent("watcher.err").path)
+            try uvd.waitFor("the watcher on the bus") { try self.hasOwner("org.kde.StatusNotifierWatcher") }
+        }
+
+        func stopWatcher() {
+            watcher?.signal(SIGTERM)
+            watcher?.wait()
+            watcher = nil
+        }
+
+        var registered: [String] {
+            ((try? String(contentsOf: registrations, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        func hasOwner(_ name: String) throws -> Bool {
+            try ToolRunner.run(
+                URL(fileURLWithPath: "/usr/bin/gdbus"),
+                [
+                    "call", "--address", address, "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus", "-m",
+                    "org.freedesktop.DBus.NameHasOwner", name,
+                ], environment: ["PATH": "/usr/bin:/bin"]
+            ).stdout.contains("true")
+        }
+
+        /// The host's side: `--read`, `--click ID` or `--activate` on the item.
+        func host(_ arguments: [String], item: String) throws -> ToolRunner.Result {
+            try ToolRunner.run(
+                URL(fileURLWithPath: "/usr/bin/python3"), [script, arguments[0], address, item] + arguments.dropFirst(),
+                environment: ["PATH": "/usr/bin:/bin"])
+        }
+
+        deinit {
+            stopWatcher()
+            bus.signal(SIGTERM)
+            bus.wait()
+        }
+    }
+
+    @Test func registeredWithEveryPropertyAndAMenuThatReachesUvd() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let bus = try Bus(uvd)
+        try bus.startWatcher(uvd)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let pid = try #require(uvd.process?.pid)
+        let item = "org.kde.StatusNotifierItem-\(pid)-1"
+        try uvd.waitFor("the item registered") { bus.registered.contains { $0.contains(item) } }
+
+        let read = try bus.host(["--read"], item: item)
+        let properties = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any], "\(read.stderr)")
+        #expect(properties["Category"] as? String == "ApplicationStatus")
+        #expect(properties["Id"] as? String == "uvd")
+        #expect((properties["Title"] as? String)?.hasPrefix("UV ") == true)
+        #expect(["Passive", "Active", "NeedsAttention"].contains(properties["Status"] as? String ?? ""))
+        #expect(properties["WindowId"] as? Int == 0)
+        #expect(properties["IconName"] as? String == "uvd")
+        #expect(properties["ItemIsMenu"] as? Bool == false)
+        #expect(properties["Menu"] as? String == "/MenuBar")
+        #expect(properties["MenuVersion"] as? Int == 3)
+        let tooltip = try #require(properties["ToolTip"] as? [Any])
+        #expect((tooltip[3] as? String)?.contains("Burn time") == true)
+
+        // The icon: five square sizes, ARGB32 in network byte order: a corner is outside the
+        // wheel (alpha 0); the ring in the middle of the hour before midnight (UV 0) is drawn,
+        // alpha first, then the low level's colour.
+        let pixmaps = try #require(properties["IconPixmap"] as? [[Any]])
+        #expect(pixmaps.map { $0[0] as? Int } == [16, 22, 24, 32, 48])
+        for pixmap in pixmaps {
+            let size = try #require(pixmap[0] as? Int)
+            let bytes = try #require(Data(base64Encoded: pixmap[2] as? String ?? ""))
+            #expect(bytes.count == size * size * 4)
+            #expect(bytes[0] == 0, "a corner is transparent (alpha first)")
+        }
+        let large = try #require(Data(base64Encoded: pixmaps[4][2] as? String ?? ""))
+        let ring = (6 * 48 + 21) * 4
+        let low = Int(UVLevel.low.hexColor.dropFirst(), radix: 16) ?? 0
+        #expect(large[ring] > 0, "alpha first")
+        #expect(
+            zip(large[(ring + 1)...(ring + 3)].map(Int.init), [low >> 16 & 0xFF, low >> 8 & 0xFF, low & 0xFF]).allSatisfy {
+                abs($0 - $1) <= 3
+            },
+            "then red, green, blue: \(Array(large[ring...(ring + 3)]))")
+
+        // The menu: the status line (disabled), then what can be done.
+        let menu = try #require(properties["MenuItems"] as? [[String: Any]])
+        #expect(menu.first?["enabled"] as? Bool == false)
+        let applied = try #require(menu.first { ($0["label"] as? String)?.hasPrefix("Applied sunscreen") == true })
+        #expect(menu.contains { $0["label"] as? String == "Today's UV…" })
+        #expect(properties["GroupProperties"] as? Int == menu.count)
+
+        // A click, as a host sends it, reaches uvd: the sunscreen is on, and the menu now offers
+        // to take it off (the layout's revision went up).
+        #expect(try bus.host(["--click", String(applied["id"] as? Int ?? 0)], item: item).status == 0)
+        try uvd.waitFor("the sunscreen applied") { try uvd.uvctl(["status"]).stdout.contains("Applied SPF 30") }
+        try uvd.waitFor("the menu updated") {
+            let now = try JSONSerialization.jsonObject(with: Data(try bus.host(["--read"], item: item).stdout.utf8)) as? [String: Any]
+            let labels = (now?["MenuItems"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+            return labels.contains("Sunscreen off") && (now?["MenuRevision"] as? Int ?? 0) > (properties["MenuRevision"] as? Int ?? 0)
+        }
+        let doctor = try uvd.uvctl(["doctor"]).stdout
+        #expect(doctor.contains("ok    tray: shown by python3"), "\(doctor)")
+    }
+
+    @Test func aReplacedWatcherGetsTheItemAgainAndNoWatcherMeansNothing() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let bus = try Bus(uvd)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let pid = try #require(uvd.process?.pid)
+        let item = "org.kde.StatusNotifierItem-\(pid)-1"
+        // No watcher: no name taken, nothing registered, doctor says how to get a host.
+        sleep(1)
+        #expect(try !bus.hasOwner(item))
+        #expect(try uvd.uvctl(["doctor"]).stdout.contains("no tray host on this desktop"))
+
+        try bus.startWatcher(uvd)
+        try uvd.waitFor("the item registered", timeout: 2) { bus.registered.count == 1 }
+        #expect(try bus.hasOwner(item))
+        // The host restarts (plasmashell, waybar): registered again within 2 s.
+        bus.stopWatcher()
+        try uvd.waitFor("the name let go") { try !bus.hasOwner(item) }
+        try bus.startWatcher(uvd)
+        try uvd.waitFor("the item registered again", timeout: 2) { bus.registered.count == 2 }
+    }
+
+    @Test func offInTheConfigurationMeansNoItem() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: "[tray]\nenabled = false\n")
+        let bus = try Bus(uvd)
+        try bus.startWatcher(uvd)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        sleep(1)
+        #expect(bus.registered.isEmpty)
+        #expect(try !uvd.uvctl(["doctor"]).stdout.contains("tray"))
+    }
+}
