@@ -85,6 +85,23 @@ struct ErythemalExposure {
         return nil
     }
 
+    /// The dose received from `start` to `end`, in the burn model's J/m² (what `timeToReach`
+    /// counts): the same trapezoidal integration in one-minute steps, the last step shorter.
+    func dose(from start: Date, to end: Date) -> Double {
+        var accumulated = 0.0
+        var elapsed = 0.0
+        let span = max(0, end.timeIntervalSince(start))
+        var previousRate = rate(at: start)
+        while elapsed < span {
+            let step = min(Self.step, span - elapsed)
+            let nextRate = rate(at: start.addingTimeInterval(elapsed + step))
+            accumulated += (previousRate + nextRate) / 2 * step / 60
+            elapsed += step
+            previousRate = nextRate
+        }
+        return accumulated
+    }
+
     /// Whether any UV falls on the skin within `horizon` of `start` (sampled each step).
     func hasUV(from start: Date, within horizon: TimeInterval) -> Bool {
         stride(from: 0, through: horizon, by: Self.step).contains { uvi(start.addingTimeInterval($0)) > 0 }

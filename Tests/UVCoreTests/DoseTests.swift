@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import UVCore
+
+/// The day's dose: the physical scale (SED) and the burn model's (% of a burn), each checked
+/// against a hand computation, and the time outside merged from the network and the user.
+@Suite("Today's dose")
+struct DoseTests {
+    static let nine = Date(timeIntervalSince1970: 1_768_428_000)  // 2026-01-15 09:00 +11:00
+    static func at(_ hours: Double) -> Date { nine.addingTimeInterval(hours * 3600) }
+
+    @Test func anHourAtUVIOneIsNineTenthsOfAStandardErythemalDose() {
+        let dose = Dose(from: Self.nine, to: Self.at(1), skinType: .II, uvi: { _ in 1 })
+        // 1 UVI = 25 mW/m²; 3600 s × 0.025 W/m² = 90 J/m² = 0.9 SED (1 SED = 100 J/m²).
+        #expect(abs(dose.sed - 0.9) < 1e-9)
+        // The burn model: UVI / k = 2 J/m² a minute, 120 J/m² in the hour, of skin type II's 250.
+        #expect(abs(dose.unprotectedBurnDosePercent - 48) < 1e-9)
+    }
+
+    /// At constant UV, 100 % of the burn dose comes exactly when burn time runs out.
+    @Test(arguments: [(SkinType.I, 10.0), (.II, 8.0), (.IV, 3.0), (.VI, 11.0)])
+    func aWholeBurnDoseIsWhenBurnTimeRunsOut(skinType: SkinType, uvi: Double) {
+        let minutes = BurnTime.k * skinType.minimalErythemalDose / uvi
+        let dose = Dose(from: Self.nine, to: Self.nine.addingTimeInterval(minutes * 60), skinType: skinType, uvi: { _ in uvi })
+        #expect(abs(dose.burnDosePercent - 100) < 1e-6, "\(dose.burnDosePercent)")
+        if case .minutes(let burn) = BurnTime(skinType: skinType, from: Self.nine, uvi: { _ in uvi }), burn < BurnTime.limits.upperBound {
+            #expect(abs(burn - minutes) < 1e-6)
+        }
+    }
+
+    /// A day of known UV (6 from 10:00 to 13:00), sunscreen put on at 11:00, a swim at 12:00 with a
+    /// product that does not resist water: computed here minute by minute, on its own.
+    @Test func aDayWithSunscreenMidwayAndASwim() {
+        let uvi: (Date) -> Double = { $0 >= Self.at(1) && $0 <= Self.at(4) ? 6 : 0 }
+        var application = SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: Self.at(2))
+        application.waterEventAt = Self.at(3)
+        let day = DayDose(
+            intervals: [OutsideInterval(start: Self.at(1), end: Self.at(4), source: .user)], until: Self.at(5), skinType: .II,
+            uvi: uvi, sunscreen: [application])
+
+        // By hand: 10:00-11:00 bare, 6/0.5 = 12 J/m² a minute: 720; 11:00-12:00 through the
+        // sunscreen (its effective SPF each minute, trapezoids); 12:00-13:00 washed off: 720.
+        var protected = 0.0
+        for minute in 0..<60 {
+            let a = Self.at(2).addingTimeInterval(Double(minute) * 60)
+            // The last minute ends as the swim washes it off: its end is still protected.
+            let b = min(a.addingTimeInterval(60), Self.at(3).addingTimeInterval(-0.001))
+            protected += (6 / (0.5 * application.effectiveSPF(at: a)) + 6 / (0.5 * application.effectiveSPF(at: b))) / 2
+        }
+        let expected = (720 + protected + 720) / 250 * 100
+        #expect(abs(day.total.burnDosePercent - expected) < 0.01, "\(day.total.burnDosePercent) against \(expected)")
+        #expect(abs(day.total.unprotectedBurnDosePercent - 2160.0 / 250 * 100) < 0.5)
+        #expect(abs(day.total.sed - 6 * 3 * 0.9) < 0.05)
+        #expect(day.total.burnDosePercent < day.total.unprotectedBurnDosePercent)
+        #expect(day.secondsOutside == 3 * 3600)
+    }
+
+    @Test func aUserIntervalWinsOverANetworkOneWhereTheyOverlap() {
+        let merged = OutsideInterval.merged([
+            OutsideInterval(start: Self.at(0), end: Self.at(3), source: .network),
+            OutsideInterval(start: Self.at(1), end: Self.at(2), source: .user),
+        ])
+        #expect(
+            merged == [
+                OutsideInterval(start: Self.at(0), end: Self.at(1), source: .network),
+                OutsideInterval(start: Self.at(1), end: Self.at(2), source: .user),
+                OutsideInterval(start: Self.at(2), end: Self.at(3), source: .network),
+            ])
+        let covered = OutsideInterval.merged([
+            OutsideInterval(start: Self.at(1), end: Self.at(2), source: .network),
+            OutsideInterval(start: Self.at(0), end: Self.at(3), source: .user),
+        ])
+        #expect(covered == [OutsideInterval(start: Self.at(0), end: Self.at(3), source: .user)])
+    }
+
+    @Test func anIntervalStillOpenCountsToNow() {
+        let day = DayDose(
+            intervals: [OutsideInterval(start: Self.at(1), end: .distantFuture, source: .network)], until: Self.at(2), skinType: .I,
+            uvi: { _ in 2 }, sunscreen: [])
+        #expect(day.intervals.first?.interval.end == Self.at(2))
+        #expect(abs(day.total.sed - 2 * 0.9) < 1e-9)
+    }
+}
