@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "UVEngine", targets: ["UVEngine"]),
         .library(name: "UVPlaces", targets: ["UVPlaces"]),
         .library(name: "UVSkill", targets: ["UVSkill"]),
+        .library(name: "UVWheel", targets: ["UVWheel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "UVCore", package: uvd),
                 .product(name: "UVEngine", package: uvd),
                 .product(name: "UVPlaces", package: uvd),
+                .product(name: "UVWheel", package: uvd),
                 .product(name: "Benchmark", package: "swift-benchmark"),
             ]
         ),

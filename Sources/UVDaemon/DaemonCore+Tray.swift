@@ -34,12 +34,16 @@ extension DaemonCore {
             waitingPrompt: prompt, quiet: engine.isQuiet(at: now), spf: user.profile.defaultSPF, sunscreenOn: user.sunscreen != nil)
     }
 
-    /// Today's mini-wheel at each of `trayIconSizes`, ARGB32 in network order.
-    func trayIcon(now: Date) -> [TrayContent.Pixmap] {
+    /// Today's mini-wheel at each of `trayIconSizes`, ARGB32 in network order, with `uvi` in its
+    /// centre: the status's UV now, the number the tooltip and `uvctl status` give (the wheel's
+    /// own centre would be the hour's value).
+    func trayIcon(now: Date, uvi: Double) -> [TrayContent.Pixmap] {
         let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
-        guard let model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else {
+        guard var model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" })
+        else {
             return []
         }
+        model.centre.uvi = uvi
         return Self.trayIconSizes.map { size in
             TrayContent.Pixmap(size: size, rgba: WheelRaster.render(model, size: size).rgba)
         }

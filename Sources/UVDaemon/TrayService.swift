@@ -36,7 +36,7 @@ struct TrayService: DaemonService {
                 for await status in await core.subscribe(now: Date(), wantsMeasurements: false) {
                     await shown.take(status)
                     await present(shown)
-                    if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date())) }
+                    if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date(), uvi: status.uvi)) }
                 }
             }
             group.addTask {

@@ -4,14 +4,16 @@ import Foundation
     import Glibc
 #endif
 
-/// A private session bus with the tests' notification server on it (dbus-daemon and
-/// `Tests/TestSupport/notification_server.py`): the everyday desktop, for measuring what uvd
-/// costs idle when it has a bus to watch and a notification on screen.
+/// A private session bus with the tests' notification server and tray watcher on it
+/// (dbus-daemon, `Tests/TestSupport/notification_server.py` and `sni_watcher.py`): the everyday
+/// desktop, for measuring what uvd costs idle when it has a bus to watch, a notification on
+/// screen and its tray item shown.
 final class SessionBus: Sendable {
     let address: String
     private let directory: String
     private let daemon: pid_t
     private let server: pid_t
+    private let watcher: pid_t
 
     /// Why this machine cannot run one, or nil when it can.
     static var missing: String? {
@@ -36,11 +38,18 @@ final class SessionBus: Sendable {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/TestSupport/notification_server.py").path
         let log = "\(directory)/notifications.log"
         server = try RunningDaemon.spawn("/usr/bin/python3", [script, address, log], environment: environment)
+        let watcherScript = URL(fileURLWithPath: script).deletingLastPathComponent().appendingPathComponent("sni_watcher.py").path
+        watcher = try RunningDaemon.spawn("/usr/bin/python3", [watcherScript, address, "\(directory)/tray.log"], environment: environment)
         for _ in 0..<100 where !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("\"ready\"") { usleep(50_000) }
         guard ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("\"ready\"") else {
             stop()
             throw RunningDaemon.Failure(description: "the notification server did not start on \(address)")
         }
+    }
+
+    /// Whether uvd registered its tray item with the watcher.
+    var trayRegistered: Bool {
+        ((try? String(contentsOfFile: "\(directory)/tray.log", encoding: .utf8)) ?? "").contains("StatusNotifierItem")
     }
 
     /// How many notifications the server was asked to show.
@@ -50,7 +59,7 @@ final class SessionBus: Sendable {
     }
 
     func stop() {
-        for pid in [server, daemon] where pid > 0 {
+        for pid in [watcher, server, daemon] where pid > 0 {
             kill(pid, SIGTERM)
             var status: Int32 = 0
             waitpid(pid, &status, 0)

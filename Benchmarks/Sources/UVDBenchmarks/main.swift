@@ -3,6 +3,7 @@ import Foundation
 import UVCore
 import UVEngine
 import UVPlaces
+import UVWheel
 
 #if canImport(Glibc)
     import Glibc
@@ -27,6 +28,22 @@ benchmark("core: a modelled day (24 h of UV, windows, sun times)") {
 }
 
 let series = DayOutlook.modelledSeries(day: day, coordinate: sydney)
+
+/// The tray's icon, drawn again when what it shows changes: the day's wheel at the five sizes
+/// panels ask for (uvd's `DaemonCore.trayIconSizes`); held to under 2 ms.
+let wheelNow = day.start.addingTimeInterval(10 * 3600)
+let wheel = WheelModel(
+    dayStart: day.start,
+    hours: (0..<24).map {
+        WheelModel.Hour(
+            start: day.start.addingTimeInterval(Double($0) * 3600),
+            uvi: series.uvi(at: day.start.addingTimeInterval((Double($0) + 0.5) * 3600)))
+    },
+    now: wheelNow, window: nil, peak: nil, centre: .init(time: "10:00", uvi: series.uvi(at: wheelNow), caption: ""), theme: .light)
+benchmark("tray: the icon drawn at 16, 22, 24, 32 and 48 px") {
+    for size in [16, 22, 24, 32, 48] { blackHole(WheelRaster.render(wheel, size: size)) }
+}
+
 let applied = day.start.addingTimeInterval(10 * 3600)
 let application = SunscreenApplication(spf: .spf30, quantity: .medium, activity: .active, appliedAt: applied)
 
@@ -113,6 +130,10 @@ func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
             onBus.stop()
             throw RunningDaemon.Failure(description: "uvd showed no notification on the session bus")
         }
+        guard bus.trayRegistered else {
+            onBus.stop()
+            throw RunningDaemon.Failure(description: "uvd registered no tray item with the watcher")
+        }
         return (bus, onBus)
     } catch {
         bus.stop()
@@ -135,7 +156,7 @@ let watch = try stoppingOnFailure { try RunningDaemon.spawn(uvctl, ["watch", "--
 sleep(3)
 print("Idle (wakeups = context switches of the process's threads):")
 let idle =
-    [("uvd", daemon.pid)] + (desktop.map { [("uvd, station + bus + notification", $0.daemon.pid)] } ?? []) + [
+    [("uvd", daemon.pid)] + (desktop.map { [("uvd, station + bus + notification + tray", $0.daemon.pid)] } ?? []) + [
         ("uvctl watch --format waybar", watch)
     ]
 for line in IdleCost.measure(idle, seconds: idleSeconds) {
