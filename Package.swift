@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "UVVarlink", "UVPlatform", "TestSupport"],
+            dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"],
             swiftSettings: seesLibNotify),
     ],
     swiftLanguageModes: [.v6]

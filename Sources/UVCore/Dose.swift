@@ -91,6 +91,18 @@ public struct Dose: Sendable, Equatable {
     }
 }
 
+/// An application as worn: until it was taken off (`uvctl sunscreen remove`, or the next
+/// application), or still on.
+public struct WornSunscreen: Sendable, Equatable {
+    public var application: SunscreenApplication
+    public var removedAt: Date?
+
+    public init(_ application: SunscreenApplication, removedAt: Date? = nil) {
+        self.application = application
+        self.removedAt = removedAt
+    }
+}
+
 /// A day's dose: each interval outside with its own, and the day's total.
 public struct DayDose: Sendable, Equatable {
     public var intervals: [(interval: OutsideInterval, dose: Dose)]
@@ -104,17 +116,18 @@ public struct DayDose: Sendable, Equatable {
     /// (an interval still open counts to now), with the sunscreen on record at each instant.
     public init(
         intervals: [OutsideInterval], until now: Date, skinType: SkinType, uvi: @escaping (Date) -> Double,
-        sunscreen: [SunscreenApplication]
+        sunscreen: [WornSunscreen]
     ) {
-        let applications = sunscreen.sorted { $0.appliedAt < $1.appliedAt }
-        // The protection at an instant: the latest application made by then.
+        let worn = sunscreen.sorted { $0.application.appliedAt < $1.application.appliedAt }
+        // The protection at an instant: the latest application made by then, unless taken off.
         let effectiveSPF: (Date) -> Double = { date in
-            applications.last { $0.appliedAt <= date }?.effectiveSPF(at: date) ?? 1
+            guard let on = worn.last(where: { $0.application.appliedAt <= date }), on.removedAt.map({ date < $0 }) ?? true else { return 1 }
+            return on.application.effectiveSPF(at: date)
         }
-        // Where the protection jumps (put on, washed off), each piece is integrated on its own,
-        // its end a millisecond before the jump: a minute's trapezoid across it would count half
-        // a minute at the wrong protection.
-        let jumps = applications.flatMap { [$0.appliedAt] + ($0.washedOffAt.map { [$0] } ?? []) }
+        // Where the protection jumps (put on, washed or taken off), each piece is integrated on
+        // its own, its end a millisecond before the jump: a minute's trapezoid across it would
+        // count half a minute at the wrong protection.
+        let jumps = worn.flatMap { [$0.application.appliedAt] + [$0.application.washedOffAt, $0.removedAt].compactMap { $0 } }
         self.skinType = skinType
         self.intervals = OutsideInterval.merged(intervals).compactMap { interval in
             let end = min(interval.end, now)

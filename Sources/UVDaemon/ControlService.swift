@@ -96,6 +96,10 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.GetHome.self) { _ in HomeReply(home: await core.homeInfo()) }
             case .setHome:
                 try await answer(UVD.SetHome.self) { _ in MessageReply(message: try await core.markHome(now: now)) }
+            case .getDose:
+                try await answer(UVD.GetDose.self) { DoseReply(dose: try await core.dose(now: now, date: $0.date)) }
+            case .outside:
+                try await answer(UVD.Outside.self) { MessageReply(message: try await core.outsideCommand($0, now: now)) }
             case .clearHome:
                 try await answer(UVD.ClearHome.self) { _ in MessageReply(message: try await core.clearHome(now: now)) }
             case .getHistory:

@@ -14,7 +14,9 @@ extension DaemonCore {
     /// The default route moved: tell the engine what kind of connection carries it now.
     /// Classified here, once, with the configuration in force (a reload's patterns count).
     func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) {
-        settle(now: now, hearing: observe(reported, networkManager: primary))
+        let heard = observe(reported, networkManager: primary)
+        noteOutside(network.state, now: now)
+        settle(now: now, hearing: heard)
     }
 
     /// Takes the route as reported; returns what the engine must hear of it.

@@ -48,7 +48,9 @@ extension DaemonCore {
             var current = knowledge
             current.sunscreen = user.sunscreen
             counts.statuses += 1
-            watchers.send(ViewBuilder.status(current, blended: blended, now: now))
+            var status = ViewBuilder.status(current, blended: blended, now: now)
+            status.dose = todaysDose(now: now)
+            watchers.send(status)
         }
         post(changes, now: now)
         nudgeTray(now: now)

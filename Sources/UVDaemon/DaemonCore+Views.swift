@@ -32,6 +32,7 @@ extension DaemonCore {
         counts.statuses += 1
         var status = ViewBuilder.status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
         status.warnings = warnings
+        if location == nil { status.dose = todaysDose(now: now) }
         return status
     }
 

@@ -32,6 +32,8 @@ actor DaemonCore {
     var watchers = Watchers()
     /// The tray's view of the core: its host, and who is told when what its menu offers changes.
     var tray = TrayWatch()
+    /// Whether time outside is open, by the network and by the user's word.
+    var outside = OutsideNow()
     /// The user's OpenWeatherMap key, if one is configured and usable.
     var openWeatherMapKey: String?
 
@@ -76,6 +78,7 @@ actor DaemonCore {
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
         self.timer = timer
         network.home = try store.homeNetwork()
+        outside = OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user))
         let startingZone = user.place.timeZoneIdentifier
         let startingSkin = user.profile.effectiveSkinType
         let (saved, problem) = Self.restoreEngine(store: store, log: log, now: now)

@@ -57,6 +57,14 @@ enum ViewBuilder {
         return (outlook, covering, blended)
     }
 
+    /// The UV series of a day, the one `outlook` (and so `uvctl forecast`) shows: today's blended
+    /// day, else the forecast covering the day, else the clear-sky model.
+    static func daySeries(_ knowledge: Knowledge, day: DateInterval, now: Date) -> UVSeries {
+        if day.contains(now) { return knowledge.blendedDay(now: now).series }
+        return knowledge.usableForecasts(now: now).first { !$0.series.samples(in: day).isEmpty }?.series
+            ?? DayOutlook.modelledSeries(day: day, coordinate: knowledge.place.coordinate)
+    }
+
     static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
         let (outlook, covering, blended) = outlook(knowledge, day: day, now: now)
         let clearSky = Dictionary(

@@ -74,7 +74,9 @@ public enum UVDInterface {
           # What each source says about now and today's peak, and what uvd does with it
           sources: []Source,
           # Where two sources differ by 2 UVI or more, in words
-          disagreements: []string
+          disagreements: []string,
+          # Today's dose, when the day has time outside
+          dose: ?Dose
         )
 
         # role: now (the value now and the next hours), day (the day's hours), fallback (hours the
@@ -248,6 +250,26 @@ public enum UVDInterface {
         method SetHome() -> (message: string)
 
         method ClearHome() -> (message: string)
+
+        # The day's dose (today without a date): time outside, each interval's dose and the day's,
+        # in standard erythemal doses (1 SED = 100 J/m²) and as a share of a burn for the skin type.
+        method GetDose(date: ?string) -> (dose: Dose)
+
+        # Time outside by the user's word: action start, stop or clear (the day of date, or today).
+        method Outside(action: string, date: ?string) -> (message: string)
+
+        # source: network (away from home, counted as outside) or user
+        type DoseInterval (start: string, end: string, source: string, sed: float, burnDosePercent: float)
+
+        type Dose (
+          date: string,
+          intervals: []DoseInterval,
+          minutesOutside: int,
+          sed: float,
+          burnDosePercent: float,
+          unprotectedBurnDosePercent: float,
+          skinType: string
+        )
 
         # Notifications shown and withdrawn, buttons pressed; the latest, oldest first.
         method GetHistory(limit: ?int) -> (entries: []HistoryEntry)

@@ -108,6 +108,8 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     public var sources: [SourceInfo]
     /// Where two sources differ by 2 UVI or more, in words.
     public var disagreements: [String]
+    /// Today's dose, when the day has time outside.
+    @Null public var dose: DoseInfo?
 
     public init(
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,

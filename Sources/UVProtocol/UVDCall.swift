@@ -155,6 +155,16 @@ public enum UVD {
         public typealias Reply = NotifyTestReply
         public static let method = UVDMethod.notifyTest
     }
+    public enum GetDose: UVDCall {
+        public typealias Parameters = DoseParameters
+        public typealias Reply = DoseReply
+        public static let method = UVDMethod.getDose
+    }
+    public enum Outside: UVDCall {
+        public typealias Parameters = OutsideParameters
+        public typealias Reply = MessageReply
+        public static let method = UVDMethod.outside
+    }
     /// With `more`: a reply now and one each time the status changes.
     public enum Subscribe: UVDCall {
         public typealias Parameters = Empty
@@ -197,6 +207,8 @@ extension UVDMethod {
         case .diagnose: UVD.Diagnose.self
         case .notifyTest: UVD.NotifyTest.self
         case .subscribe: UVD.Subscribe.self
+        case .getDose: UVD.GetDose.self
+        case .outside: UVD.Outside.self
         }
     }
 }

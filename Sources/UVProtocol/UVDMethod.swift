@@ -32,6 +32,8 @@ public enum UVDMethod: String, CaseIterable, Sendable {
     case diagnose = "Diagnose"
     case notifyTest = "NotifyTest"
     case subscribe = "Subscribe"
+    case getDose = "GetDose"
+    case outside = "Outside"
 
     /// `io.uvd.GetStatus`.
     public var qualifiedName: String { "\(UVDInterface.name).\(rawValue)" }

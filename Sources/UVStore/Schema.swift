@@ -49,6 +49,16 @@ enum Schema {
                 t.column("handled", .boolean).notNull().defaults(to: true)
             }
         }
+        migrator.registerMigration("v3") { db in
+            // Time outside, for the day's dose: from the network (away from home) or the user
+            // (`uvctl outside`); an interval still open has no end.
+            try db.create(table: "outside") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("start", .double).notNull().indexed()
+                t.column("end", .double)
+                t.column("source", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -170,6 +170,22 @@ public final class Store: Sendable {
         }
     }
 
+    /// The applications worn at some time within `span`, each with when it was taken off.
+    public func sunscreenWorn(within span: DateInterval) throws -> [WornSunscreen] {
+        try pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT value, removedAt FROM sunscreen WHERE appliedAt < ? AND (removedAt IS NULL OR removedAt > ?) ORDER BY appliedAt",
+                arguments: [span.end.timeIntervalSince1970, span.start.timeIntervalSince1970]
+            ).map { row in
+                let removed: Double? = row["removedAt"]
+                return WornSunscreen(
+                    try Coding.decode(SunscreenApplication.self, row["value"]), removedAt: removed.map(Date.init(timeIntervalSince1970:)))
+            }
+        }
+    }
+
     /// Records an application, within a transaction (`save(_: StoreChanges)`); the previous one ends.
     static func insertSunscreen(_ application: SunscreenApplication, _ db: Database) throws {
         try db.execute(

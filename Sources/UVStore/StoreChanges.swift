@@ -22,6 +22,8 @@ public struct StoreChanges: Sendable {
     public var profile: Profile?
     /// The notification server's ids for what is on screen, when they changed.
     public var notificationIDs: NotificationIDs?
+    /// Time outside begun, ended or cleared, in order.
+    public var outside: [OutsideChange] = []
 
     public init(
         engine: EngineState? = nil, history: [HistoryEntry] = [], handledPresses: [Int64] = [], sunscreen: SunscreenApplication? = nil,
@@ -41,7 +43,7 @@ public struct StoreChanges: Sendable {
 
     public var isEmpty: Bool {
         engine == nil && history.isEmpty && handledPresses.isEmpty && sunscreen == nil && forecasts.isEmpty && stations == nil
-            && providerState == nil && profile == nil && notificationIDs == nil
+            && providerState == nil && profile == nil && notificationIDs == nil && outside.isEmpty
     }
 }
 
@@ -56,6 +58,7 @@ extension Store {
             if let stations = changes.stations { try Self.putStations(stations, db) }
             if let state = changes.providerState { try Self.putSetting("providerState", state, db) }
             if let kept = changes.notificationIDs { try Self.putNotificationIDs(kept, db) }
+            for change in changes.outside { try Self.put(change, db) }
             try Self.putEngineStep(changes.engine, entries: changes.history, handled: changes.handledPresses, db)
         }
     }

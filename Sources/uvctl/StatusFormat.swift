@@ -43,6 +43,8 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
             var classes = [level.rawValue]
             if status.stale { classes.append("stale") }
             if let countdown { classes.append("reapply-\(countdown.rawValue)") }
+            // 80 % of the day's burn dose or more: the bar can say so (`#custom-uv.dose-high`).
+            if let dose = status.dose, dose.burnDosePercent >= 80 { classes.append("dose-high") }
             let tooltip = StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n")
             return Self.json(
                 WaybarModule(

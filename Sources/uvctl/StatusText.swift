@@ -50,6 +50,7 @@ enum StatusText {
             }
         }
         lines.append(WindowSentence(window: status.window, peak: status.peak, terminal: terminal, clock: clock).text(now: now, today: true))
+        if let dose = status.dose { lines.append(DoseText.summary(dose)) }
         lines.append(terminal.dim(status.readerAttribution))
         return lines
     }

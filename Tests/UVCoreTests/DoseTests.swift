@@ -37,7 +37,7 @@ struct DoseTests {
         application.waterEventAt = Self.at(3)
         let day = DayDose(
             intervals: [OutsideInterval(start: Self.at(1), end: Self.at(4), source: .user)], until: Self.at(5), skinType: .II,
-            uvi: uvi, sunscreen: [application])
+            uvi: uvi, sunscreen: [WornSunscreen(application)])
 
         // By hand: 10:00-11:00 bare, 6/0.5 = 12 J/m² a minute: 720; 11:00-12:00 through the
         // sunscreen (its effective SPF each minute, trapezoids); 12:00-13:00 washed off: 720.

@@ -21,13 +21,16 @@ final class InProcessCore: Sendable {
     let server = RecordingServer()
     let outbox: NotificationOutbox
     private let directory: URL
+    /// Whether this one removes the directory at the end (not a second core over another's store).
+    private let ownsDirectory: Bool
 
     static let sydney = Place(
         name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
 
     /// `answersArriveAt`: the time a provider's answer arrives (the wall clock unless given).
-    init(httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
+    init(httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil, directory shared: URL? = nil) throws {
+        directory = shared ?? FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
+        ownsDirectory = shared == nil
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try Store(path: directory.appendingPathComponent("uvd.sqlite"))
         var log = Logger(label: "uvd-test")
@@ -45,7 +48,12 @@ final class InProcessCore: Sendable {
             onReport: { [weak core] report in await core?.delivered(report, now: Date()) })
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    /// A second core over `other`'s store, as uvd started again on the same files.
+    convenience init(sharing other: InProcessCore) throws {
+        try self.init(directory: other.directory)
+    }
+
+    deinit { if ownsDirectory { try? FileManager.default.removeItem(at: directory) } }
 
     /// Fires the timer at each instant it is set to from `start` up to `end`, as the daemon's loop
     /// would (an instant already past fires at once, at the clock's time).

@@ -48,6 +48,11 @@ struct UpgradeFrom020Tests {
         #expect(engine.snoozedUntil[.uvAlert].map { $0 > Self.written } == true)
         #expect(engine.quietHoursOverride == QuietHours([QuietSpan(start: 21 * 60 + 30, end: 6 * 60 + 30)]))
         #expect(engine.sunscreen?.spf == .spf30)
+        // Migrated to the time-outside table of 0.3.0, empty.
+        #expect(
+            try store.outsideIntervals(overlapping: DateInterval(start: Self.written.addingTimeInterval(-86_400), duration: 172_800))
+                .isEmpty)
+        #expect(try !store.isOutside(.network))
     }
 
     @Test func theConfigurationReadsAsItWasMeant() throws {

@@ -1,0 +1,102 @@
+import Foundation
+import UVCore
+import UVProtocol
+import UVStore
+
+/// Today's dose: the time outside (from the network, and from the user's word) and what the sun
+/// gave in it, from the same UV series `uvctl forecast` shows and the sunscreen on at each minute.
+extension DaemonCore {
+    /// Away from home (the default route on a phone or modem) begins network time outside; home
+    /// again (home Wi-Fi, or any Wi-Fi while none is marked) ends it. Kept with the event.
+    func noteOutside(_ state: NetworkState, now: Date) {
+        if state.kind == .cellular, !outside.network {
+            outside.network = true
+            unsaved.outside.append(.open(.network, at: now))
+        } else if state.isHome(homeMarked: network.home != nil), outside.network {
+            outside.network = false
+            unsaved.outside.append(.close(.network, at: now))
+        }
+    }
+
+    /// `uvctl outside start|stop|clear [--date D]`.
+    func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String {
+        let zone = user.place.timeZone
+        switch parameters.action {
+        case "start":
+            guard !outside.user else { return tr("already outside since you said so; uvctl outside stop ends it") }
+            outside.user = true
+            unsaved.outside.append(.open(.user, at: now))
+            settle(now: now)
+            return tr("outside from %1$@", readable(now, now: now))
+        case "stop":
+            guard outside.user else { throw Refusal(.invalidValue, tr("not outside by your word: uvctl outside start begins it")) }
+            outside.user = false
+            unsaved.outside.append(.close(.user, at: now))
+            settle(now: now)
+            return tr("inside from %1$@", readable(now, now: now))
+        case "clear":
+            let day: DateInterval
+            if let date = parameters.date {
+                guard let interval = LocalDay.interval(isoDate: date, in: zone) else {
+                    throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
+                }
+                day = interval
+            } else {
+                day = LocalDay.interval(containing: now, in: zone)
+            }
+            unsaved.outside.append(.clear(day))
+            if day.contains(now) { (outside.network, outside.user) = (false, false) }
+            settle(now: now)
+            return tr("time outside on %1$@ cleared", LocalDay.key(day.start, in: zone))
+        default:
+            throw Refusal(.invalidValue, tr("outside takes start, stop or clear (got '%1$@')", parameters.action))
+        }
+    }
+
+    /// The dose of the day `date` (today without one).
+    func dose(now: Date, date: String?) throws(Refusal) -> DoseInfo {
+        let zone = user.place.timeZone
+        let day: DateInterval
+        if let date {
+            guard let interval = LocalDay.interval(isoDate: date, in: zone) else {
+                throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
+            }
+            day = interval
+        } else {
+            day = LocalDay.interval(containing: now, in: zone)
+        }
+        return dayDose(day, now: now)
+    }
+
+    /// Today's dose for the status, or nil when the day has no time outside.
+    func todaysDose(now: Date) -> DoseInfo? {
+        let dose = dayDose(LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
+        return dose.intervals.isEmpty ? nil : dose
+    }
+
+    /// The day's dose as `uvctl status` and `uvctl dose` give it.
+    func dayDose(_ day: DateInterval, now: Date) -> DoseInfo {
+        let intervals = (try? store.outsideIntervals(overlapping: day)) ?? []
+        let worn = (try? store.sunscreenWorn(within: day)) ?? []
+        let series = ViewBuilder.daySeries(knowledge(now: now), day: day, now: now)
+        let skin = user.profile.effectiveSkinType
+        let clipped = intervals.map { OutsideInterval(start: max($0.start, day.start), end: min($0.end, day.end), source: $0.source) }
+        let dayDose = DayDose(intervals: clipped, until: min(now, day.end), skinType: skin, uvi: series.uvi(at:), sunscreen: worn)
+        let iso = ISOTimestamp(timeZone: user.place.timeZone)
+        return DoseInfo(
+            date: LocalDay.key(day.start, in: user.place.timeZone),
+            intervals: dayDose.intervals.map {
+                DoseIntervalInfo(
+                    start: iso.string($0.interval.start), end: iso.string($0.interval.end), source: $0.interval.source.rawValue,
+                    sed: $0.dose.sed, burnDosePercent: $0.dose.burnDosePercent)
+            }, minutesOutside: Int(dayDose.secondsOutside / 60), sed: dayDose.total.sed, burnDosePercent: dayDose.total.burnDosePercent,
+            unprotectedBurnDosePercent: dayDose.total.unprotectedBurnDosePercent, skinType: skin.numeral)
+    }
+}
+
+/// Whether the user is outside now, by the network and by their word: what the store's open
+/// intervals say, held so that each event does not ask it.
+struct OutsideNow: Sendable {
+    var network = false
+    var user = false
+}

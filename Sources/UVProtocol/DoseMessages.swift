@@ -1,0 +1,66 @@
+import Foundation
+
+/// One interval outside and its dose (`uvctl dose`).
+public struct DoseIntervalInfo: Codable, Sendable, Equatable {
+    public var start: String
+    public var end: String
+    /// network (away from home, counted as outside) or user (`uvctl outside`).
+    public var source: String
+    public var sed: Double
+    public var burnDosePercent: Double
+
+    public init(start: String, end: String, source: String, sed: Double, burnDosePercent: Double) {
+        self.start = start
+        self.end = end
+        self.source = source
+        self.sed = sed
+        self.burnDosePercent = burnDosePercent
+    }
+}
+
+/// A day's dose: the intervals outside, and the day's totals in standard erythemal doses and as
+/// a share of a burn for the skin type (with the sunscreen on, and without).
+public struct DoseInfo: Codable, Sendable, Equatable {
+    public var date: String
+    public var intervals: [DoseIntervalInfo]
+    public var minutesOutside: Int
+    public var sed: Double
+    public var burnDosePercent: Double
+    public var unprotectedBurnDosePercent: Double
+    public var skinType: String
+
+    public init(
+        date: String, intervals: [DoseIntervalInfo], minutesOutside: Int, sed: Double, burnDosePercent: Double,
+        unprotectedBurnDosePercent: Double, skinType: String
+    ) {
+        self.date = date
+        self.intervals = intervals
+        self.minutesOutside = minutesOutside
+        self.sed = sed
+        self.burnDosePercent = burnDosePercent
+        self.unprotectedBurnDosePercent = unprotectedBurnDosePercent
+        self.skinType = skinType
+    }
+}
+
+public struct DoseParameters: Codable, Sendable {
+    @Null public var date: String?
+    public init(date: String?) { self.date = date }
+}
+
+public struct DoseReply: Codable, Sendable {
+    public var dose: DoseInfo
+    public init(dose: DoseInfo) { self.dose = dose }
+}
+
+/// `uvctl outside start|stop|clear`.
+public struct OutsideParameters: Codable, Sendable {
+    /// start, stop or clear.
+    public var action: String
+    /// For clear: the day (YYYY-MM-DD); today without it.
+    @Null public var date: String?
+    public init(action: String, date: String?) {
+        self.action = action
+        self.date = date
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import UVCore
+
+/// A change to the time outside, kept in the event's transaction (`StoreChanges.outside`).
+public enum OutsideChange: Sendable, Equatable {
+    /// An interval from `at`, still open.
+    case open(OutsideInterval.Source, at: Date)
+    /// The open interval of `source`, if any, ends at `at`.
+    case close(OutsideInterval.Source, at: Date)
+    /// Every interval that starts within `day` goes (`uvctl outside clear`).
+    case clear(DateInterval)
+}
+
+extension Store {
+    /// How long time outside is kept: 90 days.
+    static let outsideKept: TimeInterval = 90 * 86_400
+
+    /// The intervals that overlap `span`; one still open ends at `.distantFuture`.
+    public func outsideIntervals(overlapping span: DateInterval) throws -> [OutsideInterval] {
+        try pool.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT start, \"end\", source FROM outside WHERE start < ? AND (\"end\" IS NULL OR \"end\" > ?) ORDER BY start",
+                arguments: [span.end.timeIntervalSince1970, span.start.timeIntervalSince1970]
+            ).compactMap { row in
+                guard let source = OutsideInterval.Source(rawValue: row["source"]) else { return nil }
+                let end: Double? = row["end"]
+                return OutsideInterval(
+                    start: Date(timeIntervalSince1970: row["start"]), end: end.map(Date.init(timeIntervalSince1970:)) ?? .distantFuture,
+                    source: source)
+            }
+        }
+    }
+
+    /// Whether an interval of `source` is open.
+    public func isOutside(_ source: OutsideInterval.Source) throws -> Bool {
+        try pool.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM outside WHERE \"end\" IS NULL AND source = ?)", arguments: [source.rawValue])
+                ?? false
+        }
+    }
+
+    /// Within a transaction (`save(_: StoreChanges)`).
+    static func put(_ change: OutsideChange, _ db: Database) throws {
+        switch change {
+        case .open(let source, let at):
+            guard
+                try
+                    !(Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM outside WHERE \"end\" IS NULL AND source = ?)", arguments: [source.rawValue])
+                    ?? false)
+            else { return }
+            try db.execute(
+                sql: "INSERT INTO outside (start, \"end\", source) VALUES (?, NULL, ?)",
+                arguments: [at.timeIntervalSince1970, source.rawValue])
+            try db.execute(sql: "DELETE FROM outside WHERE \"end\" < ?", arguments: [at.timeIntervalSince1970 - outsideKept])
+        case .close(let source, let at):
+            try db.execute(
+                sql: "UPDATE outside SET \"end\" = max(start, ?) WHERE \"end\" IS NULL AND source = ?",
+                arguments: [at.timeIntervalSince1970, source.rawValue])
+        case .clear(let day):
+            try db.execute(
+                sql: "DELETE FROM outside WHERE start >= ? AND start < ?",
+                arguments: [day.start.timeIntervalSince1970, day.end.timeIntervalSince1970])
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import UVCore
+import UVProtocol
+
+/// `uvctl outside`: time outside by your word, which wins over what the network says.
+struct OutsideCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "outside", abstract: tr("Time outside, for today's dose: start, stop, or clear a day."),
+        discussion: tr("Away from home (a phone or modem connection) counts as outside until you say otherwise."),
+        subcommands: [Start.self, Stop.self, Clear.self])
+
+    struct Start: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "start", abstract: tr("You are outside from now."))
+        @OptionGroup var output: OutputOptions
+        func run() async throws {
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "start", date: nil)))
+        }
+    }
+
+    struct Stop: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "stop", abstract: tr("You are inside from now."))
+        @OptionGroup var output: OutputOptions
+        func run() async throws {
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "stop", date: nil)))
+        }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: tr("Forget a day's time outside (today by default)."))
+        @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+        @OptionGroup var output: OutputOptions
+        func run() async throws {
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "clear", date: date)))
+        }
+    }
+}
+
+/// `uvctl dose`: what the sun gave today (or on a day), interval by interval.
+struct DoseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dose", abstract: tr("Today's dose of sun: time outside, in standard erythemal doses and as a share of a burn."))
+    @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+        let dose = try await DaemonClient.call(UVD.GetDose.self, DoseParameters(date: date)).dose
+        if output.json { return try JSONOutput.print(dose) }
+        print(DoseText.lines(dose).joined(separator: "\n"))
+    }
+}
+
+/// The dose in words, for `uvctl dose` and the line `uvctl status` adds.
+enum DoseText {
+    static func lines(_ dose: DoseInfo) -> [String] {
+        let locale = DisplayLocale.current
+        guard !dose.intervals.isEmpty else { return [tr("No time outside on %1$@.", dose.date)] }
+        var lines = dose.intervals.map { interval in
+            tr(
+                "%1$@–%2$@ %3$@: %4$@ SED, %5$@ % of your burn dose", clock(interval.start), clock(interval.end),
+                interval.source == "network" ? tr("away from home") : tr("outside"), locale.decimal(interval.sed, places: 1),
+                Int(interval.burnDosePercent.rounded()))
+        }
+        lines.append(summary(dose))
+        if dose.intervals.contains(where: { $0.source == "network" }) {
+            lines.append(tr("Time away from home is counted as outside: correct it with `uvctl outside`."))
+        }
+        lines.append(tr("1 SED = 100 J/m² of erythemally weighted UV (CIE); the share of a burn is for skin type %1$@.", dose.skinType))
+        return lines
+    }
+
+    /// "Outside 1 h 40 min today: 3.1 SED, 48 % of your burn dose with sunscreen (unprotected 160 %)".
+    static func summary(_ dose: DoseInfo) -> String {
+        let locale = DisplayLocale.current
+        return tr(
+            "Outside %1$@ h %2$@ min: %3$@ SED, %4$@ % of your burn dose with sunscreen (unprotected %5$@ %)", dose.minutesOutside / 60,
+            dose.minutesOutside % 60, locale.decimal(dose.sed, places: 1), Int(dose.burnDosePercent.rounded()),
+            Int(dose.unprotectedBurnDosePercent.rounded()))
+    }
+
+    private static func clock(_ iso: String) -> String { String(iso.dropFirst(11).prefix(5)) }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import UVCore
+import UVProtocol
+import UVStore
+
+@testable import UVDaemon
+
+/// Time outside as the core keeps it: from the network (away from home until home again) and
+/// from the user's word, kept in the store with the event, surviving a restart, and the day's
+/// dose counted from it in the status.
+@Suite("Time outside")
+struct OutsideTests {
+    static let morning = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
+
+    @Test func leavingHomeOpensNetworkTimeOutsideAndHomeClosesIt() async throws {
+        let shell = try InProcessCore()
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.core.noteOutside(NetworkState(kind: .wifi, isHomeWifi: true), now: Self.morning)
+        #expect(await !shell.core.outside.network)
+        await shell.core.noteOutside(NetworkState(kind: .cellular), now: Self.morning)
+        await shell.core.settle(now: Self.morning)
+        #expect(try shell.store.isOutside(.network))
+        let later = Self.morning.addingTimeInterval(3600)
+        await shell.core.noteOutside(NetworkState(kind: .wifi, isHomeWifi: true), now: later)
+        await shell.core.settle(now: later)
+        #expect(try !shell.store.isOutside(.network))
+        let day = LocalDay.interval(containing: Self.morning, in: InProcessCore.sydney.timeZone)
+        let kept = try shell.store.outsideIntervals(overlapping: day)
+        #expect(kept == [OutsideInterval(start: Self.morning, end: later, source: .network)])
+
+        // An hour of a Sydney summer morning is a real dose, said in the status.
+        let status = try await shell.core.status(now: later.addingTimeInterval(60))
+        let dose = try #require(status.dose)
+        #expect(dose.minutesOutside == 60 && dose.sed > 1 && dose.burnDosePercent > 0)
+        #expect(dose.intervals.map(\.source) == ["network"])
+    }
+
+    /// `uvctl outside start`, a restart of uvd, then `stop`: the interval is one, kept whole.
+    @Test func aRestartMidIntervalKeepsIt() async throws {
+        let shell = try InProcessCore()
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: "start", date: nil), now: Self.morning)
+        #expect(try shell.store.isOutside(.user))
+
+        let restarted = try InProcessCore(sharing: shell)
+        await restarted.core.startEngine(outbox: restarted.outbox, now: Self.morning.addingTimeInterval(600))
+        #expect(await restarted.core.outside.user)
+        let stop = Self.morning.addingTimeInterval(1800)
+        _ = try await restarted.core.outsideCommand(OutsideParameters(action: "stop", date: nil), now: stop)
+        let dose = try await restarted.core.dose(now: stop, date: nil)
+        #expect(dose.intervals.count == 1 && dose.minutesOutside == 30)
+        await #expect(throws: Refusal.self) {
+            try await restarted.core.outsideCommand(OutsideParameters(action: "stop", date: nil), now: stop)
+        }
+    }
+}
