@@ -22,6 +22,17 @@ public struct ChildProcessHTTPClient: HTTPClient {
     public static let ownExecutable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
     static let headerRoom = 256 << 10
 
+    /// What to start for `executable`: itself, unless it is uvd's own binary and that file has
+    /// been removed or replaced since uvd started (a package upgraded or removed under it): then
+    /// the binary uvd runs, which `/proc/self/exe` still names until it exits, so that a running
+    /// uvd keeps fetching with its own code until it is restarted.
+    static func program(for executable: String) -> String {
+        guard executable == ownExecutable,
+            let now = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), now.hasSuffix(" (deleted)")
+        else { return executable }
+        return "/proc/self/exe"
+    }
+
     public var executable: String
     public var limits: CurlHTTPClient
     public var grace: Duration
@@ -52,7 +63,7 @@ public struct ChildProcessHTTPClient: HTTPClient {
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread { [executable] in
-                    continuation.resume(returning: child.run(executable, input: input, cap: cap, wait: wait))
+                    continuation.resume(returning: child.run(Self.program(for: executable), input: input, cap: cap, wait: wait))
                 }
             }
         } onCancel: {

@@ -63,9 +63,10 @@ final class DaemonHarness {
         ]) { _, new in new }
     }
 
-    /// Starts uvd (optionally through a wrapper such as systemd-socket-activate) and waits for its socket.
-    func start(extraEnvironment: [String: String] = [:], wrapper: [String] = []) throws {
-        let command = wrapper + [ToolRunner.uvd.executable.path]
+    /// Starts uvd (optionally through a wrapper such as systemd-socket-activate, or another copy
+    /// of its binary) and waits for its socket.
+    func start(extraEnvironment: [String: String] = [:], wrapper: [String] = [], binary: URL = ToolRunner.uvd.executable) throws {
+        let command = wrapper + [binary.path]
         process = try ChildProcess(
             command[0], Array(command.dropFirst()), environment: environment.merging(extraEnvironment) { _, new in new },
             stdout: logFile.path, stderr: logFile.path)
