@@ -91,6 +91,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["CSpawn"], path: "Tests/TestSupport",
             exclude: [
                 "fixture_server.py", "fake_geoclue.py", "fake_networkmanager.py", "notification_server.py", "hostile_http_server.py",
+                "sni_watcher.py", "older_uvd.py",
                 "exit_with_parent.py", "user_unit.py",
             ]),
         .testTarget(name: "UVEngineTests", dependencies: ["UVEngine"]),
