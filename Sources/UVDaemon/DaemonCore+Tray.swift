@@ -45,7 +45,7 @@ extension DaemonCore {
         }
         model.centre.uvi = uvi
         return Self.trayIconSizes.map { size in
-            TrayContent.Pixmap(size: size, rgba: WheelRaster.render(model, size: size).rgba)
+            TrayContent.Pixmap(size: size, rgba: WheelRaster.render(model, size: size, samples: 2).rgba)
         }
     }
 

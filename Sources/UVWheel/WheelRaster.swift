@@ -4,7 +4,7 @@ import UVCore
 /// The mini-wheel as pixels, for notifications (the freedesktop `image-data` hint carries raw
 /// RGBA, which every server can show without an SVG loader): the ring of 24 hours in the WHO
 /// colours (past hours faint), the sunscreen window as a band outside it, a notch at now, and the
-/// UV index now in the centre in the level's colour. Each pixel is the mean of 4 × 4 samples.
+/// UV index now in the centre in the level's colour. Each pixel is the mean of 4 × 4 samples (2 × 2 for the tray).
 public enum WheelRaster {
     /// Rows of RGBA bytes, not premultiplied, top to bottom.
     public struct Image: Sendable, Equatable {
@@ -19,7 +19,10 @@ public enum WheelRaster {
         }
     }
 
-    public static func render(_ model: WheelModel, size: Int = 96) -> Image {
+    /// `samples`: per axis in each pixel (4: 16 samples, for notifications; the tray's small
+    /// icons, drawn at five sizes at once, take 2).
+    public static func render(_ model: WheelModel, size: Int = 96, samples: Int = 4) -> Image {
+        let samples = max(1, samples)
         let scale = Double(size) / WheelGeometry.size
         let colours = model.hours.prefix(24).map { hour in
             (start: model.angle(of: hour.start), colour: Colour(hex: hour.level.hexColor), past: model.isPast(hour))
@@ -32,16 +35,16 @@ public enum WheelRaster {
         for y in 0..<size {
             for x in 0..<size {
                 var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
-                for sy in 0..<4 {
-                    for sx in 0..<4 {
-                        let px = (Double(x) + (Double(sx) + 0.5) / 4) / scale
-                        let py = (Double(y) + (Double(sy) + 0.5) / 4) / scale
+                for sy in 0..<samples {
+                    for sx in 0..<samples {
+                        let px = (Double(x) + (Double(sx) + 0.5) / Double(samples)) / scale
+                        let py = (Double(y) + (Double(sy) + 0.5) / Double(samples)) / scale
                         let sample = Self.sample(px, py, colours, window, nowAngle, digits, digitColour)
                         sum = (sum.r + sample.r * sample.a, sum.g + sample.g * sample.a, sum.b + sample.b * sample.a, sum.a + sample.a)
                     }
                 }
                 let index = (y * size + x) * 4
-                let alpha = sum.a / 16
+                let alpha = sum.a / Double(samples * samples)
                 if sum.a > 0 {
                     rgba[index] = UInt8(min(255, (sum.r / sum.a).rounded()))
                     rgba[index + 1] = UInt8(min(255, (sum.g / sum.a).rounded()))

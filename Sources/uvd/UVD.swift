@@ -20,7 +20,7 @@ struct UVD: AsyncParsableCommand {
             tr(
                 "Tray: where a tray host runs (KDE Plasma, GNOME with the AppIndicator extension, XFCE, LXQt, waybar), uvd shows a StatusNotifierItem: the day's UV wheel, the status in its tooltip, and a menu to record sunscreen, a swim, quiet hours, or show today's UV. [tray] enabled = false turns it off."
             ),
-        ].joined(separator: "\n\n"),
+        ].joined(separator: "\n"),
         version: UVDVersion.string
     )
 
