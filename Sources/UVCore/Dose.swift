@@ -84,6 +84,19 @@ public struct Dose: Sendable, Equatable {
             unprotectedBurnDosePercent: bare / med * 100)
     }
 
+    /// When `percent` more of a burn dose will have been received from `start` on, staying out
+    /// with the UV and protection given (burn time's own integration); nil if not within the rest
+    /// of `horizon`.
+    public static func time(
+        toAdd percent: Double, from start: Date, skinType: SkinType, uvi: @escaping (Date) -> Double,
+        effectiveSPF: @escaping (Date) -> Double, within horizon: TimeInterval
+    ) -> Date? {
+        guard percent > 0 else { return start }
+        let exposure = ErythemalExposure(uvi: uvi, effectiveSPF: effectiveSPF)
+        return exposure.timeToReach(percent / 100 * skinType.minimalErythemalDose, from: start, within: horizon)
+            .map { start.addingTimeInterval($0) }
+    }
+
     public static func + (left: Dose, right: Dose) -> Dose {
         Dose(
             sed: left.sed + right.sed, burnDosePercent: left.burnDosePercent + right.burnDosePercent,

@@ -1,5 +1,6 @@
 import Foundation
 import UVCore
+import UVEngine
 import UVProtocol
 import UVStore
 
@@ -66,6 +67,25 @@ extension DaemonCore {
             day = LocalDay.interval(containing: now, in: zone)
         }
         return dayDose(day, now: now)
+    }
+
+    /// What the rules hear of today's dose: the share of a burn so far, whether outside now, and
+    /// when the next notice level would be reached staying out (nil without time outside today).
+    func doseReading(now: Date) -> DoseReading? {
+        guard let dose = todaysDose(now: now) else { return nil }
+        let outsideNow = outside.network || outside.user
+        let next = DoseReading.noticeLevels.map(Double.init).first { $0 > dose.burnDosePercent }
+        var nextAt: Date?
+        if outsideNow, let next {
+            let day = LocalDay.interval(containing: now, in: user.place.timeZone)
+            let series = ViewBuilder.daySeries(knowledge(now: now), day: day, now: now)
+            let sunscreen = user.sunscreen
+            nextAt = Dose.time(
+                toAdd: next - dose.burnDosePercent, from: now, skinType: user.profile.effectiveSkinType, uvi: series.uvi(at:),
+                effectiveSPF: { sunscreen?.effectiveSPF(at: $0) ?? 1 }, within: day.end.timeIntervalSince(now))
+        }
+        // To the tenth of a percent: the rules need no finer, and the engine is told only of a change.
+        return DoseReading(burnDosePercent: (dose.burnDosePercent * 10).rounded() / 10, outside: outsideNow, nextLevelAt: nextAt)
     }
 
     /// Today's dose for the status, or nil when the day has no time outside.

@@ -72,6 +72,8 @@ extension DaemonCore {
         if engine.sunscreen != user.sunscreen { events.append(.sunscreen(user.sunscreen)) }
         let samples = engineSamples(blended, now: now)
         if samples != engine.samples { events.append(.forecast(samples)) }
+        let dose = doseReading(now: now)
+        if dose != engine.dose { events.append(.dose(dose)) }
         return events
     }
 

@@ -7,6 +7,8 @@ public enum Rule: String, Sendable, Codable, CaseIterable, CodingKeyRepresentabl
     case uvAlert = "uv-alert"
     case reapply
     case morning
+    /// Half and four fifths of the day's burn dose reached while outside.
+    case dose
 }
 
 public enum Urgency: String, Sendable, Codable {
@@ -96,6 +98,8 @@ public enum AlertMeaning: Sendable, Equatable, Codable {
     case reapply(stage: ReapplyCountdown, at: Date, spf: String, quantity: String, appliedAt: Date)
     /// The morning summary: today's sunscreen window and its peak.
     case morning(window: TimeSpan, peakUVI: Double?, peakAt: Date?)
+    /// `level` % of the day's burn dose reached while outside (50 or 80).
+    case dose(level: Int)
     /// Words saved by a version that kept words, not meaning (an alert held over an upgrade).
     case said(summary: String, body: String)
 }

@@ -35,6 +35,7 @@ public enum Engine {
         candidates += Rules.leaveHome(&state, facts, today: today)
         candidates += Rules.uvAlerts(&state, facts, today: today)
         candidates += Rules.reapply(&state, facts)
+        candidates += Rules.dose(&state, now: now, today: today)
         if state.settings.morningMinute != nil, state.morningDoneOn != today, let morning = state.day?.morning, now >= morning {
             state.morningDoneOn = today
             if let morning = morningAlert(state, facts) { candidates.append(morning) }
@@ -80,6 +81,8 @@ public enum Engine {
                 effects += withdraw(subject, &state)
                 if let rule { state.mutedOn[rule] = today }
             }
+        case .dose(let reading):
+            state.dose = reading
         case .userActivity:
             break
         case .settings(let settings):

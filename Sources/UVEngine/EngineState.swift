@@ -12,6 +12,8 @@ public enum EngineEvent: Sendable, Equatable {
     case sunscreen(SunscreenApplication?)
     /// What became of `subject`'s notification: a button pressed, or why it went away.
     case answer(subject: Subject, AlertAnswer)
+    /// The day's burn dose so far, and whether the user is outside (nil: no time outside today).
+    case dose(DoseReading?)
     /// The user is at the machine (a connection came up). Waking from sleep, a button pressed and
     /// a uvctl command say so too; the first of them in a day may bring the morning summary.
     case userActivity
@@ -31,7 +33,7 @@ extension EngineEvent {
         switch self {
         case .userActivity, .resumed, .command: true
         case .answer(_, let answer): answer.showsSomeoneIsThere
-        case .tick, .forecast, .network, .sunscreen, .settings, .context: false
+        case .tick, .forecast, .network, .sunscreen, .settings, .context, .dose: false
         }
     }
 }
@@ -99,6 +101,10 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// The local day `now` is in, and its morning-summary instant: calendar work done once a
     /// day, not at every step.
     var day: LocalDayFacts?
+    /// The day's burn dose as the shell last said it.
+    public internal(set) var dose: DoseReading?
+    /// The local day on which each dose notice level (50, 80) was last said.
+    var doseNoticedOn: [Int: String] = [:]
 
     public init(settings: EngineSettings, timeZoneIdentifier: String, skinType: SkinType) {
         self.settings = settings
@@ -187,6 +193,8 @@ extension EngineState {
         quietUntil = try saved.decode(.quietUntil, absent: nil)
         loudUntil = try saved.decode(.loudUntil, absent: nil)
         day = try saved.decode(.day, absent: nil)
+        dose = try saved.decode(.dose, absent: nil)
+        doseNoticedOn = try saved.decode(.doseNoticedOn, absent: [:])
     }
 }
 

@@ -97,6 +97,12 @@ public struct Presenter: Sendable {
             )
         case .morning(let window, let peakUVI, let peakAt):
             (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt))
+        case .dose(let level):
+            (
+                level >= 80
+                    ? tr("80 % of your burn dose for today: get into the shade") : tr("Half your burn dose for today: shade or reapply"),
+                tr("Counted from your time outside; uvctl dose shows it, uvctl outside corrects it.")
+            )
         case .said(let summary, let body):
             (summary, body)
         }

@@ -89,7 +89,20 @@ enum Rules {
         case .uvAlert: facts.uvi >= 3
         case .reapply: state.sunscreen != nil
         case .morning: (uvAhead(state, facts) ?? 0) >= 3
+        // Said after quiet hours only while still outside.
+        case .dose: state.dose?.outside ?? false
         }
+    }
+
+    /// While outside, the day's burn dose reaching 50 % and then 80 %: each once a day (a
+    /// higher one passed first also counts the lower as said).
+    static func dose(_ state: inout EngineState, now: Date, today: String) -> [Alert] {
+        guard let dose = state.dose, dose.outside else { return [] }
+        let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && state.doseNoticedOn[$0] != today }
+        guard let level = reached.max() else { return [] }
+        for passed in reached { state.doseNoticedOn[passed] = today }
+        guard !state.isSilenced(.dose, now: now, today: today) else { return [] }
+        return [Alert(subject: .dose, rule: .dose, meaning: .dose(level: level), urgency: .normal, actions: [.notToday])]
     }
 
     /// The highest UV from now to the end of the local day, once there is a series.
@@ -115,6 +128,7 @@ enum Deadlines {
             state.series.firstTime(atLeast: $0, after: now)?.addingTimeInterval(1)
         }
         if let morning = state.day?.morning { candidates.append(morning) }
+        if let doseLevel = state.dose?.nextLevelAt { candidates.append(doseLevel) }
         // The next local day brings the next morning.
         if let end = state.day?.interval.end { candidates.append(end) }
         // The end of the local day is always among them; the fallback is never reached in practice.

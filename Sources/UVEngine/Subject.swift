@@ -11,6 +11,8 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
     case uvLevel(UVLevel)
     case reapply
     case morning
+    /// The day's burn dose reaching a notice level.
+    case dose
     /// `uvctl notify-test`'s notification: no rule's.
     case test
     /// The day's UV, asked for from the tray: no rule's.
@@ -24,6 +26,7 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
         case Rule.leaveHome.rawValue: self = .leaveHome
         case Rule.reapply.rawValue: self = .reapply
         case Rule.morning.rawValue: self = .morning
+        case Rule.dose.rawValue: self = .dose
         case "test": self = .test
         case "today": self = .today
         default:
@@ -42,6 +45,7 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
         case .uvLevel(let level): "uv-\(level.rawValue)"
         case .reapply: Rule.reapply.rawValue
         case .morning: Rule.morning.rawValue
+        case .dose: Rule.dose.rawValue
         case .test: "test"
         case .today: "today"
         case .other(let written): written
@@ -55,6 +59,7 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
         case .uvLevel: .uvAlert
         case .reapply: .reapply
         case .morning: .morning
+        case .dose: .dose
         case .test, .today, .other: nil
         }
     }

@@ -36,6 +36,23 @@ struct OutsideTests {
         #expect(dose.intervals.map(\.source) == ["network"])
     }
 
+    /// Half an hour out on a Sydney summer morning is well past 80 % of a type II burn dose: the
+    /// rules hear the dose at the next event and say the highest level reached, once.
+    @Test func theDoseNoticeIsSaidWhileOutside() async throws {
+        let shell = try InProcessCore()
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        _ = try await shell.core.setProfile(now: Self.morning) { $0.skinType = .II }
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: "start", date: nil), now: Self.morning)
+        let later = Self.morning.addingTimeInterval(1800)
+        _ = await shell.core.timerFired(clockChanged: true, now: later)
+        #expect(await shell.core.engine.live.contains(.dose))
+        #expect(try await shell.core.dose(now: later, date: nil).burnDosePercent >= 80)
+        // Said once: a later step says nothing more.
+        _ = await shell.core.timerFired(clockChanged: true, now: later.addingTimeInterval(600))
+        let doseShown = try shell.store.history(limit: 20).filter { $0.subject == .dose && $0.kind == .notified }
+        #expect(doseShown.count <= 1)
+    }
+
     /// `uvctl outside start`, a restart of uvd, then `stop`: the interval is one, kept whole.
     @Test func aRestartMidIntervalKeepsIt() async throws {
         let shell = try InProcessCore()

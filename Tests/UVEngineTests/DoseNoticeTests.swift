@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import UVCore
+
+@testable import UVEngine
+
+/// While outside, the day's burn dose reaching 50 % and then 80 % is said, each once a day,
+/// through quiet hours, mute and "not today" like every rule.
+@Suite("Dose notices")
+struct DoseNoticeTests {
+    static let zone = "Australia/Sydney"
+    static func at(_ text: String) -> Date { ISO8601DateFormatter().date(from: "2026-01-15T\(text):00+11:00")! }
+
+    private func fresh(quiet: QuietHours = QuietHours()) -> EngineState {
+        var settings = EngineSettings()
+        settings.quietHours = quiet
+        settings.morningMinute = nil
+        return EngineState(settings: settings, timeZoneIdentifier: Self.zone, skinType: .II)
+    }
+
+    private func shown(_ effects: [EngineEffect]) -> [Alert] {
+        effects.compactMap { if case .change(.show(let alert)) = $0 { alert } else { nil } }
+    }
+
+    private func hear(_ state: inout EngineState, _ percent: Double, outside: Bool = true, at time: String) -> [Alert] {
+        let (next, effects) = Engine.reduce(
+            state, .dose(DoseReading(burnDosePercent: percent, outside: outside, nextLevelAt: nil)), now: Self.at(time))
+        state = next
+        return shown(effects).filter { $0.rule == .dose }
+    }
+
+    @Test func halfThenFourFifthsOnceEachADay() {
+        var state = fresh()
+        #expect(hear(&state, 30, at: "10:00").isEmpty)
+        #expect(hear(&state, 52, at: "10:30").map(\.meaning) == [.dose(level: 50)])
+        #expect(hear(&state, 60, at: "10:45").isEmpty)
+        #expect(hear(&state, 81, at: "11:00").map(\.meaning) == [.dose(level: 80)])
+        #expect(hear(&state, 95, at: "11:30").isEmpty)
+        // Inside, nothing is said, whatever the dose.
+        var inside = fresh()
+        #expect(hear(&inside, 90, outside: false, at: "12:00").isEmpty)
+    }
+
+    @Test func heldByQuietHoursAndSaidAfterWhileStillOutside() {
+        var state = fresh(quiet: QuietHours([QuietSpan(start: 10 * 60, end: 11 * 60)]))
+        #expect(hear(&state, 55, at: "10:15").isEmpty)
+        let (after, effects) = Engine.reduce(state, .tick, now: Self.at("11:00"))
+        state = after
+        #expect(shown(effects).map(\.meaning) == [.dose(level: 50)])
+    }
+
+    @Test func mutedItSaysNothing() {
+        var state = Engine.reduce(fresh(), .command(.mute(.dose)), now: Self.at("09:00")).0
+        #expect(hear(&state, 85, at: "10:00").isEmpty)
+        #expect(
+            Presenter(state).present(Alert(subject: .dose, rule: .dose, meaning: .dose(level: 50), urgency: .normal, actions: []))
+                .summary == "Half your burn dose for today: shade or reapply")
+    }
+
+    /// The engine wakes when the next level would be reached staying out.
+    @Test func itWakesWhenTheNextLevelComes() {
+        let soon = Self.at("10:40")
+        let (_, effects) = Engine.reduce(
+            fresh(), .dose(DoseReading(burnDosePercent: 40, outside: true, nextLevelAt: soon)), now: Self.at("10:00"))
+        #expect(effects.contains(.wakeAt(soon)))
+    }
+}
