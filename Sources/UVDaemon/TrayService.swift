@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import UVCore
 import UVNotify
+import UVPlatform
 import UVProtocol
 
 /// The tray item: shows what the core's status and situation say (the icon drawn again only
@@ -33,10 +34,17 @@ struct TrayService: DaemonService {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await takeClicks() }
             group.addTask {
+                var first = true
                 for await status in await core.subscribe(now: Date(), wantsMeasurements: false) {
                     await shown.take(status)
                     await present(shown)
                     if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date(), uvi: status.uvi)) }
+                    // What setting the item up ran (GDBus's registration, the first icon) runs
+                    // again rarely: its code pages go, as after starting (`CodeResidency`).
+                    if first {
+                        first = false
+                        CodeResidency.touchedPagesOnly()
+                    }
                 }
             }
             group.addTask {
