@@ -19,7 +19,7 @@ extension DaemonCore {
         }
     }
 
-    /// `uvctl outside start|stop|clear [--date D]`.
+    /// `uvctl outside start|stop`, `add|remove HH:MM-HH:MM [--date D]`, `clear [--date D]`.
     func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String {
         let zone = user.place.timeZone
         switch parameters.action {
@@ -35,23 +35,49 @@ extension DaemonCore {
             unsaved.outside.append(.close(.user, at: now))
             settle(now: now)
             return tr("inside from %1$@", readable(now, now: now))
+        case "add", "remove":
+            let day = try day(parameters.date, now: now)
+            let span = try span(parameters.span ?? "", on: day, now: now)
+            unsaved.outside.append(
+                parameters.action == "add" ? .add(OutsideInterval(start: span.start, end: span.end, source: .user)) : .remove(span))
+            settle(now: now)
+            return parameters.action == "add"
+                ? tr("outside %1$@–%2$@ added", readable(span.start, now: now), readable(span.end, now: now))
+                : tr("outside %1$@–%2$@ removed", readable(span.start, now: now), readable(span.end, now: now))
         case "clear":
-            let day: DateInterval
-            if let date = parameters.date {
-                guard let interval = LocalDay.interval(isoDate: date, in: zone) else {
-                    throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
-                }
-                day = interval
-            } else {
-                day = LocalDay.interval(containing: now, in: zone)
-            }
+            let day = try day(parameters.date, now: now)
             unsaved.outside.append(.clear(day))
             if day.contains(now) { (outside.network, outside.user) = (false, false) }
             settle(now: now)
             return tr("time outside on %1$@ cleared", LocalDay.key(day.start, in: zone))
         default:
-            throw Refusal(.invalidValue, tr("outside takes start, stop or clear (got '%1$@')", parameters.action))
+            throw Refusal(.invalidValue, tr("outside takes start, stop, add, remove or clear (got '%1$@')", parameters.action))
         }
+    }
+
+    /// The local day a `--date` names, or today.
+    private func day(_ date: String?, now: Date) throws(Refusal) -> DateInterval {
+        let zone = user.place.timeZone
+        guard let date else { return LocalDay.interval(containing: now, in: zone) }
+        guard let interval = LocalDay.interval(isoDate: date, in: zone) else {
+            throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
+        }
+        return interval
+    }
+
+    /// "HH:MM-HH:MM" on `day`'s clock, not reaching past now: the times outside that were.
+    private func span(_ text: String, on day: DateInterval, now: Date) throws(Refusal) -> DateInterval {
+        let zone = user.place.timeZone
+        let ends = text.split(separator: "-").map { WallClock.minuteOfDay(parsing: String($0)) }
+        guard ends.count == 2, let first = ends[0], let last = ends[1], first < last else {
+            throw Refusal(.invalidValue, tr("'%1$@' is not a span of the day: use HH:MM-HH:MM, the start before the end", text))
+        }
+        let start = zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: first)
+        let end = zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: last)
+        guard end <= now.addingTimeInterval(60) else {
+            throw Refusal(.invalidValue, tr("%1$@ has not come yet: time outside is what was, up to now", text))
+        }
+        return DateInterval(start: start, end: end)
     }
 
     /// The dose of the day `date` (today without one).

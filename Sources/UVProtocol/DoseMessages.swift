@@ -53,14 +53,17 @@ public struct DoseReply: Codable, Sendable {
     public init(dose: DoseInfo) { self.dose = dose }
 }
 
-/// `uvctl outside start|stop|clear`.
+/// `uvctl outside start|stop|add|remove|clear`.
 public struct OutsideParameters: Codable, Sendable {
-    /// start, stop or clear.
+    /// start, stop, add, remove or clear.
     public var action: String
-    /// For clear: the day (YYYY-MM-DD); today without it.
+    /// For clear, add and remove: the day (YYYY-MM-DD); today without it.
     @Null public var date: String?
-    public init(action: String, date: String?) {
+    /// For add and remove: the interval on that day's clock, HH:MM-HH:MM.
+    @Null public var span: String?
+    public init(action: String, date: String?, span: String? = nil) {
         self.action = action
         self.date = date
+        self.span = span
     }
 }

@@ -255,8 +255,9 @@ public enum UVDInterface {
         # in standard erythemal doses (1 SED = 100 J/m²) and as a share of a burn for the skin type.
         method GetDose(date: ?string) -> (dose: Dose)
 
-        # Time outside by the user's word: action start, stop or clear (the day of date, or today).
-        method Outside(action: string, date: ?string) -> (message: string)
+        # Time outside by the user's word: action start, stop, add or remove (span HH:MM-HH:MM on the
+        # day of date, or today), or clear (the day of date, or today).
+        method Outside(action: string, date: ?string, span: ?string) -> (message: string)
 
         # source: network (away from home, counted as outside) or user
         type DoseInterval (start: string, end: string, source: string, sed: float, burnDosePercent: float)

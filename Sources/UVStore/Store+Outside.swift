@@ -10,6 +10,10 @@ public enum OutsideChange: Sendable, Equatable {
     case close(OutsideInterval.Source, at: Date)
     /// Every interval that starts within `day` goes (`uvctl outside clear`).
     case clear(DateInterval)
+    /// A closed interval the user gives (`uvctl outside add HH:MM-HH:MM`).
+    case add(OutsideInterval)
+    /// The user's interval with exactly these ends goes (`uvctl outside remove HH:MM-HH:MM`).
+    case remove(DateInterval)
 }
 
 extension Store {
@@ -59,6 +63,14 @@ extension Store {
             try db.execute(
                 sql: "UPDATE outside SET \"end\" = max(start, ?) WHERE \"end\" IS NULL AND source = ?",
                 arguments: [at.timeIntervalSince1970, source.rawValue])
+        case .add(let interval):
+            try db.execute(
+                sql: "INSERT INTO outside (start, \"end\", source) VALUES (?, ?, ?)",
+                arguments: [interval.start.timeIntervalSince1970, interval.end.timeIntervalSince1970, interval.source.rawValue])
+        case .remove(let span):
+            try db.execute(
+                sql: "DELETE FROM outside WHERE source = 'user' AND start = ? AND \"end\" = ?",
+                arguments: [span.start.timeIntervalSince1970, span.end.timeIntervalSince1970])
         case .clear(let day):
             try db.execute(
                 sql: "DELETE FROM outside WHERE start >= ? AND start < ?",

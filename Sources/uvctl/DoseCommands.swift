@@ -6,9 +6,9 @@ import UVProtocol
 /// `uvctl outside`: time outside by your word, which wins over what the network says.
 struct OutsideCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "outside", abstract: tr("Time outside, for today's dose: start, stop, or clear a day."),
+        commandName: "outside", abstract: tr("Time outside, for today's dose: start, stop, add or remove a span, or clear a day."),
         discussion: tr("Away from home (a phone or modem connection) counts as outside until you say otherwise."),
-        subcommands: [Start.self, Stop.self, Clear.self])
+        subcommands: [Start.self, Stop.self, Add.self, Remove.self, Clear.self])
 
     struct Start: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "start", abstract: tr("You are outside from now."))
@@ -23,6 +23,26 @@ struct OutsideCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
         func run() async throws {
             try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "stop", date: nil)))
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: tr("You were outside then: HH:MM-HH:MM."))
+        @Argument(help: ArgumentHelp(tr("The span, HH:MM-HH:MM, on the day's clock."))) var span: String
+        @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+        @OptionGroup var output: OutputOptions
+        func run() async throws {
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "add", date: date, span: span)))
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Take back a span you added: HH:MM-HH:MM."))
+        @Argument(help: ArgumentHelp(tr("The span, HH:MM-HH:MM, on the day's clock."))) var span: String
+        @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+        @OptionGroup var output: OutputOptions
+        func run() async throws {
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "remove", date: date, span: span)))
         }
     }
 

@@ -53,6 +53,26 @@ struct OutsideTests {
         #expect(doseShown.count <= 1)
     }
 
+    /// `uvctl outside add 10:00-11:00` over a network interval: the user's hour wins there; a
+    /// span not yet come or written wrong is refused with what is right; `remove` takes it back.
+    @Test func aSpanTheUserAddsWinsAndCanBeTakenBack() async throws {
+        let shell = try InProcessCore()
+        let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
+        await shell.core.startEngine(outbox: shell.outbox, now: noon)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: "add", date: nil, span: "10:00-11:00"), now: noon)
+        var dose = try await shell.core.dose(now: noon, date: nil)
+        #expect(dose.intervals.map(\.source) == ["user"] && dose.minutesOutside == 60)
+        #expect(dose.intervals.first?.start.hasPrefix("2026-01-15T10:00") == true)
+        for (span, why) in [("13:00-14:00", "has not come yet"), ("11:00-10:00", "HH:MM-HH:MM"), ("ten-eleven", "HH:MM-HH:MM")] {
+            await #expect {
+                try await shell.core.outsideCommand(OutsideParameters(action: "add", date: nil, span: span), now: noon)
+            } throws: { ($0 as? Refusal)?.message.contains(why) == true }
+        }
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: "remove", date: nil, span: "10:00-11:00"), now: noon)
+        dose = try await shell.core.dose(now: noon, date: nil)
+        #expect(dose.intervals.isEmpty)
+    }
+
     /// `uvctl outside start`, a restart of uvd, then `stop`: the interval is one, kept whole.
     @Test func aRestartMidIntervalKeepsIt() async throws {
         let shell = try InProcessCore()
