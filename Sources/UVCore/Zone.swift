@@ -83,6 +83,8 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     /// is next at its second coming when the first has passed: `Calendar.nextDate` matching an
     /// hour and a minute with `.nextTime`.
     public func nextDate(after date: Date, minuteOfDay: Int) -> Date {
+        // A minute of the day from outside (a damaged saved state) is held to the day: no trap.
+        let minuteOfDay = min(max(minuteOfDay, 0), 24 * 60 - 1)
         let today = CivilDate.days(ofSeconds: localSeconds(date))
         for day in (today - 1)...(today + 2) {
             let after = instants(localSeconds: day * 86_400 + minuteOfDay * 60).map { Date(timeIntervalSince1970: TimeInterval($0)) }.first

@@ -28,18 +28,26 @@ public struct EngineSettings: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let saved = try decoder.container(keyedBy: CodingKeys.self)
         let fresh = EngineSettings()
+        // A duration outside what the configuration allows (a damaged file) takes the default:
+        // the rules step through them minute by minute.
+        func duration(_ key: CodingKeys, _ fallback: TimeInterval) throws -> TimeInterval {
+            let value = try saved.decode(key, absent: fallback)
+            return value.isFinite && (0...(7 * 86_400)).contains(value) ? value : fallback
+        }
         leaveHomeEnabled = try saved.decode(.leaveHomeEnabled, absent: fresh.leaveHomeEnabled)
         leaveHomeThreshold = try saved.decode(.leaveHomeThreshold, absent: fresh.leaveHomeThreshold)
-        leaveHomeDebounce = try saved.decode(.leaveHomeDebounce, absent: fresh.leaveHomeDebounce)
-        leaveHomeCooldown = try saved.decode(.leaveHomeCooldown, absent: fresh.leaveHomeCooldown)
+        leaveHomeDebounce = try duration(.leaveHomeDebounce, fresh.leaveHomeDebounce)
+        leaveHomeCooldown = try duration(.leaveHomeCooldown, fresh.leaveHomeCooldown)
         uvAlertLevels = try saved.decode(.uvAlertLevels, absent: fresh.uvAlertLevels)
         hysteresis = try saved.decode(.hysteresis, absent: fresh.hysteresis)
         extremeLevel = try saved.decode(.extremeLevel, absent: fresh.extremeLevel)
         extremePassesQuietHours = try saved.decode(.extremePassesQuietHours, absent: fresh.extremePassesQuietHours)
         // Absent is how nil was saved (the first activity of the day; the default window).
-        morningMinute = try saved.decodeIfPresent(Int.self, forKey: .morningMinute)
+        morningMinute = try saved.decodeIfPresent(Int.self, forKey: .morningMinute).flatMap {
+            (0..<24 * 60).contains($0) ? $0 : fresh.morningMinute
+        }
         quietHours = try saved.decode(.quietHours, absent: fresh.quietHours)
-        reapplyInterval = try saved.decode(.reapplyInterval, absent: fresh.reapplyInterval)
+        reapplyInterval = try duration(.reapplyInterval, fresh.reapplyInterval)
         uses12HourClock = try saved.decode(.uses12HourClock, absent: fresh.uses12HourClock)
         window = try saved.decodeIfPresent(WindowSetting.self, forKey: .window)
     }

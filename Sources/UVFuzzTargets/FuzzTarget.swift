@@ -37,6 +37,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case lxqtSettings = "lxqt-conf"
     /// A measured day file (`make skill`): ARPANSA's CSV, one row a minute.
     case measuredDay = "measured-day"
+    /// The rules' state as the store keeps it (JSON, dates in seconds), from any release or a
+    /// damaged file: read, then stepped once, as a starting uvd steps it.
+    case savedState = "saved-state"
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -103,6 +106,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     preconditionFailure("zone1970.tab placed \(fields[2]) at \(place.latitude), \(place.longitude)")
                 }
             }
+        case .savedState:
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            guard let state = try? decoder.decode(EngineState.self, from: data) else { return }
+            // As a starting uvd steps it: the configuration's settings first (the saved ones are
+            // always replaced by them, which the configuration's reader bounds), then a tick.
+            _ = Engine.reduce(state, [.settings(EngineSettings()), .tick, .userActivity], now: Self.now)
         case .scenario:
             // Every event the file names happens on the day it was asked for.
             guard let steps = try? Scenario.parse([UInt8](data), day: Self.scenarioDay, zone: Self.scenarioZone) else { return }
