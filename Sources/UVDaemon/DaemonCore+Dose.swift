@@ -82,29 +82,20 @@ extension DaemonCore {
 
     /// The dose of the day `date` (today without one).
     func dose(now: Date, date: String?) throws(Refusal) -> DoseInfo {
-        let zone = user.place.timeZone
-        let day: DateInterval
-        if let date {
-            guard let interval = LocalDay.interval(isoDate: date, in: zone) else {
-                throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
-            }
-            day = interval
-        } else {
-            day = LocalDay.interval(containing: now, in: zone)
-        }
-        return dayDose(day, now: now)
+        let day = try day(date, now: now)
+        return dayDose(day, series: ViewBuilder.daySeries(knowledge(now: now), day: day, now: now), now: now)
     }
 
     /// What the rules hear of today's dose: the share of a burn so far, whether outside now, and
     /// when the next notice level would be reached staying out (nil without time outside today).
-    func doseReading(now: Date) -> DoseReading? {
-        guard let dose = todaysDose(now: now) else { return nil }
+    /// `series`: today's, as the step blended it.
+    func doseReading(now: Date, series: UVSeries) -> DoseReading? {
+        guard let dose = todaysDose(now: now, series: series) else { return nil }
         let outsideNow = outside.network || outside.user
         let next = DoseReading.noticeLevels.map(Double.init).first { $0 > dose.burnDosePercent }
         var nextAt: Date?
         if outsideNow, let next {
             let day = LocalDay.interval(containing: now, in: user.place.timeZone)
-            let series = ViewBuilder.daySeries(knowledge(now: now), day: day, now: now)
             let sunscreen = user.sunscreen
             nextAt = Dose.time(
                 toAdd: next - dose.burnDosePercent, from: now, skinType: user.profile.effectiveSkinType, uvi: series.uvi(at:),
@@ -114,17 +105,18 @@ extension DaemonCore {
         return DoseReading(burnDosePercent: (dose.burnDosePercent * 10).rounded() / 10, outside: outsideNow, nextLevelAt: nextAt)
     }
 
-    /// Today's dose for the status, or nil when the day has no time outside.
-    func todaysDose(now: Date) -> DoseInfo? {
-        let dose = dayDose(LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
+    /// Today's dose for the status, or nil when the day has no time outside. `series`: today's,
+    /// as the caller already blended it (the day is not blended again for the dose).
+    func todaysDose(now: Date, series: UVSeries) -> DoseInfo? {
+        let dose = dayDose(LocalDay.interval(containing: now, in: user.place.timeZone), series: series, now: now)
         return dose.intervals.isEmpty ? nil : dose
     }
 
-    /// The day's dose as `uvctl status` and `uvctl dose` give it.
-    func dayDose(_ day: DateInterval, now: Date) -> DoseInfo {
+    /// The day's dose as `uvctl status` and `uvctl dose` give it, over `series`, the day's UV
+    /// (`ViewBuilder.daySeries`). A day without time outside reads nothing more.
+    func dayDose(_ day: DateInterval, series: UVSeries, now: Date) -> DoseInfo {
         let intervals = (try? store.outsideIntervals(overlapping: day)) ?? []
-        let worn = (try? store.sunscreenWorn(within: day)) ?? []
-        let series = ViewBuilder.daySeries(knowledge(now: now), day: day, now: now)
+        let worn = intervals.isEmpty ? [] : (try? store.sunscreenWorn(within: day)) ?? []
         let skin = user.profile.effectiveSkinType
         let clipped = intervals.map { OutsideInterval(start: max($0.start, day.start), end: min($0.end, day.end), source: $0.source) }
         let dayDose = DayDose(intervals: clipped, until: min(now, day.end), skinType: skin, uvi: series.uvi(at:), sunscreen: worn)

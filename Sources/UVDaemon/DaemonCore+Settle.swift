@@ -49,7 +49,7 @@ extension DaemonCore {
             current.sunscreen = user.sunscreen
             counts.statuses += 1
             var status = ViewBuilder.status(current, blended: blended, now: now)
-            status.dose = todaysDose(now: now)
+            status.dose = todaysDose(now: now, series: blended.series)
             watchers.send(status)
         }
         post(changes, now: now)
@@ -72,7 +72,7 @@ extension DaemonCore {
         if engine.sunscreen != user.sunscreen { events.append(.sunscreen(user.sunscreen)) }
         let samples = engineSamples(blended, now: now)
         if samples != engine.samples { events.append(.forecast(samples)) }
-        let dose = doseReading(now: now)
+        let dose = doseReading(now: now, series: blended.series)
         if dose != engine.dose { events.append(.dose(dose)) }
         return events
     }

@@ -38,11 +38,7 @@ extension DaemonCore {
     /// centre: the status's UV now, the number the tooltip and `uvctl status` give (the wheel's
     /// own centre would be the hour's value).
     func trayIcon(now: Date, uvi: Double) -> [TrayContent.Pixmap] {
-        let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
-        guard var model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" })
-        else {
-            return []
-        }
+        guard var model = todaysWheel(now: now) else { return [] }
         model.centre.uvi = uvi
         return Self.trayIconSizes.map { size in
             TrayContent.Pixmap(size: size, rgba: WheelRaster.render(model, size: size, samples: 2).rgba)

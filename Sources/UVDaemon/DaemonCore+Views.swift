@@ -30,9 +30,10 @@ extension DaemonCore {
     func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
         let knowledge = knowledge(now: now, for: try savedPlace(location))
         counts.statuses += 1
-        var status = ViewBuilder.status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
+        let blended = knowledge.blendedDay(now: now)
+        var status = ViewBuilder.status(knowledge, blended: blended, now: now)
         status.warnings = warnings
-        if location == nil { status.dose = todaysDose(now: now) }
+        if location == nil { status.dose = todaysDose(now: now, series: blended.series) }
         return status
     }
 
@@ -104,11 +105,14 @@ extension DaemonCore {
     /// Today's mini-wheel for a notification: the same forecast `uvctl forecast` shows, drawn
     /// small, with the UV index now in its centre.
     func miniWheel(now: Date) -> DesktopNotification.Image? {
-        let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
-        guard let model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else {
-            return nil
-        }
+        guard let model = todaysWheel(now: now) else { return nil }
         let image = WheelRaster.render(model)
         return DesktopNotification.Image(width: image.width, height: image.height, rgba: image.rgba)
+    }
+
+    /// Today's wheel, undrawn: what the notifications' mini-wheel and the tray icon draw.
+    func todaysWheel(now: Date) -> WheelModel? {
+        let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
+        return WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" })
     }
 }

@@ -115,9 +115,6 @@ public final class StatusNotifierItem: @unchecked Sendable {
         return started ? item : nil
     }
 
-    /// The bus name it registers under.
-    public var busName: String { "org.kde.StatusNotifierItem-\(getpid())-1" }
-
     /// Shows `content`; signals what changed.
     public func show(_ content: TrayContent) async {
         await glib.run { [self] in

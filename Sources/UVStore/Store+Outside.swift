@@ -38,23 +38,20 @@ extension Store {
 
     /// Whether an interval of `source` is open.
     public func isOutside(_ source: OutsideInterval.Source) throws -> Bool {
-        try pool.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM outside WHERE \"end\" IS NULL AND source = ?)", arguments: [source.rawValue])
-                ?? false
-        }
+        try pool.read { db in try Self.isOpen(source, db) }
+    }
+
+    private static func isOpen(_ source: OutsideInterval.Source, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM outside WHERE \"end\" IS NULL AND source = ?)", arguments: [source.rawValue])
+            ?? false
     }
 
     /// Within a transaction (`save(_: StoreChanges)`).
     static func put(_ change: OutsideChange, _ db: Database) throws {
         switch change {
         case .open(let source, let at):
-            guard
-                try
-                    !(Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM outside WHERE \"end\" IS NULL AND source = ?)", arguments: [source.rawValue])
-                    ?? false)
-            else { return }
+            guard try !isOpen(source, db) else { return }
             try db.execute(
                 sql: "INSERT INTO outside (start, \"end\", source) VALUES (?, NULL, ?)",
                 arguments: [at.timeIntervalSince1970, source.rawValue])

@@ -25,7 +25,8 @@ struct ServerClosesTests {
         for _ in 0..<150 where try !condition() { try await Task.sleep(for: .milliseconds(20)) }
     }
 
-    @Test func closesAsTheServerStopsAreNotTheUsers() async throws {
+    /// A core whose outbox delivers and listens, the prompt on its server's screen, for `body`.
+    private func withThePromptShown(_ body: (InProcessCore, RecordingServer) async throws -> Void) async throws {
         let shell = try InProcessCore()
         let (server, outbox) = (shell.server, shell.outbox)
         let delivering = Task { await outbox.deliverPosted() }
@@ -36,30 +37,26 @@ struct ServerClosesTests {
         }
         outbox.post(Self.prompt())
         try await waitUntil { server.notifications.count == 1 }
+        try await body(shell, server)
+    }
 
-        server.stopClosingEverything()
-        server.arrive(as: ":1.7")
-        try await waitUntil { server.notifications.count == 2 }
-        #expect(server.notifications.map(\.summary) == ["UV up to 9 today", "UV up to 9 today"])
-        try await Task.sleep(for: NotificationOutbox.closeVerdictDelay * 2)
-        #expect(try dismissals(shell) == 0)
+    @Test func closesAsTheServerStopsAreNotTheUsers() async throws {
+        try await withThePromptShown { shell, server in
+            server.stopClosingEverything()
+            server.arrive(as: ":1.7")
+            try await waitUntil { server.notifications.count == 2 }
+            #expect(server.notifications.map(\.summary) == ["UV up to 9 today", "UV up to 9 today"])
+            try await Task.sleep(for: NotificationOutbox.closeVerdictDelay * 2)
+            #expect(try dismissals(shell) == 0)
+        }
     }
 
     @Test func aCloseTheUserMakesIsPassedOn() async throws {
-        let shell = try InProcessCore()
-        let (server, outbox) = (shell.server, shell.outbox)
-        let delivering = Task { await outbox.deliverPosted() }
-        let listening = Task { await outbox.listen() }
-        defer {
-            delivering.cancel()
-            listening.cancel()
+        try await withThePromptShown { shell, server in
+            server.dismiss(id: 1)
+            try await waitUntil { try dismissals(shell) == 1 }
+            #expect(try dismissals(shell) == 1)
+            #expect(server.notifications.count == 1)
         }
-        outbox.post(Self.prompt())
-        try await waitUntil { server.notifications.count == 1 }
-
-        server.dismiss(id: 1)
-        try await waitUntil { try dismissals(shell) == 1 }
-        #expect(try dismissals(shell) == 1)
-        #expect(server.notifications.count == 1)
     }
 }
