@@ -53,6 +53,8 @@ static const char uvd_tray_xml[] =
     "<property name='AttentionIconName' type='s' access='read'/>"
     "<property name='AttentionIconPixmap' type='a(iiay)' access='read'/>"
     "<property name='AttentionMovieName' type='s' access='read'/>"
+    "<property name='IconAccessibleDesc' type='s' access='read'/>"
+    "<property name='AttentionAccessibleDesc' type='s' access='read'/>"
     "<property name='ToolTip' type='(sa(iiay)ss)' access='read'/>"
     "<property name='ItemIsMenu' type='b' access='read'/>"
     "<property name='Menu' type='o' access='read'/>"
@@ -247,12 +249,15 @@ static inline GVariant *uvd_tray_property(GDBusConnection *connection, const gch
     if (strcmp(property, "Status") == 0) return g_variant_new_string(tray->status);
     if (strcmp(property, "WindowId") == 0) return g_variant_new_int32(0);
     if (strcmp(property, "IconThemePath") == 0) return g_variant_new_string("");
-    if (strcmp(property, "IconName") == 0) return g_variant_new_string(tray->icon_name);
-    if (strcmp(property, "IconPixmap") == 0) return g_variant_ref(tray->pixmaps);
-    if (strcmp(property, "OverlayIconName") == 0 || strcmp(property, "AttentionIconName") == 0 ||
-        strcmp(property, "AttentionMovieName") == 0)
-        return g_variant_new_string("");
-    if (strcmp(property, "OverlayIconPixmap") == 0 || strcmp(property, "AttentionIconPixmap") == 0) return uvd_tray_empty_pixmaps();
+    // While NeedsAttention, hosts draw the attention icon instead (GNOME's AppIndicator extension
+    // with no fallback to the normal one): it is the day's wheel too.
+    if (strcmp(property, "IconName") == 0 || strcmp(property, "AttentionIconName") == 0) return g_variant_new_string(tray->icon_name);
+    if (strcmp(property, "IconPixmap") == 0 || strcmp(property, "AttentionIconPixmap") == 0) return g_variant_ref(tray->pixmaps);
+    // The KDE and Ayatana additions the AppIndicator extension asks for: what a screen reader says.
+    if (strcmp(property, "IconAccessibleDesc") == 0 || strcmp(property, "AttentionAccessibleDesc") == 0)
+        return g_variant_new_string(tray->title);
+    if (strcmp(property, "OverlayIconName") == 0 || strcmp(property, "AttentionMovieName") == 0) return g_variant_new_string("");
+    if (strcmp(property, "OverlayIconPixmap") == 0) return uvd_tray_empty_pixmaps();
     if (strcmp(property, "ToolTip") == 0)
         return g_variant_new("(s@a(iiay)ss)", tray->icon_name, uvd_tray_empty_pixmaps(), tray->tooltip_title, tray->tooltip_text);
     if (strcmp(property, "ItemIsMenu") == 0) return g_variant_new_boolean(FALSE);
@@ -394,6 +399,7 @@ static inline void uvd_tray_set_icon(uvd_tray *tray, int count, const int32_t *s
     g_variant_unref(tray->pixmaps);
     tray->pixmaps = g_variant_ref_sink(g_variant_builder_end(&pixmaps));
     uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewIcon", NULL);
+    uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewAttentionIcon", NULL);
 }
 
 /// The menu: `count` items, `labels` one after another separated by '\n'; an empty label is a

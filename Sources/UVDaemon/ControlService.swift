@@ -97,7 +97,7 @@ struct ControlService: VarlinkService {
             case .setHome:
                 try await answer(UVD.SetHome.self) { _ in MessageReply(message: try await core.markHome(now: now)) }
             case .getDose:
-                try await answer(UVD.GetDose.self) { DoseReply(dose: try await core.dose(now: now, date: $0.date)) }
+                try await answer(UVD.GetDose.self) { try await core.doseReply(now: now, date: $0.date, days: $0.days) }
             case .outside:
                 try await answer(UVD.Outside.self) { MessageReply(message: try await core.outsideCommand($0, now: now)) }
             case .clearHome:

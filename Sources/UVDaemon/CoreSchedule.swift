@@ -1,7 +1,7 @@
 import Foundation
 
-/// When the core wakes next: the engine's deadline and the next refresh round share the one
-/// timer. With the time spent suspended as last seen, to notice a resume. Its state is its own:
+/// When the core wakes next: the engine's deadline, the next refresh round and a delivery to try
+/// again share the one timer. With the time spent suspended as last seen, to notice a resume. Its state is its own:
 /// the core says what happened (a step asked for a deadline, a round started or ended, a refresh
 /// is wanted) and asks when to wake.
 struct CoreSchedule: Sendable {
@@ -9,6 +9,8 @@ struct CoreSchedule: Sendable {
     private(set) var engineWake = Date.distantFuture
     /// When the next refresh round is due (at once after a start; `.distantFuture` while one runs).
     private var refreshDue = Date.distantPast
+    /// When the outbox asked to try a delivery again (a failing server's backoff).
+    private var deliveryRetry = Date.distantFuture
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC).
     private var suspendedSeconds: Double = 0
 
@@ -30,8 +32,23 @@ struct CoreSchedule: Sendable {
         refreshDue = min(refreshDue == .distantFuture ? next : refreshDue, next)
     }
 
+    /// The outbox asked to be told to try again at `instant` (nil: it no longer needs to);
+    /// true when that changed the deadline.
+    mutating func deliveryAsks(tryAgainAt instant: Date?) -> Bool {
+        let asked = instant ?? .distantFuture
+        defer { deliveryRetry = asked }
+        return asked != deliveryRetry
+    }
+
+    /// Whether a delivery is to be tried again at `now`; if so, it is taken as done.
+    mutating func takeDeliveryRetryIfDue(now: Date) -> Bool {
+        guard deliveryRetry <= now else { return false }
+        deliveryRetry = .distantFuture
+        return true
+    }
+
     /// When the timer should fire: the earliest deadline, but no later than `latest`.
-    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, latest) }
+    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, latest) }
 
     /// Takes the time suspended so far; returns the seconds slept since it was last taken.
     mutating func suspended(soFar total: Double) -> Double {

@@ -10,13 +10,16 @@ extension DaemonCore {
     /// Away from home (the default route on a phone or modem) begins network time outside; home
     /// again (home Wi-Fi, or any Wi-Fi while none is marked) ends it. Kept with the event.
     func noteOutside(_ state: NetworkState, now: Date) {
-        if state.kind == .cellular, !outside.network {
-            outside.network = true
-            unsaved.outside.append(.open(.network, at: now))
-        } else if state.isHome(homeMarked: network.home != nil), outside.network {
-            outside.network = false
-            unsaved.outside.append(.close(.network, at: now))
-        }
+        unsaved.outside += outside.networkIs(state, homeMarked: network.home != nil, at: now)
+    }
+
+    /// "I'm inside" (a notification's button, `uvctl outside stop`): the time outside that is
+    /// open, the network's and the user's, ends now; returns whether any was open.
+    @discardableResult
+    func endTimeOutside(now: Date) -> Bool {
+        let ended = outside.inside(at: now)
+        unsaved.outside += ended
+        return !ended.isEmpty
     }
 
     /// `uvctl outside start|stop`, `add|remove HH:MM-HH:MM [--date D]`, `clear [--date D]`.
@@ -24,15 +27,16 @@ extension DaemonCore {
         let zone = user.place.timeZone
         switch parameters.action {
         case "start":
-            guard !outside.user else { return tr("already outside since you said so; uvctl outside stop ends it") }
-            outside.user = true
-            unsaved.outside.append(.open(.user, at: now))
+            guard let opened = outside.userStarts(at: now) else {
+                return tr("already outside since you said so; uvctl outside stop ends it")
+            }
+            unsaved.outside.append(opened)
             settle(now: now)
             return tr("outside from %1$@", readable(now, now: now))
         case "stop":
-            guard outside.user else { throw Refusal(.invalidValue, tr("not outside by your word: uvctl outside start begins it")) }
-            outside.user = false
-            unsaved.outside.append(.close(.user, at: now))
+            guard endTimeOutside(now: now) else {
+                throw Refusal(.invalidValue, tr("no time outside is open now: uvctl outside start begins it"))
+            }
             settle(now: now)
             return tr("inside from %1$@", readable(now, now: now))
         case "add", "remove":
@@ -47,7 +51,7 @@ extension DaemonCore {
         case "clear":
             let day = try day(parameters.date, now: now)
             unsaved.outside.append(.clear(day))
-            if day.contains(now) { (outside.network, outside.user) = (false, false) }
+            if day.contains(now) { outside.cleared() }
             settle(now: now)
             return tr("time outside on %1$@ cleared", LocalDay.key(day.start, in: zone))
         default:
@@ -80,29 +84,38 @@ extension DaemonCore {
         return DateInterval(start: start, end: end)
     }
 
-    /// The dose of the day `date` (today without one).
-    func dose(now: Date, date: String?) throws(Refusal) -> DoseInfo {
-        let day = try day(date, now: now)
-        return dayDose(day, series: ViewBuilder.daySeries(knowledge(now: now), day: day, now: now), now: now)
+    /// The most days `uvctl dose --days` gives: as long as time outside is kept.
+    static let mostDoseDays = 90
+
+    /// The dose of the day `date` (today without one), and with `days` that many days ending
+    /// with it, oldest first.
+    func doseReply(now: Date, date: String?, days: Int?) throws(Refusal) -> DoseReply {
+        let last = try day(date, now: now)
+        let knowledge = knowledge(now: now)
+        func dose(_ day: DateInterval) -> DoseInfo {
+            DoseInfo(
+                computedDose(day, series: { ViewBuilder.daySeries(knowledge, day: day, now: now) }, now: now), day: day,
+                zone: user.place.timeZone)
+        }
+        guard let days else { return DoseReply(dose: dose(last)) }
+        guard (1...Self.mostDoseDays).contains(days) else {
+            throw Refusal(.invalidValue, tr("days must be 1 to %1$@ (got %2$@): time outside is kept %1$@ days", Self.mostDoseDays, days))
+        }
+        var span = [last]
+        while span.count < days, let earliest = span.first {
+            span.insert(LocalDay.interval(containing: earliest.start.addingTimeInterval(-1), in: user.place.timeZone), at: 0)
+        }
+        let doses = span.map(dose)
+        return DoseReply(dose: doses[doses.count - 1], days: doses)
     }
 
-    /// What the rules hear of today's dose: the share of a burn so far, whether outside now, and
-    /// when the next notice level would be reached staying out (nil without time outside today).
+    /// What the rules hear of today's dose (`DoseReading`); nil without time outside today.
     /// `series`: today's, as the step blended it.
     func doseReading(now: Date, series: UVSeries) -> DoseReading? {
-        guard let dose = todaysDose(now: now, series: series) else { return nil }
-        let outsideNow = outside.network || outside.user
-        let next = DoseReading.noticeLevels.map(Double.init).first { $0 > dose.burnDosePercent }
-        var nextAt: Date?
-        if outsideNow, let next {
-            let day = LocalDay.interval(containing: now, in: user.place.timeZone)
-            let sunscreen = user.sunscreen
-            nextAt = Dose.time(
-                toAdd: next - dose.burnDosePercent, from: now, skinType: user.profile.effectiveSkinType, uvi: series.uvi(at:),
-                effectiveSPF: { sunscreen?.effectiveSPF(at: $0) ?? 1 }, within: day.end.timeIntervalSince(now))
-        }
-        // To the tenth of a percent: the rules need no finer, and the engine is told only of a change.
-        return DoseReading(burnDosePercent: (dose.burnDosePercent * 10).rounded() / 10, outside: outsideNow, nextLevelAt: nextAt)
+        let day = LocalDay.interval(containing: now, in: user.place.timeZone)
+        return DoseReading(
+            computedDose(day, series: { series }, now: now), outside: outside.isOutside, now: now, dayEnd: day.end, uvi: series.uvi(at:),
+            sunscreenOn: user.sunscreen)
     }
 
     /// Today's dose for the status, or nil when the day has no time outside. `series`: today's,
@@ -113,28 +126,20 @@ extension DaemonCore {
     }
 
     /// The day's dose as `uvctl status` and `uvctl dose` give it, over `series`, the day's UV
-    /// (`ViewBuilder.daySeries`). A day without time outside reads nothing more.
+    /// (`ViewBuilder.daySeries`).
     func dayDose(_ day: DateInterval, series: UVSeries, now: Date) -> DoseInfo {
-        let intervals = (try? store.outsideIntervals(overlapping: day)) ?? []
-        let worn = intervals.isEmpty ? [] : (try? store.sunscreenWorn(within: day)) ?? []
-        let skin = user.profile.effectiveSkinType
-        let clipped = intervals.map { OutsideInterval(start: max($0.start, day.start), end: min($0.end, day.end), source: $0.source) }
-        let dayDose = DayDose(intervals: clipped, until: min(now, day.end), skinType: skin, uvi: series.uvi(at:), sunscreen: worn)
-        let iso = ISOTimestamp(timeZone: user.place.timeZone)
-        return DoseInfo(
-            date: LocalDay.key(day.start, in: user.place.timeZone),
-            intervals: dayDose.intervals.map {
-                DoseIntervalInfo(
-                    start: iso.string($0.interval.start), end: iso.string($0.interval.end), source: $0.interval.source.rawValue,
-                    sed: $0.dose.sed, burnDosePercent: $0.dose.burnDosePercent)
-            }, minutesOutside: Int(dayDose.secondsOutside / 60), sed: dayDose.total.sed, burnDosePercent: dayDose.total.burnDosePercent,
-            unprotectedBurnDosePercent: dayDose.total.unprotectedBurnDosePercent, skinType: skin.numeral)
+        DoseInfo(computedDose(day, series: { series }, now: now), day: day, zone: user.place.timeZone)
     }
-}
 
-/// Whether the user is outside now, by the network and by their word: what the store's open
-/// intervals say, held so that each event does not ask it.
-struct OutsideNow: Sendable {
-    var network = false
-    var user = false
+    /// The day's dose from the store's intervals and sunscreen worn over the day's UV; a day
+    /// without time outside reads nothing more (its UV is not even made).
+    private func computedDose(_ day: DateInterval, series: () -> UVSeries, now: Date) -> DayDose {
+        let intervals = (try? store.outsideIntervals(overlapping: day)) ?? []
+        let skin = user.profile.effectiveSkinType
+        guard !intervals.isEmpty else { return DayDose(intervals: [], until: now, skinType: skin, uvi: { _ in 0 }, sunscreen: []) }
+        let worn = (try? store.sunscreenWorn(within: day)) ?? []
+        let clipped = intervals.map { OutsideInterval(start: max($0.start, day.start), end: min($0.end, day.end), source: $0.source) }
+        let uv = series()
+        return DayDose(intervals: clipped, until: min(now, day.end), skinType: skin, uvi: uv.uvi(at:), sunscreen: worn)
+    }
 }

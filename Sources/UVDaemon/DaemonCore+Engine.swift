@@ -69,6 +69,7 @@ extension DaemonCore {
         if let ids = report.ids { unsaved.notificationIDs = ids }
         counts.deliveries += 1
         keepUnsaved()
+        if let tryAgain = report.tryAgain, schedule.deliveryAsks(tryAgainAt: tryAgain.deadline(now: now)) { armTimer(now: now) }
     }
 
     /// The timer fired, or the wall clock changed under it: the engine looks at its deadlines

@@ -66,8 +66,8 @@ extension DaemonCore {
     func move(to newPlace: Place, now: Date) {
         guard newPlace != user.place else { return }
         user.place = newPlace
-        providers.forecast = (try? store.forecast(for: user.place.key)) ?? nil
-        providers.cams = (try? store.forecast(for: user.place.key, .cams)) ?? nil
+        providers.placeChanged(
+            forecast: (try? store.forecast(for: user.place.key)) ?? nil, cams: (try? store.forecast(for: user.place.key, .cams)) ?? nil)
         log.info("location: \(user.place.name) (\(user.place.source.rawValue))")
         schedule.refresh(by: now)
         settle(now: now)

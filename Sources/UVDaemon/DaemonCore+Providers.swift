@@ -13,27 +13,21 @@ extension DaemonCore {
     func forecastFetchedAt(_ source: UVSource) -> Date? { held(source)?.fetchedAt }
 
     /// The forecast kept for the current place in `source`'s slot.
-    func held(_ source: UVSource) -> StoredForecast? { source == .cams ? providers.cams : providers.forecast }
+    func held(_ source: UVSource) -> StoredForecast? { providers.held(source) }
     var providerStateSnapshot: ProviderState { providers.state }
 
     func health(_ source: UVSource) -> ProviderHealth { providers.state[source] }
 
     /// Changes the providers' health or budget, to be kept with the event's settling.
     func updateProviderState(_ change: (inout ProviderState) -> Void) {
-        change(&providers.state)
-        unsaved.providerState = providers.state
+        unsaved.providerState = providers.changeState(change)
     }
 
-    /// Keeps a forecast fetched for `fetchedFor`; ignored if the place changed meanwhile.
+    /// Keeps a forecast fetched for `fetchedFor`; held only if the place is still that one.
     func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
         unsaved.forecasts.append((fetched, now, fetchedFor.key))
         guard fetchedFor.key == user.place.key else { return }
-        if fetched.source == .cams {
-            providers.cams = StoredForecast(fetchedAt: now, forecast: fetched)
-        } else {
-            providers.forecast = StoredForecast(fetchedAt: now, forecast: fetched)
-        }
-        providers.problems[fetched.source] = nil
+        providers.keep(fetched, at: now)
     }
 
     /// A 304: the forecast held from `source` is current as of now.
@@ -43,34 +37,24 @@ extension DaemonCore {
     }
 
     func keepStations(_ readings: [StationReading], at now: Date) {
-        let stations = StoredStations(fetchedAt: now, readings: readings)
-        unsaved.stations = stations
-        providers.stations = stations
-        providers.remember(readings, now: now)
+        unsaved.stations = providers.keepStations(readings, at: now)
     }
 
-    /// A station's day series: its minutes join the station's history, and its latest reading
-    /// replaces the station's in the all-station snapshot (kept with the feed's own fetch time).
+    /// A station's day series (`ProviderMemory.keepSeries`).
     func keepSeries(_ readings: [StationReading], of station: ARPANSAStation, at now: Date) {
-        providers.remember(readings.filter { now.timeIntervalSince($0.time) < 3600 }, now: now)
-        if let latest = readings.last, let snapshot = providers.stations {
-            let merged = StoredStations(
-                fetchedAt: snapshot.fetchedAt, readings: snapshot.readings.filter { $0.station != station.id } + [latest])
-            unsaved.stations = merged
-            providers.stations = merged
-        }
+        if let merged = providers.keepSeries(readings, of: station.id, at: now) { unsaved.stations = merged }
     }
 
     /// A value the plausibility screen dropped from `source`'s answer ("dropped Sydney: UV 99 at
     /// …"): logged under the provider's name, and kept for the doctor.
     func screenedOut(_ note: String, from source: UVSource, at now: Date) {
         log.warning("\(source.rawValue): \(note)")
-        providers.screened[source] = (note, now)
+        providers.screenedOut(note, from: source, at: now)
     }
 
     /// Why `source` has nothing to say, or nil once it answers: a failure may be what lets the
     /// clear-sky model speak (`DaemonCore.engineSamples`).
     func noteProblem(_ source: UVSource, _ reason: String?) {
-        providers.problems[source] = reason
+        providers.noteProblem(source, reason)
     }
 }

@@ -39,6 +39,7 @@ extension DaemonCore {
                 (user.sunscreen, user.futureSunscreen) = (application, nil)
                 unsaved.sunscreen = application
             }
+            if step.endsTimeOutside { endTimeOutside(now: now) }
             if let wake = step.wake { schedule.engineAsks(wakeAt: wake) }
             if step.wantsRefresh { schedule.refresh(by: now) }
             changes = step.changes
@@ -103,7 +104,7 @@ extension DaemonCore {
     }
 
     /// Hands the engine's changes to the outbox in words, on the place's clock; the history
-    /// keeps what the server is actually sent, and when (the outbox writes it).
+    /// keeps what the server is actually sent, and when (as the outbox reports it).
     private func post(_ changes: [NotificationChange<Alert>], now: Date) {
         let zone = engine.timeZoneIdentifier.name
         let presenter = Presenter(engine)

@@ -26,14 +26,23 @@ extension DaemonCore {
         armTimer(now: now)
     }
 
-    /// The timer fired or the clock changed: the engine looks at its deadlines, and whether a
-    /// refresh round is due is returned. The round runs beside the loop (`runScheduledRefresh`),
-    /// so that the providers' answers never hold up a deadline.
-    func timerFired(clockChanged: Bool, now: Date) -> Bool {
-        let refreshNow = schedule.startRoundIfDue(now: now)
+    /// What the loop is to start when the timer fires, beside the engine's step.
+    struct TimerDue: Equatable {
+        /// A refresh round, run beside the loop (`runScheduledRefresh`) so that the providers'
+        /// answers never hold up a deadline.
+        var refreshRound = false
+        /// The outbox's delivery, tried again after a failure (`NotificationOutbox.kick()`).
+        var deliveryRetry = false
+    }
+
+    /// The timer fired or the clock changed: the engine looks at its deadlines, and what else
+    /// came due is returned for the loop to start.
+    func timerFired(clockChanged: Bool, now: Date) -> TimerDue {
+        let due = TimerDue(
+            refreshRound: schedule.startRoundIfDue(now: now), deliveryRetry: schedule.takeDeliveryRetryIfDue(now: now))
         // A step settles and arms the timer itself; only without one is it armed here.
         if !engineTimerFired(clockChanged: clockChanged, now: now) { armTimer(now: now) }
-        return refreshNow
+        return due
     }
 
     /// One scheduled round; then the timer is armed for the next. Each answer was settled as it

@@ -76,7 +76,7 @@ extension DaemonCore {
         let facts = engine.facts(now: now)
         let meaning: AlertMeaning =
             if let window = facts.window {
-                .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at)
+                .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at, yesterdayBurnDosePercent: nil)
             } else {
                 .said(summary: tr("UV today"), body: tr("No sunscreen window: UV stays low all day."))
             }

@@ -18,8 +18,29 @@ struct DeliveryReport: Sendable {
     var done: [Done] = []
     /// The server's ids for what is on screen now, when they changed.
     var ids: NotificationIDs?
+    /// When the outbox asks to be told to try again, when that changed: the core keeps the
+    /// deadline on its one timer.
+    var tryAgain: TryAgain?
 
-    var isEmpty: Bool { done.isEmpty && ids == nil }
+    /// Whether, and how soon, a delivery that could not finish is to be tried again.
+    enum TryAgain: Sendable, Equatable {
+        /// The server failed, or a do-not-disturb with no change signal holds something.
+        case after(Duration)
+        /// Nothing is left to try again.
+        case notNeeded
+
+        /// The instant to try again at, for one told at `now`.
+        func deadline(now: Date) -> Date? {
+            switch self {
+            case .after(let delay):
+                let (seconds, attoseconds) = delay.components
+                return now.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+            case .notNeeded: return nil
+            }
+        }
+    }
+
+    var isEmpty: Bool { done.isEmpty && ids == nil && tryAgain == nil }
 
     /// The history entries it adds, in order; one held until now is stamped `now`.
     func history(now: Date) -> [HistoryEntry] {

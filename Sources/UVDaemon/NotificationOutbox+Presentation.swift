@@ -10,6 +10,7 @@ extension NotificationOutbox {
         case .applied, .reapplied: tr("Applied? Run: uvctl sunscreen apply")
         case .remind: tr("Later: uvctl snooze %1$@ 15m", rule)
         case .notToday: tr("Not today: uvctl mute %1$@ --today", rule)
+        case .inside: tr("Inside? Run: uvctl outside stop")
         }
     }
 
@@ -22,12 +23,14 @@ extension NotificationOutbox {
     }
 
     /// The alert as the server can show it: buttons where it has "actions", else the uvctl
-    /// commands that do the same, in the body.
+    /// commands that do the same, in the body; so too the buttons past the most it draws.
     static func presentation(_ alert: PresentedAlert, on serverInfo: NotificationServerInfo?) -> DesktopNotification {
         let actions = serverInfo?.supportsActions ?? false
+        let drawn = actions ? Array(alert.buttons.prefix(serverInfo?.mostButtons ?? .max)) : []
+        let undrawn = alert.buttons.dropFirst(drawn.count)
         var body = alert.body
-        if !actions, !alert.buttons.isEmpty {
-            body += "\n" + alert.buttons.map { Self.command(for: $0.action, rule: alert.rule.rawValue) }.joined(separator: "\n")
+        if !undrawn.isEmpty {
+            body += "\n" + undrawn.map { Self.command(for: $0.action, rule: alert.rule.rawValue) }.joined(separator: "\n")
         } else if serverInfo?.drawsNoButtons ?? false, !alert.buttons.isEmpty {
             body +=
                 "\n" + tr("Answer with makoctl menu, or:") + "\n"
@@ -45,10 +48,9 @@ extension NotificationOutbox {
             }
         var notification = DesktopNotification(
             summary: alert.summary, body: body, icon: "uvd", urgency: urgency, category: "x-uvd.\(alert.rule.rawValue)",
-            buttons: actions
-                ? alert.buttons.map {
-                    .init(key: $0.action.key, label: Self.label($0.label, of: $0.action, among: alert.buttons.count, on: serverInfo))
-                } : [],
+            buttons: drawn.map {
+                .init(key: $0.action.key, label: Self.label($0.label, of: $0.action, among: drawn.count, on: serverInfo))
+            },
             staysUntilAnswered: alert.rule == .leaveHome || alert.rule == .reapply,
             resident: serverInfo?.capabilities.contains("persistence") ?? false)
         // A prompt in GNOME's tray has lost its buttons: a click brings it back with them.

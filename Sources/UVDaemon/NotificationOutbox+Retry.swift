@@ -2,14 +2,16 @@ import UVNotify
 import UVPlatform
 
 /// When the outbox tries a failed delivery again: on the server's own news where it will come
-/// (a server taking the bus name, a session bus starting), else after `DeliveryBackoff`'s delay.
+/// (a server taking the bus name, a session bus starting), else after `DeliveryBackoff`'s delay,
+/// which the core keeps on its one timer (the report's `tryAgain`) and ends with `kick()`.
 extension NotificationOutbox {
     func retryLater(_ failure: NotificationFailure) async {
         if backoff.failed(failure.description) { log.warning("notifications: \(failure.description); retrying") }
         if await newsWillCome(after: failure) {
             backoff.restart()
+            askToTryAgain(after: nil)
         } else {
-            schedule(after: backoff.nextDelay())
+            askToTryAgain(after: backoff.nextDelay())
         }
     }
 
@@ -27,12 +29,4 @@ extension NotificationOutbox {
     /// How often a do-not-disturb with no change signal (mako's modes) is asked again while it
     /// holds something: within the 2 s in which a held notification should follow its end.
     static let unsignalledRecheck = Duration.seconds(1)
-
-    func schedule(after delay: Duration) {
-        retry = Task { [weak self] in
-            try? await EventLoop.sleep(for: delay)
-            guard !Task.isCancelled else { return }
-            await self?.kick()
-        }
-    }
 }

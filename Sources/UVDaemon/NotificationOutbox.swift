@@ -8,7 +8,7 @@ import UVStore
 
 /// Makes the desktop show what the engine wants shown: one notification per subject, replaced
 /// in place, closed when withdrawn. A slow or failing server is retried with backoff (1 s
-/// doubling to 5 min) until it answers; while no server owns the name at all, nothing is retried
+/// doubling to 5 min, on the core's one timer) until it answers; while no server owns the name at all, nothing is retried
 /// on a timer: the owner watch (NameOwnerChanged) starts delivery when one comes, and so does
 /// the next alert. With no session bus at all, the server's watch on the runtime directory's
 /// `bus` does the same when one starts. Nothing is lost, and since each subject's
@@ -51,7 +51,8 @@ actor NotificationOutbox {
     var withdrawals: [Subject: (at: Date, zone: String)] = [:]
     private var serverInfo: NotificationServerInfo?
     var backoff = DeliveryBackoff()
-    var retry: Task<Void, Never>?
+    /// Whether the core holds a deadline this outbox asked for (so that its end is said once).
+    private var askedToTryAgain = false
     private var delivering = false
     /// The server signalled a change of its do-not-disturb while a delivery was under way: what
     /// that delivery read before is stale, and is read again before the next notification.
@@ -236,8 +237,6 @@ actor NotificationOutbox {
     func kick() {
         guard !delivering else { return }
         delivering = true
-        retry?.cancel()
-        retry = nil
         Task {
             await self.deliver()
             await self.report()
@@ -351,7 +350,19 @@ actor NotificationOutbox {
         // Held by do-not-disturb: the server's signal (or its file's watch) kicks delivery when it
         // ends; only a server with no signal (mako's modes) is asked again, and only while
         // something waits.
-        if !waiting.isEmpty, let state = doNotDisturb ?? nil, !state.changesAreSignalled { schedule(after: Self.unsignalledRecheck) }
+        if !waiting.isEmpty, let state = doNotDisturb ?? nil, !state.changesAreSignalled {
+            askToTryAgain(after: Self.unsignalledRecheck)
+        } else {
+            askToTryAgain(after: nil)
+        }
+    }
+
+    /// Asks the core to call `kick()` after `delay` (nil: no longer): said in the next report,
+    /// only when it changes what the core holds.
+    func askToTryAgain(after delay: Duration?) {
+        guard delay != nil || askedToTryAgain else { return }
+        askedToTryAgain = delay != nil
+        unreported.tryAgain = delay.map { .after($0) } ?? .notNeeded
     }
 
     /// The ids changed: the next report carries them.

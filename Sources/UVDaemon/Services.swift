@@ -88,7 +88,9 @@ struct CoreLoopService: DaemonService {
                     break
                 }
                 let now = Date()
-                guard await core.timerFired(clockChanged: wake == .clockChanged, now: now) else { continue }
+                let due = await core.timerFired(clockChanged: wake == .clockChanged, now: now)
+                if due.deliveryRetry { await outbox.kick() }
+                guard due.refreshRound else { continue }
                 group.addTask {
                     await core.runScheduledRefresh(now: now)
                     await onRefresh(core)

@@ -23,6 +23,8 @@ public enum AlertAction: String, Sendable, Equatable, Codable, CaseIterable {
     case reapplied
     case remind
     case notToday = "not-today"
+    /// "I'm inside": the time outside that is open ends now (the network's and the user's).
+    case inside
 
     /// What the server sends back when it is pressed.
     public var key: String { self == .reapplied ? "applied" : rawValue }
@@ -97,7 +99,8 @@ public enum AlertMeaning: Sendable, Equatable, Codable {
     /// The reapply countdown at `stage`, for the application made at `appliedAt`.
     case reapply(stage: ReapplyCountdown, at: Date, spf: String, quantity: String, appliedAt: Date)
     /// The morning summary: today's sunscreen window and its peak.
-    case morning(window: TimeSpan, peakUVI: Double?, peakAt: Date?)
+    /// With yesterday's burn dose, when time outside yesterday gave one (1 % or more).
+    case morning(window: TimeSpan, peakUVI: Double?, peakAt: Date?, yesterdayBurnDosePercent: Double?)
     /// `level` % of the day's burn dose reached while outside (50 or 80).
     case dose(level: Int)
     /// Words saved by a version that kept words, not meaning (an alert held over an upgrade).
@@ -170,6 +173,8 @@ public enum EngineEffect: Sendable, Equatable {
     case wakeAt(Date)
     /// Fetch the forecast now if the fetch policy allows (after a resume it is likely stale).
     case refresh
+    /// "I'm inside" was pressed: the shell ends the time outside that is open.
+    case endTimeOutside
 }
 
 extension HistoryKind {

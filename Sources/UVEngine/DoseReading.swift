@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 
 /// The day's burn dose as the shell computes it (`DayDose`, the same number `uvctl dose` shows):
 /// the share of a burn so far with the sunscreen worn, whether the user is outside now, and when
@@ -16,4 +17,36 @@ public struct DoseReading: Sendable, Equatable, Codable {
 
     /// The levels said while outside, once each a day.
     public static let noticeLevels = [50, 80]
+
+    /// What the rules hear of `dose`, the day's so far at `now`: the share of a burn, whether the
+    /// user is outside now, and, if so, when the next notice level would be reached staying out
+    /// before `dayEnd` with the UV `uvi` and the sunscreen on now; nil without time outside (one
+    /// that began this instant counts: its first level is then waited for). The daemon and
+    /// `uvctl simulate` both read the day through here.
+    public init?(
+        _ dose: DayDose, outside: Bool, now: Date, dayEnd: Date, uvi: @escaping (Date) -> Double, sunscreenOn: SunscreenApplication?
+    ) {
+        guard !dose.intervals.isEmpty || outside else { return nil }
+        let percent = dose.total.burnDosePercent
+        var nextAt: Date?
+        if outside, let next = Self.noticeLevels.map(Double.init).first(where: { $0 > percent }) {
+            nextAt = Dose.time(
+                toAdd: next - percent, from: now, skinType: dose.skinType, uvi: uvi,
+                effectiveSPF: { sunscreenOn?.effectiveSPF(at: $0) ?? 1 }, within: dayEnd.timeIntervalSince(now))
+        }
+        // To the tenth of a percent: the rules need no finer, and the engine is told only of a change.
+        self.init(burnDosePercent: (percent * 10).rounded() / 10, outside: outside, nextLevelAt: nextAt)
+    }
+}
+
+/// A day's burn dose as last said that day, kept into the next for the morning summary.
+public struct PastDayDose: Sendable, Equatable, Codable {
+    /// The local day, YYYY-MM-DD.
+    public var day: String
+    public var burnDosePercent: Double
+
+    public init(day: String, burnDosePercent: Double) {
+        self.day = day
+        self.burnDosePercent = burnDosePercent
+    }
 }

@@ -80,9 +80,16 @@ public enum Engine {
             case .pressed(.notToday):
                 effects += withdraw(subject, &state)
                 if let rule { state.mutedOn[rule] = today }
+            case .pressed(.inside):
+                effects += withdraw(subject, &state)
+                effects.append(.endTimeOutside)
             }
         case .dose(let reading):
+            if let said = state.dose, let day = state.doseDay, day != today {
+                state.earlierDayDose = PastDayDose(day: day, burnDosePercent: said.burnDosePercent)
+            }
             state.dose = reading
+            state.doseDay = today
         case .userActivity:
             break
         case .settings(let settings):
@@ -192,9 +199,11 @@ public enum Engine {
         }
         // Said only while the window is still ahead or open: late in the day it is no news.
         guard let window = facts.window, window.end > facts.now else { return nil }
+        let yesterday = state.day.map { LocalDay.key($0.interval.start.addingTimeInterval(-1), in: state.zone) }
+        let yesterdays = state.earlierDayDose.flatMap { $0.day == yesterday && $0.burnDosePercent >= 1 ? $0.burnDosePercent : nil }
         return Alert(
             subject: .morning, rule: .morning,
-            meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at),
+            meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at, yesterdayBurnDosePercent: yesterdays),
             urgency: .low, actions: [])
     }
 }

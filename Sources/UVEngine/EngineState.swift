@@ -103,6 +103,10 @@ public struct EngineState: Sendable, Equatable, Codable {
     var day: LocalDayFacts?
     /// The day's burn dose as the shell last said it.
     public internal(set) var dose: DoseReading?
+    /// The local day `dose` was said on.
+    var doseDay: String?
+    /// The last burn dose said on an earlier day: the next morning's summary names yesterday's.
+    public internal(set) var earlierDayDose: PastDayDose?
     /// The local day on which each dose notice level (50, 80) was last said.
     var doseNoticedOn: [Int: String] = [:]
 
@@ -195,6 +199,8 @@ extension EngineState {
         day = try saved.decode(.day, absent: nil)
         dose = try saved.decode(.dose, absent: nil)
         doseNoticedOn = try saved.decode(.doseNoticedOn, absent: [:])
+        doseDay = try saved.decode(.doseDay, absent: nil)
+        earlierDayDose = try saved.decode(.earlierDayDose, absent: nil)
     }
 }
 

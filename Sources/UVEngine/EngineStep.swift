@@ -3,7 +3,8 @@ import UVCore
 
 /// One engine step sorted the way every shell carries it out — the daemon's and the simulator's
 /// alike: the new state, what to show and withdraw (in order), the one deadline, whether a
-/// refresh is wanted, and the sunscreen a pressed "Applied" recorded (already the state's).
+/// refresh is wanted, the sunscreen a pressed "Applied" recorded (already the state's), and
+/// whether "I'm inside" ends the time outside.
 public struct EngineStep: Sendable {
     public let state: EngineState
     public let changes: [NotificationChange<Alert>]
@@ -11,6 +12,8 @@ public struct EngineStep: Sendable {
     public let wantsRefresh: Bool
     /// "Applied sunscreen" was pressed: the application the shell keeps.
     public let recordedSunscreen: SunscreenApplication?
+    /// "I'm inside" was pressed: the shell ends the time outside that is open.
+    public let endsTimeOutside: Bool
 
     /// The step over every event that happened at `now` (none: the deadlines looked at).
     public init(_ state: EngineState, _ events: [EngineEvent], now: Date) {
@@ -20,6 +23,7 @@ public struct EngineStep: Sendable {
         wake = effects.lazy.compactMap { if case .wakeAt(let date) = $0 { date } else { nil } }.last
         wantsRefresh = effects.contains(.refresh)
         recordedSunscreen = effects.lazy.compactMap { if case .recordSunscreen(let application) = $0 { application } else { nil } }.last
+        endsTimeOutside = effects.contains(.endTimeOutside)
     }
 
     public init(_ state: EngineState, _ event: EngineEvent, now: Date) {

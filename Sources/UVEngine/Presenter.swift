@@ -66,6 +66,7 @@ public struct Presenter: Sendable {
         case .reapplied: tr("Reapplied")
         case .remind: tr("In 15 min")
         case .notToday: tr("Not today")
+        case .inside: tr("I'm inside")
         }
     }
 
@@ -77,6 +78,7 @@ public struct Presenter: Sendable {
         case .applied, .reapplied: tr("Done")
         case .remind: tr("15 min")
         case .notToday: tr("Skip day")
+        case .inside: tr("Inside")
         }
     }
 
@@ -95,8 +97,8 @@ public struct Presenter: Sendable {
                 stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", time(at)),
                 AppliedSentence.text(spf: spf, quantity: quantity, appliedAt: time(appliedAt), reapplyAt: time(at))
             )
-        case .morning(let window, let peakUVI, let peakAt):
-            (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt))
+        case .morning(let window, let peakUVI, let peakAt, let yesterday):
+            (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt) + (yesterday.map { "\n" + yesterdayClause($0) } ?? ""))
         case .dose(let level):
             (
                 level >= 80
@@ -106,6 +108,11 @@ public struct Presenter: Sendable {
         case .said(let summary, let body):
             (summary, body)
         }
+    }
+
+    /// "Yesterday outside: 48 % of your burn dose."
+    private func yesterdayClause(_ burnDosePercent: Double) -> String {
+        tr("Yesterday outside: %1$@ % of your burn dose.", burnDosePercent.fixed(0))
     }
 
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)".

@@ -21,7 +21,7 @@ enum Rules {
         return [
             Alert(
                 subject: .leaveHome, rule: .leaveHome, meaning: .leaveHome(peakAhead: peakAhead), urgency: .normal,
-                actions: [.applied, .remind, .notToday])
+                actions: [.applied, .remind, .notToday, .inside])
         ]
     }
 
@@ -102,7 +102,7 @@ enum Rules {
         guard let level = reached.max() else { return [] }
         for passed in reached { state.doseNoticedOn[passed] = today }
         guard !state.isSilenced(.dose, now: now, today: today) else { return [] }
-        return [Alert(subject: .dose, rule: .dose, meaning: .dose(level: level), urgency: .normal, actions: [.notToday])]
+        return [Alert(subject: .dose, rule: .dose, meaning: .dose(level: level), urgency: .normal, actions: [.inside, .notToday])]
     }
 
     /// The highest UV from now to the end of the local day, once there is a series.

@@ -12,6 +12,7 @@ import UVCore
 ///     12:00 remove          sunscreen off the record
 ///     13:00 quiet 60        quiet for that many minutes
 ///     07:10 activity        the user at the machine
+///     12:30 outside         outside by the user's word (`uvctl outside start`); inside ends it
 public enum Scenario {
     /// A line that is not an event, where (line and column, from 1) and with what would be right.
     public struct Problem: Error, Equatable, CustomStringConvertible {
@@ -29,7 +30,7 @@ public enum Scenario {
     }
 
     /// The events of a file's bytes, which must be UTF-8 (a byte-order mark is allowed).
-    public static func parse(_ bytes: [UInt8], day: DateInterval, zone: Zone) throws(Problem) -> [(Date, (EngineState) -> EngineEvent?)] {
+    public static func parse(_ bytes: [UInt8], day: DateInterval, zone: Zone) throws(Problem) -> [(Date, Simulator.Happening)] {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var text = ""
@@ -52,9 +53,9 @@ public enum Scenario {
     /// The events, at their instants on `day` in `zone`, in file order, each made from the
     /// engine's state at its moment (for `Simulator.run(until:steps:)`). Words are separated by
     /// spaces or tabs; a line may end in CR LF.
-    public static func parse(_ text: String, day: DateInterval, zone: Zone) throws(Problem) -> [(Date, (EngineState) -> EngineEvent?)] {
-        var events: [(Date, (EngineState) -> EngineEvent?)] = []
-        func add(_ at: Date, _ event: EngineEvent) { events.append((at, { _ in event })) }
+    public static func parse(_ text: String, day: DateInterval, zone: Zone) throws(Problem) -> [(Date, Simulator.Happening)] {
+        var events: [(Date, Simulator.Happening)] = []
+        func add(_ at: Date, _ event: EngineEvent) { events.append((at, .event { _ in event })) }
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let words = Self.words(raw.prefix { $0 != "#" })
             guard let (first, _) = words.first else { continue }
@@ -95,7 +96,7 @@ public enum Scenario {
                 events.append(
                     (
                         at,
-                        { state in
+                        .event { state in
                             state.sunscreen.map { on in
                                 var wet = on
                                 wet.waterEventAt = at
@@ -105,6 +106,8 @@ public enum Scenario {
                     ))
             case "remove":
                 add(at, .sunscreen(nil))
+            case "outside": events.append((at, .outside(true)))
+            case "inside": events.append((at, .outside(false)))
             case "quiet":
                 guard let minutes = arguments.first.flatMap({ Int($0) }), (1...1440).contains(minutes) else {
                     throw problem(2, tr("quiet MINUTES (1 to 1440)"))
@@ -115,7 +118,7 @@ public enum Scenario {
                     1,
                     tr(
                         "no event '%1$@'; events: %2$@", words[1].text,
-                        "wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"))
+                        "wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet, outside, inside"))
             }
         }
         return events

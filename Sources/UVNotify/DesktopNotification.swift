@@ -145,6 +145,10 @@ public struct NotificationServerInfo: Sendable, Equatable {
     /// mako, which advertises "actions" but draws no buttons: they are reached through
     /// `makoctl menu` or `makoctl invoke`.
     public var drawsNoButtons: Bool { name == "mako" }
+    /// The most buttons the server is given: GNOME Shell 43 draws the first three and drops the
+    /// rest (`MAX_NOTIFICATION_BUTTONS` in js/ui/messageTray.js); LXQt's three are already cut
+    /// to about 8 characters each. Nil where no limit is known.
+    public var mostButtons: Int? { name == "gnome-shell" || givesNarrowButtons ? 3 : nil }
 }
 
 /// Why a notification could not be shown.

@@ -1,4 +1,5 @@
 import Foundation
+import UVCore
 
 /// One interval outside and its dose (`uvctl dose`).
 public struct DoseIntervalInfo: Codable, Sendable, Equatable {
@@ -45,12 +46,16 @@ public struct DoseInfo: Codable, Sendable, Equatable {
 
 public struct DoseParameters: Codable, Sendable {
     @Null public var date: String?
-    public init(date: String?) { self.date = date }
+    /// The days ending with `date` to give as well (1 to 90).
+    @Null public var days: Int?
+    public init(date: String?, days: Int? = nil) { (self.date, self.days) = (date, days) }
 }
 
 public struct DoseReply: Codable, Sendable {
     public var dose: DoseInfo
-    public init(dose: DoseInfo) { self.dose = dose }
+    /// With `days`: that many days ending with `dose`'s, oldest first.
+    @Null public var days: [DoseInfo]?
+    public init(dose: DoseInfo, days: [DoseInfo]? = nil) { (self.dose, self.days) = (dose, days) }
 }
 
 /// `uvctl outside start|stop|add|remove|clear`.
@@ -65,5 +70,21 @@ public struct OutsideParameters: Codable, Sendable {
         self.action = action
         self.date = date
         self.span = span
+    }
+}
+
+extension DoseInfo {
+    /// `dose`, computed over `day`, in the words `uvctl dose` and `status` give: the daemon's and
+    /// `uvctl simulate`'s alike.
+    public init(_ dose: DayDose, day: DateInterval, zone: Zone) {
+        let iso = ISOTimestamp(timeZone: zone)
+        self.init(
+            date: LocalDay.key(day.start, in: zone),
+            intervals: dose.intervals.map {
+                DoseIntervalInfo(
+                    start: iso.string($0.interval.start), end: iso.string($0.interval.end), source: $0.interval.source.rawValue,
+                    sed: $0.dose.sed, burnDosePercent: $0.dose.burnDosePercent)
+            }, minutesOutside: Int(dose.secondsOutside / 60), sed: dose.total.sed, burnDosePercent: dose.total.burnDosePercent,
+            unprotectedBurnDosePercent: dose.total.unprotectedBurnDosePercent, skinType: dose.skinType.numeral)
     }
 }

@@ -253,7 +253,8 @@ public enum UVDInterface {
 
         # The day's dose (today without a date): time outside, each interval's dose and the day's,
         # in standard erythemal doses (1 SED = 100 J/m²) and as a share of a burn for the skin type.
-        method GetDose(date: ?string) -> (dose: Dose)
+        # With days (1 to 90), also that many days ending with it, oldest first.
+        method GetDose(date: ?string, days: ?int) -> (dose: Dose, days: ?[]Dose)
 
         # Time outside by the user's word: action start, stop, add or remove (span HH:MM-HH:MM on the
         # day of date, or today), or clear (the day of date, or today).

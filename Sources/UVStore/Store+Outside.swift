@@ -2,20 +2,6 @@ import Foundation
 import GRDB
 import UVCore
 
-/// A change to the time outside, kept in the event's transaction (`StoreChanges.outside`).
-public enum OutsideChange: Sendable, Equatable {
-    /// An interval from `at`, still open.
-    case open(OutsideInterval.Source, at: Date)
-    /// The open interval of `source`, if any, ends at `at`.
-    case close(OutsideInterval.Source, at: Date)
-    /// Every interval that starts within `day` goes (`uvctl outside clear`).
-    case clear(DateInterval)
-    /// A closed interval the user gives (`uvctl outside add HH:MM-HH:MM`).
-    case add(OutsideInterval)
-    /// The user's interval with exactly these ends goes (`uvctl outside remove HH:MM-HH:MM`).
-    case remove(DateInterval)
-}
-
 extension Store {
     /// How long time outside is kept: 90 days.
     static let outsideKept: TimeInterval = 90 * 86_400

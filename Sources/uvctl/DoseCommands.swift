@@ -62,12 +62,22 @@ struct DoseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dose", abstract: tr("Today's dose of sun: time outside, in standard erythemal doses and as a share of a burn."))
     @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+    @Option(help: ArgumentHelp(tr("Also a bar for each of this many days ending with it (1 to 90)."), valueName: "n"))
+    var days: Int?
     @OptionGroup var output: OutputOptions
 
+    func validate() throws {
+        if let days, !(1...90).contains(days) { throw ValidationError(tr("--days must be 1 to 90 (got %1$@)", days)) }
+    }
+
     func run() async throws {
-        let dose = try await DaemonClient.call(UVD.GetDose.self, DoseParameters(date: date)).dose
-        if output.json { return try JSONOutput.print(dose) }
-        print(DoseText.lines(dose).joined(separator: "\n"))
+        let reply = try await DaemonClient.call(UVD.GetDose.self, DoseParameters(date: date, days: days))
+        if output.json { return try JSONOutput.print(reply.days ?? [reply.dose]) }
+        if let days = reply.days {
+            print(DoseText.bars(days).joined(separator: "\n"))
+            print()
+        }
+        print(DoseText.lines(reply.dose).joined(separator: "\n"))
     }
 }
 
@@ -97,6 +107,26 @@ enum DoseText {
             "Outside %1$@ h %2$@ min: %3$@ SED, %4$@ % of your burn dose with sunscreen (unprotected %5$@ %)", dose.minutesOutside / 60,
             dose.minutesOutside % 60, locale.decimal(dose.sed, places: 1), Int(dose.burnDosePercent.rounded()),
             Int(dose.unprotectedBurnDosePercent.rounded()))
+    }
+
+    /// Burn dose per bar cell: 20 cells are a whole burn dose.
+    static let percentPerCell = 5.0
+    /// The longest bar, in cells (150 %); a longer dose ends its bar with "+".
+    static let longestBar = 30
+
+    /// One line a day: the date, a bar of the burn dose with sunscreen (eighths of a cell), the
+    /// share and the SED; a day without time outside says so.
+    static func bars(_ days: [DoseInfo]) -> [String] {
+        let locale = DisplayLocale.current
+        return days.map { day in
+            guard !day.intervals.isEmpty else { return "\(day.date)  " + tr("no time outside") }
+            let eighths = Int((min(day.burnDosePercent, Double(longestBar) * percentPerCell) / percentPerCell * 8).rounded())
+            let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
+            var bar = String(repeating: "█", count: eighths / 8) + partial
+            if day.burnDosePercent > Double(longestBar) * percentPerCell { bar += "+" }
+            return "\(day.date)  \(bar.padding(toLength: longestBar + 1, withPad: " ", startingAt: 0))  "
+                + tr("%1$@ % of your burn dose, %2$@ SED", Int(day.burnDosePercent.rounded()), locale.decimal(day.sed, places: 1))
+        }
     }
 
     private static func clock(_ iso: String) -> String { String(iso.dropFirst(11).prefix(5)) }

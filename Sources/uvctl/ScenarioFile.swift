@@ -9,7 +9,7 @@ enum ScenarioFile {
     /// A day's events fit in a few kilobytes; anything past this is not a scenario.
     static let maximumSize = 1 << 20
 
-    static func events(_ path: String, day: DateInterval, zone: Zone) -> [(Date, (EngineState) -> EngineEvent?)] {
+    static func events(_ path: String, day: DateInterval, zone: Zone) -> [(Date, Simulator.Happening)] {
         let bytes: [UInt8]
         switch SmallFile.read(path, maximumSize: maximumSize) {
         case .bytes(let read): bytes = read

@@ -124,7 +124,7 @@ struct SimulateCommand: AsyncParsableCommand {
                     ))
             }
         }
-        var steps = events.map { event in (event.0, { (_: EngineState) in Optional(event.1) }) }
+        var steps = events.map { event in (event.0, Simulator.Happening.event { _ in event.1 }) }
         if let scenario { steps += ScenarioFile.events(scenario, day: day, zone: zone) }
         simulator.run(until: day.end.addingTimeInterval(-1), steps: steps)
 
@@ -155,6 +155,7 @@ struct SimulateCommand: AsyncParsableCommand {
             let urgency = alert.urgency == .critical ? terminal.bold(tr(" (critical)")) : ""
             print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }
+        print(DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone)).joined(separator: "\n"))
     }
 
     /// --lat/--lon, else the running uvd's place, else the system time zone's; and where it came from.
@@ -171,7 +172,8 @@ struct SimulateCommand: AsyncParsableCommand {
         return (options.resolve(), tr("the system time zone"))
     }
 
-    /// The `--json` shape.
+    /// The `--json` shape: the notifications in order (as before the dose was counted; the
+    /// day's dose is in the text).
     struct SimulatedNotification: Encodable {
         let time: String
         let subject: String

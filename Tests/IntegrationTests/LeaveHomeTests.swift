@@ -53,7 +53,10 @@ struct LeaveHomeTests {
         let shown = leaveHome()
         #expect(shown.count == 1)
         let notification = try #require(shown.first)
-        #expect(notification["actions"] as? [String] == ["applied", "Applied", "remind", "In 15 min", "not-today", "Not today"])
+        #expect(
+            notification["actions"] as? [String] == [
+                "applied", "Applied", "remind", "In 15 min", "not-today", "Not today", "inside", "I'm inside",
+            ])
         // A prompt: it stays until answered.
         #expect(notification["timeout"] as? Int == 0)
         #expect((notification["summary"] as? String)?.hasPrefix("UV up to ") == true)

@@ -93,6 +93,12 @@ struct TrayTests {
         #expect(["Passive", "Active", "NeedsAttention"].contains(properties["Status"] as? String ?? ""))
         #expect(properties["WindowId"] as? Int == 0)
         #expect(properties["IconName"] as? String == "uvd")
+        // GNOME's AppIndicator extension draws the attention icon while NeedsAttention, with no
+        // fallback: it is the same wheel. It also asks for the accessible descriptions.
+        #expect(properties["AttentionIconName"] as? String == "uvd")
+        #expect((properties["AttentionIconPixmap"] as? [[Any]])?.count == 5)
+        #expect(properties["IconAccessibleDesc"] as? String == properties["Title"] as? String)
+        #expect(properties["AttentionAccessibleDesc"] as? String == properties["Title"] as? String)
         #expect(properties["ItemIsMenu"] as? Bool == false)
         #expect(properties["Menu"] as? String == "/MenuBar")
         #expect(properties["MenuVersion"] as? Int == 3)

@@ -33,7 +33,7 @@ WATCHER_XML = """
 
 ITEM_PROPERTIES = ["Category", "Id", "Title", "Status", "WindowId", "IconName", "IconPixmap", "OverlayIconName",
                    "OverlayIconPixmap", "AttentionIconName", "AttentionIconPixmap", "AttentionMovieName", "ToolTip",
-                   "ItemIsMenu", "Menu"]
+                   "ItemIsMenu", "Menu", "IconAccessibleDesc", "AttentionAccessibleDesc"]
 
 
 def connect(address):
@@ -59,7 +59,7 @@ def read(address, name):
         reply = bus.call_sync(name, "/StatusNotifierItem", "org.freedesktop.DBus.Properties", "Get",
                               GLib.Variant("(ss)", ("org.kde.StatusNotifierItem", prop)), None, 0, 2000, None)
         value = reply.unpack()[0]
-        if prop == "IconPixmap":
+        if prop.endswith("IconPixmap"):
             value = [[w, h, base64.b64encode(bytes(data)).decode()] for (w, h, data) in value]
         result[prop] = plain(value)
     layout = bus.call_sync(name, result["Menu"], "com.canonical.dbusmenu", "GetLayout",

@@ -16,7 +16,7 @@ struct SimulateCommandTests {
         #expect(subjects.contains("reapply") && subjects.contains("uv-extreme"))
         let leave = try #require(list.first { $0["subject"] as? String == "leave-home" })
         #expect(leave["time"] as? String == "2026-01-15T08:16:00+11:00")
-        #expect(leave["actions"] as? [String] == ["Applied", "In 15 min", "Not today"])
+        #expect(leave["actions"] as? [String] == ["Applied", "In 15 min", "Not today", "I'm inside"])
     }
 
     @Test func quietHoursHoldTheMorning() throws {

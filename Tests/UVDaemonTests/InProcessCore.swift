@@ -61,7 +61,7 @@ final class InProcessCore: Sendable {
         var clock = start
         while let next = timer.armed, next <= end {
             clock = max(clock, next)
-            _ = await core.timerFired(clockChanged: false, now: clock)
+            if await core.timerFired(clockChanged: false, now: clock).deliveryRetry { await outbox.kick() }
         }
     }
 }
@@ -89,6 +89,7 @@ final class RecordingServer: NotificationServer {
     private let tries = Mutex(0)
     private let busless = Mutex(false)
     private let quiet = Mutex(false)
+    private let refusals = Mutex(0)
     private let whileShowing = Mutex<(@Sendable (DesktopNotification) -> Void)?>(nil)
     let events: AsyncStream<NotificationEvent>
     private let continuation: AsyncStream<NotificationEvent>.Continuation
@@ -130,10 +131,19 @@ final class RecordingServer: NotificationServer {
 
     func announcesSessionBus() async -> Bool { true }
 
+    /// Plays a server that owns its name but fails the next `count` calls (a server too busy
+    /// to answer in time).
+    func refuse(next count: Int) { refusals.withLock { $0 = count } }
+
     private func reach() throws(NotificationFailure) {
         tries.withLock { $0 += 1 }
         if busless.withLock({ $0 }) { throw .noSessionBus }
         if owning.withLock({ $0 }) == nil { throw .server("org.freedesktop.Notifications was not provided by any .service files") }
+        let refused = refusals.withLock { left in
+            defer { left = max(0, left - 1) }
+            return left > 0
+        }
+        if refused { throw .server("Did not receive a reply") }
     }
 
     func show(_ notification: DesktopNotification, replacing: UInt32?) async throws(NotificationFailure) -> UInt32 {

@@ -25,7 +25,7 @@ struct NarrowButtonsTests {
     /// What LXQt gets in each language: the whole label where it fits, else the short one.
     @Test(arguments: ["en", "fr", "es", "ja"])
     func threeButtonsFitInEveryLanguage(_ language: String) throws {
-        let pairs = [("Applied", "Done"), ("In 15 min", "15 min"), ("Not today", "Skip day")]
+        let pairs = [("Applied", "Done"), ("In 15 min", "15 min"), ("Not today", "Skip day"), ("I'm inside", "Inside")]
         for (whole, short) in pairs {
             let label = language == "en" ? whole : try translated(whole, in: language)
             let shortened = language == "en" ? short : try translated(short, in: language)
@@ -41,5 +41,23 @@ struct NarrowButtonsTests {
         let dunst = NotificationServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", capabilities: ["actions"])
         #expect(NotificationOutbox.presentation(alert, on: dunst).buttons.map(\.label) == ["Applied", "In 15 min", "Not today"])
         #expect(NotificationOutbox.presentation(alert, on: Self.lxqt).buttons.map(\.label) == ["Applied", "15 min", "Skip day"])
+    }
+
+    /// The leave-home prompt's four buttons: where a server draws at most three (GNOME Shell,
+    /// LXQt), the fourth is the uvctl command that does the same, in the body.
+    @Test func aButtonPastTheMostAServerDrawsIsACommandInTheBody() {
+        let alert = PresentedAlert(
+            subject: .leaveHome, rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
+            buttons: [(.applied, "Applied"), (.remind, "In 15 min"), (.notToday, "Not today"), (.inside, "I'm inside")])
+        let gnome = NotificationServerInfo(name: "gnome-shell", vendor: "GNOME", version: "43.9", capabilities: ["actions", "body"])
+        for server in [gnome, Self.lxqt] {
+            let shown = NotificationOutbox.presentation(alert, on: server)
+            #expect(shown.buttons.map(\.key) == ["applied", "remind", "not-today"], "\(server.name)")
+            #expect(shown.body == "b\nInside? Run: uvctl outside stop", "\(server.name)")
+        }
+        let dunst = NotificationServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", capabilities: ["actions"])
+        let everywhere = NotificationOutbox.presentation(alert, on: dunst)
+        #expect(everywhere.buttons.map(\.key) == ["applied", "remind", "not-today", "inside"])
+        #expect(everywhere.body == "b")
     }
 }

@@ -46,11 +46,59 @@ struct OutsideTests {
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
         #expect(await shell.core.engine.live.contains(.dose))
-        #expect(try await shell.core.dose(now: later, date: nil).burnDosePercent >= 80)
+        #expect(try await shell.core.doseReply(now: later, date: nil, days: nil).dose.burnDosePercent >= 80)
         // Said once: a later step says nothing more.
         _ = await shell.core.timerFired(clockChanged: true, now: later.addingTimeInterval(600))
         let doseShown = try shell.store.history(limit: 20).filter { $0.subject == .dose && $0.kind == .notified }
         #expect(doseShown.count <= 1)
+    }
+
+    /// From the first instant outside, the rules wait for the first level: a step at the moment
+    /// the user goes out already knows when half the burn dose will be reached.
+    @Test func theFirstLevelIsWaitedForFromTheFirstInstantOutside() async throws {
+        let shell = try InProcessCore()
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: "start", date: nil), now: Self.morning)
+        let half = try #require(await shell.core.engine.dose?.nextLevelAt)
+        #expect(half > Self.morning && half < Self.morning.addingTimeInterval(3600))
+        #expect(try #require(shell.timer.armed) <= half)
+    }
+
+    /// "I'm inside" on the dose notice ends the time outside then, the user's and the network's.
+    @Test func imInsideOnTheNoticeEndsTheTimeOutside() async throws {
+        let shell = try InProcessCore()
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.core.noteOutside(NetworkState(kind: .cellular), now: Self.morning)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: "start", date: nil), now: Self.morning)
+        let later = Self.morning.addingTimeInterval(1800)
+        _ = await shell.core.timerFired(clockChanged: true, now: later)
+        #expect(await shell.core.engine.live.contains(.dose))
+        let pressed = later.addingTimeInterval(120)
+        await shell.core.answered(.dose, .pressed(.inside), now: pressed)
+        #expect(try !shell.store.isOutside(.user) && !shell.store.isOutside(.network))
+        let day = LocalDay.interval(containing: Self.morning, in: InProcessCore.sydney.timeZone)
+        #expect(try shell.store.outsideIntervals(overlapping: day).allSatisfy { $0.end == pressed })
+        #expect(await !shell.core.engine.live.contains(.dose))
+        // Still on the phone's connection: the same route reported again opens nothing.
+        await shell.core.noteOutside(NetworkState(kind: .cellular), now: pressed.addingTimeInterval(60))
+        #expect(await !shell.core.outside.isOutside)
+    }
+
+    /// `uvctl dose --days 7`: seven days ending with the one asked, oldest first; a count past
+    /// what is kept is refused with the bounds.
+    @Test func daysOfDoseEndWithTheDayAsked() async throws {
+        let shell = try InProcessCore()
+        let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
+        await shell.core.startEngine(outbox: shell.outbox, now: noon)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: "add", date: "2026-01-13", span: "10:00-11:00"), now: noon)
+        let reply = try await shell.core.doseReply(now: noon, date: nil, days: 7)
+        let days = try #require(reply.days)
+        #expect(days.map(\.date) == (9...15).map { String(format: "2026-01-%02d", $0) })
+        #expect(days.map(\.intervals.count) == [0, 0, 0, 0, 1, 0, 0])
+        #expect(reply.dose == days.last)
+        for wrong in [0, 91] {
+            await #expect(throws: Refusal.self) { try await shell.core.doseReply(now: noon, date: nil, days: wrong) }
+        }
     }
 
     /// `uvctl outside add 10:00-11:00` over a network interval: the user's hour wins there; a
@@ -60,7 +108,7 @@ struct OutsideTests {
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.core.startEngine(outbox: shell.outbox, now: noon)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: "add", date: nil, span: "10:00-11:00"), now: noon)
-        var dose = try await shell.core.dose(now: noon, date: nil)
+        var dose = try await shell.core.doseReply(now: noon, date: nil, days: nil).dose
         #expect(dose.intervals.map(\.source) == ["user"] && dose.minutesOutside == 60)
         #expect(dose.intervals.first?.start.hasPrefix("2026-01-15T10:00") == true)
         for (span, why) in [("13:00-14:00", "has not come yet"), ("11:00-10:00", "HH:MM-HH:MM"), ("ten-eleven", "HH:MM-HH:MM")] {
@@ -69,7 +117,7 @@ struct OutsideTests {
             } throws: { ($0 as? Refusal)?.message.contains(why) == true }
         }
         _ = try await shell.core.outsideCommand(OutsideParameters(action: "remove", date: nil, span: "10:00-11:00"), now: noon)
-        dose = try await shell.core.dose(now: noon, date: nil)
+        dose = try await shell.core.doseReply(now: noon, date: nil, days: nil).dose
         #expect(dose.intervals.isEmpty)
     }
 
@@ -85,7 +133,7 @@ struct OutsideTests {
         #expect(await restarted.core.outside.user)
         let stop = Self.morning.addingTimeInterval(1800)
         _ = try await restarted.core.outsideCommand(OutsideParameters(action: "stop", date: nil), now: stop)
-        let dose = try await restarted.core.dose(now: stop, date: nil)
+        let dose = try await restarted.core.doseReply(now: stop, date: nil, days: nil).dose
         #expect(dose.intervals.count == 1 && dose.minutesOutside == 30)
         await #expect(throws: Refusal.self) {
             try await restarted.core.outsideCommand(OutsideParameters(action: "stop", date: nil), now: stop)

@@ -77,7 +77,7 @@ struct EngineScenarioTests {
         let leave = sim.alerts(.leaveHome)
         #expect(leave.count == 1)
         #expect(leave.first?.time == S.at("2026-01-15T08:01:00+11:00"))
-        #expect(leave.first?.alert.buttons.map(\.action) == [.applied, .remind, .notToday])
+        #expect(leave.first?.alert.buttons.map(\.action) == [.applied, .remind, .notToday, .inside])
         #expect(sim.withdrawn.contains { $0.subject == .leaveHome })
         // The button recorded sunscreen: the reapply countdown follows, in place, ending in "now".
         let reapply = sim.alerts(.reapply)
@@ -249,7 +249,8 @@ struct EngineScenarioTests {
         let saved = try JSONEncoder().encode(first.state)
         // A new process: the saved state, and a first tick when it starts.
         var second = S(start: stop)
-        second.simulator = Simulator(state: try JSONDecoder().decode(EngineState.self, from: saved), start: stop)
+        // The time outside and the sunscreen worn are the store's, kept across the restart.
+        second.simulator = Simulator(state: try JSONDecoder().decode(EngineState.self, from: saved), start: stop, keeping: first.simulator)
         second.run(until: S.at("2026-01-15T23:59:00+11:00"))
         let combined = (first.notified + second.notified).map { "\($0.time) \($0.alert.subject) \($0.alert.summary)" }
         #expect(combined == whole.notified.map { "\($0.time) \($0.alert.subject) \($0.alert.summary)" })

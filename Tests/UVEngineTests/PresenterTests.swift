@@ -34,8 +34,8 @@ struct PresenterTests {
     @Test(arguments: [
         AlertMeaning.leaveHome(peakAhead: 9.4), .uvLevel(uvi: 8.2, level: .veryHigh),
         .reapply(stage: .now, at: due, spf: "50", quantity: "lots", appliedAt: applied),
-        .morning(window: TimeSpan(start: applied, end: due), peakUVI: 11, peakAt: due),
-        .morning(window: TimeSpan(start: applied, end: due), peakUVI: nil, peakAt: nil),
+        .morning(window: TimeSpan(start: applied, end: due), peakUVI: 11, peakAt: due, yesterdayBurnDosePercent: nil),
+        .morning(window: TimeSpan(start: applied, end: due), peakUVI: nil, peakAt: nil, yesterdayBurnDosePercent: nil),
     ])
     func noWordsCarryARawTimestamp(_ meaning: AlertMeaning) {
         let alert = Alert(subject: .other("x"), rule: .morning, meaning: meaning, urgency: .low, actions: [])

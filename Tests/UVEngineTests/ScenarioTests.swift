@@ -45,7 +45,7 @@ struct ScenarioTests {
         ("07:00", "1:1: an event must follow the time"),
         (
             "\n07:00 swim",
-            "2:7: no event 'swim'; events: wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet"
+            "2:7: no event 'swim'; events: wifi, home-wifi, cellular, wired, offline, activity, press, apply, water, remove, quiet, outside, inside"
         ),
         ("07:00 apply 45", "1:13: apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"),
         ("07:00 quiet forever", "1:13: quiet MINUTES (1 to 1440)"),

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import UVCore
+
+@testable import UVEngine
+
+/// `uvctl simulate` counts the dose as the daemon does: time outside from the network and the
+/// user's word, the notices at 50 % and 80 %, "I'm inside", and yesterday's dose in the next
+/// morning's summary.
+@Suite("The dose in a simulated day")
+struct SimulatedDoseTests {
+    typealias S = Simulation
+    static let day = LocalDay.interval(containing: S.at("2026-01-15T12:00:00+11:00"), in: S.sydney)
+
+    private func played(_ text: String, until end: String = "2026-01-15T23:59:00+11:00") throws -> Simulation {
+        var sim = S(start: Self.day.start)
+        sim.send(.forecast(S.modelledDay(Self.day.start)), at: Self.day.start)
+        sim.simulator.run(until: S.at(end), steps: try Scenario.parse(text, day: Self.day, zone: S.sydney))
+        return sim
+    }
+
+    @Test func outsideAndInsideLinesCountTheDoseAndItsNotices() throws {
+        let sim = try played("10:00 outside\n14:00 inside")
+        let start = S.at("2026-01-15T10:00:00+11:00")
+        let end = S.at("2026-01-15T14:00:00+11:00")
+        #expect(sim.simulator.outsideIntervals == [OutsideInterval(start: start, end: end, source: .user)])
+        let notices = sim.alerts(Subject.dose)
+        #expect(
+            notices.map(\.alert.summary) == [
+                "Half your burn dose for today: shade or reapply", "80 % of your burn dose for today: get into the shade",
+            ])
+        #expect(notices.allSatisfy { $0.time > start && $0.time < end })
+        #expect(notices.first?.alert.buttons.map(\.action) == [.inside, .notToday])
+        // The day's dose is the one `DayDose` gives over the same UV: the daemon's computation.
+        let series = UVSeries(S.modelledDay(Self.day.start))
+        let expected = DayDose(
+            intervals: [OutsideInterval(start: start, end: end, source: .user)], until: Self.day.end, skinType: .II,
+            uvi: series.uvi(at:), sunscreen: [])
+        #expect(sim.simulator.dose(on: Self.day, until: Self.day.end) == expected)
+        #expect(expected.total.burnDosePercent > 80)
+        // The 50 % notice came when the day's dose reached half, to the minute.
+        let half = try #require(notices.first?.time)
+        let atHalf = DayDose(
+            intervals: [OutsideInterval(start: start, end: half, source: .user)], until: half, skinType: .II, uvi: series.uvi(at:),
+            sunscreen: [])
+        #expect(abs(atHalf.total.burnDosePercent - 50) < 1)
+    }
+
+    @Test func imInsideEndsTheNetworksTimeOutsideAndNoMoreIsSaid() throws {
+        // Away from home all day; the half-dose notice is answered "I'm inside".
+        let away = try played("08:00 cellular")
+        let half = try #require(away.alerts(Subject.dose).first?.time)
+        // The minute after it, on Sydney's clock.
+        let minute = (S.sydney.localSeconds(half) % 86_400) / 60 + 1
+        let clock = String(format: "%02d:%02d", minute / 60, minute % 60)
+        let sim = try played("08:00 cellular\n\(clock) press dose inside")
+        #expect(sim.simulator.outsideIntervals.count == 1)
+        #expect(sim.simulator.outsideIntervals.first?.end == S.at("2026-01-15T\(clock):00+11:00"))
+        #expect(sim.alerts(Subject.dose).count == 1, "no 80 % notice once inside")
+        #expect(sim.withdrawn.contains { $0.subject == .dose })
+    }
+
+    @Test func insideWhileAwayIsNotReopenedUntilTheConnectionIsLeft() {
+        var outside = OutsideNow()
+        let now = S.at("2026-01-15T09:00:00+11:00")
+        let cellular = NetworkState(kind: .cellular)
+        #expect(outside.networkIs(cellular, homeMarked: false, at: now) == [.open(.network, at: now)])
+        #expect(outside.inside(at: now) == [.close(.network, at: now)])
+        #expect(outside.networkIs(cellular, homeMarked: false, at: now).isEmpty, "the same phone connection reported again")
+        #expect(outside.networkIs(NetworkState(kind: .wired), homeMarked: false, at: now).isEmpty)
+        #expect(outside.networkIs(cellular, homeMarked: false, at: now) == [.open(.network, at: now)], "left and back on the phone")
+    }
+
+    @Test func yesterdaysDoseIsOneClauseOfTheMorningSummary() throws {
+        var sim = try played("10:00 outside\n11:00 inside")
+        let yesterday = sim.simulator.dose(on: Self.day, until: Self.day.end).total.burnDosePercent
+        #expect(yesterday >= 1)
+        let tomorrow = LocalDay.interval(containing: S.at("2026-01-16T12:00:00+11:00"), in: S.sydney)
+        sim.send(.forecast(S.modelledDay(tomorrow.start)), at: tomorrow.start)
+        sim.run(until: S.at("2026-01-16T09:00:00+11:00"))
+        let morning = try #require(sim.alerts(.morning).last)
+        #expect(morning.time > tomorrow.start)
+        #expect(morning.alert.body.hasSuffix("\nYesterday outside: \(yesterday.fixed(0)) % of your burn dose."))
+        // A day without time outside adds nothing the morning after.
+        let quiet = try played("")
+        #expect(!(quiet.alerts(.morning).first?.alert.body.contains("Yesterday") ?? true))
+    }
+}
