@@ -34,12 +34,9 @@ extension DaemonCore {
             waitingPrompt: prompt, quiet: engine.isQuiet(at: now), spf: user.profile.defaultSPF, sunscreenOn: user.sunscreen != nil)
     }
 
-    /// Today's mini-wheel at each of `trayIconSizes`, ARGB32 in network order, with `uvi` in its
-    /// centre: the status's UV now, the number the tooltip and `uvctl status` give (the wheel's
-    /// own centre would be the hour's value).
-    func trayIcon(now: Date, uvi: Double) -> [TrayContent.Pixmap] {
-        guard var model = todaysWheel(now: now) else { return [] }
-        model.centre.uvi = uvi
+    /// Today's mini-wheel (`todaysWheel`) at each of `trayIconSizes`, ARGB32 in network order.
+    func trayIcon(now: Date) -> [TrayContent.Pixmap] {
+        guard let model = todaysWheel(now: now) else { return [] }
         return Self.trayIconSizes.map { size in
             TrayContent.Pixmap(size: size, rgba: WheelRaster.render(model, size: size, samples: 2).rgba)
         }

@@ -110,9 +110,16 @@ extension DaemonCore {
         return DesktopNotification.Image(width: image.width, height: image.height, rgba: image.rgba)
     }
 
-    /// Today's wheel, undrawn: what the notifications' mini-wheel and the tray icon draw.
+    /// Today's wheel, undrawn: what the notifications' mini-wheel and the tray icon draw. Its
+    /// centre is the UV now as `uvctl status`, the tooltip and the alerts give it (the wheel's
+    /// own centre would be the hour's value: "11" beside an alert's "UV 12").
     func todaysWheel(now: Date) -> WheelModel? {
-        let today = ViewBuilder.outlook(knowledge(now: now), day: LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
-        return WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" })
+        let knowledge = knowledge(now: now)
+        let today = ViewBuilder.outlook(knowledge, day: LocalDay.interval(containing: now, in: user.place.timeZone), now: now)
+        guard var model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else {
+            return nil
+        }
+        model.centre.uvi = knowledge.reading(now: now).facts.uvi
+        return model
     }
 }

@@ -38,7 +38,7 @@ struct TrayService: DaemonService {
                 for await status in await core.subscribe(now: Date(), wantsMeasurements: false) {
                     await shown.take(status)
                     await present(shown)
-                    if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date(), uvi: status.uvi)) }
+                    if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date())) }
                     // What setting the item up ran (GDBus's registration, the first icon) runs
                     // again rarely: its code pages go, as after starting (`CodeResidency`).
                     if first {
