@@ -149,14 +149,16 @@ try stoppingOnFailure {
 }
 
 // Idle cost, measured first while nothing else runs: uvd after its first fetch (from the local
-// stand-in), the same on a session bus after a notification, and a `uvctl watch` following the
-// first, for IDLE_SECONDS (default 120).
+// stand-in), the same on a session bus after a notification and outside by the user's word (the
+// day's dose counted at every step), and a `uvctl watch` following the first, for IDLE_SECONDS
+// (default 120).
+try stoppingOnFailure { _ = try desktop?.daemon.call(#"{"method":"io.uvd.Outside","parameters":{"action":"start"}}"#) }
 let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
 let watch = try stoppingOnFailure { try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment) }
 sleep(3)
 print("Idle (wakeups = context switches of the process's threads):")
 let idle =
-    [("uvd", daemon.pid)] + (desktop.map { [("uvd, station + bus + notification + tray", $0.daemon.pid)] } ?? []) + [
+    [("uvd", daemon.pid)] + (desktop.map { [("uvd, station + bus + notification + tray, outside", $0.daemon.pid)] } ?? []) + [
         ("uvctl watch --format waybar", watch)
     ]
 for line in IdleCost.measure(idle, seconds: idleSeconds) {
@@ -169,6 +171,25 @@ desktop?.daemon.stop()
 desktop?.bus.stop()
 
 benchmark("uvd: GetStatus round trip over the socket") {
+    blackHole(try daemon.call(#"{"method":"io.uvd.GetStatus","parameters":{}}"#))
+}
+
+// The same with time outside today (an hour given, and outside since), so that the status also
+// counts the day's dose: the difference is what the dose costs a status.
+let hourAgo = Date().addingTimeInterval(-3900)
+// On the daemon's clock (its TZ, and so its place's).
+let daemonZone = TimeZone(identifier: "Australia/Sydney") ?? .current
+let clock = DateFormatter()
+clock.dateFormat = "HH:mm"
+clock.timeZone = daemonZone
+var sydneyCalendar = Calendar(identifier: .gregorian)
+sydneyCalendar.timeZone = daemonZone
+if sydneyCalendar.isDate(hourAgo, inSameDayAs: Date()) {
+    let span = "\(clock.string(from: hourAgo))-\(clock.string(from: hourAgo.addingTimeInterval(3600)))"
+    _ = try daemon.call(#"{"method":"io.uvd.Outside","parameters":{"action":"add","span":"\#(span)"}}"#)
+}
+_ = try daemon.call(#"{"method":"io.uvd.Outside","parameters":{"action":"start"}}"#)
+benchmark("uvd: GetStatus round trip with time outside today (the dose counted)") {
     blackHole(try daemon.call(#"{"method":"io.uvd.GetStatus","parameters":{}}"#))
 }
 
