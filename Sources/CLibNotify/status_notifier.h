@@ -97,6 +97,17 @@ static inline GDBusNodeInfo *uvd_tray_node(void) {
 
 static inline GVariant *uvd_tray_empty_pixmaps(void) { return g_variant_new_array(G_VARIANT_TYPE("(iiay)"), NULL, 0); }
 
+/// Menu item `id` (not the root): its label (valid while the menu is), whether it is enabled and
+/// whether it is a separator; FALSE when the menu has no such item.
+static inline gboolean uvd_tray_find_item(uvd_tray *tray, int32_t id, const char **label, gboolean *enabled, gboolean *separator) {
+    GVariantIter iter;
+    int32_t item;
+    g_variant_iter_init(&iter, tray->menu);
+    while (g_variant_iter_next(&iter, "(i&sbb)", &item, label, enabled, separator))
+        if (item == id) return TRUE;
+    return FALSE;
+}
+
 /// One menu item's properties: all of them, or those named in `names` (NULL: all).
 static inline GVariant *uvd_tray_item_properties(uvd_tray *tray, int32_t id, const gchar *const *names) {
     GVariantBuilder properties;
@@ -107,13 +118,9 @@ static inline GVariant *uvd_tray_item_properties(uvd_tray *tray, int32_t id, con
         if (UVD_WANTS("children-display")) g_variant_builder_add(&properties, "{sv}", "children-display", g_variant_new_string("submenu"));
         return g_variant_builder_end(&properties);
     }
-    GVariantIter iter;
-    int32_t item;
     const char *label;
     gboolean enabled, separator;
-    g_variant_iter_init(&iter, tray->menu);
-    while (g_variant_iter_next(&iter, "(i&sbb)", &item, &label, &enabled, &separator)) {
-        if (item != id) continue;
+    if (uvd_tray_find_item(tray, id, &label, &enabled, &separator)) {
         if (separator) {
             if (UVD_WANTS("type")) g_variant_builder_add(&properties, "{sv}", "type", g_variant_new_string("separator"));
         } else {
@@ -121,22 +128,15 @@ static inline GVariant *uvd_tray_item_properties(uvd_tray *tray, int32_t id, con
             if (UVD_WANTS("enabled")) g_variant_builder_add(&properties, "{sv}", "enabled", g_variant_new_boolean(enabled));
         }
         if (UVD_WANTS("visible")) g_variant_builder_add(&properties, "{sv}", "visible", g_variant_new_boolean(TRUE));
-        break;
     }
 #undef UVD_WANTS
     return g_variant_builder_end(&properties);
 }
 
 static inline gboolean uvd_tray_has_item(uvd_tray *tray, int32_t id) {
-    if (id == 0) return TRUE;
-    GVariantIter iter;
-    int32_t item;
     const char *label;
     gboolean enabled, separator;
-    g_variant_iter_init(&iter, tray->menu);
-    while (g_variant_iter_next(&iter, "(i&sbb)", &item, &label, &enabled, &separator))
-        if (item == id) return TRUE;
-    return FALSE;
+    return id == 0 || uvd_tray_find_item(tray, id, &label, &enabled, &separator);
 }
 
 static inline GVariant *uvd_tray_layout(uvd_tray *tray, const gchar *const *names) {

@@ -19,6 +19,11 @@ public struct OutsideInterval: Sendable, Equatable, Codable {
         self.source = source
     }
 
+    /// The part of this interval within `day` (an open one ends with the day).
+    public func clipped(to day: DateInterval) -> OutsideInterval {
+        OutsideInterval(start: max(start, day.start), end: min(end, day.end), source: source)
+    }
+
     /// The day's time outside: the user's intervals as given, and the network's where no
     /// user interval covers them (a user interval wins where they overlap), in order, none empty.
     public static func merged(_ intervals: [OutsideInterval]) -> [OutsideInterval] {

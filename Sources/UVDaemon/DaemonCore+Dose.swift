@@ -138,8 +138,8 @@ extension DaemonCore {
         let skin = user.profile.effectiveSkinType
         guard !intervals.isEmpty else { return DayDose(intervals: [], until: now, skinType: skin, uvi: { _ in 0 }, sunscreen: []) }
         let worn = (try? store.sunscreenWorn(within: day)) ?? []
-        let clipped = intervals.map { OutsideInterval(start: max($0.start, day.start), end: min($0.end, day.end), source: $0.source) }
         let uv = series()
-        return DayDose(intervals: clipped, until: min(now, day.end), skinType: skin, uvi: uv.uvi(at:), sunscreen: worn)
+        return DayDose(
+            intervals: intervals.map { $0.clipped(to: day) }, until: min(now, day.end), skinType: skin, uvi: uv.uvi(at:), sunscreen: worn)
     }
 }

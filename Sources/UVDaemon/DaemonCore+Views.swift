@@ -119,7 +119,8 @@ extension DaemonCore {
         guard var model = WheelModel(day: WheelDay(outlook: today.outlook), now: now, focus: nil, theme: .light, clock: { _ in "" }) else {
             return nil
         }
-        model.centre.uvi = knowledge.reading(now: now).facts.uvi
+        // Today's outlook has the day blended already: the reading does not blend it again.
+        model.centre.uvi = (today.blended.map { knowledge.reading(now: now, blended: $0) } ?? knowledge.reading(now: now)).facts.uvi
         return model
     }
 }

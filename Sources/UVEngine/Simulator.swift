@@ -83,11 +83,10 @@ public struct Simulator: Sendable {
 
     /// The dose of `day` up to `time`, as the daemon computes it.
     public func dose(on day: DateInterval, until time: Date) -> DayDose {
-        let clipped = outsideIntervals.map {
-            OutsideInterval(start: max($0.start, day.start), end: min($0.end, day.end), source: $0.source)
-        }
         let series = state.series
-        return DayDose(intervals: clipped, until: min(time, day.end), skinType: state.skinType, uvi: series.uvi(at:), sunscreen: worn)
+        return DayDose(
+            intervals: outsideIntervals.map { $0.clipped(to: day) }, until: min(time, day.end), skinType: state.skinType,
+            uvi: series.uvi(at:), sunscreen: worn)
     }
 
     private func doseReading(at time: Date) -> DoseReading? {
