@@ -8,9 +8,9 @@ import UVStore
 
 /// Makes the desktop show what the engine wants shown: one notification per subject, replaced
 /// in place, closed when withdrawn. A slow or failing server is retried with backoff (1 s
-/// doubling to 5 min, on the core's one timer) until it answers; while no server owns the name at all, nothing is retried
-/// on a timer: the owner watch (NameOwnerChanged) starts delivery when one comes, and so does
-/// the next alert. With no session bus at all, the server's watch on the runtime directory's
+/// doubling to 5 min, on the core's one timer) until it answers; while no server owns the name
+/// at all, nothing is retried on a timer: the owner watch (NameOwnerChanged) starts delivery
+/// when one comes, and so does the next alert. With no session bus at all, the server's watch on the runtime directory's
 /// `bus` does the same when one starts. Nothing is lost, and since each subject's
 /// server id is kept in the store, nothing is doubled, across restarts too. It never writes the
 /// store nor reads the clock: what it did goes back to the core as a `DeliveryReport`, which the
