@@ -25,37 +25,38 @@ extension DaemonCore {
     /// `uvctl outside start|stop`, `add|remove HH:MM-HH:MM [--date D]`, `clear [--date D]`.
     func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String {
         let zone = user.place.timeZone
-        switch parameters.action {
-        case "start":
+        guard let action = OutsideParameters.Action(rawValue: parameters.action) else {
+            throw Refusal(.invalidValue, tr("outside takes start, stop, add, remove or clear (got '%1$@')", parameters.action))
+        }
+        switch action {
+        case .start:
             guard let opened = outside.userStarts(at: now) else {
                 return tr("already outside since you said so; uvctl outside stop ends it")
             }
             unsaved.outside.append(opened)
             settle(now: now)
             return tr("outside from %1$@", readable(now, now: now))
-        case "stop":
+        case .stop:
             guard endTimeOutside(now: now) else {
                 throw Refusal(.invalidValue, tr("no time outside is open now: uvctl outside start begins it"))
             }
             settle(now: now)
             return tr("inside from %1$@", readable(now, now: now))
-        case "add", "remove":
+        case .add, .remove:
             let day = try day(parameters.date, now: now)
             let span = try span(parameters.span ?? "", on: day, now: now)
             unsaved.outside.append(
-                parameters.action == "add" ? .add(OutsideInterval(start: span.start, end: span.end, source: .user)) : .remove(span))
+                action == .add ? .add(OutsideInterval(start: span.start, end: span.end, source: .user)) : .remove(span))
             settle(now: now)
-            return parameters.action == "add"
+            return action == .add
                 ? tr("outside %1$@–%2$@ added", readable(span.start, now: now), readable(span.end, now: now))
                 : tr("outside %1$@–%2$@ removed", readable(span.start, now: now), readable(span.end, now: now))
-        case "clear":
+        case .clear:
             let day = try day(parameters.date, now: now)
             unsaved.outside.append(.clear(day))
             if day.contains(now) { outside.cleared() }
             settle(now: now)
             return tr("time outside on %1$@ cleared", LocalDay.key(day.start, in: zone))
-        default:
-            throw Refusal(.invalidValue, tr("outside takes start, stop, add, remove or clear (got '%1$@')", parameters.action))
         }
     }
 

@@ -79,6 +79,6 @@ extension DaemonCore {
 
     private func persistHome(_ id: String?) throws(Refusal) {
         try persist { try store.saveHomeNetwork(id) }
-        network.home = id
+        network.markHome(id)
     }
 }

@@ -24,12 +24,6 @@ extension DaemonCore {
         return warnings
     }
 
-    /// The application as (current, set aside): one more than a minute ahead of `now` is set aside.
-    static func settingAsideFuture(_ application: SunscreenApplication?, now: Date) -> (SunscreenApplication?, SunscreenApplication?) {
-        guard let application, application.appliedAt > now.addingTimeInterval(60) else { return (application, nil) }
-        return (nil, application)
-    }
-
     /// The providers that can say something about the current place: CAMS and Open-Meteo when enabled,
     /// ARPANSA when a station is near, OpenWeatherMap with a key. Status and doctor name only these.
     var applicableSources: [UVSource] {
@@ -50,11 +44,9 @@ extension DaemonCore {
         return ARPANSAStation.nearest(to: place.coordinate, within: configuration.stationRadiusKilometres)
     }
 
-    /// A time as a person reads it, on the place's clock: "09:35", or "Tue 24 Nov 09:35" on another day.
-    func readable(_ date: Date, now: Date) -> String {
-        let zone = currentPlace.timeZone
-        let time = WallClock.format(date, in: zone, twelveHour: engineSettings.uses12HourClock)
-        guard LocalDay.key(date, in: zone) != LocalDay.key(now, in: zone) else { return time }
-        return "\(LocalDay.key(date, in: zone)) \(time)"
-    }
+    /// The clock times are worded on: the place's, as configured.
+    var clock: PlaceClock { PlaceClock(zone: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock) }
+
+    /// A time as a person reads it, on the place's clock (`PlaceClock.readable`).
+    func readable(_ date: Date, now: Date) -> String { clock.readable(date, now: now) }
 }

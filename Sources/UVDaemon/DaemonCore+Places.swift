@@ -49,7 +49,7 @@ extension DaemonCore {
             name: city?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))",
             coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? user.place.timeZoneIdentifier,
             source: .geoclue)
-        user.geoPlace = found
+        user.geoClueFound(found)
         if user.place.source != .manual { move(to: found, now: now) }
     }
 
@@ -65,7 +65,7 @@ extension DaemonCore {
     /// engine told its zone.
     func move(to newPlace: Place, now: Date) {
         guard newPlace != user.place else { return }
-        user.place = newPlace
+        user.move(to: newPlace)
         providers.placeChanged(
             forecast: (try? store.forecast(for: user.place.key)) ?? nil, cams: (try? store.forecast(for: user.place.key, .cams)) ?? nil)
         log.info("location: \(user.place.name) (\(user.place.source.rawValue))")

@@ -36,7 +36,7 @@ extension DaemonCore {
             engine = step.state
             unsaved.engine = engine
             if let application = step.recordedSunscreen {
-                (user.sunscreen, user.futureSunscreen) = (application, nil)
+                user.wears(application)
                 unsaved.sunscreen = application
             }
             if step.endsTimeOutside { endTimeOutside(now: now) }

@@ -26,7 +26,7 @@ extension DaemonCore {
     }
 
     /// The tray host now (a watcher's unique name), for `uvctl doctor`.
-    func trayHostChanged(to host: TrayHost?) { tray.host = host }
+    func trayHostChanged(to host: TrayHost?) { tray.shownBy(host) }
 
     func traySituation(now: Date) -> TraySituation {
         let prompt = [Subject.leaveHome, .reapply].first { engine.live.contains($0) }

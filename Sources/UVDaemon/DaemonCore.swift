@@ -20,9 +20,9 @@ import UVStore
 /// the files `DaemonCore+…` hold what each concern does.
 actor DaemonCore {
     let store: Store
-    let configFile: URL
-    let lastGoodConfig: URL
-    var loaded: ConfigLoader.Loaded
+    private let configFile: URL
+    private let lastGoodConfig: URL
+    private(set) var loaded: ConfigLoader.Loaded
     let automaticPlace: @Sendable () -> Place
     let httpClient: any HTTPClient
     let log: Logger
@@ -35,7 +35,7 @@ actor DaemonCore {
     /// Whether time outside is open, by the network and by the user's word.
     var outside = OutsideNow()
     /// The user's OpenWeatherMap key, if one is configured and usable.
-    var openWeatherMapKey: String?
+    private(set) var openWeatherMapKey: String?
 
     // The rule engine's side (DaemonCore+Engine).
     var engine: EngineState
@@ -45,7 +45,7 @@ actor DaemonCore {
     /// The one timer, for the engine's next deadline and the next refresh round alike.
     let timer: any DeadlineTimer
     var schedule = CoreSchedule()
-    var network = NetworkSight()
+    var network: NetworkSight
     /// What the event being settled changed, for the store's one transaction.
     var unsaved = StoreChanges()
     var counts = CoreCounts()
@@ -65,10 +65,10 @@ actor DaemonCore {
         self.httpClient = httpClient
         self.automaticPlace = automaticPlace
         self.log = log
-        let (sunscreen, future) = Self.settingAsideFuture(try store.currentSunscreen(), now: now)
         user = UserRecord(
-            place: try store.manualPlace() ?? automaticPlace(), profile: try store.profile(), sunscreen: sunscreen, futureSunscreen: future)
-        if let future {
+            place: try store.manualPlace() ?? automaticPlace(), profile: try store.profile(), sunscreen: try store.currentSunscreen(),
+            now: now)
+        if let future = user.futureSunscreen {
             log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted")
         }
         providers = ProviderMemory(
@@ -77,7 +77,7 @@ actor DaemonCore {
             state: try store.providerState())
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
         self.timer = timer
-        network.home = try store.homeNetwork()
+        network = NetworkSight(home: try store.homeNetwork())
         outside = OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user))
         let startingZone = user.place.timeZoneIdentifier
         let startingSkin = user.profile.effectiveSkinType
@@ -108,9 +108,7 @@ actor DaemonCore {
     /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it
     /// was recorded, or is now. It is treated as expired (no protection) and said so.
     func setAsideFutureSunscreen(now: Date) {
-        let (current, future) = Self.settingAsideFuture(user.sunscreen, now: now)
-        guard let future else { return }
-        (user.sunscreen, user.futureSunscreen) = (current, future)
+        guard let future = user.setAsideFutureSunscreen(now: now) else { return }
         log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted")
     }
 
@@ -121,10 +119,10 @@ actor DaemonCore {
     func setProfile(now: Date, _ change: (inout Profile) throws(Refusal) -> Void) throws(Refusal) -> Profile {
         var updated = user.profile
         try change(&updated)
-        let previous = user.profile
-        user.profile = updated
+        let previous = user
+        user.changeProfile(to: updated)
         unsaved.profile = updated
-        try settleAcknowledged(now: now) { user.profile = previous }
+        try settleAcknowledged(now: now) { user = previous }
         return user.profile
     }
 
@@ -134,10 +132,10 @@ actor DaemonCore {
         guard let application = user.profile.application(at: date, spf: spf, quantity: quantity, activity: activity) else {
             throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
         }
-        let previous = (user.sunscreen, user.futureSunscreen)
-        (user.sunscreen, user.futureSunscreen) = (application, nil)
+        let previous = user
+        user.wears(application)
         unsaved.sunscreen = application
-        try settleAcknowledged(now: now) { (user.sunscreen, user.futureSunscreen) = previous }
+        try settleAcknowledged(now: now) { user = previous }
         return try sunscreenInfo(now: now)
     }
 
@@ -145,7 +143,7 @@ actor DaemonCore {
         let removed: Bool
         do { removed = try store.removeSunscreen(at: now) } catch { throw Refusal.couldNotSave(error) }
         guard removed else { throw Refusal.noSunscreen }
-        user.sunscreen = nil
+        user.wears(nil)
         settle(now: now)
     }
 
@@ -153,7 +151,7 @@ actor DaemonCore {
         let updated: SunscreenApplication?
         do { updated = try store.recordWaterEvent(at: now) } catch { throw Refusal.couldNotSave(error) }
         guard let updated else { throw Refusal.noSunscreen }
-        user.sunscreen = updated
+        user.wears(updated)
         settle(now: now)
         return try sunscreenInfo(now: now)
     }

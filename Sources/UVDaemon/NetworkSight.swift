@@ -8,7 +8,12 @@ struct NetworkSight {
     private(set) var reported: (route: DefaultRoute, primary: NetworkManager.Primary?) = (.none, nil)
     private(set) var current = Connection.none
     /// The home Wi-Fi's network id (`uvctl home set`), if marked.
-    var home: String?
+    private(set) var home: String?
+
+    init(home: String?) { self.home = home }
+
+    /// `uvctl home set` / `home clear`: `id` is home now (nil: none is marked).
+    mutating func markHome(_ id: String?) { home = id }
 
     /// A new report, classified once; says whether a connection came up where there was none.
     mutating func observe(_ route: DefaultRoute, primary: NetworkManager.Primary?, classifier: InterfaceClassifier) -> (

@@ -5,9 +5,9 @@ import UVNotify
 /// watcher of what its menu offers, told only when that changes.
 struct TrayWatch {
     /// The tray host, or nil when none is on the bus (or the tray is off).
-    var host: TrayHost?
-    /// Whether the tray runs at all (`[tray] enabled`, and a session bus).
-    var running = false
+    private(set) var host: TrayHost?
+    /// Whether the tray runs at all (`[tray] enabled`, and a session bus): once it is watched.
+    private(set) var running = false
     private var continuation: AsyncStream<TraySituation>.Continuation?
     private var lastSent: TraySituation?
 
@@ -19,6 +19,9 @@ struct TrayWatch {
         lastSent = current
         continuation.yield(current)
     }
+
+    /// The watcher's owner changed: `host` shows the item now (nil: none is on the bus).
+    mutating func shownBy(_ host: TrayHost?) { self.host = host }
 
     mutating func send(_ situation: TraySituation) {
         guard situation != lastSent else { return }

@@ -1,13 +1,51 @@
+import Foundation
 import UVCore
 
 /// What uvd knows of its user: the place in use (and GeoClue's, when it answered), the profile,
 /// and the sunscreen on record, with one set aside because it was recorded in the future (the
-/// clock was wrong then): not counted, and said.
+/// clock was wrong then): not counted, and said. Its fields change only through its methods, so
+/// an application is never both counted and set aside.
 struct UserRecord: Sendable {
-    var place: Place
+    private(set) var place: Place
     /// Where GeoClue put us, when it answered.
-    var geoPlace: Place?
-    var profile: Profile
-    var sunscreen: SunscreenApplication?
-    var futureSunscreen: SunscreenApplication?
+    private(set) var geoPlace: Place?
+    private(set) var profile: Profile
+    private(set) var sunscreen: SunscreenApplication?
+    /// An application recorded more than a minute after the time it was read: not counted.
+    private(set) var futureSunscreen: SunscreenApplication?
+
+    /// The record as kept, the sunscreen on record read at `now` (`settingAsideFuture`).
+    init(place: Place, profile: Profile, sunscreen: SunscreenApplication?, now: Date) {
+        (self.place, self.profile) = (place, profile)
+        (self.sunscreen, futureSunscreen) = Self.settingAsideFuture(sunscreen, now: now)
+    }
+
+    /// The application as (current, set aside): one more than a minute ahead of `now` is set aside.
+    private static func settingAsideFuture(_ application: SunscreenApplication?, now: Date) -> (
+        SunscreenApplication?, SunscreenApplication?
+    ) {
+        guard let application, application.appliedAt > now.addingTimeInterval(60) else { return (application, nil) }
+        return (nil, application)
+    }
+
+    /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it
+    /// was recorded, or is now. It is set aside (no protection); returns it when this happened now.
+    mutating func setAsideFutureSunscreen(now: Date) -> SunscreenApplication? {
+        let (current, future) = Self.settingAsideFuture(sunscreen, now: now)
+        guard let future else { return nil }
+        (sunscreen, futureSunscreen) = (current, future)
+        return future
+    }
+
+    /// The application now on record (applied, water-resistance spent, or nil when removed); any
+    /// set aside is superseded.
+    mutating func wears(_ application: SunscreenApplication?) {
+        (sunscreen, futureSunscreen) = (application, nil)
+    }
+
+    mutating func changeProfile(to profile: Profile) { self.profile = profile }
+
+    mutating func move(to place: Place) { self.place = place }
+
+    mutating func geoClueFound(_ place: Place) { geoPlace = place }
 }

@@ -60,14 +60,20 @@ public struct DoseReply: Codable, Sendable {
 
 /// `uvctl outside start|stop|add|remove|clear`.
 public struct OutsideParameters: Codable, Sendable {
-    /// start, stop, add, remove or clear.
+    /// What is asked of the time outside; on the wire, its raw value.
+    public enum Action: String, Sendable, CaseIterable {
+        case start, stop, add, remove, clear
+    }
+
+    /// start, stop, add, remove or clear (`Action`): a string on the wire, so that an unknown
+    /// one is answered with the actions there are.
     public var action: String
     /// For clear, add and remove: the day (YYYY-MM-DD); today without it.
     @Null public var date: String?
     /// For add and remove: the interval on that day's clock, HH:MM-HH:MM.
     @Null public var span: String?
-    public init(action: String, date: String?, span: String? = nil) {
-        self.action = action
+    public init(action: Action, date: String?, span: String? = nil) {
+        self.action = action.rawValue
         self.date = date
         self.span = span
     }

@@ -14,7 +14,7 @@ struct OutsideCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "start", abstract: tr("You are outside from now."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "start", date: nil)))
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .start, date: nil)))
         }
     }
 
@@ -22,7 +22,7 @@ struct OutsideCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "stop", abstract: tr("You are inside from now."))
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "stop", date: nil)))
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .stop, date: nil)))
         }
     }
 
@@ -32,7 +32,7 @@ struct OutsideCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "add", date: date, span: span)))
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .add, date: date, span: span)))
         }
     }
 
@@ -42,7 +42,7 @@ struct OutsideCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "remove", date: date, span: span)))
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .remove, date: date, span: span)))
         }
     }
 
@@ -52,7 +52,7 @@ struct OutsideCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: "clear", date: date)))
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .clear, date: date)))
         }
     }
 }

@@ -42,7 +42,7 @@ struct OutsideTests {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
         _ = try await shell.core.setProfile(now: Self.morning) { $0.skinType = .II }
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: "start", date: nil), now: Self.morning)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
         #expect(await shell.core.engine.live.contains(.dose))
@@ -58,7 +58,7 @@ struct OutsideTests {
     @Test func theFirstLevelIsWaitedForFromTheFirstInstantOutside() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: "start", date: nil), now: Self.morning)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let half = try #require(await shell.core.engine.dose?.nextLevelAt)
         #expect(half > Self.morning && half < Self.morning.addingTimeInterval(3600))
         #expect(try #require(shell.timer.armed) <= half)
@@ -69,7 +69,7 @@ struct OutsideTests {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
         await shell.core.noteOutside(NetworkState(kind: .cellular), now: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: "start", date: nil), now: Self.morning)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
         #expect(await shell.core.engine.live.contains(.dose))
@@ -90,7 +90,7 @@ struct OutsideTests {
         let shell = try InProcessCore()
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.core.startEngine(outbox: shell.outbox, now: noon)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: "add", date: "2026-01-13", span: "10:00-11:00"), now: noon)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: "2026-01-13", span: "10:00-11:00"), now: noon)
         let reply = try await shell.core.doseReply(now: noon, date: nil, days: 7)
         let days = try #require(reply.days)
         #expect(days.map(\.date) == (9...15).map { String(format: "2026-01-%02d", $0) })
@@ -107,16 +107,16 @@ struct OutsideTests {
         let shell = try InProcessCore()
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.core.startEngine(outbox: shell.outbox, now: noon)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: "add", date: nil, span: "10:00-11:00"), now: noon)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "10:00-11:00"), now: noon)
         var dose = try await shell.core.doseReply(now: noon, date: nil, days: nil).dose
         #expect(dose.intervals.map(\.source) == ["user"] && dose.minutesOutside == 60)
         #expect(dose.intervals.first?.start.hasPrefix("2026-01-15T10:00") == true)
         for (span, why) in [("13:00-14:00", "has not come yet"), ("11:00-10:00", "HH:MM-HH:MM"), ("ten-eleven", "HH:MM-HH:MM")] {
             await #expect {
-                try await shell.core.outsideCommand(OutsideParameters(action: "add", date: nil, span: span), now: noon)
+                try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: span), now: noon)
             } throws: { ($0 as? Refusal)?.message.contains(why) == true }
         }
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: "remove", date: nil, span: "10:00-11:00"), now: noon)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .remove, date: nil, span: "10:00-11:00"), now: noon)
         dose = try await shell.core.doseReply(now: noon, date: nil, days: nil).dose
         #expect(dose.intervals.isEmpty)
     }
@@ -125,18 +125,18 @@ struct OutsideTests {
     @Test func aRestartMidIntervalKeepsIt() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: "start", date: nil), now: Self.morning)
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         #expect(try shell.store.isOutside(.user))
 
         let restarted = try InProcessCore(sharing: shell)
         await restarted.core.startEngine(outbox: restarted.outbox, now: Self.morning.addingTimeInterval(600))
         #expect(await restarted.core.outside.user)
         let stop = Self.morning.addingTimeInterval(1800)
-        _ = try await restarted.core.outsideCommand(OutsideParameters(action: "stop", date: nil), now: stop)
+        _ = try await restarted.core.outsideCommand(OutsideParameters(action: .stop, date: nil), now: stop)
         let dose = try await restarted.core.doseReply(now: stop, date: nil, days: nil).dose
         #expect(dose.intervals.count == 1 && dose.minutesOutside == 30)
         await #expect(throws: Refusal.self) {
-            try await restarted.core.outsideCommand(OutsideParameters(action: "stop", date: nil), now: stop)
+            try await restarted.core.outsideCommand(OutsideParameters(action: .stop, date: nil), now: stop)
         }
     }
 }
