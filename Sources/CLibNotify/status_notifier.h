@@ -7,6 +7,14 @@
 // appears (plasmashell, waybar, the GNOME extension, restarted or not) the item takes its name
 // org.kde.StatusNotifierItem-PID-1, exports /StatusNotifierItem and /MenuBar, and calls
 // RegisterStatusNotifierItem; when it goes, the name and the objects go with it.
+//
+// The item registers under its connection's unique name, not the well-known one it owns. Both
+// are its full name on the bus, which is what the specification asks for, and every watcher
+// takes either; but a watcher given a well-known name may follow that name's owner as well as
+// the item: GNOME's AppIndicator extension (53) then clears the item's Id and Menu when its
+// owner lookup answers after the item's own GetAll did, reads them again, and drops the item on
+// a GJS error in that path (in about half of the sessions tried). Under the unique name it never
+// follows a name, and the well-known one stays for whoever looks items up by it.
 #ifndef UVD_STATUS_NOTIFIER_H
 #define UVD_STATUS_NOTIFIER_H
 
@@ -271,7 +279,7 @@ static const GDBusInterfaceVTable uvd_tray_vtable = {uvd_tray_call, uvd_tray_pro
 static inline void uvd_tray_register_with_watcher(uvd_tray *tray) {
     if (!tray->name_acquired || !tray->watcher_owner) return;
     g_dbus_connection_call(tray->bus, "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.kde.StatusNotifierWatcher",
-                           "RegisterStatusNotifierItem", g_variant_new("(s)", tray->name), NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL,
+                           "RegisterStatusNotifierItem", g_variant_new("(s)", g_dbus_connection_get_unique_name(tray->bus)), NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL,
                            NULL, NULL);
 }
 

@@ -52,6 +52,28 @@ struct TrayTests {
             ((try? String(contentsOf: registrations, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
 
+        /// The services registered, each with the connection that registered it.
+        var registeredItems: [(service: String, sender: String)] {
+            registered.compactMap { line in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
+                    let service = object["register"], let sender = object["sender"]
+                else { return nil }
+                return (service, sender)
+            }
+        }
+
+        /// The unique name of the connection that owns `name`, or nil.
+        func owner(of name: String) throws -> String? {
+            let answer = try ToolRunner.run(
+                URL(fileURLWithPath: "/usr/bin/gdbus"),
+                [
+                    "call", "--address", address, "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus", "-m",
+                    "org.freedesktop.DBus.GetNameOwner", name,
+                ], environment: ["PATH": "/usr/bin:/bin"]
+            ).stdout
+            return answer.split(separator: "'").dropFirst().first.map(String.init)
+        }
+
         func hasOwner(_ name: String) throws -> Bool {
             try ToolRunner.run(
                 URL(fileURLWithPath: "/usr/bin/gdbus"),
@@ -83,7 +105,13 @@ struct TrayTests {
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         let pid = try #require(uvd.process?.pid)
         let item = "org.kde.StatusNotifierItem-\(pid)-1"
-        try uvd.waitFor("the item registered") { bus.registered.contains { $0.contains(item) } }
+        try uvd.waitFor("the item registered") { !bus.registeredItems.isEmpty }
+        // Registered under the connection's unique name (a watcher given the well-known name may
+        // follow it and race its own reads: GNOME's extension dropped the item so), and the
+        // well-known name is the same connection's.
+        let registration = try #require(bus.registeredItems.first)
+        #expect(registration.service == registration.sender)
+        #expect(try bus.owner(of: item) == registration.sender)
 
         let read = try bus.host(["--read"], item: item)
         let properties = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any], "\(read.stderr)")
