@@ -258,7 +258,10 @@ static inline GVariant *uvd_tray_property(GDBusConnection *connection, const gch
     if (strcmp(property, "WindowId") == 0) return g_variant_new_int32(0);
     if (strcmp(property, "IconThemePath") == 0) return g_variant_new_string("");
     // While NeedsAttention, hosts draw the attention icon instead (GNOME's AppIndicator extension
-    // with no fallback to the normal one): it is the day's wheel too.
+    // with no fallback to the normal one): it is the day's wheel too. The name is "uvd" only until
+    // the wheel is drawn: a host takes a name it can find in the icon theme over the pixmap
+    // (KDE Plasma, GNOME's extension and waybar all do), and with uvd installed the theme has
+    // "uvd", so the day would never show.
     if (strcmp(property, "IconName") == 0 || strcmp(property, "AttentionIconName") == 0) return g_variant_new_string(tray->icon_name);
     if (strcmp(property, "IconPixmap") == 0 || strcmp(property, "AttentionIconPixmap") == 0) return g_variant_ref(tray->pixmaps);
     // The KDE and Ayatana additions the AppIndicator extension asks for: what a screen reader says.
@@ -267,7 +270,7 @@ static inline GVariant *uvd_tray_property(GDBusConnection *connection, const gch
     if (strcmp(property, "OverlayIconName") == 0 || strcmp(property, "AttentionMovieName") == 0) return g_variant_new_string("");
     if (strcmp(property, "OverlayIconPixmap") == 0) return uvd_tray_empty_pixmaps();
     if (strcmp(property, "ToolTip") == 0)
-        return g_variant_new("(s@a(iiay)ss)", tray->icon_name, uvd_tray_empty_pixmaps(), tray->tooltip_title, tray->tooltip_text);
+        return g_variant_new("(s@a(iiay)ss)", "uvd", uvd_tray_empty_pixmaps(), tray->tooltip_title, tray->tooltip_text);
     if (strcmp(property, "ItemIsMenu") == 0) return g_variant_new_boolean(FALSE);
     if (strcmp(property, "Menu") == 0) return g_variant_new_object_path("/MenuBar");
     g_set_error(error, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_PROPERTY, "no property %s", property);
@@ -406,6 +409,7 @@ static inline void uvd_tray_set_icon(uvd_tray *tray, int count, const int32_t *s
     }
     g_variant_unref(tray->pixmaps);
     tray->pixmaps = g_variant_ref_sink(g_variant_builder_end(&pixmaps));
+    uvd_tray_replace(&tray->icon_name, count > 0 ? "" : "uvd");
     uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewIcon", NULL);
     uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewAttentionIcon", NULL);
 }
