@@ -56,7 +56,10 @@ public enum Daemon {
             info: .init(
                 vendor: "uvd", product: "uvd", version: UVDVersion.string, url: "https://github.com/uvd/uvd",
                 interfaces: ["org.varlink.service", UVDInterface.name]),
-            log: { log.warning("\($0)") })
+            log: { log.warning("\($0)") },
+            // A command (`uvctl outside start`, a profile change) runs code idle never runs: the
+            // store's write, the JSON coder, the dose. Once its client has gone, that code goes.
+            connectionEnded: { CodeResidency.touchedPagesOnly() })
 
         let outbox = NotificationOutbox(
             server: LibNotifyServer(iconDirectory: paths.runtime.path), saved: (try? store.notificationIDs()) ?? NotificationIDs(),

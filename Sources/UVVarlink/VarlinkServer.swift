@@ -59,10 +59,13 @@ public final class VarlinkServer: Sendable {
     private let info: Info
     private let allowedUID: uid_t
     private let log: @Sendable (String) -> Void
+    private let connectionEnded: @Sendable () -> Void
 
+    /// `connectionEnded` is called as each client's connection ends, after it is closed.
     public init(
         listener: UnixListener, service: any VarlinkService, interfaceName: String, interfaceDescription: String,
-        info: Info, allowedUID: uid_t = getuid(), log: @escaping @Sendable (String) -> Void
+        info: Info, allowedUID: uid_t = getuid(), log: @escaping @Sendable (String) -> Void,
+        connectionEnded: @escaping @Sendable () -> Void = {}
     ) {
         self.listener = listener
         self.service = service
@@ -71,6 +74,7 @@ public final class VarlinkServer: Sendable {
         self.info = info
         self.allowedUID = allowedUID
         self.log = log
+        self.connectionEnded = connectionEnded
     }
 
     /// Accepts and serves connections until the task is cancelled; then closes the socket.
@@ -100,7 +104,10 @@ public final class VarlinkServer: Sendable {
     }
 
     private func serve(_ connection: UnixConnection) async {
-        defer { connection.close() }
+        defer {
+            connection.close()
+            connectionEnded()
+        }
         guard let uid = try? connection.peerUID(), uid == allowedUID else {
             try? await connection.write(VarlinkReply.encode(.permissionDenied))
             log("control socket: refused a client of another user")

@@ -47,9 +47,10 @@ final class SessionBus: Sendable {
         }
     }
 
-    /// Whether uvd registered its tray item with the watcher.
+    /// Whether uvd registered its tray item with the watcher (under its connection's unique name,
+    /// a line `{"register": ":1.3", "sender": ":1.3"}`).
     var trayRegistered: Bool {
-        ((try? String(contentsOfFile: "\(directory)/tray.log", encoding: .utf8)) ?? "").contains("StatusNotifierItem")
+        ((try? String(contentsOfFile: "\(directory)/tray.log", encoding: .utf8)) ?? "").contains(#""register""#)
     }
 
     /// How many notifications the server was asked to show.

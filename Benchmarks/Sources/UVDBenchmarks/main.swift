@@ -152,7 +152,13 @@ try stoppingOnFailure {
 // stand-in), the same on a session bus after a notification and outside by the user's word (the
 // day's dose counted at every step), and a `uvctl watch` following the first, for IDLE_SECONDS
 // (default 120).
-try stoppingOnFailure { _ = try desktop?.daemon.call(#"{"method":"io.uvd.Outside","parameters":{"action":"start"}}"#) }
+// Outside is started as a user starts it, with `uvctl outside start` (its connection then ends).
+try stoppingOnFailure {
+    guard let desktop else { return }
+    var status: Int32 = 0
+    waitpid(try RunningDaemon.spawn(uvctl, ["outside", "start"], environment: desktop.daemon.environment), &status, 0)
+    guard status == 0 else { throw RunningDaemon.Failure(description: "uvctl outside start failed (\(status))") }
+}
 let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
 let watch = try stoppingOnFailure { try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment) }
 sleep(3)
