@@ -4,17 +4,29 @@ import UVProtocol
 import UVProviderPolicy
 import UVProviders
 
-/// One request to one provider, and what its answer comes to: kept, or counted as a failure
-/// with its backoff. Each request counts in the day's budget before it goes out.
+/// One request to one provider: counted in the day's budget before it goes out, asked by a
+/// `ProviderFetcher` away from the core's state, and what its answer comes to kept in one step
+/// (kept, or counted as a failure with its backoff).
 extension DaemonCore {
     func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
-        switch source {
-        case .openMeteo: await fetchOpenMeteo(now: now, context: context)
-        case .cams: await fetchCAMS(now: now, context: context)
-        case .openWeatherMap: await fetchOpenWeatherMap(key: openWeatherMapKey ?? "", now: now, context: context)
-        case .arpansa: await fetchARPANSA(now: now, context: context)
-        case .model: ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
+        guard source != .model else { return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "") }
+        let request = providerRequest(source, now: now)
+        recordRequest(context, forecast: source.isForecast)
+        guard let answer = await ProviderFetcher(client: providerClient, answerClock: answerClock).ask(request) else {
+            return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
         }
+        return keep(answer)
+    }
+
+    /// What a request to `source` asks, as it leaves. ARPANSA asks the nearby station's day series
+    /// (the nowcast's window in one request), or the all-station feed when its last copy is an
+    /// hour old (for `uvctl stations`) or no station is near.
+    private func providerRequest(_ source: UVSource, now: Date) -> ProviderFetcher.Request {
+        let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
+        let near = source == .arpansa && feedAge < 3600 ? nearStation(to: currentPlace) : nil
+        return ProviderFetcher.Request(
+            source: source, place: currentPlace, health: health(source), key: source == .openWeatherMap ? openWeatherMapKey : nil,
+            seriesOf: near, now: now)
     }
 
     private var providerClient: ProviderClient {
@@ -26,38 +38,28 @@ extension DaemonCore {
             })
     }
 
-    private func fetchOpenMeteo(now: Date, context: FetchContext) async -> ProviderOutcome {
-        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openMeteo))
-        return await fetchForecast(.openMeteo, context: context) {
-            await client.openMeteo(for: coordinate, health: health, now: now)
+    /// What an answer comes to, kept, heard and shown at once as one event of the time it arrived.
+    private func keep(_ answer: ProviderFetcher.Answer) -> ProviderOutcome {
+        switch answer {
+        case .forecast(let source, let place, let outcome, let arrivedAt):
+            return keepForecast(source, for: place, outcome, now: arrivedAt)
+        case .stations(let outcome, let arrivedAt):
+            return keepStationAnswer(outcome, now: arrivedAt) { readings in
+                keepStations(readings, at: arrivedAt)
+                return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
+            }
+        case .series(let station, let outcome, let arrivedAt):
+            return keepStationAnswer(outcome, now: arrivedAt) { readings in
+                keepSeries(readings, of: station, at: arrivedAt)
+                return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, station.id, readings.count)
+            }
         }
     }
 
-    private func fetchCAMS(now: Date, context: FetchContext) async -> ProviderOutcome {
-        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.cams))
-        return await fetchForecast(.cams, context: context) { await client.cams(for: coordinate, health: health, now: now) }
-    }
-
-    /// The fallback when Open-Meteo is off or failing, for users with a key.
-    private func fetchOpenWeatherMap(key: String, now: Date, context: FetchContext) async -> ProviderOutcome {
-        let (client, coordinate, health) = (providerClient, currentPlace.coordinate, health(.openWeatherMap))
-        return await fetchForecast(.openWeatherMap, context: context) {
-            await client.openWeatherMap(for: coordinate, key: key, health: health, now: now)
-        }
-    }
-
-    /// Asks a forecast provider for the current place and keeps what it answers for that place.
-    private func fetchForecast(
-        _ source: UVSource, context: FetchContext, request: @Sendable () async -> FetchOutcome<UVForecast>
-    ) async -> ProviderOutcome {
-        // The place asked for: the user may move while the request is out.
-        let place = currentPlace
-        recordRequest(context, forecast: source.isForecast)
-        let answer = ProviderAnswer(await request(), arrivedAt: answerClock())
-        let now = answer.arrivedAt
-        // What the answer changed is kept, heard and shown at once, as one event of its time.
+    /// A forecast provider's answer for `place`, kept for that place.
+    private func keepForecast(_ source: UVSource, for place: Place, _ outcome: FetchOutcome<UVForecast>, now: Date) -> ProviderOutcome {
         defer { settle(now: now) }
-        switch answer.outcome {
+        switch outcome {
         case .fetched(let forecast, let etag, let lastModified):
             keep(forecast, for: place, at: now)
             updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
@@ -77,36 +79,12 @@ extension DaemonCore {
         }
     }
 
-    /// The nearby station's day series, minute by minute, which gives the nowcast its window in
-    /// one request; the all-station feed instead when its last copy is an hour old (for `uvctl
-    /// stations`) or no station is near.
-    private func fetchARPANSA(now: Date, context: FetchContext) async -> ProviderOutcome {
-        let client = providerClient
-        let near = nearStation(to: currentPlace)
-        let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
-        recordRequest(context)
-        if let near, feedAge < 3600, let zone = Zone(identifier: near.timeZoneIdentifier) {
-            let answer = ProviderAnswer(
-                await client.arpansaSeries(station: near, date: LocalDay.key(now, in: zone), health: health(.arpansa), now: now),
-                arrivedAt: answerClock())
-            return stationOutcome(answer) { readings in
-                keepSeries(readings, of: near, at: answer.arrivedAt)
-                return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, near.id, readings.count)
-            }
-        }
-        let answer = ProviderAnswer(await client.arpansa(health: health(.arpansa), now: now), arrivedAt: answerClock())
-        return stationOutcome(answer) { readings in
-            keepStations(readings, at: answer.arrivedAt)
-            return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
-        }
-    }
-
-    /// What a station request came to, kept by `keep` (which says what was kept), and settled
-    /// as one event of the time it arrived.
-    private func stationOutcome(_ answer: ProviderAnswer<[StationReading]>, keep: ([StationReading]) -> String) -> ProviderOutcome {
-        let now = answer.arrivedAt
+    /// A station answer, kept by `keep` (which says what was kept).
+    private func keepStationAnswer(_ outcome: FetchOutcome<[StationReading]>, now: Date, keep: ([StationReading]) -> String)
+        -> ProviderOutcome
+    {
         defer { settle(now: now) }
-        switch answer.outcome {
+        switch outcome {
         case .fetched(let readings, let etag, let lastModified):
             let kept = keep(readings)
             noteProblem(.arpansa, nil)
@@ -129,18 +107,6 @@ extension DaemonCore {
         }
         noteProblem(source, reason)
         logWarning("\(source.rawValue): \(reason)")
-    }
-
-    /// A provider's answer and the time it arrived (a round's requests may take up to 35 s): what
-    /// it changed is settled at that time, not the round's start.
-    private struct ProviderAnswer<Value: Sendable> {
-        var outcome: FetchOutcome<Value>
-        var arrivedAt: Date
-
-        init(_ outcome: FetchOutcome<Value>, arrivedAt: Date) {
-            self.outcome = outcome
-            self.arrivedAt = arrivedAt
-        }
     }
 
     /// Counts a request in the day's budget, kept before it goes out: a request a crash cut
