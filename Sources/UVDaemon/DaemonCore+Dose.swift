@@ -13,76 +13,19 @@ extension DaemonCore {
         unsaved.outside += outside.networkIs(state, homeMarked: network.home != nil, at: now)
     }
 
-    /// "I'm inside" (a notification's button, `uvctl outside stop`): the time outside that is
-    /// open, the network's and the user's, ends now; returns whether any was open.
-    @discardableResult
-    func endTimeOutside(now: Date) -> Bool {
-        let ended = outside.inside(at: now)
-        unsaved.outside += ended
-        return !ended.isEmpty
+    /// "I'm inside" (a notification's button): the time outside that is open, the network's and
+    /// the user's, ends now.
+    func endTimeOutside(now: Date) {
+        unsaved.outside += outside.inside(at: now)
     }
 
-    /// `uvctl outside start|stop`, `add|remove HH:MM-HH:MM [--date D]`, `clear [--date D]`.
+    /// `uvctl outside …` (`TimeOutside.command`), kept and settled when it changed anything.
     func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String {
-        let zone = user.place.timeZone
-        guard let action = OutsideParameters.Action(rawValue: parameters.action) else {
-            throw Refusal(.invalidValue, tr("outside takes start, stop, add, remove or clear (got '%1$@')", parameters.action))
-        }
-        switch action {
-        case .start:
-            guard let opened = outside.userStarts(at: now) else {
-                return tr("already outside since you said so; uvctl outside stop ends it")
-            }
-            unsaved.outside.append(opened)
-            settle(now: now)
-            return tr("outside from %1$@", readable(now, now: now))
-        case .stop:
-            guard endTimeOutside(now: now) else {
-                throw Refusal(.invalidValue, tr("no time outside is open now: uvctl outside start begins it"))
-            }
-            settle(now: now)
-            return tr("inside from %1$@", readable(now, now: now))
-        case .add, .remove:
-            let day = try day(parameters.date, now: now)
-            let span = try span(parameters.span ?? "", on: day, now: now)
-            unsaved.outside.append(
-                action == .add ? .add(OutsideInterval(start: span.start, end: span.end, source: .user)) : .remove(span))
-            settle(now: now)
-            return action == .add
-                ? tr("outside %1$@–%2$@ added", readable(span.start, now: now), readable(span.end, now: now))
-                : tr("outside %1$@–%2$@ removed", readable(span.start, now: now), readable(span.end, now: now))
-        case .clear:
-            let day = try day(parameters.date, now: now)
-            unsaved.outside.append(.clear(day))
-            if day.contains(now) { outside.cleared() }
-            settle(now: now)
-            return tr("time outside on %1$@ cleared", LocalDay.key(day.start, in: zone))
-        }
-    }
-
-    /// The local day a `--date` names, or today.
-    private func day(_ date: String?, now: Date) throws(Refusal) -> DateInterval {
-        let zone = user.place.timeZone
-        guard let date else { return LocalDay.interval(containing: now, in: zone) }
-        guard let interval = LocalDay.interval(isoDate: date, in: zone) else {
-            throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
-        }
-        return interval
-    }
-
-    /// "HH:MM-HH:MM" on `day`'s clock, not reaching past now: the times outside that were.
-    private func span(_ text: String, on day: DateInterval, now: Date) throws(Refusal) -> DateInterval {
-        let zone = user.place.timeZone
-        let ends = text.split(separator: "-").map { WallClock.minuteOfDay(parsing: String($0)) }
-        guard ends.count == 2, let first = ends[0], let last = ends[1], first < last else {
-            throw Refusal(.invalidValue, tr("'%1$@' is not a span of the day: use HH:MM-HH:MM, the start before the end", text))
-        }
-        let start = zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: first)
-        let end = zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: last)
-        guard end <= now.addingTimeInterval(60) else {
-            throw Refusal(.invalidValue, tr("%1$@ has not come yet: time outside is what was, up to now", text))
-        }
-        return DateInterval(start: start, end: end)
+        let (changes, reply) = try outside.command(parameters, clock: clock, now: now)
+        guard !changes.isEmpty else { return reply }
+        unsaved.outside += changes
+        settle(now: now)
+        return reply
     }
 
     /// The most days `uvctl dose --days` gives: as long as time outside is kept.
@@ -91,7 +34,7 @@ extension DaemonCore {
     /// The dose of the day `date` (today without one), and with `days` that many days ending
     /// with it, oldest first.
     func doseReply(now: Date, date: String?, days: Int?) throws(Refusal) -> DoseReply {
-        let last = try day(date, now: now)
+        let last = try TimeOutside.day(date, zone: user.place.timeZone, now: now)
         let knowledge = knowledge(now: now)
         func dose(_ day: DateInterval) -> DoseInfo {
             DoseInfo(
@@ -132,15 +75,8 @@ extension DaemonCore {
         DoseInfo(computedDose(day, series: { series }, now: now), day: day, zone: user.place.timeZone)
     }
 
-    /// The day's dose from the store's intervals and sunscreen worn over the day's UV; a day
-    /// without time outside reads nothing more (its UV is not even made).
+    /// The day's dose (`TimeOutside.dose`) for the user's skin.
     private func computedDose(_ day: DateInterval, series: () -> UVSeries, now: Date) -> DayDose {
-        let intervals = (try? store.outsideIntervals(overlapping: day)) ?? []
-        let skin = user.profile.effectiveSkinType
-        guard !intervals.isEmpty else { return DayDose(intervals: [], until: now, skinType: skin, uvi: { _ in 0 }, sunscreen: []) }
-        let worn = (try? store.sunscreenWorn(within: day)) ?? []
-        let uv = series()
-        return DayDose(
-            intervals: intervals.map { $0.clipped(to: day) }, until: min(now, day.end), skinType: skin, uvi: uv.uvi(at:), sunscreen: worn)
+        outside.dose(of: day, skin: user.profile.effectiveSkinType, series: series, now: now)
     }
 }

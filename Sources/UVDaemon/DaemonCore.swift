@@ -32,8 +32,8 @@ actor DaemonCore {
     var watchers = Watchers()
     /// The tray's view of the core: its host, and who is told when what its menu offers changes.
     var tray = TrayWatch()
-    /// Whether time outside is open, by the network and by the user's word.
-    var outside = OutsideNow()
+    /// The time outside: whether it is open now, its commands, a day's dose.
+    var outside: TimeOutside
     /// The user's OpenWeatherMap key, if one is configured and usable.
     private(set) var openWeatherMapKey: String?
 
@@ -78,7 +78,7 @@ actor DaemonCore {
         openWeatherMapKey = Self.loadKey(loaded.configuration, log: log)
         self.timer = timer
         network = NetworkSight(home: try store.homeNetwork())
-        outside = OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user))
+        outside = try TimeOutside(store: store)
         let startingZone = user.place.timeZoneIdentifier
         let startingSkin = user.profile.effectiveSkinType
         let (saved, problem) = Self.restoreEngine(store: store, log: log, now: now)

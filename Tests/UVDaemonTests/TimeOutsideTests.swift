@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+import UVCore
+import UVProtocol
+import UVStore
+
+@testable import UVDaemon
+
+/// `TimeOutside` on its own, over a real store: what each `uvctl outside` command opens, closes
+/// or refuses, and the words it answers with, on the place's clock.
+@Suite("Time outside, decided")
+struct TimeOutsideTests {
+    private let scratch = ScratchPath("uvd-time-outside")
+    /// 10:00 in Sydney on 15 January 2026.
+    static let now = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
+    static let clock = PlaceClock(zone: Zone(identifier: "Australia/Sydney") ?? .utc, twelveHour: false)
+
+    private func timeOutside() throws -> TimeOutside {
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        return try TimeOutside(store: Store(path: scratch.url.appendingPathComponent("uvd.sqlite")))
+    }
+
+    @Test func startTwiceOpensOnceAndStopClosesWhatIsOpen() throws {
+        var outside = try timeOutside()
+        let started = try outside.command(OutsideParameters(action: .start, date: nil), clock: Self.clock, now: Self.now)
+        #expect(started.changes == [.open(.user, at: Self.now)])
+        #expect(started.reply == "outside from 10:00")
+        #expect(outside.user)
+        // Already open: nothing to keep, and said so.
+        let again = try outside.command(OutsideParameters(action: .start, date: nil), clock: Self.clock, now: Self.now)
+        #expect(again.changes.isEmpty)
+        #expect(again.reply.contains("already outside"))
+        let later = Self.now.addingTimeInterval(3600)
+        let stopped = try outside.command(OutsideParameters(action: .stop, date: nil), clock: Self.clock, now: later)
+        #expect(stopped.changes == [.close(.user, at: later)])
+        #expect(!outside.isOutside)
+        #expect(throws: Refusal.self) { try outside.command(OutsideParameters(action: .stop, date: nil), clock: Self.clock, now: later) }
+    }
+
+    @Test func aSpanIsOnThePlacesClockAndNotInTheFuture() throws {
+        var outside = try timeOutside()
+        let added = try outside.command(OutsideParameters(action: .add, date: nil, span: "08:00-09:30"), clock: Self.clock, now: Self.now)
+        let start = Self.now.addingTimeInterval(-7200)
+        #expect(added.changes == [.add(OutsideInterval(start: start, end: start.addingTimeInterval(5400), source: .user))])
+        #expect(added.reply == "outside 08:00–09:30 added")
+        for span in ["09:30-08:00", "8-9", "09:00-11:00"] {
+            #expect(throws: Refusal.self, "\(span)") {
+                try outside.command(OutsideParameters(action: .add, date: nil, span: span), clock: Self.clock, now: Self.now)
+            }
+        }
+        #expect(throws: Refusal.self) {
+            try outside.command(OutsideParameters(action: .clear, date: "2026-02-30"), clock: Self.clock, now: Self.now)
+        }
+        var unknown = OutsideParameters(action: .start, date: nil)
+        unknown.action = "begin"
+        #expect(throws: Refusal.self) { try outside.command(unknown, clock: Self.clock, now: Self.now) }
+    }
+}
