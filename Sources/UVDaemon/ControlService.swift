@@ -31,7 +31,7 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.ClearLocation.self) { _ in LocationReply(location: try await core.clearLocation(now: now)) }
             case .addLocation:
                 try await answer(UVD.AddLocation.self) {
-                    LocationReply(location: try await core.addLocation(name: $0.name, query: $0.place))
+                    LocationReply(location: try await core.addLocation(name: $0.name, query: $0.place, now: now))
                 }
             case .listLocations:
                 try await answer(UVD.ListLocations.self) { _ in
@@ -40,7 +40,7 @@ struct ControlService: VarlinkService {
                 }
             case .removeLocation:
                 try await answer(UVD.RemoveLocation.self) {
-                    try await core.removeLocation(name: $0.name)
+                    try await core.removeLocation(name: $0.name, now: now)
                     return Empty()
                 }
             case .getProfile:

@@ -46,13 +46,17 @@ extension DaemonCore {
             throw refusalToMarkHome()
         }
         let id = network.current.networkID ?? ""
+        let previous = network.home
+        network.markHome(id)
+        unsaved.userChanges.append(.homeNetwork(id))
         do {
-            try persistHome(id)
+            try settleAcknowledged(
+                now: now, hearing: heard.filter { $0 == .userActivity } + [.command(.homeMarked(true)), .network(network.state)]
+            ) { network.markHome(previous) }
         } catch {
-            if !heard.isEmpty { settle(now: now, hearing: heard) }
+            homeNotKept(previous, now: now)
             throw error
         }
-        settle(now: now, hearing: heard.filter { $0 == .userActivity } + [.command(.homeMarked(true)), .network(network.state)])
         return tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id)
     }
 
@@ -72,13 +76,21 @@ extension DaemonCore {
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.
     func clearHome(now: Date) throws(Refusal) -> String {
-        try persistHome(nil)
-        settle(now: now, hearing: [.command(.homeMarked(false))])
+        let previous = network.home
+        network.markHome(nil)
+        unsaved.userChanges.append(.homeNetwork(nil))
+        do {
+            try settleAcknowledged(now: now, hearing: [.command(.homeMarked(false))]) { network.markHome(previous) }
+        } catch {
+            homeNotKept(previous, now: now)
+            throw error
+        }
         return tr("no home network marked: leaving any Wi-Fi counts")
     }
 
-    private func persistHome(_ id: String?) throws(Refusal) {
-        try persist { try store.saveHomeNetwork(id) }
-        network.markHome(id)
+    /// The store could not keep a change of home, taken back: the rules, which heard it, hear
+    /// that home is as it was.
+    private func homeNotKept(_ previous: String?, now: Date) {
+        settle(now: now, hearing: [.command(.homeMarked(previous != nil)), .network(network.state)])
     }
 }

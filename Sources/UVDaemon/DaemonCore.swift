@@ -139,20 +139,24 @@ actor DaemonCore {
         return try sunscreenInfo(now: now)
     }
 
+    /// `uvctl sunscreen remove`: the application on record (or the one set aside as recorded in
+    /// the future) ends now.
     func removeSunscreen(now: Date) throws(Refusal) {
-        let removed: Bool
-        do { removed = try store.removeSunscreen(at: now) } catch { throw Refusal.couldNotSave(error) }
-        guard removed else { throw Refusal.noSunscreen }
+        guard user.sunscreen != nil || user.futureSunscreen != nil else { throw Refusal.noSunscreen }
+        let previous = user
         user.wears(nil)
-        settle(now: now)
+        unsaved.userChanges.append(.sunscreenRemoved(at: now))
+        try settleAcknowledged(now: now) { user = previous }
     }
 
+    /// `uvctl sunscreen water`: a swim or towelling now, on the application worn.
     func recordWater(now: Date) throws(Refusal) -> SunscreenInfo {
-        let updated: SunscreenApplication?
-        do { updated = try store.recordWaterEvent(at: now) } catch { throw Refusal.couldNotSave(error) }
-        guard let updated else { throw Refusal.noSunscreen }
+        guard var updated = user.sunscreen else { throw Refusal.noSunscreen }
+        updated.waterEventAt = now
+        let previous = user
         user.wears(updated)
-        settle(now: now)
+        unsaved.userChanges.append(.waterEvent(at: now))
+        try settleAcknowledged(now: now) { user = previous }
         return try sunscreenInfo(now: now)
     }
 
@@ -167,17 +171,10 @@ actor DaemonCore {
         return info
     }
 
-    func persist(_ write: () throws -> Void) throws(Refusal) {
-        do { try write() } catch {
-            log.error("store: \(error)")
-            throw Refusal.couldNotSave(error)
-        }
-    }
-
     /// Settles a change the user asked for and is told of: when the store cannot keep it, the
     /// core's own change is taken back (`undo`), nothing of it is kept, and the user is told.
-    func settleAcknowledged(now: Date, undo: () -> Void) throws(Refusal) {
-        guard let problem = settle(now: now) else { return }
+    func settleAcknowledged(now: Date, hearing events: [EngineEvent] = [], undo: () -> Void) throws(Refusal) {
+        guard let problem = settle(now: now, hearing: events) else { return }
         undo()
         unsaved = StoreChanges()
         settle(now: now)

@@ -35,4 +35,9 @@ extension Refusal {
     static func couldNotSave(_ error: any Error) -> Refusal {
         Refusal(.storeFailed, tr("could not save: %1$@", String(describing: error)))
     }
+
+    /// The store could not be read for what was asked.
+    static func couldNotRead(_ error: any Error) -> Refusal {
+        Refusal(.storeFailed, tr("could not read the store: %1$@", String(describing: error)))
+    }
 }

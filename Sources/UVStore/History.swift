@@ -170,10 +170,6 @@ extension Store {
         try setting("homeNetwork")
     }
 
-    public func saveHomeNetwork(_ id: String?) throws {
-        try saveSetting("homeNetwork", id)
-    }
-
     private static func insert(_ entry: HistoryEntry, handled: Bool, _ db: Database) throws {
         try db.execute(
             sql: "INSERT INTO history (time, kind, subject, value, handled) VALUES (?, ?, ?, ?, ?)",

@@ -104,10 +104,6 @@ public final class Store: Sendable {
         try setting("manualPlace")
     }
 
-    public func saveManualPlace(_ place: Place?) throws {
-        try saveSetting("manualPlace", place.map(Self.approximate))
-    }
-
     func setting<Value: Decodable>(_ key: String) throws -> Value? {
         try pool.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
@@ -127,7 +123,7 @@ public final class Store: Sendable {
         }
     }
 
-    private static func approximate(_ place: Place) -> Place {
+    static func approximate(_ place: Place) -> Place {
         var stored = place
         stored.coordinate = place.coordinate.approximate
         return stored
@@ -140,23 +136,6 @@ public final class Store: Sendable {
             try String.fetchAll(db, sql: "SELECT value FROM savedPlace ORDER BY name COLLATE NOCASE").map {
                 try Coding.decode(Place.self, $0)
             }
-        }
-    }
-
-    public func savePlace(_ place: Place) throws {
-        try write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO savedPlace (name, value) VALUES (?, ?)",
-                arguments: [place.name, Coding.encode(Self.approximate(place))])
-        }
-    }
-
-    /// Whether a saved place of that name existed.
-    @discardableResult
-    public func removePlace(named name: String) throws -> Bool {
-        try write { db in
-            try db.execute(sql: "DELETE FROM savedPlace WHERE name = ? COLLATE NOCASE", arguments: [name])
-            return db.changesCount > 0
         }
     }
 
@@ -193,29 +172,6 @@ public final class Store: Sendable {
         try db.execute(
             sql: "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)",
             arguments: [application.appliedAt.timeIntervalSince1970, Coding.encode(application)])
-    }
-
-    /// Ends the current application; whether there was one.
-    @discardableResult
-    public func removeSunscreen(at date: Date) throws -> Bool {
-        try write { db in
-            try db.execute(sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [date.timeIntervalSince1970])
-            return db.changesCount > 0
-        }
-    }
-
-    /// Notes a swim or towelling on the current application; the updated application, if any.
-    public func recordWaterEvent(at date: Date) throws -> SunscreenApplication? {
-        try write { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT id, value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
-            else { return nil }
-            var application = try Coding.decode(SunscreenApplication.self, row["value"])
-            application.waterEventAt = date
-            try db.execute(sql: "UPDATE sunscreen SET value = ? WHERE id = ?", arguments: [Coding.encode(application), row["id"] as Int64])
-            return application
-        }
     }
 
 }

@@ -24,11 +24,14 @@ public struct StoreChanges: Sendable {
     public var notificationIDs: NotificationIDs?
     /// Time outside begun, ended or cleared, in order.
     public var outside: [OutsideChange] = []
+    /// What the user's command changed (home, places, the sunscreen on record), in order.
+    public var userChanges: [UserChange] = []
 
     public init(
         engine: EngineState? = nil, history: [HistoryEntry] = [], handledPresses: [Int64] = [], sunscreen: SunscreenApplication? = nil,
         forecasts: [(forecast: UVForecast, fetchedAt: Date, placeKey: String)] = [], stations: StoredStations? = nil,
-        providerState: ProviderState? = nil, profile: Profile? = nil, notificationIDs: NotificationIDs? = nil
+        providerState: ProviderState? = nil, profile: Profile? = nil, notificationIDs: NotificationIDs? = nil,
+        userChanges: [UserChange] = []
     ) {
         self.engine = engine
         self.history = history
@@ -39,11 +42,13 @@ public struct StoreChanges: Sendable {
         self.providerState = providerState
         self.profile = profile
         self.notificationIDs = notificationIDs
+        self.userChanges = userChanges
     }
 
     public var isEmpty: Bool {
         engine == nil && history.isEmpty && handledPresses.isEmpty && sunscreen == nil && forecasts.isEmpty && stations == nil
             && providerState == nil && profile == nil && notificationIDs == nil && outside.isEmpty
+            && userChanges.isEmpty
     }
 }
 
@@ -59,6 +64,7 @@ extension Store {
             if let state = changes.providerState { try Self.putSetting("providerState", state, db) }
             if let kept = changes.notificationIDs { try Self.putNotificationIDs(kept, db) }
             for change in changes.outside { try Self.put(change, db) }
+            for change in changes.userChanges { try Self.put(change, db) }
             try Self.putEngineStep(changes.engine, entries: changes.history, handled: changes.handledPresses, db)
         }
     }

@@ -54,6 +54,41 @@ struct SettleCountTests {
         #expect(try shell.store.history(limit: 5).contains { $0.kind == .pressed && $0.key == "applied" })
     }
 
+    /// Every command the user gives is one event, kept in one transaction with the rules' state
+    /// (home, places and the sunscreen on record were written on their own before it settled).
+    @Test func eachCommandIsOneTransaction() async throws {
+        let shell = try InProcessCore()
+        let core = shell.core
+        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        let steps: [(String, () async throws -> Void)] = [
+            (
+                "sunscreen apply",
+                { _ = try await core.applySunscreen(spf: .spf30, quantity: nil, activity: nil, at: Self.now, now: Self.now) }
+            ),
+            ("sunscreen water", { _ = try await core.recordWater(now: Self.now.addingTimeInterval(600)) }),
+            ("sunscreen remove", { try await core.removeSunscreen(now: Self.now.addingTimeInterval(1200)) }),
+            ("location add", { _ = try await core.addLocation(name: "Work", query: "Parramatta", now: Self.now) }),
+            ("location remove", { try await core.removeLocation(name: "WORK", now: Self.now) }),
+            ("location set", { _ = try await core.setLocation("Melbourne", now: Self.now) }),
+            ("location clear", { _ = try await core.clearLocation(now: Self.now) }),
+            ("home clear", { _ = try await core.clearHome(now: Self.now) }),
+        ]
+        for (command, run) in steps {
+            let before = shell.store.transactionCount
+            try await run()
+            #expect(shell.store.transactionCount - before == 1, "\(command)")
+        }
+        // What each kept is in the store.
+        #expect(try shell.store.currentSunscreen() == nil)
+        let worn = try shell.store.sunscreenWorn(within: DateInterval(start: Self.now, duration: 3600))
+        #expect(worn.first?.application.waterEventAt == Self.now.addingTimeInterval(600))
+        #expect(worn.first?.removedAt == Self.now.addingTimeInterval(1200))
+        #expect(try shell.store.savedPlaces().isEmpty)
+        #expect(try shell.store.manualPlace() == nil)
+        await #expect(throws: Refusal.self) { try await core.removeLocation(name: "Work", now: Self.now) }
+        await #expect(throws: Refusal.self) { try await core.removeSunscreen(now: Self.now) }
+    }
+
     @Test func aForecastArrivingIsOneStepOneWriteOneStatus() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.

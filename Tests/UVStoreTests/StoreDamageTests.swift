@@ -16,10 +16,14 @@ struct StoreDamageTests {
     private func fill() throws {
         let store = try Store(path: path)
         for index in 0..<40 {
-            try store.savePlace(
-                Place(
-                    name: "Place \(index)", coordinate: Coordinate(latitude: Double(index), longitude: 1), timeZoneIdentifier: "UTC",
-                    source: .manual))
+            try store.save(
+                StoreChanges(userChanges: [
+                    .savePlace(
+                        Place(
+                            name: "Place \(index)", coordinate: Coordinate(latitude: Double(index), longitude: 1),
+                            timeZoneIdentifier: "UTC",
+                            source: .manual))
+                ]))
         }
         for index in 0..<400 {
             _ = try store.recordPress(
@@ -57,8 +61,11 @@ struct StoreDamageTests {
         #expect(recovery.movedAside.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
         #expect(try store.savedPlaces().count == recovery.salvaged["savedPlace"] ?? 0)
         #expect(recovery.summary.contains("moved it to \(directory.path)/uvd.sqlite.damaged-"))
-        try store.savePlace(
-            Place(name: "After", coordinate: Coordinate(latitude: 0, longitude: 0), timeZoneIdentifier: "UTC", source: .manual))
+        try store.save(
+            StoreChanges(userChanges: [
+                .savePlace(
+                    Place(name: "After", coordinate: Coordinate(latitude: 0, longitude: 0), timeZoneIdentifier: "UTC", source: .manual))
+            ]))
     }
 
     @Test func aTruncatedFileIsMovedAside() throws {

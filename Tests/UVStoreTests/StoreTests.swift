@@ -26,10 +26,14 @@ struct StoreTests {
             let store = try Store(path: path)
             try store.save(StoreChanges(profile: Profile(skinType: .III, defaultSPF: .spf50)))
             try store.save(StoreChanges(sunscreen: SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: now)))
-            try store.savePlace(
-                Place(
-                    name: "Beach", coordinate: Coordinate(latitude: -33.8915, longitude: 151.2767), timeZoneIdentifier: "Australia/Sydney",
-                    source: .manual))
+            try store.save(
+                StoreChanges(userChanges: [
+                    .savePlace(
+                        Place(
+                            name: "Beach", coordinate: Coordinate(latitude: -33.8915, longitude: 151.2767),
+                            timeZoneIdentifier: "Australia/Sydney",
+                            source: .manual))
+                ]))
         }
         let store = try Store(path: path)
         #expect(try store.profile().skinType == .III)
@@ -40,8 +44,14 @@ struct StoreTests {
     @Test func coordinatesAreNeverStoredFinerThanATenthOfADegree() throws {
         let store = try Store(path: path)
         let precise = Coordinate(latitude: -33.86882, longitude: 151.20929)
-        try store.saveManualPlace(Place(name: "Sydney", coordinate: precise, timeZoneIdentifier: "Australia/Sydney", source: .manual))
-        try store.savePlace(Place(name: "Home", coordinate: precise, timeZoneIdentifier: "Australia/Sydney", source: .manual))
+        try store.save(
+            StoreChanges(userChanges: [
+                .manualPlace(Place(name: "Sydney", coordinate: precise, timeZoneIdentifier: "Australia/Sydney", source: .manual))
+            ]))
+        try store.save(
+            StoreChanges(userChanges: [
+                .savePlace(Place(name: "Home", coordinate: precise, timeZoneIdentifier: "Australia/Sydney", source: .manual))
+            ]))
         #expect(try store.manualPlace()?.coordinate == Coordinate(latitude: -33.9, longitude: 151.2))
         #expect(try store.savedPlaces().first?.coordinate == Coordinate(latitude: -33.9, longitude: 151.2))
         let bytes = try Data(contentsOf: path) + ((try? Data(contentsOf: URL(fileURLWithPath: path.path + "-wal"))) ?? Data())
@@ -53,13 +63,16 @@ struct StoreTests {
         try store.save(StoreChanges(sunscreen: SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: now)))
         try store.save(StoreChanges(sunscreen: SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: now.addingTimeInterval(3600))))
         #expect(try store.currentSunscreen()?.spf == .spf50)
-        let wet = try store.recordWaterEvent(at: now.addingTimeInterval(5400))
-        #expect(wet?.waterEventAt == now.addingTimeInterval(5400))
+        try store.save(StoreChanges(userChanges: [.waterEvent(at: now.addingTimeInterval(5400))]))
         #expect(try store.currentSunscreen()?.waterEventAt == now.addingTimeInterval(5400))
-        #expect(try store.removeSunscreen(at: now.addingTimeInterval(7200)))
+        #expect(try store.currentSunscreen()?.spf == .spf50)
+        try store.save(StoreChanges(userChanges: [.sunscreenRemoved(at: now.addingTimeInterval(7200))]))
         #expect(try store.currentSunscreen() == nil)
-        #expect(try !store.removeSunscreen(at: now.addingTimeInterval(7300)))
-        #expect(try store.recordWaterEvent(at: now) == nil)
+        // Nothing on record: a swim or a removal changes nothing.
+        try store.save(StoreChanges(userChanges: [.waterEvent(at: now), .sunscreenRemoved(at: now.addingTimeInterval(7300))]))
+        #expect(try store.currentSunscreen() == nil)
+        let worn = try store.sunscreenWorn(within: DateInterval(start: now, duration: 86_400))
+        #expect(worn.last?.removedAt == now.addingTimeInterval(7200))
     }
 
     @Test func forecastsReadingsAndProviderState() throws {
@@ -80,12 +93,13 @@ struct StoreTests {
         #expect(try store.providerState() == state)
     }
 
-    @Test func savedPlacesByNameIgnoringCase() throws {
+    @Test func savedPlacesAreKeptAndRemovedByName() throws {
         let store = try Store(path: path)
-        try store.savePlace(
-            Place(name: "Work", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "UTC", source: .manual))
-        #expect(try store.removePlace(named: "work"))
-        #expect(try !store.removePlace(named: "work"))
+        let work = Place(name: "Work", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "UTC", source: .manual)
+        try store.save(StoreChanges(userChanges: [.savePlace(work), .savePlace(work)]))
+        #expect(try store.savedPlaces().map(\.name) == ["Work"])
+        try store.save(StoreChanges(userChanges: [.removePlace(named: "Work")]))
+        #expect(try store.savedPlaces().isEmpty)
     }
 
     @Test func aCorruptFileIsMovedAsideAndAFreshStoreStarts() throws {

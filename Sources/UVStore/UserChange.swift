@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+import UVCore
+
+/// A change a user's command makes to what is kept: kept with the event's other changes in its
+/// one transaction (`StoreChanges.userChanges`), never on its own.
+public enum UserChange: Sendable, Equatable {
+    /// The home Wi-Fi's network id (`uvctl home set`), or none (`home clear`).
+    case homeNetwork(String?)
+    /// The place set by hand (`uvctl location set`), or none (`location clear`).
+    case manualPlace(Place?)
+    /// A saved location, under its name (`uvctl location add`; the same name is replaced).
+    case savePlace(Place)
+    /// The saved location of exactly this name goes (`uvctl location remove`).
+    case removePlace(named: String)
+    /// The application on record ends at this time (`uvctl sunscreen remove`).
+    case sunscreenRemoved(at: Date)
+    /// A swim or towelling at this time, on the application on record (`uvctl sunscreen water`).
+    case waterEvent(at: Date)
+}
+
+extension Store {
+    static func put(_ change: UserChange, _ db: Database) throws {
+        switch change {
+        case .homeNetwork(let id):
+            try putSetting("homeNetwork", id, db)
+        case .manualPlace(let place):
+            try putSetting("manualPlace", place.map(approximate), db)
+        case .savePlace(let place):
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO savedPlace (name, value) VALUES (?, ?)",
+                arguments: [place.name, Coding.encode(approximate(place))])
+        case .removePlace(let name):
+            try db.execute(sql: "DELETE FROM savedPlace WHERE name = ?", arguments: [name])
+        case .sunscreenRemoved(let at):
+            try db.execute(sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [at.timeIntervalSince1970])
+        case .waterEvent(let at):
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
+            else { return }
+            var application = try Coding.decode(SunscreenApplication.self, row["value"])
+            application.waterEventAt = at
+            try db.execute(sql: "UPDATE sunscreen SET value = ? WHERE id = ?", arguments: [Coding.encode(application), row["id"] as Int64])
+        }
+    }
+}
