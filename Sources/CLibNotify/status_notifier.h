@@ -6,7 +6,8 @@
 // Registered only while a watcher (org.kde.StatusNotifierWatcher) is on the bus: when one
 // appears (plasmashell, waybar, the GNOME extension, restarted or not) the item takes its name
 // org.kde.StatusNotifierItem-PID-1, exports /StatusNotifierItem and /MenuBar, and calls
-// RegisterStatusNotifierItem; when it goes, the name and the objects go with it.
+// RegisterStatusNotifierItem once uvd has set what it shows; when it goes, the name and the
+// objects go with it.
 //
 // The item registers under its connection's unique name, not the well-known one it owns. Both
 // are its full name on the bus, which is what the specification asks for, and every watcher
@@ -34,6 +35,10 @@ typedef struct {
     GDBusConnection *bus;
     guint watch, own, item_object, menu_object;
     gboolean name_acquired;
+    // What it shows has been set once (the texts, and the icon: the wheel, or none to draw and
+    // the name "uvd"): a host reads every property as the item registers, so it registers only
+    // then, not with placeholders.
+    gboolean has_texts, has_icon;
     char name[64];
     char *watcher_owner;
     char *title, *status, *icon_name, *tooltip_title, *tooltip_text;
@@ -280,7 +285,7 @@ static inline GVariant *uvd_tray_property(GDBusConnection *connection, const gch
 static const GDBusInterfaceVTable uvd_tray_vtable = {uvd_tray_call, uvd_tray_property, NULL, {0}};
 
 static inline void uvd_tray_register_with_watcher(uvd_tray *tray) {
-    if (!tray->name_acquired || !tray->watcher_owner) return;
+    if (!tray->name_acquired || !tray->watcher_owner || !tray->has_texts || !tray->has_icon) return;
     g_dbus_connection_call(tray->bus, "org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher", "org.kde.StatusNotifierWatcher",
                            "RegisterStatusNotifierItem", g_variant_new("(s)", g_dbus_connection_get_unique_name(tray->bus)), NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL,
                            NULL, NULL);
@@ -387,12 +392,15 @@ static inline gboolean uvd_tray_replace(char **field, const char *value) {
 /// The texts: title, status (Passive, Active, NeedsAttention) and the tooltip's title and text.
 static inline void uvd_tray_set_texts(uvd_tray *tray, const char *title, const char *status, const char *tooltip_title,
                                       const char *tooltip_text) {
+    gboolean first = !tray->has_texts;
+    tray->has_texts = TRUE;
     if (uvd_tray_replace(&tray->title, title)) uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewTitle", NULL);
     if (uvd_tray_replace(&tray->status, status))
         uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewStatus", g_variant_new("(s)", status));
     gboolean tip = uvd_tray_replace(&tray->tooltip_title, tooltip_title);
     tip = uvd_tray_replace(&tray->tooltip_text, tooltip_text) || tip;
     if (tip) uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewToolTip", NULL);
+    if (first) uvd_tray_register_with_watcher(tray);
 }
 
 /// The icon at `count` sizes: `sizes[i]` square, its ARGB32 bytes (network order) one after
@@ -410,8 +418,11 @@ static inline void uvd_tray_set_icon(uvd_tray *tray, int count, const int32_t *s
     g_variant_unref(tray->pixmaps);
     tray->pixmaps = g_variant_ref_sink(g_variant_builder_end(&pixmaps));
     uvd_tray_replace(&tray->icon_name, count > 0 ? "" : "uvd");
+    gboolean first = !tray->has_icon;
+    tray->has_icon = TRUE;
     uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewIcon", NULL);
     uvd_tray_emit(tray, "/StatusNotifierItem", "org.kde.StatusNotifierItem", "NewAttentionIcon", NULL);
+    if (first) uvd_tray_register_with_watcher(tray);
 }
 
 /// The menu: `count` items, `labels` one after another separated by '\n'; an empty label is a

@@ -11,6 +11,9 @@ struct CoreSchedule: Sendable {
     private var refreshDue = Date.distantPast
     /// When the outbox asked to try a delivery again (a failing server's backoff).
     private var deliveryRetry = Date.distantFuture
+    /// When what events changed must be kept at the latest while it waits for the outbox's
+    /// report of the delivery an event posted (`DaemonCore.deliveryWait`).
+    private var keepDue = Date.distantFuture
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC).
     private var suspendedSeconds: Double = 0
 
@@ -47,8 +50,21 @@ struct CoreSchedule: Sendable {
         return true
     }
 
+    /// What an event changed waits to be kept with its delivery's report, until `instant` at the
+    /// latest (the earliest such deadline holds).
+    mutating func keepBy(_ instant: Date) { keepDue = min(keepDue, instant) }
+
+    /// Everything changed so far is kept: nothing waits.
+    mutating func keptAll() { keepDue = .distantFuture }
+
+    /// Whether what waits for a delivery's report must be kept without it at `now`.
+    func keepIsDue(now: Date) -> Bool { keepDue <= now }
+
+    /// Whether anything waits for a delivery's report to be kept.
+    var isWaitingToKeep: Bool { keepDue != .distantFuture }
+
     /// When the timer should fire: the earliest deadline, but no later than `latest`.
-    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, latest) }
+    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, keepDue, latest) }
 
     /// Takes the time suspended so far; returns the seconds slept since it was last taken.
     mutating func suspended(soFar total: Double) -> Double {

@@ -105,6 +105,7 @@ public enum Daemon {
                 .init(SignalService(core: core, signals: signals, log: log), named: "signals"),
             ], log: log)
         await group.run()
+        await core.keepPending()
         store.checkpoint()
         withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")

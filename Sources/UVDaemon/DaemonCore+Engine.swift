@@ -62,14 +62,18 @@ extension DaemonCore {
         settle(now: now, hearing: [.answer(subject: subject, answer)])
     }
 
-    /// What the outbox did: kept, in one transaction. It changes nothing the rules, the status or
-    /// the timer read, so that is all its settling is.
+    /// What the outbox did: kept, in one transaction, with what the event that posted it changed
+    /// when that waited for this report (`settle(waitingForDelivery:)`). It changes nothing the
+    /// rules, the status or the timer read, so that is all its settling is.
     func delivered(_ report: DeliveryReport, now: Date) {
         unsaved.history += report.history(now: now)
         if let ids = report.ids { unsaved.notificationIDs = ids }
         counts.deliveries += 1
+        // The timer's deadline to keep without this report goes with it.
+        let waited = schedule.isWaitingToKeep
         keepUnsaved()
-        if let tryAgain = report.tryAgain, schedule.deliveryAsks(tryAgainAt: tryAgain.deadline(now: now)) { armTimer(now: now) }
+        let retryChanged = report.tryAgain.map { schedule.deliveryAsks(tryAgainAt: $0.deadline(now: now)) } ?? false
+        if retryChanged || waited { armTimer(now: now) }
     }
 
     /// The timer fired, or the wall clock changed under it: the engine looks at its deadlines
@@ -85,8 +89,15 @@ extension DaemonCore {
         }
         if resumed { log.info("resumed after \(Int(asleep)) s asleep") }
         guard clockChanged || resumed || schedule.engineWake <= now else { return false }
-        settle(now: now, hearing: [resumed ? .resumed : .tick])
+        settle(now: now, hearing: [resumed ? .resumed : .tick], waitingForDelivery: true)
         return true
+    }
+
+    /// What events changed and has not been kept yet (waiting for a delivery's report), kept as
+    /// uvd stops.
+    func keepPending() {
+        guard !unsaved.isEmpty else { return }
+        keepUnsaved()
     }
 
     /// Seconds the machine has spent suspended since boot: CLOCK_BOOTTIME counts them,

@@ -58,7 +58,7 @@ extension DaemonCore {
 
     /// A forecast provider's answer for `place`, kept for that place.
     private func keepForecast(_ source: UVSource, for place: Place, _ outcome: FetchOutcome<UVForecast>, now: Date) -> ProviderOutcome {
-        defer { settle(now: now) }
+        defer { settle(now: now, waitingForDelivery: true) }
         switch outcome {
         case .fetched(let forecast, let etag, let lastModified):
             keep(forecast, for: place, at: now)
@@ -83,7 +83,7 @@ extension DaemonCore {
     private func keepStationAnswer(_ outcome: FetchOutcome<[StationReading]>, now: Date, keep: ([StationReading]) -> String)
         -> ProviderOutcome
     {
-        defer { settle(now: now) }
+        defer { settle(now: now, waitingForDelivery: true) }
         switch outcome {
         case .fetched(let readings, let etag, let lastModified):
             let kept = keep(readings)

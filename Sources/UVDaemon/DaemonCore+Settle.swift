@@ -23,8 +23,13 @@ import UVStore
 extension DaemonCore {
     /// Settles one event; returns why the store could not keep it, if it could not (said in the
     /// log, and tried again with the next event).
+    ///
+    /// `waitingForDelivery`: an event no one is answered for (a provider's answer, a deadline)
+    /// whose step hands the outbox something is kept together with the outbox's report of that
+    /// delivery, in one transaction (`delivered`), or alone `deliveryWait` later if no report
+    /// comes: the history and the server's ids exist only once the server has answered.
     @discardableResult
-    func settle(now: Date, hearing events: [EngineEvent] = []) -> (any Error)? {
+    func settle(now: Date, hearing events: [EngineEvent] = [], waitingForDelivery: Bool = false) -> (any Error)? {
         let knowledge = knowledge(now: now)
         let blended = knowledge.blendedDay(now: now)
         counts.blendedDays += 1
@@ -44,7 +49,13 @@ extension DaemonCore {
             if step.wantsRefresh { schedule.refresh(by: now) }
             changes = step.changes
         }
-        let problem = keepUnsaved()
+        let problem: (any Error)?
+        if waitingForDelivery, !changes.isEmpty, outbox != nil {
+            schedule.keepBy(now.addingTimeInterval(Self.deliveryWait))
+            problem = nil
+        } else {
+            problem = keepUnsaved()
+        }
         if !watchers.isEmpty {
             var current = knowledge
             current.sunscreen = user.sunscreen
@@ -90,12 +101,17 @@ extension DaemonCore {
         return awaitingAnswer ? [] : blended.series.samples(in: LocalDay.interval(containing: now, in: currentPlace.timeZone))
     }
 
+    /// How long what an event changed waits for the report of the delivery it posted (the
+    /// server answers a Notify within milliseconds; one that does not is not waited for).
+    static let deliveryWait: TimeInterval = 2
+
     /// Keeps `unsaved` in one transaction; on failure it stays, for the next event to keep.
     @discardableResult
     func keepUnsaved() -> (any Error)? {
         do {
             try store.save(unsaved)
             unsaved = StoreChanges()
+            schedule.keptAll()
             return nil
         } catch {
             log.error("store: \(error)")

@@ -38,6 +38,8 @@ extension DaemonCore {
     /// The timer fired or the clock changed: the engine looks at its deadlines, and what else
     /// came due is returned for the loop to start.
     func timerFired(clockChanged: Bool, now: Date) -> TimerDue {
+        // A delivery's report that did not come: what waited for it is kept without it.
+        if schedule.keepIsDue(now: now) { keepUnsaved() }
         let due = TimerDue(
             refreshRound: schedule.startRoundIfDue(now: now), deliveryRetry: schedule.takeDeliveryRetryIfDue(now: now))
         // A step settles and arms the timer itself; only without one is it armed here.

@@ -108,17 +108,26 @@ struct SettleCountTests {
         http.answer()
         #expect(await outcome.result == .fresh)
 
-        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1, timerArms: 1))
+        // Its step shows an alert, so what it changed waits for the report of that delivery, to be
+        // kept with it; this outbox delivers nothing, so no report comes, and once `deliveryWait`
+        // has passed the one timer keeps it alone.
+        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 0, blendedDays: 1, statuses: 1, timerArms: 1))
         #expect(await !shell.core.engine.samples.isEmpty)
+        #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
+        _ = await shell.core.timerFired(clockChanged: false, now: Self.arrival.addingTimeInterval(DaemonCore.deliveryWait - 0.5))
+        #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
+        _ = await shell.core.timerFired(clockChanged: false, now: Self.arrival.addingTimeInterval(DaemonCore.deliveryWait))
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
         #expect(try shell.store.providerState()[.openMeteo].lastSuccess == Self.arrival)
+        #expect(try shell.store.engineState()?.samples.isEmpty == false)
     }
 
     /// A forecast whose UV is already past the alert levels: the answer settles once, the outbox
-    /// shows the alert and reports it, and the core keeps that report in one transaction of its
-    /// own (what the server was sent and the id it gave come only once it has answered). The
-    /// request's budget, the answer and the delivery: three, where the outbox used to write the
-    /// history and then the ids twice more.
+    /// shows the alert and reports it, and the core keeps the answer and that report in one
+    /// transaction (what the server was sent and the id it gave come only once it has answered).
+    /// The request's budget as it leaves, then the answer with its delivery: two, where the outbox
+    /// used to write the history and then the ids twice more (five). Each of the two events arms
+    /// the timer once.
     @Test func aForecastThatShowsANotificationIsOneStepAndOneDelivery() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.
@@ -142,10 +151,29 @@ struct SettleCountTests {
         #expect(deliveries == 1)
         #expect(!shell.server.notifications.isEmpty)
         #expect(shell.server.notifications.allSatisfy { $0.image != nil }, "the day's wheel goes with each")
-        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 3, blendedDays: 1, statuses: 0, timerArms: 1))
+        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 2, blendedDays: 1, statuses: 0, timerArms: 2))
         let history = try shell.store.history(limit: 10)
         #expect(history.contains { $0.kind == .notified && $0.subject == .uvLevel(.veryHigh) && $0.time == Self.arrival })
         #expect(try shell.store.notificationIDs().ids[.uvLevel(.veryHigh)] != nil)
+        #expect(try shell.store.engineState()?.samples.isEmpty == false)
+    }
+
+    /// What waits for a delivery's report is kept as uvd stops, report or not.
+    @Test func whatWaitsForADeliveryIsKeptAtStop() async throws {
+        let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival })
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
+        let configuration = await shell.core.configuration
+        let context = FetchContext(
+            now: Self.now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
+            policy: configuration.policy)
+        async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
+        await http.requestArrived()
+        http.answer()
+        #expect(await outcome.result == .fresh)
+        #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
+        await shell.core.keepPending()
+        #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
     }
 
     /// An Open-Meteo answer for Sydney on 15 January 2026: a clear summer day.
