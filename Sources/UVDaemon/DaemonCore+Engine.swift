@@ -35,24 +35,6 @@ extension DaemonCore {
         return settings
     }
 
-    /// Connects the notifications and brings the engine up to date with what changed while uvd
-    /// was not running, with any press kept but not handled before a restart: one step.
-    func startEngine(outbox: NotificationOutbox, now: Date) {
-        self.outbox = outbox
-        _ = schedule.suspended(soFar: Self.suspendedSoFar())
-        var events: [EngineEvent] = []
-        for pending in (try? store.pendingPresses()) ?? [] {
-            unsaved.handledPresses.append(pending.id)
-            guard let answer = pending.entry.key.flatMap(AlertAnswer.init(key:)) else {
-                log.warning("a press kept from before the restart names no button uvd knows (\(pending.entry.key ?? "none")); set aside")
-                continue
-            }
-            log.info("handling a press kept from before the restart: \(pending.entry.subject) \(answer.key)")
-            events.append(.answer(subject: pending.entry.subject, answer))
-        }
-        settle(now: now, hearing: events + [.tick])
-    }
-
     /// A button pressed, or the notification gone: kept in the history and heard by the
     /// engine, in one transaction.
     func answered(_ subject: Subject, _ answer: AlertAnswer, now: Date) {
