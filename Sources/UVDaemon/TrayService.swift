@@ -31,13 +31,30 @@ struct TrayService: DaemonService {
 
     func run() async throws {
         let shown = Shown()
+        // The status and the situation often change together (a click puts sunscreen on): each
+        // stream only takes what it hears and asks for the item to be shown again; one loop
+        // shows the latest of both, so an older view never lands after a newer one.
+        let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await takeClicks() }
             group.addTask {
-                var first = true
                 for await status in await core.subscribe(now: Date(), wantsMeasurements: false) {
                     await shown.take(status)
+                    changed.yield()
+                }
+                changed.finish()
+            }
+            group.addTask {
+                for await situation in await core.traySituations(now: Date()) {
+                    await shown.take(situation)
+                    changed.yield()
+                }
+            }
+            group.addTask {
+                var first = true
+                for await _ in changes {
                     await present(shown)
+                    guard let status = await shown.status else { continue }
                     if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date())) }
                     // What setting the item up ran (GDBus's registration, the first icon) runs
                     // again rarely: its code pages go, as after starting (`CodeResidency`).
@@ -45,12 +62,6 @@ struct TrayService: DaemonService {
                         first = false
                         CodeResidency.touchedPagesOnly()
                     }
-                }
-            }
-            group.addTask {
-                for await situation in await core.traySituations(now: Date()) {
-                    await shown.take(situation)
-                    await present(shown)
                 }
             }
         }

@@ -59,13 +59,14 @@ public final class VarlinkServer: Sendable {
     private let info: Info
     private let allowedUID: uid_t
     private let log: @Sendable (String) -> Void
-    private let connectionEnded: @Sendable () -> Void
+    private let connectionEnded: @Sendable (_ methods: Set<String>) -> Void
 
-    /// `connectionEnded` is called as each client's connection ends, after it is closed.
+    /// `connectionEnded` is called as each client's connection ends, after it is closed, with
+    /// the methods its calls named.
     public init(
         listener: UnixListener, service: any VarlinkService, interfaceName: String, interfaceDescription: String,
         info: Info, allowedUID: uid_t = getuid(), log: @escaping @Sendable (String) -> Void,
-        connectionEnded: @escaping @Sendable () -> Void = {}
+        connectionEnded: @escaping @Sendable (_ methods: Set<String>) -> Void = { _ in }
     ) {
         self.listener = listener
         self.service = service
@@ -104,9 +105,10 @@ public final class VarlinkServer: Sendable {
     }
 
     private func serve(_ connection: UnixConnection) async {
+        var called: Set<String> = []
         defer {
             connection.close()
-            connectionEnded()
+            connectionEnded(called)
         }
         guard let uid = try? connection.peerUID(), uid == allowedUID else {
             try? await connection.write(VarlinkReply.encode(.permissionDenied))
@@ -123,7 +125,7 @@ public final class VarlinkServer: Sendable {
                     queue = try framing.append(bytes)
                     continue
                 }
-                guard try await handle(queue.removeFirst(), connection, framing: &framing, queue: &queue) else { return }
+                guard try await handle(queue.removeFirst(), connection, framing: &framing, queue: &queue, called: &called) else { return }
             } catch is VarlinkFraming.Oversized {
                 try? await connection.write(VarlinkReply.encode(.invalidMessage("a message is over \(framing.limit) bytes")))
                 return
@@ -133,14 +135,15 @@ public final class VarlinkServer: Sendable {
         }
     }
 
-    /// One message: decoded, dispatched, answered (never for a oneway call). False when the
-    /// connection should end.
-    private func handle(_ message: [UInt8], _ connection: UnixConnection, framing: inout VarlinkFraming, queue: inout [[UInt8]])
-        async throws -> Bool
-    {
+    /// One message: decoded, dispatched, answered (never for a oneway call); the method it
+    /// names goes into `called`. False when the connection should end.
+    private func handle(
+        _ message: [UInt8], _ connection: UnixConnection, framing: inout VarlinkFraming, queue: inout [[UInt8]], called: inout Set<String>
+    ) async throws -> Bool {
         var oneway = false
         do {
             let call = try VarlinkCall(decoding: Data(message))
+            called.insert(call.method)
             oneway = call.oneway
             let replies = VarlinkReplies(connection: connection, oneway: call.oneway)
             if call.more && !call.oneway {

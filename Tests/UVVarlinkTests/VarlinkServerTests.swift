@@ -39,7 +39,9 @@ struct VarlinkServerTests {
     var directory: URL { scratch.url }
     var path: String { directory.appendingPathComponent("sock").path }
 
-    private func withServer(connectionEnded: @escaping @Sendable () -> Void = {}, _ body: (String) async throws -> Void) async throws {
+    private func withServer(connectionEnded: @escaping @Sendable (Set<String>) -> Void = { _ in }, _ body: (String) async throws -> Void)
+        async throws
+    {
         let listener = try UnixListener(path: path)
         let server = VarlinkServer(
             listener: listener, service: EchoService(), interfaceName: "test.echo",
@@ -53,16 +55,18 @@ struct VarlinkServerTests {
         try await body(path)
     }
 
-    /// Counts the connections that ended.
+    /// The connections that ended, each with the methods it called.
     private final class Ends: @unchecked Sendable {
         private let lock = NSLock()
-        private var count = 0
-        func add() { lock.withLock { count += 1 } }
-        var total: Int { lock.withLock { count } }
+        private var ended: [Set<String>] = []
+        func add(_ methods: Set<String>) { lock.withLock { ended.append(methods) } }
+        var total: Int { lock.withLock { ended.count } }
+        var methods: [Set<String>] { lock.withLock { ended } }
     }
 
     /// uvd lets go of the code a command ran when its client goes: the server says when each
-    /// connection ended, after the client hung up, and not while it is still open.
+    /// connection ended (after the client hung up, not while it is still open) and which methods
+    /// its calls named.
     @Test func eachConnectionsEndIsSaid() async throws {
         let ends = Ends()
         try await withServer(connectionEnded: ends.add) { path in
@@ -72,6 +76,7 @@ struct VarlinkServerTests {
             client.close()
             for _ in 0..<100 where ends.total == 0 { try await Task.sleep(for: .milliseconds(10)) }
             #expect(ends.total == 1)
+            #expect(ends.methods == [["test.echo.Echo"]])
         }
     }
 
