@@ -109,7 +109,8 @@ public enum Daemon {
                 .init(SignalService(core: core, signals: signals, log: log), named: "signals"),
             ], log: log)
         await group.run()
-        await core.keepPending()
+        // What still waits for a delivery's report is kept now.
+        await core.keepUnsaved()
         store.checkpoint()
         withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")

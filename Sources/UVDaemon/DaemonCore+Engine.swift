@@ -75,13 +75,6 @@ extension DaemonCore {
         return true
     }
 
-    /// What events changed and has not been kept yet (waiting for a delivery's report), kept as
-    /// uvd stops.
-    func keepPending() {
-        guard !unsaved.isEmpty else { return }
-        keepUnsaved()
-    }
-
     /// Seconds the machine has spent suspended since boot: CLOCK_BOOTTIME counts them,
     /// CLOCK_MONOTONIC does not.
     static func suspendedSoFar() -> Double {

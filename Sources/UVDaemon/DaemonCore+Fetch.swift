@@ -41,62 +41,48 @@ extension DaemonCore {
     /// What an answer comes to, kept, heard and shown at once as one event of the time it arrived.
     private func keep(_ answer: ProviderFetcher.Answer) -> ProviderOutcome {
         switch answer {
-        case .forecast(let source, let place, let outcome, let arrivedAt):
-            return keepForecast(source, for: place, outcome, now: arrivedAt)
-        case .stations(let outcome, let arrivedAt):
-            return keepStationAnswer(outcome, now: arrivedAt) { readings in
-                keepStations(readings, at: arrivedAt)
+        case .forecast(let source, let place, let outcome, let now):
+            let fresh = { (forecast: UVForecast) -> String in
+                self.keep(forecast, for: place, at: now)
+                self.logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
+                return trn(
+                    "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
+                    forecast.hourly.count)
+            }
+            return kept(source, outcome, now: now, unchanged: { keepUnchanged(source, at: now) }, fresh: fresh)
+        case .stations(let outcome, let now):
+            return kept(.arpansa, outcome, now: now) { readings in
+                keepStations(readings, at: now)
+                noteProblem(.arpansa, nil)
                 return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
             }
-        case .series(let station, let outcome, let arrivedAt):
-            return keepStationAnswer(outcome, now: arrivedAt) { readings in
-                keepSeries(readings, of: station, at: arrivedAt)
+        case .series(let station, let outcome, let now):
+            return kept(.arpansa, outcome, now: now) { readings in
+                keepSeries(readings, of: station, at: now)
+                noteProblem(.arpansa, nil)
                 return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, station.id, readings.count)
             }
         }
     }
 
-    /// A forecast provider's answer for `place`, kept for that place.
-    private func keepForecast(_ source: UVSource, for place: Place, _ outcome: FetchOutcome<UVForecast>, now: Date) -> ProviderOutcome {
+    /// One provider's answer: what it brought kept by `fresh` (which says what was kept), a 304
+    /// by `unchanged`, a failure counted with its backoff; the provider's health follows.
+    private func kept<Value: Sendable>(
+        _ source: UVSource, _ outcome: FetchOutcome<Value>, now: Date, unchanged: () -> Void = {}, fresh: (Value) -> String
+    ) -> ProviderOutcome {
         defer { settle(now: now, waitingForDelivery: true) }
         switch outcome {
-        case .fetched(let forecast, let etag, let lastModified):
-            keep(forecast, for: place, at: now)
+        case .fetched(let value, let etag, let lastModified):
+            let said = fresh(value)
             updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-            logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
-            return ProviderOutcome(
-                provider: source.rawValue, result: .fresh,
-                message: trn(
-                    "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
-                    forecast.hourly.count))
+            return ProviderOutcome(provider: source.rawValue, result: .fresh, message: said)
         case .notModified:
-            keepUnchanged(source, at: now)
+            unchanged()
             updateProviderState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
             return ProviderOutcome(provider: source.rawValue, result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
             failed(source, reason: reason, retryAfter: retryAfter, now: now)
             return ProviderOutcome(provider: source.rawValue, result: .failed, message: reason)
-        }
-    }
-
-    /// A station answer, kept by `keep` (which says what was kept).
-    private func keepStationAnswer(_ outcome: FetchOutcome<[StationReading]>, now: Date, keep: ([StationReading]) -> String)
-        -> ProviderOutcome
-    {
-        defer { settle(now: now, waitingForDelivery: true) }
-        switch outcome {
-        case .fetched(let readings, let etag, let lastModified):
-            let kept = keep(readings)
-            noteProblem(.arpansa, nil)
-            updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-            return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .fresh, message: kept)
-        case .notModified:
-            updateProviderState { $0[.arpansa].recordSuccess(at: now, etag: nil, lastModified: nil) }
-            return ProviderOutcome(
-                provider: UVSource.arpansa.rawValue, result: .notModified, message: tr("not modified since its last answer"))
-        case .failed(let reason, let retryAfter):
-            failed(.arpansa, reason: reason, retryAfter: retryAfter, now: now)
-            return ProviderOutcome(provider: UVSource.arpansa.rawValue, result: .failed, message: reason)
         }
     }
 

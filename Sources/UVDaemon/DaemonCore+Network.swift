@@ -46,17 +46,7 @@ extension DaemonCore {
             throw refusalToMarkHome()
         }
         let id = network.current.networkID ?? ""
-        let previous = network.home
-        network.markHome(id)
-        unsaved.userChanges.append(.homeNetwork(id))
-        do {
-            try settleAcknowledged(
-                now: now, hearing: heard.filter { $0 == .userActivity } + [.command(.homeMarked(true)), .network(network.state)]
-            ) { network.markHome(previous) }
-        } catch {
-            homeNotKept(previous, now: now)
-            throw error
-        }
+        try keepHome(id, hearing: heard.filter { $0 == .userActivity }, now: now)
         return tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id)
     }
 
@@ -76,21 +66,20 @@ extension DaemonCore {
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.
     func clearHome(now: Date) throws(Refusal) -> String {
-        let previous = network.home
-        network.markHome(nil)
-        unsaved.userChanges.append(.homeNetwork(nil))
-        do {
-            try settleAcknowledged(now: now, hearing: [.command(.homeMarked(false))]) { network.markHome(previous) }
-        } catch {
-            homeNotKept(previous, now: now)
-            throw error
-        }
+        try keepHome(nil, now: now)
         return tr("no home network marked: leaving any Wi-Fi counts")
     }
 
-    /// The store could not keep a change of home, taken back: the rules, which heard it, hear
-    /// that home is as it was.
-    private func homeNotKept(_ previous: String?, now: Date) {
-        settle(now: now, hearing: [.command(.homeMarked(previous != nil)), .network(network.state)])
+    /// Home is now `id` (nil: none marked), kept with the rules' state in one step (a home
+    /// marked, the connection in use is heard again as home or not); when the store cannot keep
+    /// it, home is as it was and the rules, which heard it, hear that too.
+    private func keepHome(_ id: String?, hearing events: [EngineEvent] = [], now: Date) throws(Refusal) {
+        let previous = network.home
+        network.markHome(id)
+        unsaved.userChanges.append(.homeNetwork(id))
+        try settleAcknowledged(
+            now: now, hearing: events + [.command(.homeMarked(id != nil))] + (id == nil ? [] : [.network(network.state)]),
+            undo: { network.markHome(previous) },
+            toldBack: { [.command(.homeMarked(previous != nil)), .network(network.state)] })
     }
 }

@@ -9,10 +9,6 @@ import UVProtocol
 import UVProviders
 import UVStore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The daemon's memory and its decisions: answers every query from what it holds, asks the
 /// providers only when the fetch policy says so, and keeps everything it is told in the store
 /// before it answers. Every event goes through `settle(now:hearing:)` once, in this file, which
@@ -179,11 +175,15 @@ actor DaemonCore {
 
     /// Settles a change the user asked for and is told of: when the store cannot keep it, the
     /// core's own change is taken back (`undo`), nothing of it is kept, and the user is told.
-    func settleAcknowledged(now: Date, hearing events: [EngineEvent] = [], undo: () -> Void) throws(Refusal) {
+    /// `toldBack`: what the rules, which heard `events`, must hear once it is taken back (what
+    /// they read from the core they catch up with by themselves).
+    func settleAcknowledged(
+        now: Date, hearing events: [EngineEvent] = [], undo: () -> Void, toldBack: () -> [EngineEvent] = { [] }
+    ) throws(Refusal) {
         guard let problem = settle(now: now, hearing: events) else { return }
         undo()
         unsaved = StoreChanges()
-        settle(now: now)
+        settle(now: now, hearing: toldBack())
         throw Refusal.couldNotSave(problem)
     }
 

@@ -96,10 +96,7 @@ struct SettleCountTests {
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
         let watching = await shell.core.subscribe(now: Self.now)
         defer { _ = watching }
-        let configuration = await shell.core.configuration
-        let context = FetchContext(
-            now: Self.now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
-            policy: configuration.policy)
+        let context = await Self.sydneyContext(shell)
 
         async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
         // The request is out (and counted in the budget, kept before it went): the answer is the event.
@@ -135,10 +132,7 @@ struct SettleCountTests {
         let delivering = Task { await shell.outbox.deliverPosted() }
         defer { delivering.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
-        let configuration = await shell.core.configuration
-        let context = FetchContext(
-            now: Self.now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
-            policy: configuration.policy)
+        let context = await Self.sydneyContext(shell)
         let before = await tally(shell)
         async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
         await http.requestArrived()
@@ -163,17 +157,21 @@ struct SettleCountTests {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival })
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
-        let configuration = await shell.core.configuration
-        let context = FetchContext(
-            now: Self.now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
-            policy: configuration.policy)
+        let context = await Self.sydneyContext(shell)
         async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
         await http.requestArrived()
         http.answer()
         #expect(await outcome.result == .fresh)
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
-        await shell.core.keepPending()
+        await shell.core.keepUnsaved()
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
+    }
+
+    /// The fetch context of a request made at `now` from the in-process core's place, Sydney.
+    static func sydneyContext(_ shell: InProcessCore) async -> FetchContext {
+        FetchContext(
+            now: now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
+            policy: await shell.core.configuration.policy)
     }
 
     /// An Open-Meteo answer for Sydney on 15 January 2026: a clear summer day.
