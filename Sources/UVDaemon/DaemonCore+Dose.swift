@@ -7,26 +7,6 @@ import UVStore
 /// Today's dose: the time outside (from the network, and from the user's word) and what the sun
 /// gave in it, from the same UV series `uvctl forecast` shows and the sunscreen on at each minute.
 extension DaemonCore {
-    /// Away from home (the default route on a phone or modem) begins network time outside; home
-    /// again (home Wi-Fi, or any Wi-Fi while none is marked) ends it. Kept with the event.
-    func noteOutside(_ state: NetworkState, now: Date) {
-        unsaved.outside += outside.networkIs(state, homeMarked: network.home != nil, at: now)
-    }
-
-    /// "I'm inside" (a notification's button): the time outside that is open, the network's and
-    /// the user's, ends now.
-    func endTimeOutside(now: Date) {
-        unsaved.outside += outside.inside(at: now)
-    }
-
-    /// `uvctl outside …` (`TimeOutside.command`), kept and settled when it changed anything.
-    func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String {
-        let (changes, reply) = try outside.command(parameters, clock: clock, now: now)
-        guard !changes.isEmpty else { return reply }
-        unsaved.outside += changes
-        settle(now: now)
-        return reply
-    }
 
     /// The most days `uvctl dose --days` gives: as long as time outside is kept.
     static let mostDoseDays = 90

@@ -4,6 +4,9 @@ import UVProtocol
 import UVProviderPolicy
 import UVProviders
 
+/// The refresh rounds: which providers are due, each asked at the same time, and what
+/// `uvctl refresh` answers. What a request changes is made in DaemonCore.swift (`fetch`,
+/// `requestsLeave`, `requestEnded`, `runForcedRound`); this file decides and waits.
 extension DaemonCore {
     /// The refresh loop's round: asks every provider that is due and says when to look again.
     func refreshIfDue(now: Date) async -> Date {
@@ -55,14 +58,14 @@ extension DaemonCore {
                 }
             }
             guard !jobs.isEmpty || !underWay.isEmpty else { break }
-            providers.requests.asking(jobs)
+            requestsLeave(jobs)
             await withTaskGroup(of: (UVSource, ProviderOutcome, Bool).self) { group in
                 for source in jobs { group.addTask { (source, await self.fetch(source, now: now, context: context), true) } }
                 // A request already under way is waited for, not skipped: it ends within the
                 // fetch's own deadline (30 s, and 5 s more before its process is killed).
                 for source in underWay { group.addTask { (source, await self.outcomeOfRequestUnderWay(source), false) } }
                 for await (source, outcome, ours) in group {
-                    if ours { providers.requests.finished(source, asked: now, outcome: outcome) }
+                    if ours { requestEnded(source, asked: now, outcome: outcome) }
                     outcomes.append(outcome)
                 }
             }
@@ -76,17 +79,6 @@ extension DaemonCore {
     /// Forecast requests left today once `planned` go out.
     private func forecastsLeft(_ context: FetchContext, policy: FetchPolicy, planned: [UVSource]) -> Int {
         policy.dailyForecastBudget - budget.forecastsUsed(on: context.day) - planned.filter(\.isForecast).count
-    }
-
-    /// The outcome of the request to `source` that is under way, when it ends, said as that.
-    private func outcomeOfRequestUnderWay(_ source: UVSource) async -> ProviderOutcome {
-        let outcome = await withCheckedContinuation { continuation in
-            providers.requests.await(
-                source, continuation,
-                ended: ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
-        }
-        return ProviderOutcome(
-            provider: outcome.provider, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
     }
 
     /// What the last requests to the providers that apply got, for a refresh refused as too
@@ -136,7 +128,7 @@ extension DaemonCore {
     /// answered with what each provider came to. Asked while such a round runs, it waits for that
     /// round and answers with its outcomes.
     func requestRefresh(now: Date) async throws(Refusal) -> [ProviderOutcome] {
-        if let round = providers.requests.joinForcedRound() { return await round.value }
+        if let round = joinForcedRound() { return await round.value }
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
@@ -151,19 +143,14 @@ extension DaemonCore {
                     "today's %1$@ provider requests are used; the count resets at %2$@", count: policy.dailyBudget, policy.dailyBudget,
                     readable(resetsAt, now: now)))
         case .allowed:
-            updateProviderState { $0.lastManualRefresh = now }
-            let round = Task { await self.forcedRound(now: now) }
-            providers.requests.forcedRoundStarted(round)
-            let outcomes = await round.value
-            providers.requests.forcedRoundEnded(round)
-            return outcomes
+            return await runForcedRound(now: now)
         }
     }
 
     /// The round of `uvctl refresh`: every provider that applies, each forecast saying when its
     /// model's next run is due (asking sooner brings nothing new); the next scheduled round is
     /// then worked out afresh.
-    private func forcedRound(now: Date) async -> [ProviderOutcome] {
+    func forcedRound(now: Date) async -> [ProviderOutcome] {
         let outcomes = await refreshRound(now: now, forced: true).outcomes.map { outcome in
             guard let source = UVSource(rawValue: outcome.provider), let schedule = ModelSchedule.of(source) else { return outcome }
             var said = outcome

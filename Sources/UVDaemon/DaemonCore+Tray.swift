@@ -11,23 +11,6 @@ extension DaemonCore {
     /// The sizes the icon is drawn at: what panels ask for (16 to 48 px).
     static let trayIconSizes = [16, 22, 24, 32, 48]
 
-    /// The situation as it changes: given at once, then after each event that changes it (a
-    /// prompt shown or answered, quiet hours set, sunscreen put on), for the tray's menu.
-    func traySituations(now: Date) -> AsyncStream<TraySituation> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TraySituation.self, bufferingPolicy: .bufferingNewest(1))
-        tray.watch(continuation, current: traySituation(now: now))
-        return stream
-    }
-
-    /// Said to the tray's watcher when it changed (`settle`).
-    func nudgeTray(now: Date) {
-        guard tray.isWatched else { return }
-        tray.send(traySituation(now: now))
-    }
-
-    /// The tray host now (a watcher's unique name), for `uvctl doctor`.
-    func trayHostChanged(to host: TrayHost?) { tray.shownBy(host) }
-
     func traySituation(now: Date) -> TraySituation {
         let prompt = [Subject.leaveHome, .reapply].first { engine.live.contains($0) }
         return TraySituation(

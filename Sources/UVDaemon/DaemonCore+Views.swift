@@ -29,12 +29,7 @@ extension DaemonCore {
 
     func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
         let knowledge = knowledge(now: now, for: try savedPlace(location))
-        counts.statuses += 1
-        let blended = knowledge.blendedDay(now: now)
-        var status = ViewBuilder.status(knowledge, blended: blended, now: now)
-        status.warnings = warnings
-        if location == nil { status.dose = todaysDose(now: now, series: blended.series) }
-        return status
+        return status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
     }
 
     func forecast(now: Date, location: String?, date: String?) throws(Refusal) -> ForecastInfo {
@@ -65,6 +60,10 @@ extension DaemonCore {
         return (list, stations.map { iso.string($0.fetchedAt) })
     }
 
+    func listLocations() -> (current: LocationInfo, saved: [LocationInfo]) {
+        (ViewBuilder.locationInfo(user.place), ((try? store.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
+    }
+
     /// `--location NAME`: a saved place by its name, else a city of that name from the built-in
     /// list, so that `uvctl forecast --location Sydney` works before anything is saved.
     func savedPlace(_ name: String?) throws(Refusal) -> Place? {
@@ -79,24 +78,6 @@ extension DaemonCore {
                 ? tr("no saved location or city '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
                 : tr("no saved location or city '%1$@'; saved: %2$@", name, names))
     }
-
-    /// A stream of the status as it changes. `wantsMeasurements`: a bar that shows the measured
-    /// value (stations are then asked more often); the tray is not one.
-    func subscribe(now: Date, wantsMeasurements: Bool = true) -> AsyncStream<StatusInfo> {
-        let id = UUID()
-        let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
-        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
-        let knowledge = knowledge(now: now)
-        counts.statuses += 1
-        watchers.add(
-            id, continuation, current: ViewBuilder.status(knowledge, blended: knowledge.blendedDay(now: now), now: now),
-            wantsMeasurements: wantsMeasurements)
-        // A bar wants measured values more often (the fetch policy's ARPANSA cadence).
-        if wantsMeasurements { refreshSoon(now: now) }
-        return stream
-    }
-
-    func unsubscribe(_ id: UUID) { watchers.remove(id) }
 
     var hasSubscribers: Bool { watchers.wantMeasurements }
 }

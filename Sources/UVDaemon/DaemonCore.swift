@@ -3,22 +3,33 @@ import Logging
 import UVConfig
 import UVCore
 import UVEngine
+import UVNotify
 import UVPlaces
 import UVPlatform
 import UVProtocol
+import UVProviderPolicy
 import UVProviders
 import UVStore
+import UVWheel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The daemon's memory and its decisions: answers every query from what it holds, asks the
 /// providers only when the fetch policy says so, and keeps everything it is told in the store
-/// before it answers. Every event goes through `settle(now:hearing:)` once, in this file, which
-/// alone writes the rules' state and hands the outbox its work; its commands never suspend
-/// mid-way, so no two interleave; the loop (`CoreLoopService`) wakes it on the one timer. Each
-/// concern's state is a type of its own that keeps its fields to itself: `ProviderMemory`
-/// (answers, health, budget), `Watchers` (who follows the status), `NetworkSight` (the route and
-/// home Wi-Fi), `UserRecord` (the user's place, profile and sunscreen), `TimeOutside` (time
-/// outside and the dose), `TrayWatch`, `CoreSchedule` (when it wakes), `StoreChanges` (what the
-/// event changed, not yet kept); the files `DaemonCore+…` hold the core's handlers for each.
+/// before it answers. Every event goes through `settle(now:hearing:)` once, which alone writes
+/// the rules' state and the store and hands the outbox its work; its commands never suspend
+/// mid-way, so no two interleave; the loop (`CoreLoopService`) wakes it on the one timer.
+///
+/// Each concern's state is a type of its own that keeps its fields to itself: `ProviderMemory`
+/// (answers, health, budget, requests under way), `Watchers` (who follows the status),
+/// `NetworkSight` (the route and home Wi-Fi), `UserRecord` (the user's place, profile and
+/// sunscreen), `TimeOutside` (time outside), `TrayWatch`, `CoreSchedule` (when it wakes),
+/// `StoreChanges` (what the event changed, not yet kept). The core holds each privately, and
+/// every change to any of them is made in this file, by the handler of the event that changes
+/// it; the files `DaemonCore+…` only read (the views, the doctor's facts, the dose, the
+/// refresh round's decisions) or hand the rules an event through `settle`.
 actor DaemonCore {
     let store: Store
     private let configFile: URL
@@ -28,17 +39,17 @@ actor DaemonCore {
     let httpClient: any HTTPClient
     let log: Logger
 
-    var user: UserRecord
-    var providers: ProviderMemory
-    var watchers = Watchers()
+    private(set) var user: UserRecord
+    private(set) var providers: ProviderMemory
+    private(set) var watchers = Watchers()
     /// The tray's view of the core: its host, and who is told when what its menu offers changes.
-    var tray = TrayWatch()
+    private(set) var tray = TrayWatch()
     /// The time outside: whether it is open now, its commands, a day's dose.
-    var outside: TimeOutside
+    private(set) var outside: TimeOutside
     /// The user's OpenWeatherMap key, if one is configured and usable.
     private(set) var openWeatherMapKey: String?
 
-    // The rule engine's side (DaemonCore+Engine).
+    // The rule engine's side.
     /// Written only by the one step (`settle`), in this file.
     private(set) var engine: EngineState
     /// The rules' saved state this release could not read at start (kept aside in the store).
@@ -46,11 +57,11 @@ actor DaemonCore {
     private(set) var outbox: NotificationOutbox?
     /// The one timer, for the engine's next deadline and the next refresh round alike.
     let timer: any DeadlineTimer
-    var schedule = CoreSchedule()
-    var network: NetworkSight
+    private(set) var schedule = CoreSchedule()
+    private(set) var network: NetworkSight
     /// What the event being settled changed, for the store's one transaction.
-    var unsaved = StoreChanges()
-    var counts = CoreCounts()
+    private var unsaved = StoreChanges()
+    private(set) var counts = CoreCounts()
     /// The time a provider's answer arrives: the wall clock, or a test's.
     let answerClock: @Sendable () -> Date
 
@@ -99,7 +110,7 @@ actor DaemonCore {
 
     var configuration: Configuration { loaded.configuration }
 
-    // MARK: State shared with the refresh extension
+    // MARK: The user
 
     var currentPlace: Place { user.place }
     var configFilePath: String { configFile.path }
@@ -283,10 +294,7 @@ extension DaemonCore {
         if !watchers.isEmpty {
             var current = knowledge
             current.sunscreen = user.sunscreen
-            counts.statuses += 1
-            var status = ViewBuilder.status(current, blended: blended, now: now)
-            status.dose = todaysDose(now: now, series: blended.series)
-            watchers.send(status)
+            watchers.send(status(current, blended: blended, now: now))
         }
         post(changes, now: now)
         nudgeTray(now: now)
@@ -323,6 +331,17 @@ extension DaemonCore {
         let everyOneFailed = forecastSources.allSatisfy { providers.problems[$0] != nil }
         let awaitingAnswer = blended.base == .model && blended.nowcast == nil && !everyOneFailed
         return awaitingAnswer ? [] : blended.series.samples(in: LocalDay.interval(containing: now, in: currentPlace.timeZone))
+    }
+
+    /// The status as `uvctl status` and every watcher get it, from `knowledge` and its blended
+    /// day: uvd's own warnings with it and, for the user's place, today's dose. Each is counted
+    /// (`CoreCounts.statuses`).
+    func status(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> StatusInfo {
+        counts.statuses += 1
+        var status = ViewBuilder.status(knowledge, blended: blended, now: now)
+        status.warnings = warnings
+        if knowledge.place == user.place { status.dose = todaysDose(now: now, series: blended.series) }
+        return status
     }
 
     /// How long what an event changed waits for the report of the delivery it posted (the
@@ -368,5 +387,538 @@ extension Place {
     var key: String {
         let approximate = coordinate.approximate
         return "\(approximate.latitude),\(approximate.longitude)"
+    }
+}
+
+/// Where the user is: the place set by hand, GeoClue's, the time zone's, and saved places.
+extension DaemonCore {
+    func setLocation(_ query: String, now: Date) throws(Refusal) -> LocationInfo {
+        let chosen = try lookUp(query)
+        unsaved.userChanges.append(.manualPlace(chosen))
+        try moveAcknowledged(to: chosen, now: now)
+        return ViewBuilder.locationInfo(chosen)
+    }
+
+    func clearLocation(now: Date) throws(Refusal) -> LocationInfo {
+        unsaved.userChanges.append(.manualPlace(nil))
+        try moveAcknowledged(to: user.geoPlace ?? automaticPlace(), now: now)
+        return ViewBuilder.locationInfo(user.place)
+    }
+
+    func addLocation(name: String, query: String, now: Date) throws(Refusal) -> LocationInfo {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
+        var chosen = try lookUp(query)
+        chosen.name = name
+        unsaved.userChanges.append(.savePlace(chosen))
+        try settleAcknowledged(now: now) {}
+        return ViewBuilder.locationInfo(chosen)
+    }
+
+    /// `uvctl location remove NAME`: the saved location of that name, its case aside (ASCII
+    /// letters only, as the store orders them).
+    func removeLocation(name: String, now: Date) throws(Refusal) {
+        let saved: [Place]
+        do { saved = try store.savedPlaces() } catch { throw Refusal.couldNotRead(error) }
+        guard let stored = saved.first(where: { Self.asciiFolded($0.name) == Self.asciiFolded(name) }) else {
+            throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name))
+        }
+        unsaved.userChanges.append(.removePlace(named: stored.name))
+        try settleAcknowledged(now: now) {}
+    }
+
+    /// `name` with its ASCII capitals made small, and nothing else changed: SQLite's NOCASE.
+    private static func asciiFolded(_ name: String) -> [UInt8] {
+        name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+    }
+
+    /// Whether GeoClue should be asked: enabled, and no place set by hand.
+    var wantsGeoClue: Bool { loaded.configuration.geoclue && user.place.source != .manual }
+
+    /// GeoClue answered: use its position unless the user has set a place meanwhile.
+    func useGeoClue(_ coordinate: Coordinate, now: Date) {
+        let city = CityIndex.embedded.placeName(near: coordinate)
+        let found = Place(
+            name: city?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))",
+            coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? user.place.timeZoneIdentifier,
+            source: .geoclue)
+        user.geoClueFound(found)
+        if user.place.source != .manual { move(to: found, now: now) }
+    }
+
+    /// The system's time zone changed: a place taken from it moves with it (a place set by hand
+    /// or found by GeoClue keeps its own zone).
+    func systemTimeZoneChanged(to identifier: String, now: Date) {
+        log.info("system time zone: \(identifier)")
+        guard user.place.source == .timeZone || user.place.source == .default else { return }
+        move(to: automaticPlace(), now: now)
+    }
+
+    /// The place is now `newPlace`: its forecasts are read, the providers asked soon, and the
+    /// engine told its zone.
+    func move(to newPlace: Place, now: Date) {
+        guard relocate(to: newPlace, now: now) else { return }
+        settle(now: now)
+    }
+
+    /// `move`, for a place the user set: settled even when the place is the same (what the
+    /// command changed is kept with it), and taken back when the store cannot keep it.
+    private func moveAcknowledged(to newPlace: Place, now: Date) throws(Refusal) {
+        let previous = (user, providers)
+        relocate(to: newPlace, now: now)
+        try settleAcknowledged(now: now) { (user, providers) = previous }
+    }
+
+    /// Takes `newPlace` as the place in use, with the forecasts kept for it; false when it is
+    /// the place in use already.
+    @discardableResult
+    private func relocate(to newPlace: Place, now: Date) -> Bool {
+        guard newPlace != user.place else { return false }
+        user.move(to: newPlace)
+        providers.placeChanged(
+            forecast: (try? store.forecast(for: user.place.key)) ?? nil, cams: (try? store.forecast(for: user.place.key, .cams)) ?? nil)
+        log.info("location: \(user.place.name) (\(user.place.source.rawValue))")
+        schedule.refresh(by: now)
+        return true
+    }
+
+    func lookUp(_ query: String) throws(Refusal) -> Place {
+        do { return try PlaceQuery.place(for: query) } catch { throw Refusal(.noSuchPlace, error.description) }
+    }
+
+}
+
+/// The network side: the default route as the watch reports it, and the home network.
+extension DaemonCore {
+    /// The classifier the configuration asks for.
+    var interfaceClassifier: InterfaceClassifier {
+        InterfaceClassifier(wifiPatterns: loaded.configuration.wifiInterfaces, cellularPatterns: loaded.configuration.cellularInterfaces)
+    }
+
+    /// The default route moved: tell the engine what kind of connection carries it now.
+    /// Classified here, once, with the configuration in force (a reload's patterns count).
+    func networkChanged(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) {
+        let heard = observe(reported, networkManager: primary)
+        noteOutside(network.state, now: now)
+        settle(now: now, hearing: heard)
+    }
+
+    /// Takes the route as reported; returns what the engine must hear of it.
+    private func observe(_ reported: DefaultRoute, networkManager primary: NetworkManager.Primary?) -> [EngineEvent] {
+        let (route, cameUp) = network.observe(reported, primary: primary, classifier: interfaceClassifier)
+        log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")
+        return (cameUp ? [.userActivity] : []) + [.network(network.state)]
+    }
+
+    /// After a reload: the route as last reported, when the new patterns classify it otherwise.
+    func reclassifiedRoute() -> (route: DefaultRoute, primary: NetworkManager.Primary?)? {
+        guard network.differs(under: interfaceClassifier) else { return nil }
+        return (network.reported.route, network.reported.primary)
+    }
+
+    /// `uvctl home set`: the Wi-Fi network in use now is home.
+    func markHome(now: Date) throws(Refusal) -> String {
+        var heard: [EngineEvent] = []
+        if network.current.networkID == nil {
+            // The gateway's address may have been learnt since the route came up: no netlink
+            // message says so, so look again (heard in the one step below, or by itself when
+            // the answer is a refusal).
+            heard = observe(RouteReader().current(), networkManager: network.reported.primary)
+        }
+        guard network.current.kind == .wifi, network.current.networkID != nil else {
+            if !heard.isEmpty { settle(now: now, hearing: heard) }
+            throw refusalToMarkHome()
+        }
+        let id = network.current.networkID ?? ""
+        try keepHome(id, hearing: heard.filter { $0 == .userActivity }, now: now)
+        return tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id)
+    }
+
+    /// Why the network in use cannot be marked as home.
+    private func refusalToMarkHome() -> Refusal {
+        guard network.current.kind == .wifi else {
+            return Refusal(
+                .notOnWifi,
+                tr(
+                    "the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again",
+                    network.current.interface ?? tr("no default route")))
+        }
+        return Refusal(
+            .networkUnknown,
+            tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
+    }
+
+    /// `uvctl home clear`: any Wi-Fi counts as home again.
+    func clearHome(now: Date) throws(Refusal) -> String {
+        try keepHome(nil, now: now)
+        return tr("no home network marked: leaving any Wi-Fi counts")
+    }
+
+    /// Home is now `id` (nil: none marked), kept with the rules' state in one step (a home
+    /// marked, the connection in use is heard again as home or not); when the store cannot keep
+    /// it, home is as it was and the rules, which heard it, hear that too.
+    private func keepHome(_ id: String?, hearing events: [EngineEvent] = [], now: Date) throws(Refusal) {
+        let previous = network.home
+        network.markHome(id)
+        unsaved.userChanges.append(.homeNetwork(id))
+        try settleAcknowledged(
+            now: now, hearing: events + [.command(.homeMarked(id != nil))] + (id == nil ? [] : [.network(network.state)]),
+            undo: { network.markHome(previous) },
+            toldBack: { [.command(.homeMarked(previous != nil)), .network(network.state)] })
+    }
+}
+
+/// Time outside as it begins and ends: from the network, the notifications' "I'm inside", and
+/// `uvctl outside`.
+extension DaemonCore {
+    /// Away from home (the default route on a phone or modem) begins network time outside; home
+    /// again (home Wi-Fi, or any Wi-Fi while none is marked) ends it. Kept with the event.
+    func noteOutside(_ state: NetworkState, now: Date) {
+        unsaved.outside += outside.networkIs(state, homeMarked: network.home != nil, at: now)
+    }
+
+    /// "I'm inside" (a notification's button): the time outside that is open, the network's and
+    /// the user's, ends now.
+    func endTimeOutside(now: Date) {
+        unsaved.outside += outside.inside(at: now)
+    }
+
+    /// `uvctl outside …` (`TimeOutside.command`), kept and settled when it changed anything.
+    func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String {
+        let (changes, reply) = try outside.command(parameters, clock: clock, now: now)
+        guard !changes.isEmpty else { return reply }
+        unsaved.outside += changes
+        settle(now: now)
+        return reply
+    }
+}
+
+/// What the notifications and the timer bring: a press or a close, the outbox's report of a
+/// delivery, a deadline come.
+extension DaemonCore {
+    /// A button pressed, or the notification gone: kept in the history and heard by the
+    /// engine, in one transaction.
+    func answered(_ subject: Subject, _ answer: AlertAnswer, now: Date) {
+        log.info("\(answer.key) on \(subject)")
+        unsaved.history.append(
+            HistoryEntry(time: now, kind: HistoryKind(answer), subject: subject, key: answer.key, zone: engine.timeZoneIdentifier.name))
+        settle(now: now, hearing: [.answer(subject: subject, answer)])
+    }
+
+    /// What the outbox did: kept, in one transaction, with what the event that posted it changed
+    /// when that waited for this report (`settle(waitingForDelivery:)`). It changes nothing the
+    /// rules, the status or the timer read, so that is all its settling is.
+    func delivered(_ report: DeliveryReport, now: Date) {
+        unsaved.history += report.history(now: now)
+        if let ids = report.ids { unsaved.notificationIDs = ids }
+        counts.deliveries += 1
+        // The timer's deadline to keep without this report goes with it.
+        let waited = schedule.isWaitingToKeep
+        keepUnsaved()
+        let retryChanged = report.tryAgain.map { schedule.deliveryAsks(tryAgainAt: $0.deadline(now: now)) } ?? false
+        if retryChanged || waited { armTimer(now: now) }
+    }
+
+    /// The timer fired, or the wall clock changed under it: the engine looks at its deadlines
+    /// when one has come, the clock changed or the machine woke from sleep.
+    /// Returns whether it settled (and so armed the timer).
+    @discardableResult
+    func engineTimerFired(clockChanged: Bool, now: Date) -> Bool {
+        let asleep = schedule.suspended(soFar: Self.suspendedSoFar())
+        let resumed = asleep > 5
+        if clockChanged {
+            log.info("the wall clock changed; looking at every deadline again")
+            setAsideFutureSunscreen(now: now)
+        }
+        if resumed { log.info("resumed after \(Int(asleep)) s asleep") }
+        guard clockChanged || resumed || schedule.engineWake <= now else { return false }
+        settle(now: now, hearing: [resumed ? .resumed : .tick], waitingForDelivery: true)
+        return true
+    }
+}
+
+/// The one timer: armed after every step for the earliest of the engine's next deadline and the
+/// next refresh round, and at most 15 minutes ahead, so that waking from sleep is noticed even
+/// when the next deadline is hours away (a suspended machine's timer does not run).
+extension DaemonCore {
+    static let longestSleep: TimeInterval = 15 * 60
+
+    /// A timer the kernel will not arm leaves uvd blind (no fetch, no alert, ever): uvd says
+    /// so and stops with a failure, for its service manager to start it again.
+    func armTimer(now: Date) {
+        counts.timerArms += 1
+        do {
+            try timer.arm(at: schedule.wake(noLaterThan: now.addingTimeInterval(Self.longestSleep)))
+        } catch {
+            DaemonStop.fail(
+                because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
+        }
+    }
+
+    /// The providers should be asked now (a new place, a reload, a resume, a watcher), if the
+    /// fetch policy agrees.
+    func refreshSoon(now: Date) {
+        schedule.refresh(by: now)
+        armTimer(now: now)
+    }
+
+    /// What the loop is to start when the timer fires, beside the engine's step.
+    struct TimerDue: Equatable {
+        /// A refresh round, run beside the loop (`runScheduledRefresh`) so that the providers'
+        /// answers never hold up a deadline.
+        var refreshRound = false
+        /// The outbox's delivery, tried again after a failure (`NotificationOutbox.kick()`).
+        var deliveryRetry = false
+    }
+
+    /// The timer fired or the clock changed: the engine looks at its deadlines, and what else
+    /// came due is returned for the loop to start.
+    func timerFired(clockChanged: Bool, now: Date) -> TimerDue {
+        // A delivery's report that did not come: what waited for it is kept without it.
+        if schedule.keepIsDue(now: now) { keepUnsaved() }
+        let due = TimerDue(
+            refreshRound: schedule.startRoundIfDue(now: now), deliveryRetry: schedule.takeDeliveryRetryIfDue(now: now))
+        // A step settles and arms the timer itself; only without one is it armed here.
+        if !engineTimerFired(clockChanged: clockChanged, now: now) { armTimer(now: now) }
+        return due
+    }
+
+    /// One scheduled round; then the timer is armed for the next. Each answer was settled as it
+    /// came; the round's end only sets when the next is due.
+    func runScheduledRefresh(now: Date) async {
+        let next = await refreshIfDue(now: now)
+        schedule.roundEnded(nextDue: next)
+        armTimer(now: now)
+        // A round may have loaded a library (libxml2 for the station feed).
+        CodeResidency.touchedPagesOnly()
+    }
+}
+
+/// What the providers answered: held in `providers` and put in `unsaved`, for the answer's
+/// `settle` (below) to keep in one transaction and feed to the engine.
+extension DaemonCore {
+    var budget: RequestBudget { providers.state.budget }
+    /// When the current place's forecast from `source` (CAMS, or the forecast endpoint and its
+    /// fallback) was fetched, if it has one.
+    func forecastFetchedAt(_ source: UVSource) -> Date? { held(source)?.fetchedAt }
+
+    /// The forecast kept for the current place in `source`'s slot.
+    func held(_ source: UVSource) -> StoredForecast? { providers.held(source) }
+    var providerStateSnapshot: ProviderState { providers.state }
+
+    func health(_ source: UVSource) -> ProviderHealth { providers.state[source] }
+
+    /// Changes the providers' health or budget, to be kept with the event's settling.
+    func updateProviderState(_ change: (inout ProviderState) -> Void) {
+        unsaved.providerState = providers.changeState(change)
+    }
+
+    /// Keeps a forecast fetched for `fetchedFor`; held only if the place is still that one.
+    func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
+        unsaved.forecasts.append((fetched, now, fetchedFor.key))
+        guard fetchedFor.key == user.place.key else { return }
+        providers.keep(fetched, at: now)
+    }
+
+    /// A 304: the forecast held from `source` is current as of now.
+    func keepUnchanged(_ source: UVSource, at now: Date) {
+        guard let held = held(source) else { return }
+        keep(held.forecast, for: user.place, at: now)
+    }
+
+    func keepStations(_ readings: [StationReading], at now: Date) {
+        unsaved.stations = providers.keepStations(readings, at: now)
+    }
+
+    /// A station's day series (`ProviderMemory.keepSeries`).
+    func keepSeries(_ readings: [StationReading], of station: ARPANSAStation, at now: Date) {
+        if let merged = providers.keepSeries(readings, of: station.id, at: now) { unsaved.stations = merged }
+    }
+
+    /// A value the plausibility screen dropped from `source`'s answer ("dropped Sydney: UV 99 at
+    /// …"): logged under the provider's name, and kept for the doctor.
+    func screenedOut(_ note: String, from source: UVSource, at now: Date) {
+        log.warning("\(source.rawValue): \(note)")
+        providers.screenedOut(note, from: source, at: now)
+    }
+
+    /// Why `source` has nothing to say, or nil once it answers: a failure may be what lets the
+    /// clear-sky model speak (`DaemonCore.engineSamples`).
+    func noteProblem(_ source: UVSource, _ reason: String?) {
+        providers.noteProblem(source, reason)
+    }
+}
+
+/// One request to one provider: counted in the day's budget before it goes out, asked by a
+/// `ProviderFetcher` away from the core's state, and what its answer comes to kept in one step
+/// (kept, or counted as a failure with its backoff).
+extension DaemonCore {
+    func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
+        guard source != .model else { return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "") }
+        let request = providerRequest(source, now: now)
+        recordRequest(context, forecast: source.isForecast)
+        guard let answer = await ProviderFetcher(client: providerClient, answerClock: answerClock).ask(request) else {
+            return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
+        }
+        return keep(answer)
+    }
+
+    /// What a request to `source` asks, as it leaves. ARPANSA asks the nearby station's day series
+    /// (the nowcast's window in one request), or the all-station feed when its last copy is an
+    /// hour old (for `uvctl stations`) or no station is near.
+    private func providerRequest(_ source: UVSource, now: Date) -> ProviderFetcher.Request {
+        let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
+        let near = source == .arpansa && feedAge < 3600 ? nearStation(to: currentPlace) : nil
+        return ProviderFetcher.Request(
+            source: source, place: currentPlace, health: health(source), key: source == .openWeatherMap ? openWeatherMapKey : nil,
+            seriesOf: near, now: now)
+    }
+
+    private var providerClient: ProviderClient {
+        ProviderClient(
+            http: httpClient, endpoints: loaded.configuration.endpoints,
+            report: { [weak self] source, note in
+                let now = Date()
+                Task { await self?.screenedOut(note, from: source, at: now) }
+            })
+    }
+
+    /// What an answer comes to, kept, heard and shown at once as one event of the time it arrived.
+    private func keep(_ answer: ProviderFetcher.Answer) -> ProviderOutcome {
+        switch answer {
+        case .forecast(let source, let place, let outcome, let now):
+            let fresh = { (forecast: UVForecast) -> String in
+                self.keep(forecast, for: place, at: now)
+                self.logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
+                return trn(
+                    "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
+                    forecast.hourly.count)
+            }
+            return kept(source, outcome, now: now, unchanged: { keepUnchanged(source, at: now) }, fresh: fresh)
+        case .stations(let outcome, let now):
+            return kept(.arpansa, outcome, now: now) { readings in
+                keepStations(readings, at: now)
+                noteProblem(.arpansa, nil)
+                return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
+            }
+        case .series(let station, let outcome, let now):
+            return kept(.arpansa, outcome, now: now) { readings in
+                keepSeries(readings, of: station, at: now)
+                noteProblem(.arpansa, nil)
+                return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, station.id, readings.count)
+            }
+        }
+    }
+
+    /// One provider's answer: what it brought kept by `fresh` (which says what was kept), a 304
+    /// by `unchanged`, a failure counted with its backoff; the provider's health follows.
+    private func kept<Value: Sendable>(
+        _ source: UVSource, _ outcome: FetchOutcome<Value>, now: Date, unchanged: () -> Void = {}, fresh: (Value) -> String
+    ) -> ProviderOutcome {
+        defer { settle(now: now, waitingForDelivery: true) }
+        switch outcome {
+        case .fetched(let value, let etag, let lastModified):
+            let said = fresh(value)
+            updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            return ProviderOutcome(provider: source.rawValue, result: .fresh, message: said)
+        case .notModified:
+            unchanged()
+            updateProviderState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return ProviderOutcome(provider: source.rawValue, result: .notModified, message: tr("not modified since its last answer"))
+        case .failed(let reason, let retryAfter):
+            failed(source, reason: reason, retryAfter: retryAfter, now: now)
+            return ProviderOutcome(provider: source.rawValue, result: .failed, message: reason)
+        }
+    }
+
+    private func failed(_ source: UVSource, reason: String, retryAfter: TimeInterval?, now: Date) {
+        let policy = loaded.configuration.policy
+        updateProviderState {
+            $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy)
+        }
+        noteProblem(source, reason)
+        logWarning("\(source.rawValue): \(reason)")
+    }
+
+    /// Counts a request in the day's budget, kept before it goes out: a request a crash cut
+    /// short still counts. Nothing else changed, so nothing is blended, heard or shown: the
+    /// answer's settling does that.
+    private func recordRequest(_ context: FetchContext, forecast: Bool = false) {
+        updateProviderState { $0.budget.record(on: context.day, forecast: forecast) }
+        keepUnsaved()
+    }
+}
+
+/// Who follows the core: the status's watchers and the tray.
+extension DaemonCore {
+    /// A stream of the status as it changes. `wantsMeasurements`: a bar that shows the measured
+    /// value (stations are then asked more often); the tray is not one.
+    func subscribe(now: Date, wantsMeasurements: Bool = true) -> AsyncStream<StatusInfo> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
+        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id) } }
+        let knowledge = knowledge(now: now)
+        watchers.add(
+            id, continuation, current: status(knowledge, blended: knowledge.blendedDay(now: now), now: now),
+            wantsMeasurements: wantsMeasurements)
+        // A bar wants measured values more often (the fetch policy's ARPANSA cadence).
+        if wantsMeasurements { refreshSoon(now: now) }
+        return stream
+    }
+
+    func unsubscribe(_ id: UUID) { watchers.remove(id) }
+
+    /// The situation as it changes: given at once, then after each event that changes it (a
+    /// prompt shown or answered, quiet hours set, sunscreen put on), for the tray's menu.
+    func traySituations(now: Date) -> AsyncStream<TraySituation> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TraySituation.self, bufferingPolicy: .bufferingNewest(1))
+        tray.watch(continuation, current: traySituation(now: now))
+        return stream
+    }
+
+    /// Said to the tray's watcher when it changed (`settle`).
+    func nudgeTray(now: Date) {
+        guard tray.isWatched else { return }
+        tray.send(traySituation(now: now))
+    }
+
+    /// The tray host now (a watcher's unique name), for `uvctl doctor`.
+    func trayHostChanged(to host: TrayHost?) { tray.shownBy(host) }
+}
+
+/// The requests under way (`ProviderRequests`), as the refresh rounds (DaemonCore+Refresh) start
+/// and end them.
+extension DaemonCore {
+    /// Requests to `sources` leave now.
+    func requestsLeave(_ sources: [UVSource]) { providers.requests.asking(sources) }
+
+    /// The request to `source` asked at `asked` came to `outcome`: every refresh waiting for it is
+    /// told.
+    func requestEnded(_ source: UVSource, asked: Date, outcome: ProviderOutcome) {
+        providers.requests.finished(source, asked: asked, outcome: outcome)
+    }
+
+    /// The outcome of the request to `source` that is under way, when it ends, said as that.
+    func outcomeOfRequestUnderWay(_ source: UVSource) async -> ProviderOutcome {
+        let outcome = await withCheckedContinuation { continuation in
+            providers.requests.await(
+                source, continuation,
+                ended: ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+        }
+        return ProviderOutcome(
+            provider: outcome.provider, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
+    }
+
+    /// The round `uvctl refresh` started, if one runs: a refresh asked meanwhile joins it.
+    func joinForcedRound() -> Task<[ProviderOutcome], Never>? { providers.requests.joinForcedRound() }
+
+    /// A round `uvctl refresh` asked for (`forcedRound`), counted as the last manual refresh and
+    /// open to joining while it runs.
+    func runForcedRound(now: Date) async -> [ProviderOutcome] {
+        updateProviderState { $0.lastManualRefresh = now }
+        let round = Task { await self.forcedRound(now: now) }
+        providers.requests.forcedRoundStarted(round)
+        let outcomes = await round.value
+        providers.requests.forcedRoundEnded(round)
+        return outcomes
     }
 }
