@@ -134,8 +134,7 @@ actor DaemonCore {
         try change(&updated)
         let previous = user
         user.changeProfile(to: updated)
-        unsaved.profile = updated
-        try settleAcknowledged(now: now) { user = previous }
+        try settleAcknowledged(now: now, keeping: { $0.profile = updated }, undo: { user = previous })
         return user.profile
     }
 
@@ -147,8 +146,7 @@ actor DaemonCore {
         }
         let previous = user
         user.wears(application)
-        unsaved.sunscreen = application
-        try settleAcknowledged(now: now) { user = previous }
+        try settleAcknowledged(now: now, keeping: { $0.sunscreen = application }, undo: { user = previous })
         return try sunscreenInfo(now: now)
     }
 
@@ -158,8 +156,7 @@ actor DaemonCore {
         guard user.sunscreen != nil || user.futureSunscreen != nil else { throw Refusal.noSunscreen }
         let previous = user
         user.wears(nil)
-        unsaved.userChanges.append(.sunscreenRemoved(at: now))
-        try settleAcknowledged(now: now) { user = previous }
+        try settleAcknowledged(now: now, keeping: [.sunscreenRemoved(at: now)], undo: { user = previous })
     }
 
     /// `uvctl sunscreen water`: a swim or towelling now, on the application worn.
@@ -168,8 +165,7 @@ actor DaemonCore {
         updated.waterEventAt = now
         let previous = user
         user.wears(updated)
-        unsaved.userChanges.append(.waterEvent(at: now))
-        try settleAcknowledged(now: now) { user = previous }
+        try settleAcknowledged(now: now, keeping: [.waterEvent(at: now)], undo: { user = previous })
         return try sunscreenInfo(now: now)
     }
 
@@ -184,18 +180,33 @@ actor DaemonCore {
         return info
     }
 
-    /// Settles a change the user asked for and is told of: when the store cannot keep it, the
-    /// core's own change is taken back (`undo`), nothing of it is kept, and the user is told.
-    /// `toldBack`: what the rules, which heard `events`, must hear once it is taken back (what
-    /// they read from the core they catch up with by themselves).
+    /// Settles a change the user asked for and is told of, what the store is to keep of it put
+    /// by `keeping`: when the store cannot keep it, the core's own change is taken back (`undo`),
+    /// nothing of it is kept, and the user is told. What earlier events changed and still waits
+    /// to be kept (a provider's answer waiting for its delivery, a step the store refused) stays,
+    /// with the rules' state as they now hold it. `toldBack`: what the rules, which heard
+    /// `events`, must hear once it is taken back (what they read from the core they catch up
+    /// with by themselves).
     func settleAcknowledged(
-        now: Date, hearing events: [EngineEvent] = [], undo: () -> Void, toldBack: () -> [EngineEvent] = { [] }
+        now: Date, keeping: (inout StoreChanges) -> Void, hearing events: [EngineEvent] = [], undo: () -> Void,
+        toldBack: () -> [EngineEvent] = { [] }
     ) throws(Refusal) {
+        let waiting = unsaved
+        keeping(&unsaved)
         guard let problem = settle(now: now, hearing: events) else { return }
         undo()
-        unsaved = StoreChanges()
+        unsaved = waiting
+        unsaved.engine = engine
         settle(now: now, hearing: toldBack())
         throw Refusal.couldNotSave(problem)
+    }
+
+    /// `settleAcknowledged`, for what a user's command changes (`UserChange`).
+    func settleAcknowledged(
+        now: Date, keeping changes: [UserChange], hearing events: [EngineEvent] = [], undo: () -> Void = {},
+        toldBack: () -> [EngineEvent] = { [] }
+    ) throws(Refusal) {
+        try settleAcknowledged(now: now, keeping: { $0.userChanges += changes }, hearing: events, undo: undo, toldBack: toldBack)
     }
 
     // MARK: Configuration
@@ -394,14 +405,12 @@ extension Place {
 extension DaemonCore {
     func setLocation(_ query: String, now: Date) throws(Refusal) -> LocationInfo {
         let chosen = try lookUp(query)
-        unsaved.userChanges.append(.manualPlace(chosen))
-        try moveAcknowledged(to: chosen, now: now)
+        try moveAcknowledged(to: chosen, keeping: .manualPlace(chosen), now: now)
         return ViewBuilder.locationInfo(chosen)
     }
 
     func clearLocation(now: Date) throws(Refusal) -> LocationInfo {
-        unsaved.userChanges.append(.manualPlace(nil))
-        try moveAcknowledged(to: user.geoPlace ?? automaticPlace(), now: now)
+        try moveAcknowledged(to: user.geoPlace ?? automaticPlace(), keeping: .manualPlace(nil), now: now)
         return ViewBuilder.locationInfo(user.place)
     }
 
@@ -409,8 +418,7 @@ extension DaemonCore {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
         var chosen = try lookUp(query)
         chosen.name = name
-        unsaved.userChanges.append(.savePlace(chosen))
-        try settleAcknowledged(now: now) {}
+        try settleAcknowledged(now: now, keeping: [.savePlace(chosen)])
         return ViewBuilder.locationInfo(chosen)
     }
 
@@ -422,8 +430,7 @@ extension DaemonCore {
         guard let stored = saved.first(where: { Self.asciiFolded($0.name) == Self.asciiFolded(name) }) else {
             throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name))
         }
-        unsaved.userChanges.append(.removePlace(named: stored.name))
-        try settleAcknowledged(now: now) {}
+        try settleAcknowledged(now: now, keeping: [.removePlace(named: stored.name)])
     }
 
     /// `name` with its ASCII capitals made small, and nothing else changed: SQLite's NOCASE.
@@ -462,10 +469,10 @@ extension DaemonCore {
 
     /// `move`, for a place the user set: settled even when the place is the same (what the
     /// command changed is kept with it), and taken back when the store cannot keep it.
-    private func moveAcknowledged(to newPlace: Place, now: Date) throws(Refusal) {
+    private func moveAcknowledged(to newPlace: Place, keeping change: UserChange, now: Date) throws(Refusal) {
         let previous = (user, providers)
         relocate(to: newPlace, now: now)
-        try settleAcknowledged(now: now) { (user, providers) = previous }
+        try settleAcknowledged(now: now, keeping: [change], undo: { (user, providers) = previous })
     }
 
     /// Takes `newPlace` as the place in use, with the forecasts kept for it; false when it is
@@ -559,9 +566,9 @@ extension DaemonCore {
     private func keepHome(_ id: String?, hearing events: [EngineEvent] = [], now: Date) throws(Refusal) {
         let previous = network.home
         network.markHome(id)
-        unsaved.userChanges.append(.homeNetwork(id))
         try settleAcknowledged(
-            now: now, hearing: events + [.command(.homeMarked(id != nil))] + (id == nil ? [] : [.network(network.state)]),
+            now: now, keeping: [.homeNetwork(id)],
+            hearing: events + [.command(.homeMarked(id != nil))] + (id == nil ? [] : [.network(network.state)]),
             undo: { network.markHome(previous) },
             toldBack: { [.command(.homeMarked(previous != nil)), .network(network.state)] })
     }

@@ -53,6 +53,9 @@ final class InProcessCore: Sendable {
         try self.init(directory: other.directory)
     }
 
+    /// The store's database file.
+    var storeFile: URL { directory.appendingPathComponent("uvd.sqlite") }
+
     deinit { if ownsDirectory { try? FileManager.default.removeItem(at: directory) } }
 
     /// Fires the timer at each instant it is set to from `start` up to `end`, as the daemon's loop
