@@ -198,7 +198,7 @@ actor DaemonCore {
         unsaved = waiting
         unsaved.engine = engine
         settle(now: now, hearing: toldBack())
-        throw Refusal.couldNotSave(problem)
+        throw Refusal.couldNotSave(problem, file: store.path)
     }
 
     /// `settleAcknowledged`, for what a user's command changes (`UserChange`).

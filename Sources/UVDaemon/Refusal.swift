@@ -31,9 +31,14 @@ extension Refusal {
     /// Nothing to change: no sunscreen is on record.
     static var noSunscreen: Refusal { Refusal(.noSunscreen, tr("no sunscreen on record; record one with uvctl sunscreen apply")) }
 
-    /// The store could not keep what was asked.
-    static func couldNotSave(_ error: any Error) -> Refusal {
-        Refusal(.storeFailed, tr("could not save: %1$@", String(describing: error)))
+    /// The store (the database at `file`) could not keep what was asked, so nothing of it was
+    /// changed.
+    static func couldNotSave(_ error: any Error, file: String) -> Refusal {
+        Refusal(
+            .storeFailed,
+            tr(
+                "could not save to %1$@: %2$@; nothing was changed (try again once uvd's state can be written)", file,
+                String(describing: error)))
     }
 
     /// The store could not be read for what was asked.

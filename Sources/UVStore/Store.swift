@@ -18,6 +18,8 @@ public final class Store: Sendable {
     private let transactions = Atomic<Int>(0)
     /// What had to be done at opening, if the database was damaged.
     public let recovery: StoreRecovery?
+    /// The database file.
+    public var path: String { pool.path }
 
     public init(path: URL) throws {
         try FileManager.default.createDirectory(

@@ -29,7 +29,12 @@ import UVStore
         // Another writer holds the database: the command is refused and taken back.
         let lock = try WriteLock(database: shell.storeFile)
         let core = shell.core
-        await #expect(throws: Refusal.self) { try await core.addLocation(name: "Work", query: "Melbourne", now: SettleCountTests.arrival) }
+        let refusal = await #expect(throws: Refusal.self) {
+            try await core.addLocation(name: "Work", query: "Melbourne", now: SettleCountTests.arrival)
+        }
+        // Said with the file that could not be written, and that nothing changed.
+        #expect(refusal?.message.contains(shell.storeFile.path) == true)
+        #expect(refusal?.message.contains("nothing was changed") == true)
         lock.release()
 
         // The forecast that waited is kept once the store takes writes again; the refused
