@@ -29,16 +29,19 @@ public enum Daemon {
         for sentence in StateDirectory.adoptFormerState(paths) { log.notice("\(sentence)") }
         let store = try Store(path: paths.database)
         let (loaded, problem) = ConfigLoader.loadKeepingLastGood(file: paths.configFile, lastGood: paths.lastGoodConfig)
-        if let problem {
-            let kept =
-                FileManager.default.fileExists(atPath: paths.lastGoodConfig.path)
-                ? "the last good one (\(paths.lastGoodConfig.path))" : "the defaults"
-            log.error("configuration has errors; starting on \(kept):\n\(problem)")
+        let configTrouble = problem.map { problem in
+            ConfigTrouble(
+                problem: problem, fallback: FileManager.default.fileExists(atPath: paths.lastGoodConfig.path) ? .lastGood : .defaults)
+        }
+        if let configTrouble {
+            let kept = configTrouble.fallback == .lastGood ? "the last good one (\(paths.lastGoodConfig.path))" : "the defaults"
+            log.error("configuration has errors; starting on \(kept):\n\(configTrouble.problem)")
         }
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
         let timer = try WallClockTimer()
         let core = try DaemonCore(
-            store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, httpClient: httpClient,
+            store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, configTrouble: configTrouble,
+            httpClient: httpClient,
             timer: timer,
             automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log, now: Date())
 

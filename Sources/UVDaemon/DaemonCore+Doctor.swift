@@ -16,7 +16,9 @@ extension DaemonCore {
                 screened: providers.screened[source])
         }
         return Doctor.Facts(
-            now: now, clock: clock, storeRecovery: store.recovery, engineStateProblem: engineStateProblem, place: currentPlace,
+            now: now, clock: clock, storeRecovery: store.recovery, configFile: configFilePath, configTrouble: configTrouble,
+            engineStateProblem: engineStateProblem,
+            place: currentPlace,
             providers: checked, classifier: interfaceClassifier, connection: network.current, homeNetwork: network.home,
             tray: loaded.configuration.trayEnabled && tray.running ? .running(tray.host) : .off)
     }

@@ -9,6 +9,9 @@ extension DaemonCore {
     var warnings: [String] {
         var warnings = store.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
         if let engineStateProblem { warnings.append(tr("State: %1$@.", engineStateProblem.summary)) }
+        if let configTrouble {
+            warnings.append(tr("Configuration: %1$@. %2$@.", configTrouble.summary, ConfigTrouble.fix))
+        }
         warnings += loaded.warnings
         if let future = user.futureSunscreen {
             let when = ISOTimestamp(timeZone: currentPlace.timeZone).string(future.appliedAt)

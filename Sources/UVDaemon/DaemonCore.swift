@@ -48,6 +48,9 @@ actor DaemonCore {
     private(set) var outside: TimeOutside
     /// The user's OpenWeatherMap key, if one is configured and usable.
     private(set) var openWeatherMapKey: String?
+    /// The configuration file's errors while uvd runs on something else (at start, or after a
+    /// refused reload); nil once the file loads.
+    private(set) var configTrouble: ConfigTrouble?
 
     // The rule engine's side.
     /// Written only by the one step (`settle`), in this file.
@@ -66,10 +69,11 @@ actor DaemonCore {
     let answerClock: @Sendable () -> Date
 
     init(
-        store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, httpClient: any HTTPClient,
-        timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date,
+        store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble? = nil,
+        httpClient: any HTTPClient, timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date,
         answerClock: @escaping @Sendable () -> Date = { Date() }
     ) throws {
+        self.configTrouble = configTrouble
         self.answerClock = answerClock
         self.store = store
         self.configFile = configFile
@@ -218,14 +222,18 @@ actor DaemonCore {
         let (fresh, problem) = await OffThread.run { [configFile, lastGoodConfig] in
             ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
         }
+        let now = Date()
         if let problem {
             log.error("configuration not reloaded, keeping the last good one:\n\(problem)")
+            configTrouble = ConfigTrouble(problem: problem, fallback: configTrouble?.fallback ?? .lastGood)
+            // Watchers' statuses carry the trouble from now on.
+            settle(now: now)
             throw Refusal(.configInvalid, tr("%1$@\nthe last good configuration stays in use", String(describing: problem)))
         }
+        configTrouble = nil
         loaded = fresh
         openWeatherMapKey = Self.loadKey(fresh.configuration, log: log)
         log.info("configuration reloaded from \(configFile.path)")
-        let now = Date()
         schedule.refresh(by: now)
         if let route = reclassifiedRoute() {
             networkChanged(route.route, networkManager: route.primary, now: now)

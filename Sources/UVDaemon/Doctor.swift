@@ -35,6 +35,9 @@ struct Doctor {
         var now: Date
         var clock: PlaceClock
         var storeRecovery: StoreRecovery?
+        /// The configuration file, and its errors while uvd runs on something else.
+        var configFile: String
+        var configTrouble: ConfigTrouble?
         var engineStateProblem: SavedStateProblem?
         var place: Place
         var providers: [Provider]
@@ -58,8 +61,19 @@ struct Doctor {
         checks.append(systemdCheck())
         if let sandbox = sandboxCheck() { checks.append(sandbox) }
         if let tray = trayCheck() { checks.append(tray) }
+        checks.append(configurationCheck())
         checks.append(stateCheck())
         return checks
+    }
+
+    private func configurationCheck() -> CheckInfo {
+        guard let trouble = facts.configTrouble else {
+            let detail =
+                FileManager.default.fileExists(atPath: facts.configFile)
+                ? tr("%1$@ is in force, without errors", facts.configFile) : tr("no %1$@: the defaults are in force", facts.configFile)
+            return CheckInfo(name: tr("configuration"), result: .ok, detail: detail)
+        }
+        return CheckInfo(name: tr("configuration"), result: .fail, detail: trouble.summary, fix: ConfigTrouble.fix)
     }
 
     private func stateCheck() -> CheckInfo {

@@ -96,16 +96,41 @@ struct DaemonTests {
         let entries = try #require(config["entries"] as? [[String: String]])
         let budget = try #require(entries.first { $0["key"] == "refresh.daily_budget" })
         #expect(budget["value"] == "12" && budget["origin"]?.hasSuffix("config.toml:2") == true)
+        // Said by status and doctor too, not only in the journal, until the file is mended.
+        let said = "Configuration: uvd runs on the last good configuration, as the file has errors: "
+        #expect(try uvd.uvctl(["status"]).stdout.contains(said))
+        #expect(try uvd.uvctl(["status"]).stdout.contains("(1 more problem)"))
         // SIGHUP takes the same path and the daemon lives on.
         uvd.kill(SIGHUP)
         try uvd.waitFor("the refusal in the log") { uvd.log.contains("keeping the last good one") }
         #expect(try uvd.uvctl(["status"]).status == 0)
-        // A restart with the broken file starts on the last good one, not the defaults.
+        // A restart with the broken file starts on the last good one, not the defaults, and says so.
         uvd.kill(SIGTERM)
         try uvd.start()
         #expect(uvd.log.contains("starting on the last good one"))
         let restarted = try #require(try uvd.uvctl(["config", "show", "--json"]).json()["entries"] as? [[String: String]])
         #expect(restarted.first { $0["key"] == "refresh.daily_budget" }?["value"] == "12")
+        let warnings = try #require(try uvd.uvctl(["status", "--json"]).json()["warnings"] as? [String])
+        #expect(warnings.contains { $0.hasPrefix(said) && $0.contains("config.toml:2:1: refresh.daily_budget") })
+        let doctor = try uvd.uvctl(["doctor"]).stdout
+        #expect(doctor.contains("fail  configuration: uvd runs on the last good configuration"))
+        #expect(doctor.contains("uvd --check-config names every problem"))
+        // Mended and reloaded: nothing more is said.
+        try "[refresh]\ndaily_budget = 10\n".write(to: uvd.configFile, atomically: true, encoding: .utf8)
+        #expect(try uvd.uvctl(["reload"]).status == 0)
+        #expect(try !uvd.uvctl(["status"]).stdout.contains("Configuration:"))
+        #expect(try uvd.uvctl(["doctor"]).stdout.contains("ok    configuration"))
+    }
+
+    /// A broken file and no copy that ever loaded: uvd starts on the defaults and says so.
+    @Test func aBrokenConfigAtFirstStartIsSaid() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try "colour = \"blue\"\n".write(to: uvd.configFile, atomically: true, encoding: .utf8)
+        try uvd.start()
+        #expect(uvd.log.contains("starting on the defaults"))
+        let status = try uvd.uvctl(["status"]).stdout
+        #expect(status.contains("Configuration: uvd runs on the defaults, as the file has errors: "))
+        #expect(status.contains("config.toml:1:1: unknown key 'colour'"))
     }
 
     @Test func noDaemonSaysHowToStartOne() throws {

@@ -55,6 +55,8 @@ final class InProcessCore: Sendable {
 
     /// The store's database file.
     var storeFile: URL { directory.appendingPathComponent("uvd.sqlite") }
+    /// The configuration file the core reloads.
+    var configFile: URL { directory.appendingPathComponent("config.toml") }
 
     deinit { if ownsDirectory { try? FileManager.default.removeItem(at: directory) } }
 
