@@ -7,8 +7,8 @@ import UVCore
 struct ConfigTrouble: Sendable, Equatable {
     /// What uvd runs on instead of the file.
     enum Fallback: Sendable, Equatable {
-        /// The last copy of the file that loaded (`last-good.toml`), or what loaded before a
-        /// refused reload.
+        /// The last copy of the file that loaded (`last-good-config.toml` in the state
+        /// directory), or what loaded before a refused reload.
         case lastGood
         /// The built-in defaults: no copy of the file ever loaded.
         case defaults

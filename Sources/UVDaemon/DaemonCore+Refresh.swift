@@ -131,7 +131,7 @@ extension DaemonCore {
         if let round = joinForcedRound() { return await round.value }
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
-        switch policy.manualRefresh(lastManual: providerStateSnapshot.lastManualRefresh, budget: budget, context: context) {
+        switch policy.manualRefresh(lastManual: providers.state.lastManualRefresh, budget: budget, context: context) {
         case .tooSoon(let retryAt):
             let refused = tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now))
             throw Refusal(.refreshRefused, lastAnswers(now: now).map { refused + "\n" + tr("The last answers: %1$@", $0) } ?? refused)

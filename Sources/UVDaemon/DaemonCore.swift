@@ -114,13 +114,10 @@ actor DaemonCore {
 
     var configuration: Configuration { loaded.configuration }
 
-    // MARK: The user
-
     var currentPlace: Place { user.place }
     var configFilePath: String { configFile.path }
 
-    func logInfo(_ message: String) { log.info("\(message)") }
-    func logWarning(_ message: String) { log.warning("\(message)") }
+    // MARK: The user
 
     /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it
     /// was recorded, or is now. It is treated as expired (no protection) and said so.
@@ -718,7 +715,6 @@ extension DaemonCore {
 
     /// The forecast kept for the current place in `source`'s slot.
     func held(_ source: UVSource) -> StoredForecast? { providers.held(source) }
-    var providerStateSnapshot: ProviderState { providers.state }
 
     func health(_ source: UVSource) -> ProviderHealth { providers.state[source] }
 
@@ -803,7 +799,7 @@ extension DaemonCore {
         case .forecast(let source, let place, let outcome, let now):
             let fresh = { (forecast: UVForecast) -> String in
                 self.keep(forecast, for: place, at: now)
-                self.logInfo("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
+                self.log.info("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
                 return trn(
                     "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
                     forecast.hourly.count)
@@ -851,7 +847,7 @@ extension DaemonCore {
             $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy)
         }
         noteProblem(source, reason)
-        logWarning("\(source.rawValue): \(reason)")
+        log.warning("\(source.rawValue): \(reason)")
     }
 
     /// Counts a request in the day's budget, kept before it goes out: a request a crash cut

@@ -154,17 +154,25 @@ struct SettleCountTests {
 
     /// What waits for a delivery's report is kept as uvd stops, report or not.
     @Test func whatWaitsForADeliveryIsKeptAtStop() async throws {
-        let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival })
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
-        let context = await Self.sydneyContext(shell)
-        async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
+        let shell = try await Self.forecastWaitingForItsDelivery()
+        await shell.core.keepUnsaved()
+        #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
+    }
+
+    /// A core whose Sydney forecast arrived at `arrival` and showed an alert: what the answer
+    /// changed waits, not yet kept, for the report of that delivery, which this outbox (no server
+    /// reports) never gives.
+    static func forecastWaitingForItsDelivery() async throws -> InProcessCore {
+        let http = GatedHTTP(response: HTTPResponse(status: 200, body: sydneyForecast()))
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { arrival })
+        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        let context = await sydneyContext(shell)
+        async let outcome = shell.core.fetch(.openMeteo, now: now, context: context)
         await http.requestArrived()
         http.answer()
         #expect(await outcome.result == .fresh)
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
-        await shell.core.keepUnsaved()
-        #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
+        return shell
     }
 
     /// The fetch context of a request made at `now` from the in-process core's place, Sydney.

@@ -2,7 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
-import UVProviders
 import UVStore
 
 @testable import UVDaemon
@@ -14,17 +13,8 @@ import UVStore
     static let helper = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/hold_write_lock.py")
 
     @Test func aRefusedCommandKeepsWhatEarlierEventsChanged() async throws {
-        let http = GatedHTTP(response: HTTPResponse(status: 200, body: SettleCountTests.sydneyForecast()))
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { SettleCountTests.arrival })
-        await shell.core.startEngine(outbox: shell.outbox, now: SettleCountTests.now)
-        let context = await SettleCountTests.sydneyContext(shell)
-
-        // A forecast arrives whose step shows an alert: it waits for its delivery's report.
-        async let outcome = shell.core.fetch(.openMeteo, now: SettleCountTests.now, context: context)
-        await http.requestArrived()
-        http.answer()
-        #expect(await outcome.result == .fresh)
-        #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
+        // A forecast arrived whose step shows an alert: it waits for its delivery's report.
+        let shell = try await SettleCountTests.forecastWaitingForItsDelivery()
 
         // Another writer holds the database: the command is refused and taken back.
         let lock = try WriteLock(database: shell.storeFile)
