@@ -75,14 +75,17 @@ test-deps:
 build:
 	$(SWIFT) build
 
-# Only the two products: a plain `swift build` would also build the test-only dependencies.
-# LINK_MAPS=DIR also writes the linker's maps (DIR/uvd.map, DIR/uvctl.map) for scripts/order-functions.
+# Only the one product: a plain `swift build` would also build the test-only dependencies. uvctl
+# is a link to uvd (the name it is started by picks its role), made beside it. The binary must
+# hold no ICU and no Foundation (scripts/check-no-icu): it fails the build otherwise.
+# LINK_MAPS=DIR also writes the linker's map (DIR/uvd.map) for scripts/order-functions.
 # SwiftPM relinks only when an input it knows of changes, so a binary older than its linker script
 # (or one whose map is asked for) is removed first.
 release:
 	$(static-libstdcxx)
 	$(call link-release,uvd)
-	$(call link-release,uvctl)
+	ln -sf uvd $(RELEASE_BIN)/uvctl
+	scripts/check-no-icu $(RELEASE_BIN)/uvd $(if $(LINK_MAPS),$(LINK_MAPS)/uvd.map)
 link-release = binary=$(RELEASE_BIN)/$(1); \
 	if [ -n "$(LINK_MAPS)" ] || [ Build/$(1)-hot-text.ld -nt "$$binary" ] || [ $(RELEASE_BIN)/libstdc++.so -nt "$$binary" ]; then rm -f "$$binary"; fi; \
 	$(RELEASE) --product $(1) -Xlinker -T -Xlinker $(CURDIR)/Build/$(1)-hot-text.ld \
@@ -139,7 +142,8 @@ install: install-files
 install-files: release $(MANUALS)/uvd.1
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(DATADIR)/uvd $(DESTDIR)$(DATADIR)/varlink \
 		$(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
-	install -s -m 0755 $(RELEASE_BIN)/uvd $(RELEASE_BIN)/uvctl $(DESTDIR)$(BINDIR)/
+	install -s -m 0755 $(RELEASE_BIN)/uvd $(DESTDIR)$(BINDIR)/
+	ln -sf uvd $(DESTDIR)$(BINDIR)/uvctl
 	for tool in uvd uvctl; do \
 		$(DESTDIR)$(BINDIR)/$$tool --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(DATADIR)/bash-completion/completions/$$tool; \
 		$(DESTDIR)$(BINDIR)/$$tool --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPLETIONDIR)/_$$tool; \

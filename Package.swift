@@ -20,7 +20,7 @@ let package = Package(
     name: "uvd",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "uvctl", targets: ["uvctl"]),
+        // One program: `uvctl` is a link to `uvd`, and the name it is started by picks its role.
         .executable(name: "uvd", targets: ["uvd"]),
         .executable(name: "uvd-fuzz", targets: ["uvd-fuzz"]),
         .library(name: "UVCore", targets: ["UVCore"]),
@@ -32,17 +32,18 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .target(name: "UVCore"),
+        .target(name: "CThread"),
+        .target(name: "UVCore", dependencies: ["CThread"]),
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CEventLoop"),
         .target(name: "CSpawn"),
         // libnotify's headers by path rather than by pkg-config: its .pc file asks for -pthread,
         // which SwiftPM refuses with a warning on every build (six times over on a first one).
         .systemLibrary(name: "CLibNotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CXMLFeed", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"], swiftSettings: seesLibNotify),
@@ -60,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "uvd",
-            dependencies: ["UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["UVControl", "UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: seesLibNotify
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
@@ -72,11 +73,11 @@ let package = Package(
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .target(name: "UVSkill", dependencies: ["UVCore", "UVProviders"]),
         .target(name: "UVWheel", dependencies: ["UVCore"]),
-        .target(name: "UVStore", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy", .product(name: "GRDB", package: "GRDB.swift")]),
-        .executableTarget(
-            name: "uvctl",
+        .target(name: "UVStore", dependencies: ["CSQLite", "UVCore", "UVEngine", "UVProviderPolicy"]),
+        .target(
+            name: "UVControl",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVPlaces", "UVProtocol", "UVPlatform", "UVVarlink", "UVWheel",
+                "CSpawn", "UVCore", "UVConfig", "UVEngine", "UVPlaces", "UVProtocol", "UVPlatform", "UVVarlink", "UVWheel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,10 +113,10 @@ let package = Package(
                 "UVDaemon", "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVPlatform", "UVProviders", "UVStore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: seesLibNotify),
-        .testTarget(name: "UVCtlTests", dependencies: ["uvctl", "TestSupport"]),
+        .testTarget(name: "UVCtlTests", dependencies: ["uvd", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["uvd", "uvctl", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"],
+            dependencies: ["uvd", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"],
             swiftSettings: seesLibNotify),
     ],
     swiftLanguageModes: [.v6]

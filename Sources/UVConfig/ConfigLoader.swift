@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Reads `config.toml` against `ConfigKey.all`: every problem is reported with the file, line,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one UV series uvd uses for a place and moment: the forecasts' hours (the first forecast's
 /// where it has them, the next one's beyond its reach; the clear-sky model's without any), with a

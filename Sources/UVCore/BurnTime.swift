@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long unprotected or protected skin can stay in the sun before it starts to redden.
 public enum BurnTime: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The clear-sky model scaled to what stations measure under a clear sky.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A modelled UV index from the Sun's position: the offline fallback that always works.
 ///

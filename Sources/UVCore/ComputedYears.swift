@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The years uvd computes the Sun for: 1800 to 2100, where NOAA's solar algorithm holds to about
 /// 0.01° (`SolarPosition`). A day or instant outside them is refused, not answered: the model

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The day's numbers for one place, one person and one moment: the single computation that the
 /// rule engine's reminders, `uvctl status`, `watch`, the bars and the simulator all read, so that no

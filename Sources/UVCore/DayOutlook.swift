@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A local day's UV at a glance: every hour with its level and burn time, the sunscreen window,
 /// the peak, and sunrise and sunset.

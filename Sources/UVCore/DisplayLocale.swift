@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How numbers, clock times and dates are written for the person reading: by the conventions of
 /// the language uvd speaks to them, so that a French sentence says `UV 9,4` and `lun. 23 nov.`.
@@ -43,22 +43,21 @@ public struct DisplayLocale: Sendable {
     public func decimal(_ value: Double, places: Int, width: Int = 0) -> String {
         let digits = value.fixed(min(places, 6))
         let plain = String(repeating: " ", count: max(0, width - digits.count)) + digits
-        return decimalSeparator == "." ? plain : plain.replacingOccurrences(of: ".", with: decimalSeparator)
+        return decimalSeparator == "." ? plain : plain.replacing(".", with: decimalSeparator)
     }
 
-    /// A date in the locale's form for a skeleton of fields (`EEEdMMM`: `lun. 23 nov.`,
-    /// `11月23日(月)`); `english` is uvd's own pattern for English (`EEE d MMM`).
-    public func format(_ date: Date, skeleton: String, english: String, in zone: Zone) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = TimeZone(identifier: zone.identifier) ?? TimeZone(secondsFromGMT: zone.secondsFromGMT(for: date))
-        if let identifier {
-            formatter.locale = Locale(identifier: identifier)
-            formatter.setLocalizedDateFormatFromTemplate(skeleton)
-        } else {
-            formatter.locale = Locale(identifier: "en_GB")
-            formatter.dateFormat = english
+    /// A date in the locale's form (`lun. 23 nov.`, `11月23日(月)`), from CLDR's patterns and names
+    /// (`DateForms`); uvd's own forms for English (`Mon 23 Nov`, `Monday 23 November 2026`). A
+    /// locale CLDR has no entry for takes its language's (`fr_XX` as `fr`).
+    public func format(_ date: Date, _ length: DateLength, in zone: Zone) -> String {
+        let entry = identifier.flatMap { DateForms.locales[$0] ?? DateForms.locales[Self.parts($0).language] }
+        guard let entry else {
+            let pattern = length == .shortDay ? "EEE d MMM" : "EEEE d MMMM yyyy"
+            return DatePattern.format(date, pattern: pattern, names: DateForms.english, in: zone)
         }
-        return formatter.string(from: date)
+        let patterns = DateForms.patterns[entry.patterns]
+        return DatePattern.format(
+            date, pattern: length == .shortDay ? patterns.short : patterns.long, names: DateForms.names[entry.names], in: zone)
     }
 
     /// The first set of `LC_ALL`, `LC_TIME`, `LANG` without its codeset and modifier; nil for

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A span of the day spent outside, and how uvd knows: from the network (away from home: a
 /// phone or modem connection) or from the user (`uvctl outside`). Away from home is not the same

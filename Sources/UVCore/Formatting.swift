@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// ISO 8601 timestamps with a place's UTC offset (`2026-10-04T09:00:00+11:00`, `Z` at UTC): the
 /// form every machine-readable output uses.

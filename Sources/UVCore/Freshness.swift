@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How far data can be trusted by its age: fresh up to 90 minutes, stale (shown, marked) up to
 /// 6 hours, then expired (not used for alerts; the model answers instead).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Distances on the Earth's surface.
 public enum GreatCircle {

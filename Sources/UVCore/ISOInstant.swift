@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an instant written as RFC 3339 / ISO 8601 with its offset: `2026-01-15T12:00:00+11:00`,
 /// `2026-01-15T12:00Z`, `2026-01-15T12:00:00.250-0330` — seconds and fraction optional, the

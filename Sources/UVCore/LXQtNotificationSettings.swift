@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// LXQt's notification settings file (`~/.config/lxqt/notifications.conf`, Qt's INI format):
 /// its do-not-disturb is `doNotDisturb=true` in `[General]`, and LXQt offers no signal for it.
@@ -19,15 +19,15 @@ public enum LXQtNotificationSettings {
         var section = ""
         var value = false
         for raw in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpaces()
             if line.hasPrefix(";") || line.hasPrefix("#") { continue }
             if line.hasPrefix("["), line.hasSuffix("]") {
-                section = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                section = String(line.dropFirst().dropLast()).trimmingSpaces()
                 continue
             }
             guard section == "General", let equals = line.firstIndex(of: "=") else { continue }
-            guard line[..<equals].trimmingCharacters(in: .whitespaces) == "doNotDisturb" else { continue }
-            value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces).lowercased() == "true"
+            guard line[..<equals].trimmingSpaces() == "doNotDisturb" else { continue }
+            value = line[line.index(after: equals)...].trimmingSpaces().lowercased() == "true"
         }
         return value
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Calendar days in a place's own time zone, where a day may last 23, 24 or 25 hours.
 public enum LocalDay {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which language uvd speaks and the catalog it speaks it from, chosen once per process.
 ///

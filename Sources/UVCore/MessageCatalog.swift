@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A compiled gettext catalog (`.mo`, GNU gettext manual §10.3 "The Format of GNU MO Files"):
 /// each message id (the English template) and its translation. Read by hand, bounds-checked, so
@@ -60,7 +60,7 @@ public struct MessageCatalog: Sendable {
         self.plurals = plurals
         pluralRule = PluralRule(header: header) ?? .english
         language = header.split(separator: "\n").first { $0.hasPrefix("Language:") }
-            .map { $0.dropFirst("Language:".count).trimmingCharacters(in: .whitespaces) }
+            .map { $0.dropFirst("Language:".count).trimmingSpaces() }
             .flatMap { $0.isEmpty ? nil : $0 }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What kind of connection carries the default route.
 public enum NetworkKind: String, Sendable, Codable, CaseIterable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The UV ahead from a station's recent measurements: the sky's transmission now (measured over
 /// clear-sky UV) carried along the clear-sky curve, fading into a forecast as the lead grows.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether the user is outside now, by the network and by their word: what the store's open
 /// intervals say, held so that each event does not ask it. It decides what each happening opens

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Place {
     /// tzdata's table of zones and the place each names.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where uvd computes for, with how it got there. The daemon keeps and sends coordinates to
 /// 0.1° only (`Coordinate.approximate`); the offline calculators use what they are given.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A catalog's `Plural-Forms` rule: which form of a sentence goes with a count.
 ///
@@ -26,8 +26,8 @@ public struct PluralRule: Sendable, Equatable {
         for field in line.dropFirst("Plural-Forms:".count).split(separator: ";") {
             let parts = field.split(separator: "=", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            switch parts[0].trimmingCharacters(in: .whitespaces) {
-            case "nplurals": count = Int(parts[1].trimmingCharacters(in: .whitespaces))
+            switch parts[0].trimmingSpaces() {
+            case "nplurals": count = Int(parts[1].trimmingSpaces())
             case "plural":
                 var parser = Parser(Array(parts[1].utf8))
                 expression = parser.parseWhole()

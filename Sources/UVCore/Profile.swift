@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's skin and sunscreen habits, as set with `uvctl profile set`.
 public struct Profile: Sendable, Equatable, Codable {

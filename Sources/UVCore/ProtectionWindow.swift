@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A stretch of time from `start` to `end`.
 public struct TimeSpan: Sendable, Equatable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How pressing the reapply time is (after the countdown states of seed 004): plenty of time
 /// over 60 minutes, attention from 60 to 30, urgent under 30, now once it has passed.

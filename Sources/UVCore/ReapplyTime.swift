@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When sunscreen should go on again, and why then.
 public struct ReapplyTime: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading state that an older or newer uvd saved.
 ///

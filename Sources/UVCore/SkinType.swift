@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fitzpatrick skin phototype, I (always burns) to VI (never burns).
 public enum SkinType: Int, Sendable, CaseIterable, Codable, Comparable {
@@ -19,7 +19,7 @@ public enum SkinType: Int, Sendable, CaseIterable, Codable, Comparable {
 
     /// Accepts a Roman numeral (any case) or the digits 1–6.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if let number = Int(trimmed), let type = SkinType(rawValue: number) {
             self = type
         } else if let type = SkinType.allCases.first(where: { $0.numeral == trimmed.uppercased() }) {

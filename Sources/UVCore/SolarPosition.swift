@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the Sun is in the sky for an observer at one instant.
 ///

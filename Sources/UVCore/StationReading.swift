@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One station's measurement from ARPANSA's real-time feed.
 public struct StationReading: Sendable, Equatable, Codable {

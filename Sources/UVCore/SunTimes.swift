@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sunrise, solar noon and sunset for one local day at a place.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The sun protection factor printed on the bottle. `spf50` stands for "50+".
 public enum SPF: Int, Sendable, CaseIterable, Codable {
@@ -15,8 +16,8 @@ public enum SPF: Int, Sendable, CaseIterable, Codable {
 
     /// Accepts `none`, `0`, `15`, `30`, `50` and `50+` (also with an `spf` prefix).
     public init?(parsing text: String) {
-        var value = text.lowercased().trimmingCharacters(in: .whitespaces)
-        if value.hasPrefix("spf") { value = String(value.dropFirst(3)).trimmingCharacters(in: .whitespaces) }
+        var value = text.lowercased().trimmingSpaces()
+        if value.hasPrefix("spf") { value = String(value.dropFirst(3)).trimmingSpaces() }
         switch value {
         case "none", "0", "1": self = .none
         case "15": self = .spf15

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where UV data came from.
 public enum UVSource: String, Sendable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One UV index value at an instant.
 public struct UVSample: Sendable, Equatable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Local clock arithmetic shared by every view and rule: minutes after midnight, and `HH:MM`
 /// read and written as people do.
@@ -16,7 +16,7 @@ public enum WallClock {
 
     /// `HH:MM` (or `H:MM`) as minutes after midnight; nil for anything else.
     public static func minuteOfDay(parsing text: String) -> Int? {
-        var scanner = TextScanner(text.trimmingCharacters(in: .whitespaces))
+        var scanner = TextScanner(text.trimmingSpaces())
         guard let hour = scanner.number(digits: 1...2), scanner.skip(":"), let minute = scanner.number(digits: 2...2), scanner.atEnd,
             (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The weather beside the UV: WMO code table 4677 as Open-Meteo reports it (`weather_code`),
 /// grouped the way Open-Meteo's documentation names them, and the temperature in the unit the

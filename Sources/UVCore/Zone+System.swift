@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Zone {
     /// The IANA name of the system's zone: `TZ` (a leading `:` dropped), else the zone
@@ -11,11 +11,11 @@ extension Zone {
             return tz
         }
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
-            let range = target.range(of: "zoneinfo/"), Zone(identifier: String(target[range.upperBound...])) != nil
+            let range = target.firstRange(of: "zoneinfo/"), Zone(identifier: String(target[range.upperBound...])) != nil
         {
             return String(target[range.upperBound...])
         }
-        let file = (localtime as NSString).deletingLastPathComponent + "/timezone"
+        let file = URL(filePath: localtime).deletingLastPathComponent().appending(path: "timezone").path
         if let line = (try? String(contentsOfFile: file, encoding: .utf8))?.split(separator: "\n").first.map(String.init),
             Zone(identifier: line) != nil
         {

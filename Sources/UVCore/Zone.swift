@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A place's time zone: its IANA name and its UTC offset at any instant, read from the system's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A place derived from a time zone name: the zero-configuration location.
 public struct ZoneLocation: Sendable, Equatable {
@@ -34,7 +34,7 @@ public struct ZoneLocation: Sendable, Equatable {
 
     /// `America/Argentina/Buenos_Aires` → `Buenos Aires`.
     static func placeName(ofZone zone: String) -> String {
-        (zone.split(separator: "/").last.map(String.init) ?? zone).replacingOccurrences(of: "_", with: " ")
+        (zone.split(separator: "/").last.map(String.init) ?? zone).replacing("_", with: " ")
     }
 
     /// ISO 6709 `±DDMM[SS]±DDDMM[SS]`; nil unless minutes and seconds are below 60 and the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When the core wakes next: the engine's deadline, the next refresh round and a delivery to try
 /// again share the one timer. With the time spent suspended as last seen, to notice a resume. Its state is its own:

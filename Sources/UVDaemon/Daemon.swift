@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import UVConfig
 import UVCore
@@ -59,14 +59,7 @@ public enum Daemon {
             info: .init(
                 vendor: "uvd", product: "uvd", version: UVDVersion.string, url: "https://github.com/uvd/uvd",
                 interfaces: ["org.varlink.service", UVDInterface.name]),
-            log: { log.warning("\($0)") },
-            // A command that changes something (`uvctl outside start`, a profile change) runs code
-            // idle never runs: the store's write, the rules' step, the dose. Once its client has
-            // gone, that code goes. Queries keep theirs: `uvctl status` run again and again would
-            // fault it back each time (9.5 → 12.7 ms a process in `make bench`).
-            connectionEnded: { methods in
-                if methods.contains(where: { UVDMethod(qualifiedName: $0)?.onlyReads != true }) { CodeResidency.touchedPagesOnly() }
-            })
+            log: { log.warning("\($0)") })
 
         let outbox = NotificationOutbox(
             server: LibNotifyServer(iconDirectory: paths.runtime.path), saved: (try? store.notificationIDs()) ?? NotificationIDs(),
@@ -101,8 +94,6 @@ public enum Daemon {
         let status = await summary(core)
         Systemd.notify("STATUS=\(status)")
         log.info("ready: \(status)")
-        // Started: what starting ran can go (after READY, so that starting is not slowed).
-        CodeResidency.touchedPagesOnly()
 
         // The one-shot services end on their own; that must not stop the others. The signal
         // service ends at SIGTERM or SIGINT, and that stops them all.

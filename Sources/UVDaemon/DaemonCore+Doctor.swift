@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVProtocol
 
 /// `uvctl doctor`, the core's side: what it knows, taken in one step for `Doctor`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVConfig
 import UVCore
 import UVNotify
@@ -69,7 +69,7 @@ extension DaemonCore {
     func savedPlace(_ name: String?) throws(Refusal) -> Place? {
         guard let name else { return nil }
         let saved = (try? store.savedPlaces()) ?? []
-        if let match = saved.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) { return match }
+        if let match = saved.first(where: { $0.name.lowercased() == name.lowercased() }) { return match }
         if let city = try? PlaceQuery.exactPlace(for: name) { return city }
         let names = saved.map(\.name).joined(separator: ", ")
         throw Refusal(

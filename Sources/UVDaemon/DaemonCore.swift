@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import UVConfig
 import UVCore
@@ -420,7 +420,7 @@ extension DaemonCore {
     }
 
     func addLocation(name: String, query: String, now: Date) throws(Refusal) -> LocationInfo {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
+        guard !name.trimmingSpaces().isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
         var chosen = try lookUp(query)
         chosen.name = name
         try settleAcknowledged(now: now, keeping: [.savePlace(chosen)])
@@ -700,8 +700,6 @@ extension DaemonCore {
         let next = await refreshIfDue(now: now)
         schedule.roundEnded(nextDue: next)
         armTimer(now: now)
-        // A round may have loaded a library (libxml2 for the station feed).
-        CodeResidency.touchedPagesOnly()
     }
 }
 

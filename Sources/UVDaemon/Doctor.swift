@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 import UVNotify
 import UVPlatform
@@ -283,7 +283,7 @@ struct Doctor {
     /// it: still only as the user, its files 0600 in 0700 directories.
     private func sandboxCheck() -> CheckInfo? {
         guard ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil else { return nil }
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         let state = SandboxState.current(home: home)
         if state.ownUserNamespace, state.homeReadOnly {
             return CheckInfo(name: tr("sandbox"), result: .ok, detail: tr("applied: a user namespace of its own, home read-only"))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import UVCore
 
 /// The user's OpenWeatherMap key, from the systemd credential `openweathermap-key`
@@ -10,7 +11,7 @@ enum OpenWeatherMapKey {
     /// The key, nil when none is configured, or why a configured one cannot be used.
     static func load(keyFile: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<String?, Problem> {
         if let directory = environment["CREDENTIALS_DIRECTORY"] {
-            let path = (directory as NSString).appendingPathComponent(credentialName)
+            let path = URL(filePath: directory).appending(path: credentialName).path
             if FileManager.default.fileExists(atPath: path) { return read(path, checkMode: false) }
         }
         guard let keyFile else { return .success(nil) }
@@ -41,7 +42,7 @@ enum OpenWeatherMapKey {
             let mode = String(info.st_mode & 0o777, radix: 8)
             return .failure(Problem(description: "OpenWeatherMap key file \(path) is readable by others (mode \(mode)): chmod 600 \(path)"))
         }
-        let key = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
         guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             return .failure(Problem(description: "OpenWeatherMap key file \(path) does not hold a key (letters and digits on one line)"))
         }

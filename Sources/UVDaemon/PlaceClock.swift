@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// How uvd words a time for the user: on the place's clock, 24- or 12-hour as configured.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import UVCore
 import UVNotify
@@ -51,17 +51,10 @@ struct TrayService: DaemonService {
                 }
             }
             group.addTask {
-                var first = true
                 for await _ in changes {
                     await present(shown)
                     guard let status = await shown.status else { continue }
                     if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date())) }
-                    // What setting the item up ran (GDBus's registration, the first icon) runs
-                    // again rarely: its code pages go, as after starting (`CodeResidency`).
-                    if first {
-                        first = false
-                        CodeResidency.touchedPagesOnly()
-                    }
                 }
             }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVNotify
 
 /// The tray as the core knows it: the host that shows it (for `uvctl doctor`) and the one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// What uvd knows of its user: the place in use (and GeoClue's, when it answered), the profile,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVProtocol
 
 /// Who watches the status (`uvctl watch`, bars, the tray), and what they were last sent: a status

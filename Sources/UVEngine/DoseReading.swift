@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// The day's burn dose as the shell computes it (`DayDose`, the same number `uvctl dose` shows):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// The rule engine: `reduce(state, event, now)` decides everything that uvd says and when.

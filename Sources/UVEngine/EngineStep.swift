@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// One engine step sorted the way every shell carries it out — the daemon's and the simulator's

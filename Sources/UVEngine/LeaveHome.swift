@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Notices leaving home: the default route moves from home (Wi-Fi) to a cellular or tethered

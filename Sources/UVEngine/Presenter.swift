@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// An alert in words, as a notification server, the history and `uvctl simulate` show it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// A daily span of local clock time when non-urgent notifications wait, e.g. `22:00-07:00`.

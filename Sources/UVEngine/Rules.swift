@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// The rules, one function each: what they want said at `now`, updating what they remember.

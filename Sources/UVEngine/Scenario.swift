@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// A day's events as a text file, for `uvctl simulate --scenario`: one event per line,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Plays events through the engine the way the daemon's shell does: each event at its time,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// What a notification is about, and so its identity on screen: a new alert with the same

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// A time zone by its IANA name, resolved once: it encodes as the bare name (`"Australia/Sydney"`,

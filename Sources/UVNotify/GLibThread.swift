@@ -1,5 +1,6 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
+import UVCore
 
 /// A thread that runs a GLib main loop with a context of its own, and runs work on it.
 ///
@@ -15,13 +16,11 @@ final class GLibThread: @unchecked Sendable {
         let context = g_main_context_new()!
         self.context = context
         nonisolated(unsafe) let loopContext = context
-        let thread = Thread {
+        DetachedThread.start(name: name) {
             g_main_context_push_thread_default(loopContext)
             let loop = g_main_loop_new(loopContext, 0)
             g_main_loop_run(loop)
         }
-        thread.name = name
-        thread.start()
     }
 
     /// Runs `work` on the loop's thread and returns its result.

@@ -1,5 +1,5 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Whether the notification server holds back pop-ups, asked of each server the way it offers it
@@ -42,7 +42,7 @@ extension LibNotifyServer {
 
     /// LXQt's settings file: `$XDG_CONFIG_HOME/lxqt/notifications.conf`.
     static func lxqtSettingsPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         return configHome + "/lxqt/notifications.conf"
     }

@@ -1,5 +1,5 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Desktop notifications through libnotify, every call on one GLib thread.

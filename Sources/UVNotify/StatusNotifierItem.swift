@@ -1,5 +1,5 @@
 import CLibNotify
-import Foundation
+import FoundationEssentials
 
 /// What a tray item shows: its texts, its icon at several sizes and its menu. Knows nothing of
 /// UV: the daemon decides the content (`TrayView`).
@@ -121,7 +121,7 @@ public final class StatusNotifierItem: @unchecked Sendable {
             guard let tray else { return }
             uvd_tray_set_texts(tray, content.title, content.status.rawValue, content.tooltipTitle, content.tooltipText)
             let ids = content.menu.map(\.id)
-            let labels = content.menu.map { $0.label.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
+            let labels = content.menu.map { $0.label.replacing("\n", with: " ") }.joined(separator: "\n")
             let enabled = content.menu.map { UInt8($0.enabled ? 1 : 0) }
             uvd_tray_set_menu(tray, Int32(ids.count), ids, labels, enabled)
         }
@@ -150,7 +150,7 @@ public final class StatusNotifierItem: @unchecked Sendable {
         let program =
             pid == 0
             ? nil
-            : (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            : (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingWhitespace()
         tray.continuation.yield(.host(owner.map { TrayHost(busName: String(cString: $0), program: program) }))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Looks cities up by name in the embedded list, offline.
@@ -9,8 +9,8 @@ import UVCore
 ///
 /// The list stays the text compiled into the binary: each lookup scans its bytes and builds a
 /// `City` only for what it returns, so nothing is kept in memory between lookups. An ASCII name
-/// (most of them) is compared byte by byte; only names with other letters are folded by
-/// Foundation, and only when their first letter could match.
+/// (most of them) is compared byte by byte; only names with other letters are folded
+/// (`fold`), and only when their first letter could match.
 public struct CityIndex: Sendable {
     private let cityText: String
     private let countryText: String
@@ -82,9 +82,19 @@ public struct CityIndex: Sendable {
         }
     }
 
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .trimmingCharacters(in: .whitespaces)
+    /// The form names are compared in: lower case, without diacritics (`foldTable`: `Zürich`,
+    /// `zurich` and `ZURICH` are all `zurich`), without spaces at the ends. A combining mark
+    /// typed apart from its letter (`u` + U+0308) goes as well.
+    public static func fold(_ text: some StringProtocol) -> String {
+        var folded = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if let plain = foldTable[scalar.value] {
+                folded += plain.lowercased()
+            } else if scalar.properties.generalCategory != .nonspacingMark {
+                folded.unicodeScalars.append(scalar)
+            }
+        }
+        return folded.trimmingSpaces()
     }
 
     /// How a name compares with a folded query.

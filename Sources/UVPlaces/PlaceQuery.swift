@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// A place as a person names it (`Sydney`, `Sydney, AU`, `Paris, France`, `-33.9,151.2`): the
@@ -40,7 +40,7 @@ public enum PlaceQuery {
         let place = try place(for: query, cities: cities)
         if try coordinate(query) != nil { return place }
         func cityName(_ text: String) -> String? {
-            text.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            text.split(separator: ",").first.map(CityIndex.fold)
         }
         guard cityName(place.name) == cityName(query) else { throw NotFound(query: query) }
         return place
@@ -49,7 +49,7 @@ public enum PlaceQuery {
     /// `-33.87,151.21` or `-33.87, 151.21`; nil when the text is not two numbers, an error when
     /// they are but lie outside ±90°/±180°.
     public static func coordinate(_ text: String) throws(NotFound) -> Coordinate? {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",").map { $0.trimmingSpaces() }
         guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]) else { return nil }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else { throw NotFound(query: text, outOfRange: true) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The default route as the kernel has it: the link that carries it and the network behind it.
 public struct DefaultRoute: Sendable, Equatable {
@@ -65,7 +65,7 @@ public struct RouteReader: Sendable {
 
     private func isUp(_ interface: String) -> Bool {
         let state = (try? String(contentsOf: sysfs.appendingPathComponent(interface).appendingPathComponent("operstate"), encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingWhitespace()
         return state == "up" || state == "unknown"
     }
 

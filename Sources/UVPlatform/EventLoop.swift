@@ -1,6 +1,6 @@
 import CEventLoop
 import CSystemd
-import Foundation
+import FoundationEssentials
 import UVCore
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 #if canImport(Glibc)
@@ -52,7 +52,7 @@ public final class InstanceLock: Sendable {
             var buffer = [UInt8](repeating: 0, count: 32)
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
             if count > 0,
-                let pid = Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+                let pid = Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace()),
                 pid > 0, kill(pid, 0) == 0 || errno == EPERM
             {
                 return pid
@@ -73,10 +73,16 @@ public final class InstanceLock: Sendable {
         // the device as MAJOR:MINOR in hex, then the inode.
         let major = (info.st_dev >> 8) & 0xFFF | (info.st_dev >> 32) & ~0xFFF
         let minor = info.st_dev & 0xFF | (info.st_dev >> 12) & ~0xFF
-        let identity = String(format: "%02x:%02x:%llu", major, minor, UInt64(info.st_ino))
+        let identity = Self.hex(UInt64(major)) + ":" + Self.hex(UInt64(minor)) + ":" + String(UInt64(info.st_ino))
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
             line.split(separator: " ").contains { $0 == identity }
         }
+    }
+
+    /// At least two lower-case hex digits, as `%02x` writes them.
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count < 2 ? "0" + digits : digits
     }
 
     deinit { close(descriptor) }

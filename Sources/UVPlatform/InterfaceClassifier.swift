@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 #if canImport(Glibc)
@@ -42,9 +42,7 @@ public struct InterfaceClassifier: Sendable {
         let exists = { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
         if exists("phy80211") || exists("wireless") { return Classification(kind: .wifi, reason: tr("wireless device")) }
         // ARPHRD_RAWIP: the raw-IP links of QMI and MBIM modems.
-        if (try? String(contentsOf: directory.appendingPathComponent("type"), encoding: .utf8))?.trimmingCharacters(
-            in: .whitespacesAndNewlines) == "519"
-        {
+        if (try? String(contentsOf: directory.appendingPathComponent("type"), encoding: .utf8))?.trimmingWhitespace() == "519" {
             return Classification(kind: .cellular, reason: tr("raw-IP modem (type 519)"))
         }
         // A phone sharing its connection over USB.

@@ -1,5 +1,5 @@
 import CSystemd
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// swift-log to the systemd journal with structured fields: MESSAGE, PRIORITY, SYSLOG_IDENTIFIER,

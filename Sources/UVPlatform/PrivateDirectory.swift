@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 #if canImport(Glibc)
@@ -29,7 +29,7 @@ public enum PrivateDirectory {
     /// directory, owned by the user. A looser mode is tightened to 0700, unless `strict`, when
     /// it is refused (a directory in a shared place such as /tmp that uvd did not make).
     public static func prepare(_ path: String, strict: Bool = false, advice: String? = nil) throws(Refused) {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = URL(filePath: path).deletingLastPathComponent().path
         if !strict { try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) }
         let created = mkdir(path, 0o700) == 0
         if !created, errno != EEXIST {

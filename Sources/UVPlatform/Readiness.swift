@@ -1,5 +1,5 @@
 import CEventLoop
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)

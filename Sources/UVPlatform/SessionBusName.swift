@@ -1,5 +1,6 @@
 import CSystemd
-import Foundation
+import FoundationEssentials
+import Glibc
 import UVCore
 
 /// A well-known name on the session bus (`org.freedesktop.Notifications`), as the bus itself sees
@@ -83,8 +84,7 @@ public enum SessionBusName {
                 var fields: [String: String] = [:]
                 for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
                     guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
-                    fields[line[..<equals].trimmingCharacters(in: .whitespaces)] = line[line.index(after: equals)...].trimmingCharacters(
-                        in: .whitespaces)
+                    fields[line[..<equals].trimmingSpaces()] = line[line.index(after: equals)...].trimmingSpaces()
                 }
                 if fields["Name"] == name { return ServiceFile(path: path, exec: fields["Exec"], systemdService: fields["SystemdService"]) }
             }

@@ -1,5 +1,5 @@
 import CEventLoop
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

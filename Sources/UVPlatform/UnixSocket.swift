@@ -1,5 +1,5 @@
 import CSystemd
-import Foundation
+import FoundationEssentials
 import UVCore
 
 #if canImport(Glibc)
@@ -28,7 +28,7 @@ public final class UnixListener: Sendable {
     /// Binds `path`: its directory is created 0700, a stale socket file is replaced, the socket
     /// is made 0600. Fails if another process is already listening there.
     public init(path: String, backlog: Int32 = 64) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(filePath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         guard chmod(directory, 0o700) == 0 else { throw SocketError("chmod \(directory)") }

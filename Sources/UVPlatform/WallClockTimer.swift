@@ -1,5 +1,5 @@
 import CSystemd
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where uvd keeps things, by the XDG Base Directory Specification
 /// (https://specifications.freedesktop.org/basedir-spec/latest/): each variable if set to an absolute path, else its documented default.
@@ -12,7 +13,7 @@ public struct XDGPaths: Sendable, Equatable {
     public var runtimeIsFallback: Bool
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         func base(_ variable: String, _ fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
             return URL(fileURLWithPath: home).appendingPathComponent(fallback)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one UV source says about now and the day's peak, and the part uvd gives it
 /// (`uvctl sources`, and `sources` in `uvctl status --json`).

@@ -35,21 +35,6 @@ public enum UVDMethod: String, CaseIterable, Sendable {
     case getDose = "GetDose"
     case outside = "Outside"
 
-    /// Whether the method only reads what uvd holds (the status, a forecast, a list): the code it
-    /// runs is what `uvctl status` and a bar run again and again. The others change what uvd
-    /// holds or run code seldom run (a refresh, the doctor).
-    public var onlyReads: Bool {
-        switch self {
-        case .getStatus, .getForecast, .listStations, .listLocations, .getProfile, .getConfig, .getQuiet, .getHome, .getHistory,
-            .subscribe, .getDose:
-            true
-        case .setLocation, .clearLocation, .addLocation, .removeLocation, .setProfile, .applySunscreen, .removeSunscreen,
-            .recordWater, .refresh, .reload, .setQuiet, .quietNow, .quietOff, .snooze, .mute, .unmute, .setHome, .clearHome,
-            .diagnose, .notifyTest, .outside:
-            false
-        }
-    }
-
     /// `io.uvd.GetStatus`.
     public var qualifiedName: String { "\(UVDInterface.name).\(rawValue)" }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A varlink call: `{"method": "io.uvd.GetStatus", "parameters": {…}, "more": true}`
 /// (https://varlink.org/Method-Call). Parameters are decoded per method by `decodeParameters`.

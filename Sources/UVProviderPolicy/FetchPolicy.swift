@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import UVCore
 
 /// When to ask each provider: only for what can have changed and matters, within a daily budget.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// When a forecast model's runs reach the API: a run every `runEvery` from 00 UTC, on the API

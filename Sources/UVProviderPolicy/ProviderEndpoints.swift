@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Where each provider lives. Every URL is configurable, so tests point them at a local server.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What uvd remembers about one provider between requests (persisted in the store).
 public struct ProviderHealth: Sendable, Equatable, Codable {

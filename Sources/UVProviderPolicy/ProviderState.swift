@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Health of every provider and the day's request count.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Reads `uvvalues.xml`: one `<location id="…">` per station with `<index>`, `<time>` (local),
@@ -22,7 +22,7 @@ public enum ARPANSAParser {
             throw .malformed(.arpansa, "not UTF-8 text")
         }
         for marker in ["<!DOCTYPE", "<!ENTITY"]
-        where data.range(of: Data(marker.utf8)) != nil || data.range(of: Data(marker.lowercased().utf8)) != nil {
+        where data.firstRange(of: Data(marker.utf8)) != nil || data.firstRange(of: Data(marker.lowercased().utf8)) != nil {
             throw .malformed(.arpansa, "a document type declaration (\(marker)), which the feed never has")
         }
     }
@@ -33,7 +33,7 @@ public enum ARPANSAParser {
             throw .malformed(.arpansa, "\(id): no readable <date>/<time> or <utcdatetime>")
         }
         let status = record["status"] ?? "ok"
-        let uvi = record["index"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let uvi = record["index"].flatMap { Double($0.trimmingSpaces()) }
         return StationReading(station: id, uvi: status == "ok" ? uvi : nil, time: time, status: status)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Reads ARPANSA's per-station day series (`/api/uvlevel/?longitude=…&latitude=…&date=…`), the

@@ -1,5 +1,5 @@
 import CSpawn
-import Foundation
+import FoundationEssentials
 import UVCore
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import CSpawn
-import Foundation
+import FoundationEssentials
 import Synchronization
+import UVCore
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +63,7 @@ public struct ChildProcessHTTPClient: HTTPClient {
         let cap = limits.maximumBytes + Self.headerRoom
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread { [executable] in
+                DetachedThread.start(name: "uvd-fetch") { [executable] in
                     continuation.resume(returning: child.run(Self.program(for: executable), input: input, cap: cap, wait: wait))
                 }
             }

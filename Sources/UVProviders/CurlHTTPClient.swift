@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 import UVCore
 
 /// GET requests through libcurl's easy API (the C shim `CCurl`), with the daemon's limits:
@@ -39,7 +40,7 @@ public struct CurlHTTPClient: HTTPClient {
         let limits = self
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
+                DetachedThread.start(name: "uvd-curl") {
                     continuation.resume(returning: limits.perform(request, on: handle))
                 }
             }
@@ -81,8 +82,8 @@ public struct CurlHTTPClient: HTTPClient {
         var headers: [String: String] = [:]
         for line in text.split(separator: "\r\n").dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            if headers[name] == nil { headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+            let name = line[..<colon].trimmingSpaces().lowercased()
+            if headers[name] == nil { headers[name] = line[line.index(after: colon)...].trimmingSpaces() }
         }
         return headers
     }

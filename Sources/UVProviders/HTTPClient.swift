@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A GET request to a provider.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Provider wall-clock timestamps (`2025-04-14T13:00`, `2023-07-30`) turned into instants with a

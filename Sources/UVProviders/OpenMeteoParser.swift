@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Reads Open-Meteo `/v1/forecast` answers: `hourly` (`uv_index`, `uv_index_clear_sky`,

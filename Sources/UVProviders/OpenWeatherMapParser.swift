@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Reads OpenWeatherMap One Call 3.0 answers: `current.uvi`, `hourly[].uvi`, `daily[].uvi`,

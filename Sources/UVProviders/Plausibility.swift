@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Keeps only believable data from a provider answer, and says what it dropped.
@@ -52,10 +52,9 @@ public enum Plausibility {
         guard distance <= answerDistanceKilometres else {
             throw .implausible(
                 forecast.source,
-                String(
-                    format: "an answer for %.1f,%.1f, %.0f km from the place asked (%.1f,%.1f)",
-                    forecast.coordinate.latitude, forecast.coordinate.longitude, distance.isFinite ? distance : -1, asked.latitude,
-                    asked.longitude))
+                "an answer for \(forecast.coordinate.latitude.fixed(1)),\(forecast.coordinate.longitude.fixed(1)), "
+                    + "\((distance.isFinite ? distance : -1).fixed(0)) km from the place asked (\(asked.latitude.fixed(1)),\(asked.longitude.fixed(1)))"
+            )
         }
         return forecast
     }

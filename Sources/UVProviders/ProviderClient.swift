@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 import UVProviderPolicy
 
@@ -132,7 +132,7 @@ public struct ProviderClient: Sendable {
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`; RFC 9110 §10.2.3 and §5.6.7).
 enum RetryAfter {
     static func seconds(_ value: String, now: Date) -> TimeInterval? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingSpaces()
         if let seconds = Int(trimmed), seconds >= 0 { return TimeInterval(seconds) }
         return httpDate(trimmed).map { max(0, $0.timeIntervalSince(now)) }
     }

@@ -1,5 +1,5 @@
 import CXMLFeed
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// Reads the ARPANSA feed's `<location>` elements: each as its `id` attribute and its child
@@ -39,7 +39,7 @@ enum XMLRecords {
             }
             guard let name, name.pointee != 0, Int(location) < collector.records.count else { return }
             let value = text.map { String(cString: $0) } ?? ""
-            collector.records[Int(location)][String(cString: name)] = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            collector.records[Int(location)][String(cString: name)] = value.trimmingWhitespace()
         }
     }
 }

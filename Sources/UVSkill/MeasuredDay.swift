@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// One day of a station's measured UV, as ARPANSA publishes it: a CSV file with the header

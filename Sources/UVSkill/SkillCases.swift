@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// The moments a measured day is scored at, with what the truth and persistence were, so each

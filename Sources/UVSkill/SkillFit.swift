@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// What the nowcast fits to measured days, and the replay that scores each day with values fitted

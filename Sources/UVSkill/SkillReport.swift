@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 import UVProviders
 
@@ -41,7 +41,7 @@ public struct SkillReport: Sendable {
         for folder in folders {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".csv") }.sorted()
             for name in names {
-                let path = (folder as NSString).appendingPathComponent(name)
+                let path = URL(filePath: folder).appending(path: name).path
                 days.append(
                     try MeasuredDay.parse(Data(contentsOf: URL(fileURLWithPath: path)), utcOffsetSeconds: utcOffsetSeconds, name: path))
             }
@@ -61,29 +61,30 @@ public struct SkillReport: Sendable {
             days.count > 1 ? "Each day is scored with settings fitted on the other days:" : "One day: scored with uvd's own settings:")
         for (cases, settings) in zip(days, settings) {
             lines.append(
-                String(
-                    format: "  %@  clear-sky ×%.2f, fade %.1f h, %d cases", cases.day.date, settings.clearSky.factor,
-                    settings.fadeTime / 3600,
-                    cases.cases.count))
+                "  \(cases.day.date)  clear-sky ×\(settings.clearSky.factor.fixed(2)), fade \((settings.fadeTime / 3600).fixed(1)) h, "
+                    + "\(cases.cases.count) cases")
         }
         if let all = fittedOnAll {
             let builtIn = Nowcast.Settings()
             lines.append(
-                String(
-                    format: "Fitted on all %d days: clear-sky ×%.2f, fade %.1f h (uvd's built-in values: ×%.2f, %.1f h).", days.count,
-                    all.clearSky.factor, all.fadeTime / 3600, builtIn.clearSky.factor, builtIn.fadeTime / 3600))
+                "Fitted on all \(days.count) days: clear-sky ×\(all.clearSky.factor.fixed(2)), fade \((all.fadeTime / 3600).fixed(1)) h "
+                    + "(uvd's built-in values: ×\(builtIn.clearSky.factor.fixed(2)), \((builtIn.fadeTime / 3600).fixed(1)) h).")
         }
         lines.append("")
         lines.append("lead      cases   MAE   within ±1   (truth ≥ 3)   persistence   plain ratio")
         for lead in leads {
+            let uv3 = lead.within1UV3.map { right(($0 * 100).fixed(1), 5) + " %" } ?? "    —  "
             lines.append(
-                String(
-                    format: "%3d min  %6d  %5.2f     %5.1f %%       %@       %5.1f %%       %5.1f %%", lead.minutes, lead.cases, lead.mae,
-                    lead.within1 * 100, lead.within1UV3.map { String(format: "%5.1f %%", $0 * 100) } ?? "    —  ",
-                    lead.persistenceWithin1 * 100,
-                    lead.plainRatioWithin1 * 100))
+                "\(right(String(lead.minutes), 3)) min  \(right(String(lead.cases), 6))  \(right(lead.mae.fixed(2), 5))     "
+                    + "\(right((lead.within1 * 100).fixed(1), 5)) %       \(uv3)       \(right((lead.persistenceWithin1 * 100).fixed(1), 5)) %       "
+                    + "\(right((lead.plainRatioWithin1 * 100).fixed(1), 5)) %")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` right-aligned in `width` columns, as `%*d` and `%*.*f` align it.
+    private func right(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
     /// One JSON object: `{"leads":[{"minutes":15,"cases":…,"mae":…,"within1":…,…},…]}`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// How a nowcast did at one lead, beside persistence and the plain clear-sky ratio.

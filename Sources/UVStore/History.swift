@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import UVCore
 import UVEngine
 
@@ -85,8 +84,8 @@ extension Store {
 
     /// The rule engine's state, as last saved; nil before the first step.
     public func engineState() throws -> EngineState? {
-        try pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'engine'").map { try Coding.decode(EngineState.self, $0) }
+        try read { db in
+            try db.firstRow("SELECT value FROM setting WHERE key = 'engine'").map { try Coding.decode(EngineState.self, $0.text("value")) }
         }
     }
 
@@ -96,13 +95,13 @@ extension Store {
     /// person can still read it, and what happened is said.
     public func restoreEngineState(now: Date) throws -> SavedEngineState {
         try write { db in
-            guard let text = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'engine'") else { return .none }
+            guard let text = try db.firstRow("SELECT value FROM setting WHERE key = 'engine'")?.text("value") else { return .none }
             do {
                 return .read(try Coding.decode(EngineState.self, text))
             } catch {
                 let aside = "engine.unreadable-\(Int(now.timeIntervalSince1970))"
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [aside, text])
-                try db.execute(sql: "DELETE FROM setting WHERE key = 'engine'")
+                try db.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", [.text(aside), .text(text)])
+                try db.execute("DELETE FROM setting WHERE key = 'engine'")
                 return .setAside(SavedStateProblem(what: tr("the rules' saved state"), reason: "\(error)", keptAs: "setting " + aside))
             }
         }
@@ -110,14 +109,13 @@ extension Store {
 
     /// The engine's state, what it said and the presses it handled, within a transaction
     /// (`save(_: StoreChanges)`).
-    static func putEngineStep(_ state: EngineState?, entries: [HistoryEntry], handled presses: [Int64], _ db: Database) throws {
+    static func putEngineStep(_ state: EngineState?, entries: [HistoryEntry], handled presses: [Int64], _ db: SQLiteConnection) throws {
         if let state { try putSetting("engine", state, db) }
         for entry in entries { try insert(entry, handled: true, db) }
         if let newest = entries.last {
-            try db.execute(
-                sql: "DELETE FROM history WHERE handled = 1 AND time < ?", arguments: [newest.time.timeIntervalSince1970 - historyKept])
+            try db.execute("DELETE FROM history WHERE handled = 1 AND time < ?", [.real(newest.time.timeIntervalSince1970 - historyKept)])
         }
-        for press in presses { try db.execute(sql: "UPDATE history SET handled = 1 WHERE id = ?", arguments: [press]) }
+        for press in presses { try db.execute("UPDATE history SET handled = 1 WHERE id = ?", [.integer(press)]) }
     }
 
     /// Keeps a button press, not yet handled, as uvd 0.1 kept each before handling it; returns its
@@ -132,20 +130,18 @@ extension Store {
 
     /// Presses kept but never handled (the daemon stopped in between), oldest first.
     public func pendingPresses() throws -> [PendingAction] {
-        try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, value FROM history WHERE handled = 0 ORDER BY id").map {
-                PendingAction(id: $0["id"], entry: try Coding.decode(HistoryEntry.self, $0["value"]))
+        try read { db in
+            try db.rows("SELECT id, value FROM history WHERE handled = 0 ORDER BY id").map {
+                PendingAction(id: try $0.integer("id"), entry: try Coding.decode(HistoryEntry.self, $0.text("value")))
             }
         }
     }
 
     /// The latest `limit` entries, oldest first.
     public func history(limit: Int) throws -> [HistoryEntry] {
-        try pool.read { db in
-            try String.fetchAll(
-                db, sql: "SELECT value FROM (SELECT id, value FROM history ORDER BY id DESC LIMIT ?) ORDER BY id", arguments: [limit]
-            )
-            .map { try Coding.decode(HistoryEntry.self, $0) }
+        try read { db in
+            try db.rows("SELECT value FROM (SELECT id, value FROM history ORDER BY id DESC LIMIT ?) ORDER BY id", [.integer(Int64(limit))])
+                .map { try Coding.decode(HistoryEntry.self, $0.text("value")) }
         }
     }
 
@@ -159,7 +155,7 @@ extension Store {
     }
 
     /// Within a transaction (`save(_: StoreChanges)`).
-    static func putNotificationIDs(_ kept: NotificationIDs, _ db: Database) throws {
+    static func putNotificationIDs(_ kept: NotificationIDs, _ db: SQLiteConnection) throws {
         let written = Dictionary(kept.ids.map { ($0.key.description, $0.value) }) { first, _ in first }
         try putSetting("notificationIDs", written.isEmpty ? nil : written, db)
         try putSetting("notificationServerOwner", kept.owner, db)
@@ -170,9 +166,12 @@ extension Store {
         try setting("homeNetwork")
     }
 
-    private static func insert(_ entry: HistoryEntry, handled: Bool, _ db: Database) throws {
+    private static func insert(_ entry: HistoryEntry, handled: Bool, _ db: SQLiteConnection) throws {
         try db.execute(
-            sql: "INSERT INTO history (time, kind, subject, value, handled) VALUES (?, ?, ?, ?, ?)",
-            arguments: [entry.time.timeIntervalSince1970, entry.kind.rawValue, entry.subject.description, Coding.encode(entry), handled])
+            "INSERT INTO history (time, kind, subject, value, handled) VALUES (?, ?, ?, ?, ?)",
+            [
+                .real(entry.time.timeIntervalSince1970), .text(entry.kind.rawValue), .text(entry.subject.description),
+                .text(Coding.encode(entry)), .integer(handled ? 1 : 0),
+            ])
     }
 }

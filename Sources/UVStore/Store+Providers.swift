@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import UVCore
 import UVProviderPolicy
 
@@ -8,51 +7,52 @@ extension Store {
 
     /// The latest forecast kept for a place key from one kind of source, with when it was fetched.
     public func forecast(for placeKey: String, _ slot: ForecastSlot = .forecast) throws -> StoredForecast? {
-        try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM forecast WHERE placeKey = ?", arguments: [slot.key(placeKey)]).map {
+        try read { db in
+            try db.firstRow("SELECT fetchedAt, value FROM forecast WHERE placeKey = ?", [.text(slot.key(placeKey))]).map {
                 StoredForecast(
-                    fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), forecast: try Coding.decode(UVForecast.self, $0["value"]))
+                    fetchedAt: Date(timeIntervalSince1970: try $0.real("fetchedAt")),
+                    forecast: try Coding.decode(UVForecast.self, $0.text("value")))
             }
         }
     }
 
     /// Keeps a forecast for a place and adds its current reading to the history, within a
     /// transaction (`save(_: StoreChanges)`).
-    static func putForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String, _ db: Database) throws {
+    static func putForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String, _ db: SQLiteConnection) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO forecast (placeKey, fetchedAt, value) VALUES (?, ?, ?)",
-            arguments: [ForecastSlot(forecast.source).key(placeKey), fetchedAt.timeIntervalSince1970, Coding.encode(forecast)])
+            "INSERT OR REPLACE INTO forecast (placeKey, fetchedAt, value) VALUES (?, ?, ?)",
+            [.text(ForecastSlot(forecast.source).key(placeKey)), .real(fetchedAt.timeIntervalSince1970), .text(Coding.encode(forecast))])
         if let current = forecast.current, let uvi = current.uvi {
             try db.execute(
-                sql: "INSERT OR IGNORE INTO reading (placeKey, time, source, uvi) VALUES (?, ?, ?, ?)",
-                arguments: [placeKey, current.time.timeIntervalSince1970, forecast.source.rawValue, uvi])
+                "INSERT OR IGNORE INTO reading (placeKey, time, source, uvi) VALUES (?, ?, ?, ?)",
+                [.text(placeKey), .real(current.time.timeIntervalSince1970), .text(forecast.source.rawValue), .real(uvi)])
         }
     }
 
     public func stationReadings() throws -> StoredStations? {
-        try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT fetchedAt, value FROM stationSnapshot WHERE id = 1").map {
+        try read { db in
+            try db.firstRow("SELECT fetchedAt, value FROM stationSnapshot WHERE id = 1").map {
                 StoredStations(
-                    fetchedAt: Date(timeIntervalSince1970: $0["fetchedAt"]), readings: try Coding.decode([StationReading].self, $0["value"])
-                )
+                    fetchedAt: Date(timeIntervalSince1970: try $0.real("fetchedAt")),
+                    readings: try Coding.decode([StationReading].self, $0.text("value")))
             }
         }
     }
 
-    static func putStations(_ stations: StoredStations, _ db: Database) throws {
+    static func putStations(_ stations: StoredStations, _ db: SQLiteConnection) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO stationSnapshot (id, fetchedAt, value) VALUES (1, ?, ?)",
-            arguments: [stations.fetchedAt.timeIntervalSince1970, Coding.encode(stations.readings)])
+            "INSERT OR REPLACE INTO stationSnapshot (id, fetchedAt, value) VALUES (1, ?, ?)",
+            [.real(stations.fetchedAt.timeIntervalSince1970), .text(Coding.encode(stations.readings))])
     }
 
     /// Readings kept for a place, oldest first.
     public func readings(for placeKey: String, since: Date) throws -> [UVSample] {
-        try pool.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT time, uvi FROM reading WHERE placeKey = ? AND time >= ? ORDER BY time",
-                arguments: [placeKey, since.timeIntervalSince1970]
+        try read { db in
+            try db.rows(
+                "SELECT time, uvi FROM reading WHERE placeKey = ? AND time >= ? ORDER BY time",
+                [.text(placeKey), .real(since.timeIntervalSince1970)]
             )
-            .map { UVSample(time: Date(timeIntervalSince1970: $0["time"]), uvi: $0["uvi"]) }
+            .map { UVSample(time: Date(timeIntervalSince1970: try $0.real("time")), uvi: try $0.real("uvi")) }
         }
     }
 

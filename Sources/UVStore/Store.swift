@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import Synchronization
 import UVCore
 import UVProviderPolicy
@@ -14,48 +13,48 @@ import UVProviderPolicy
 /// aside with its `-wal` and `-shm`, what can still be read is copied into a fresh one, and
 /// `recovery` says what happened.
 public final class Store: Sendable {
-    let pool: DatabasePool
+    /// The one connection: used only while `lock` is held, so by one thread at a time.
+    nonisolated(unsafe) private let connection: SQLiteConnection
+    private let lock = Mutex(())
     private let transactions = Atomic<Int>(0)
     /// What had to be done at opening, if the database was damaged.
     public let recovery: StoreRecovery?
     /// The database file.
-    public var path: String { pool.path }
+    public let path: String
 
     public init(path: URL) throws {
         try FileManager.default.createDirectory(
             at: path.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        self.path = path.path
         var damage = Self.unusableEntry(at: path)
         if damage == nil {
             do {
                 let opened = try Self.open(path)
-                pool = opened
                 recovery = Self.earlierRecovery(in: opened)
+                connection = opened
                 return
             } catch let error as Damage {
                 damage = error.reason
-            } catch let error as DatabaseError where [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode) {
-                damage =
-                    error.resultCode == .SQLITE_NOTADB ? "is not a SQLite database" : "is corrupt (\(error.message ?? "SQLITE_CORRUPT"))"
-            } catch let error as DatabaseError {
+            } catch let error as SQLiteError where [SQLiteError.corrupt, SQLiteError.notADatabase].contains(error.primary) {
+                damage = error.primary == SQLiteError.notADatabase ? "is not a SQLite database" : "is corrupt (\(error.text))"
+            } catch let error as SQLiteError {
                 throw StoreError(path: path.path, problem: Self.explain(error, at: path))
             }
         }
         let moved = try StoreSalvage.moveAside(path)
         let fresh = try Self.open(path)
-        pool = fresh
         let database = moved.first { !$0.path.hasSuffix("-wal") && !$0.path.hasSuffix("-shm") }
         let (rows, damaged) = database.map { StoreSalvage.salvage(from: $0, into: fresh) } ?? ([:], [])
         recovery = StoreRecovery(reason: damage ?? "was damaged", movedAside: moved, salvaged: rows, damagedTables: damaged)
+        connection = fresh
         try? saveSetting("recovery", recovery)
     }
 
     /// The recovery a previous start made, while the files it moved aside are still there to
     /// look at (deleting them is how the user says they have seen it).
-    private static func earlierRecovery(in pool: DatabasePool) -> StoreRecovery? {
-        let stored = try? pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'recovery'").map {
-                try Coding.decode(StoreRecovery.self, $0)
-            }
+    private static func earlierRecovery(in connection: SQLiteConnection) -> StoreRecovery? {
+        let stored = try? connection.firstRow("SELECT value FROM setting WHERE key = 'recovery'").map {
+            try Coding.decode(StoreRecovery.self, $0.text("value"))
         }
         guard let recovery = stored ?? nil, let first = recovery.movedAside.first, FileManager.default.fileExists(atPath: first.path) else {
             return nil
@@ -63,27 +62,39 @@ public final class Store: Sendable {
         return recovery
     }
 
-    private static func open(_ path: URL) throws -> DatabasePool {
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+    /// Opens the file in WAL mode with `synchronous = FULL` (a transaction is on disk when its
+    /// commit returns, so acknowledged state survives a power cut) and foreign keys enforced,
+    /// checks it, and brings its schema up to date.
+    private static func open(_ path: URL) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path.path)
+        let mode = try connection.firstRow("PRAGMA journal_mode = WAL")?.text(0)
+        guard mode == "wal" else {
+            throw SQLiteError(code: SQLiteError.readOnly, text: "WAL mode was refused (\(mode ?? "no answer"))", sql: nil)
         }
-        let pool = try DatabasePool(path: path.path, configuration: configuration)
-        let verdict = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+        try connection.execute("PRAGMA synchronous = FULL")
+        try connection.execute("PRAGMA foreign_keys = ON")
+        let verdict = try connection.rows("PRAGMA quick_check").map { try $0.text(0) }
         guard verdict == ["ok"] else {
             throw Damage(reason: "failed its integrity check (\(verdict.first ?? "no answer"))")
         }
-        try Schema.migrator.migrate(pool)
-        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
-        return pool
+        try Schema.migrate(connection)
+        connection.checkpoint()
+        return connection
+    }
+
+    /// `body` with the connection, for reading.
+    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try lock.withLock { _ in try body(connection) }
     }
 
     /// One transaction, then the WAL checkpointed into the main file.
-    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+    func write<T: Sendable>(_ updates: (SQLiteConnection) throws -> T) throws -> T {
         transactions.add(1, ordering: .relaxed)
-        let result = try pool.write(updates)
-        checkpoint()
-        return result
+        return try lock.withLock { _ in
+            let result = try connection.transaction { try updates(connection) }
+            connection.checkpoint()
+            return result
+        }
     }
 
     /// How many write transactions this store has run since it was opened.
@@ -92,7 +103,7 @@ public final class Store: Sendable {
     /// Moves everything in the WAL into the main database file and empties the WAL (done after
     /// every write, and at a clean shutdown). A reader holding the WAL makes it a no-op.
     public func checkpoint() {
-        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        lock.withLock { _ in connection.checkpoint() }
     }
 
     // MARK: Settings
@@ -107,9 +118,8 @@ public final class Store: Sendable {
     }
 
     func setting<Value: Decodable>(_ key: String) throws -> Value? {
-        try pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
-                .map { try Coding.decode(Value.self, $0) }
+        try read { db in
+            try db.firstRow("SELECT value FROM setting WHERE key = ?", [.text(key)]).map { try Coding.decode(Value.self, $0.text("value")) }
         }
     }
 
@@ -117,11 +127,11 @@ public final class Store: Sendable {
         try write { db in try Self.putSetting(key, value, db) }
     }
 
-    static func putSetting<Value: Encodable>(_ key: String, _ value: Value?, _ db: Database) throws {
+    static func putSetting<Value: Encodable>(_ key: String, _ value: Value?, _ db: SQLiteConnection) throws {
         if let value {
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, Coding.encode(value)])
+            try db.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", [.text(key), .text(Coding.encode(value))])
         } else {
-            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+            try db.execute("DELETE FROM setting WHERE key = ?", [.text(key)])
         }
     }
 
@@ -134,10 +144,8 @@ public final class Store: Sendable {
     // MARK: Saved locations
 
     public func savedPlaces() throws -> [Place] {
-        try pool.read { db in
-            try String.fetchAll(db, sql: "SELECT value FROM savedPlace ORDER BY name COLLATE NOCASE").map {
-                try Coding.decode(Place.self, $0)
-            }
+        try read { db in
+            try db.rows("SELECT value FROM savedPlace ORDER BY name COLLATE NOCASE").map { try Coding.decode(Place.self, $0.text("value")) }
         }
     }
 
@@ -145,35 +153,32 @@ public final class Store: Sendable {
 
     /// The application in effect (the latest not removed), if any.
     public func currentSunscreen() throws -> SunscreenApplication? {
-        try pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
-                .map { try Coding.decode(SunscreenApplication.self, $0) }
+        try read { db in
+            try db.firstRow("SELECT value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
+                .map { try Coding.decode(SunscreenApplication.self, $0.text("value")) }
         }
     }
 
     /// The applications worn at some time within `span`, each with when it was taken off.
     public func sunscreenWorn(within span: DateInterval) throws -> [WornSunscreen] {
-        try pool.read { db in
-            try Row.fetchAll(
-                db,
-                sql:
-                    "SELECT value, removedAt FROM sunscreen WHERE appliedAt < ? AND (removedAt IS NULL OR removedAt > ?) ORDER BY appliedAt",
-                arguments: [span.end.timeIntervalSince1970, span.start.timeIntervalSince1970]
+        try read { db in
+            try db.rows(
+                "SELECT value, removedAt FROM sunscreen WHERE appliedAt < ? AND (removedAt IS NULL OR removedAt > ?) ORDER BY appliedAt",
+                [.real(span.end.timeIntervalSince1970), .real(span.start.timeIntervalSince1970)]
             ).map { row in
-                let removed: Double? = row["removedAt"]
-                return WornSunscreen(
-                    try Coding.decode(SunscreenApplication.self, row["value"]), removedAt: removed.map(Date.init(timeIntervalSince1970:)))
+                WornSunscreen(
+                    try Coding.decode(SunscreenApplication.self, row.text("value")),
+                    removedAt: try row.optionalReal("removedAt").map(Date.init(timeIntervalSince1970:)))
             }
         }
     }
 
     /// Records an application, within a transaction (`save(_: StoreChanges)`); the previous one ends.
-    static func insertSunscreen(_ application: SunscreenApplication, _ db: Database) throws {
+    static func insertSunscreen(_ application: SunscreenApplication, _ db: SQLiteConnection) throws {
+        try db.execute("UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", [.real(application.appliedAt.timeIntervalSince1970)])
         try db.execute(
-            sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [application.appliedAt.timeIntervalSince1970])
-        try db.execute(
-            sql: "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)",
-            arguments: [application.appliedAt.timeIntervalSince1970, Coding.encode(application)])
+            "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)",
+            [.real(application.appliedAt.timeIntervalSince1970), .text(Coding.encode(application))])
     }
 
 }

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import UVCore
 import UVEngine
 import UVProviderPolicy

@@ -1,20 +1,20 @@
-import Foundation
-import GRDB
+import FoundationEssentials
+import Glibc
 
 /// What opening the store checks before and after SQLite has its say.
 extension Store {
     /// What SQLite's refusal means for the user, with the path's folder in mind.
-    static func explain(_ error: DatabaseError, at path: URL) -> String {
+    static func explain(_ error: SQLiteError, at path: URL) -> String {
         let folder = path.deletingLastPathComponent().path
         if access(folder, W_OK) != 0 {
             return "cannot be opened: its folder \(folder) is not writable (\(String(cString: strerror(errno))))"
         }
-        switch error.resultCode {
-        case .SQLITE_READONLY: return "cannot be written: the file or its file system is read-only"
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return "is locked by another process (another uvd, or a tool holding it open)"
-        case .SQLITE_PERM, .SQLITE_AUTH: return "cannot be opened: permission denied"
-        case .SQLITE_FULL: return "cannot be written: the disk is full"
-        default: return "cannot be opened: \(error.message ?? "\(error.resultCode)")"
+        switch error.primary {
+        case SQLiteError.readOnly: return "cannot be written: the file or its file system is read-only"
+        case SQLiteError.busy, SQLiteError.locked: return "is locked by another process (another uvd, or a tool holding it open)"
+        case SQLiteError.permission, SQLiteError.authorization: return "cannot be opened: permission denied"
+        case SQLiteError.full: return "cannot be written: the disk is full"
+        default: return "cannot be opened: \(error.text)"
         }
     }
 

@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+import FoundationEssentials
+import Glibc
 
 /// What opening the store had to do about a damaged or unusable database file: why, where the
 /// old files went, and how many rows of each table could still be read into the fresh store.
@@ -44,50 +44,44 @@ enum StoreSalvage {
         return moved
     }
 
-    /// Copies every row of `aside` that can still be read into the same tables of `pool`,
+    /// Copies every row of `aside` that can still be read into the same tables of `fresh`,
     /// table by table, stopping a table at its first unreadable row.
-    static func salvage(from aside: URL, into pool: DatabasePool) -> (rows: [String: Int], damaged: [String]) {
-        var configuration = Configuration()
-        configuration.readonly = true
-        guard let old = try? DatabaseQueue(path: aside.path, configuration: configuration) else { return ([:], []) }
+    static func salvage(from aside: URL, into fresh: SQLiteConnection) -> (rows: [String: Int], damaged: [String]) {
+        guard let old = try? SQLiteConnection(path: aside.path, readOnly: true) else { return ([:], []) }
         var rows: [String: Int] = [:]
         var damaged: [String] = []
         let tables =
-            (try? pool.read { db in
-                try String.fetchAll(
-                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'")
-            }) ?? []
+            (try? fresh.rows(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE ?",
+                [.text(Schema.earlierMigrationsTable)]
+            ).map { try $0.text(0) }) ?? []
         for table in tables {
-            var copied: [Row] = []
+            var copied: [SQLiteRow] = []
             var broken = false
             do {
-                try old.read { db in
-                    let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)")
-                    while true {
-                        do {
-                            guard let row = try cursor.next() else { break }
-                            copied.append(row.copy())
-                        } catch {
-                            broken = true
-                            break
-                        }
+                let statement = try old.prepare("SELECT * FROM \(quoted(table))")
+                while true {
+                    do {
+                        guard try statement.step() else { break }
+                        copied.append(statement.row())
+                    } catch {
+                        broken = true
+                        break
                     }
                 }
             } catch {
                 broken = true
             }
             let inserted =
-                (try? pool.write { db in
-                    let columns = Set(try db.columns(in: table).map(\.name))
+                (try? fresh.transaction {
+                    let columns = Set(try fresh.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).map { try $0.text(0) })
                     var count = 0
                     for row in copied {
-                        let names = row.columnNames.filter(columns.contains)
-                        guard !names.isEmpty else { continue }
+                        let kept = zip(row.columns, row.values).filter { columns.contains($0.0) }
+                        guard !kept.isEmpty else { continue }
                         let sql =
-                            "INSERT OR REPLACE INTO \(table.quotedDatabaseIdentifier) (\(names.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
-                        if (try? db.execute(sql: sql, arguments: StatementArguments(names.map { row[$0] as DatabaseValue }))) != nil {
-                            count += 1
-                        }
+                            "INSERT OR REPLACE INTO \(quoted(table)) (\(kept.map { quoted($0.0) }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: kept.count).joined(separator: ", ")))"
+                        if (try? fresh.execute(sql, kept.map(\.1))) != nil { count += 1 }
                     }
                     return count
                 }) ?? 0
@@ -95,6 +89,11 @@ enum StoreSalvage {
             if broken { damaged.append(table) }
         }
         return (rows, damaged)
+    }
+
+    /// A table or column name as an SQL identifier: in double quotes, a quote in it doubled.
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacing("\"", with: "\"\"") + "\""
     }
 }
 

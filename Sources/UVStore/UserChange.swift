@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import UVCore
 
 /// A change a user's command makes to what is kept: kept with the event's other changes in its
@@ -20,7 +19,7 @@ public enum UserChange: Sendable, Equatable {
 }
 
 extension Store {
-    static func put(_ change: UserChange, _ db: Database) throws {
+    static func put(_ change: UserChange, _ db: SQLiteConnection) throws {
         switch change {
         case .homeNetwork(let id):
             try putSetting("homeNetwork", id, db)
@@ -28,20 +27,20 @@ extension Store {
             try putSetting("manualPlace", place.map(approximate), db)
         case .savePlace(let place):
             try db.execute(
-                sql: "INSERT OR REPLACE INTO savedPlace (name, value) VALUES (?, ?)",
-                arguments: [place.name, Coding.encode(approximate(place))])
+                "INSERT OR REPLACE INTO savedPlace (name, value) VALUES (?, ?)",
+                [.text(place.name), .text(Coding.encode(approximate(place)))])
         case .removePlace(let name):
-            try db.execute(sql: "DELETE FROM savedPlace WHERE name = ?", arguments: [name])
+            try db.execute("DELETE FROM savedPlace WHERE name = ?", [.text(name)])
         case .sunscreenRemoved(let at):
-            try db.execute(sql: "UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", arguments: [at.timeIntervalSince1970])
+            try db.execute("UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", [.real(at.timeIntervalSince1970)])
         case .waterEvent(let at):
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT id, value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
-            else { return }
-            var application = try Coding.decode(SunscreenApplication.self, row["value"])
+            guard let row = try db.firstRow("SELECT id, value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
+            else {
+                return
+            }
+            var application = try Coding.decode(SunscreenApplication.self, row.text("value"))
             application.waterEventAt = at
-            try db.execute(sql: "UPDATE sunscreen SET value = ? WHERE id = ?", arguments: [Coding.encode(application), row["id"] as Int64])
+            try db.execute("UPDATE sunscreen SET value = ? WHERE id = ?", [.text(Coding.encode(application)), .integer(row.integer("id"))])
         }
     }
 }

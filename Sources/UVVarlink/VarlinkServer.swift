@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVPlatform
 import UVProtocol
 
@@ -59,14 +59,10 @@ public final class VarlinkServer: Sendable {
     private let info: Info
     private let allowedUID: uid_t
     private let log: @Sendable (String) -> Void
-    private let connectionEnded: @Sendable (_ methods: Set<String>) -> Void
 
-    /// `connectionEnded` is called as each client's connection ends, after it is closed, with
-    /// the methods its calls named.
     public init(
         listener: UnixListener, service: any VarlinkService, interfaceName: String, interfaceDescription: String,
-        info: Info, allowedUID: uid_t = getuid(), log: @escaping @Sendable (String) -> Void,
-        connectionEnded: @escaping @Sendable (_ methods: Set<String>) -> Void = { _ in }
+        info: Info, allowedUID: uid_t = getuid(), log: @escaping @Sendable (String) -> Void
     ) {
         self.listener = listener
         self.service = service
@@ -75,7 +71,6 @@ public final class VarlinkServer: Sendable {
         self.info = info
         self.allowedUID = allowedUID
         self.log = log
-        self.connectionEnded = connectionEnded
     }
 
     /// Accepts and serves connections until the task is cancelled; then closes the socket.
@@ -105,11 +100,7 @@ public final class VarlinkServer: Sendable {
     }
 
     private func serve(_ connection: UnixConnection) async {
-        var called: Set<String> = []
-        defer {
-            connection.close()
-            connectionEnded(called)
-        }
+        defer { connection.close() }
         guard let uid = try? connection.peerUID(), uid == allowedUID else {
             try? await connection.write(VarlinkReply.encode(.permissionDenied))
             log("control socket: refused a client of another user")
@@ -125,7 +116,7 @@ public final class VarlinkServer: Sendable {
                     queue = try framing.append(bytes)
                     continue
                 }
-                guard try await handle(queue.removeFirst(), connection, framing: &framing, queue: &queue, called: &called) else { return }
+                guard try await handle(queue.removeFirst(), connection, framing: &framing, queue: &queue) else { return }
             } catch is VarlinkFraming.Oversized {
                 try? await connection.write(VarlinkReply.encode(.invalidMessage("a message is over \(framing.limit) bytes")))
                 return
@@ -135,15 +126,14 @@ public final class VarlinkServer: Sendable {
         }
     }
 
-    /// One message: decoded, dispatched, answered (never for a oneway call); the method it
-    /// names goes into `called`. False when the connection should end.
+    /// One message: decoded, dispatched, answered (never for a oneway call). False when the
+    /// connection should end.
     private func handle(
-        _ message: [UInt8], _ connection: UnixConnection, framing: inout VarlinkFraming, queue: inout [[UInt8]], called: inout Set<String>
+        _ message: [UInt8], _ connection: UnixConnection, framing: inout VarlinkFraming, queue: inout [[UInt8]]
     ) async throws -> Bool {
         var oneway = false
         do {
             let call = try VarlinkCall(decoding: Data(message))
-            called.insert(call.method)
             oneway = call.oneway
             let replies = VarlinkReplies(connection: connection, oneway: call.oneway)
             if call.more && !call.oneway {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// The day a wheel is drawn from, as instants and numbers: the daemon makes it from the day it

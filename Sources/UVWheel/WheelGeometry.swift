@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import UVCore
 
 /// The wheel's measures (seed 000's visual spec, on a 400 × 400 canvas) and the SVG path

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import UVCore
 
 /// What the UV wheel shows: a local day's hours around a clock face (midnight at the top, noon at

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import UVCore
 
 /// The mini-wheel as pixels, for notifications (the freedesktop `image-data` hint carries raw

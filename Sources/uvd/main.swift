@@ -1,7 +1,18 @@
+import UVControl
 import UVPlatform
 
-// Swift concurrency on uvd's own event loop from the first instruction (see `EventLoop`).
+/// Which program this is, by the name it was started by (the base name of argv[0]): `uvctl` is
+/// a link to `uvd`, so one binary serves both. Anything else (`uvd`, `/proc/self/exe` when the
+/// binary was replaced under a running daemon, a fetch child) is the daemon.
+let startedAsUVCtl = CommandLine.arguments.first.map { $0.split(separator: "/").last == "uvctl" } ?? false
+
+// Swift concurrency on uvd's own event loop from the first instruction (see `EventLoop`);
+// `uvctl watch` then sleeps between the daemon's lines.
 EventLoop.run {
+    if startedAsUVCtl {
+        await UVCtl.main()
+        return 0
+    }
     // Plain `uvd`, as systemd starts it, goes straight to the daemon: building the parser's
     // model of uvd's options (by reflection, with a protocol-conformance lookup for each) was a
     // tenth of the time from start to READY, and there is nothing to parse.

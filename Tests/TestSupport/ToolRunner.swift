@@ -21,11 +21,19 @@ public struct ToolRunner: Sendable {
     public static let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent()
 
-    public static let uvctl = ToolRunner(name: "uvctl")
-    public static let uvd = ToolRunner(name: "uvd")
+    /// `uvctl` as it is installed: a link named `uvctl` to the one program, `uvd`, made in a run
+    /// directory of the tests' own (the build's folder holds only `uvd`).
+    public static let uvctl = ToolRunner(name: "uvctl", executable: linkedUVCtl)
+    public static let uvd = ToolRunner(name: "uvd", executable: productsDirectory.appendingPathComponent("uvd"))
+
+    private static let linkedUVCtl: URL = {
+        let link = RunDirectory.make("uvd-bin").appendingPathComponent("uvctl")
+        try? FileManager.default.createSymbolicLink(at: link, withDestinationURL: productsDirectory.appendingPathComponent("uvd"))
+        return link
+    }()
 
     public let name: String
-    public var executable: URL { Self.productsDirectory.appendingPathComponent(name) }
+    public let executable: URL
 
     /// A clean, predictable environment: C locale, UTC, and an empty home of the tests' own, so
     /// that nothing in the developer's ~/.config or ~/.local reaches a test.

@@ -11,7 +11,7 @@ import UVCore
     @Test func englishKeepsUvdsOwnFormsAndTheTimeLocalesClock() {
         let american = DisplayLocale(environment: ["LANG": "en_US.UTF-8"], messageLanguage: nil)
         #expect(american.identifier == nil && american.decimal(9.44, places: 1) == "9.4" && american.uses12Hour)
-        #expect(american.format(Self.monday, skeleton: "EEEdMMM", english: "EEE d MMM", in: Self.paris) == "Mon 23 Nov")
+        #expect(american.format(Self.monday, .shortDay, in: Self.paris) == "Mon 23 Nov")
         let german = DisplayLocale(environment: ["LANG": "de_DE.UTF-8"], messageLanguage: nil)
         #expect(german.decimal(9.44, places: 1) == "9.4" && !german.uses12Hour, "English sentences keep English numbers")
         #expect(!DisplayLocale(environment: ["LANG": "C.UTF-8"], messageLanguage: nil).uses12Hour)
@@ -22,10 +22,10 @@ import UVCore
         #expect(french.identifier == "fr_FR" && !french.uses12Hour)
         #expect(french.decimal(9.44, places: 1) == "9,4")
         #expect(french.decimal(9.44, places: 1, width: 5) == "  9,4")
-        #expect(french.format(Self.monday, skeleton: "EEEdMMM", english: "EEE d MMM", in: Self.paris) == "lun. 23 nov.")
+        #expect(french.format(Self.monday, .shortDay, in: Self.paris) == "lun. 23 nov.")
         let spanish = DisplayLocale(environment: [:], messageLanguage: "es")
         #expect(spanish.identifier == "es_ES" && spanish.decimal(12.3, places: 1) == "12,3")
-        #expect(spanish.format(Self.monday, skeleton: "EEEEdMMMMyyyy", english: "", in: Self.paris) == "lunes, 23 de noviembre de 2026")
+        #expect(spanish.format(Self.monday, .longDay, in: Self.paris) == "lunes, 23 de noviembre de 2026")
     }
 
     @Test func theTimeLocaleCountsWhenItIsOfTheMessageLanguage() {
@@ -37,7 +37,7 @@ import UVCore
     @Test func japaneseKeepsTheDecimalPointAndWritesItsOwnDates() {
         let japanese = DisplayLocale(environment: ["LANG": "C.UTF-8"], messageLanguage: "ja")
         #expect(japanese.identifier == "ja_JP" && japanese.decimal(9.44, places: 1) == "9.4" && !japanese.uses12Hour)
-        #expect(japanese.format(Self.monday, skeleton: "EEEdMMM", english: "", in: Self.paris) == "11月23日(月)")
+        #expect(japanese.format(Self.monday, .shortDay, in: Self.paris) == "11月23日(月)")
     }
 
     @Test func columnsAreCountedAsATerminalDrawsThem() {

@@ -1,10 +1,10 @@
 import Foundation
-import GRDB
 import TestSupport
 import Testing
 import UVCore
 import UVEngine
-import UVStore
+
+@testable import UVStore
 
 /// Saved state outlives releases: what an older uvd wrote (without a field added since) or a
 /// newer one wrote (with a field this one does not know) is read with everything kept; what
@@ -38,9 +38,7 @@ struct SavedStateChangeTests {
 
     func store(holdingEngine json: String) throws -> Store {
         try Store(path: path).save(StoreChanges(engine: silencedState()))
-        let queue = try DatabaseQueue(path: path.path)
-        try queue.write { db in try db.execute(sql: "UPDATE setting SET value = ? WHERE key = 'engine'", arguments: [json]) }
-        try queue.close()
+        try SQLiteConnection(path: path.path).execute("UPDATE setting SET value = ? WHERE key = 'engine'", [.text(json)])
         return try Store(path: path)
     }
 
@@ -89,11 +87,9 @@ struct SavedStateChangeTests {
         #expect(problem.keptAs == "setting engine.unreadable-\(Int(now.timeIntervalSince1970))")
         #expect(problem.summary.contains("could not be read"))
         // Kept whole where the problem says, and no longer the state a start reads.
-        let queue = try DatabaseQueue(path: path.path)
-        let kept = try queue.read { db in
-            try String.fetchOne(
-                db, sql: "SELECT value FROM setting WHERE key = ?", arguments: ["engine.unreadable-\(Int(now.timeIntervalSince1970))"])
-        }
+        let kept = try SQLiteConnection(path: path.path).firstRow(
+            "SELECT value FROM setting WHERE key = ?", [.text("engine.unreadable-\(Int(now.timeIntervalSince1970))")]
+        )?.text("value")
         #expect(kept == broken)
         #expect(try store.engineState() == nil)
     }

@@ -39,9 +39,7 @@ struct VarlinkServerTests {
     var directory: URL { scratch.url }
     var path: String { directory.appendingPathComponent("sock").path }
 
-    private func withServer(connectionEnded: @escaping @Sendable (Set<String>) -> Void = { _ in }, _ body: (String) async throws -> Void)
-        async throws
-    {
+    private func withServer(_ body: (String) async throws -> Void) async throws {
         let listener = try UnixListener(path: path)
         let server = VarlinkServer(
             listener: listener, service: EchoService(), interfaceName: "test.echo",
@@ -49,35 +47,10 @@ struct VarlinkServerTests {
             info: .init(
                 vendor: "uvd", product: "test", version: "1", url: "https://example.invalid",
                 interfaces: ["org.varlink.service", "test.echo"]),
-            log: { _ in }, connectionEnded: connectionEnded)
+            log: { _ in })
         let task = Task { await server.run() }
         defer { task.cancel() }
         try await body(path)
-    }
-
-    /// The connections that ended, each with the methods it called.
-    private final class Ends: @unchecked Sendable {
-        private let lock = NSLock()
-        private var ended: [Set<String>] = []
-        func add(_ methods: Set<String>) { lock.withLock { ended.append(methods) } }
-        var total: Int { lock.withLock { ended.count } }
-        var methods: [Set<String>] { lock.withLock { ended } }
-    }
-
-    /// uvd lets go of the code a command ran when its client goes: the server says when each
-    /// connection ended (after the client hung up, not while it is still open) and which methods
-    /// its calls named.
-    @Test func eachConnectionsEndIsSaid() async throws {
-        let ends = Ends()
-        try await withServer(connectionEnded: ends.add) { path in
-            let client = try await VarlinkClient.connect(path: path)
-            #expect(try await client.call("test.echo.Echo", EchoService.Text(text: "hi"), returning: EchoService.Text.self).text == "hi")
-            #expect(ends.total == 0)
-            client.close()
-            for _ in 0..<100 where ends.total == 0 { try await Task.sleep(for: .milliseconds(10)) }
-            #expect(ends.total == 1)
-            #expect(ends.methods == [["test.echo.Echo"]])
-        }
     }
 
     @Test func socketIsPrivate() async throws {

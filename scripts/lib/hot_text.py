@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
 """Writes a linker script that lays the code a binary ran at the front of its code.
 
-  hot_text.py WORK BINARY [FIRST] > Build/BINARY-hot-text.ld
+  hot_text.py WORK BINARY [FIRST...] > Build/BINARY-hot-text.ld
   hot_text.py --check MAP SCRIPT      (is the script still about this build's code?)
 
 WORK holds the linker's map of BINARY (BINARY.map, from `make release LINK_MAPS=WORK`) and
-callgrind profiles of it (BINARY*.callgrind, recorded with --dump-instr=yes --compress-pos=no).
+callgrind profiles of it (BINARY*.callgrind, recorded with --dump-instr=yes --compress-pos=no;
+the binary may have been started through a link to it, such as uvctl).
 Every instruction address a profile names is looked up in the map to find the input section that
 holds it — a function's own section (.text.NAME), a private helper's (.text..Lobjectdestroy.8,
 which has no symbol to name it by), or a precompiled object's whole `.text` (the Swift runtime's
 Swift.o, an ICU object) — and the script puts those sections, and only those, in an output
 section `.text.hot` inserted before `.text`. An input section is named by its file (the last two
 parts of an object's path, or `archive:member`) and its section name, so the script holds for
-any checkout directory. With FIRST (a profile's name, such as `uvctl-watch`), what that profile
-ran comes before what only the others ran: a long-lived command keeps less of the code resident.
+any checkout directory. With FIRST (profiles' names, such as `uvd uvd-uvctl-watch`), what each
+ran comes in that order before what only the others ran: long-lived processes keep less of the
+code resident.
 Sections the script names that a build no longer has simply match
 nothing; a section missing from it still links, among the cold code.
 """
@@ -82,7 +84,7 @@ def sections_by_profile(work, binary):
     for profile in sorted(work.glob(f"{binary}*.callgrind")):
         ran = by_profile.setdefault(profile.stem, set())
         for owner, functions in functions_by_object(profile).items():
-            if owner is None or not (owner.endswith("/" + binary) or owner == "???"):
+            if owner is None or not (pathlib.Path(owner).resolve().name == binary or owner == "???"):
                 continue
             bias = load_bias(functions, symbols)
             if bias is None:
@@ -149,6 +151,9 @@ if __name__ == "__main__":
         sys.exit(0)
     work, binary, first = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
     by_profile = sections_by_profile(work, binary)
-    everything = set().union(*by_profile.values())
-    front = by_profile.get(first[0], set()) if first else set()
-    print(script([front, everything - front]))
+    tiers, placed = [], set()
+    for name in first + [None]:
+        sections = by_profile.get(name, set()) if name else set().union(*by_profile.values())
+        tiers.append(sections - placed)
+        placed |= sections
+    print(script(tiers))

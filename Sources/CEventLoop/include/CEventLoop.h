@@ -68,9 +68,4 @@ _Noreturn void uvd_executor_serve(void);
 /// non-blocking read end, or -1 with errno set. Call once per process.
 int uvd_signal_pipe(const int *signals, int count);
 
-/// Lets go of every loaded object's code pages (MADV_DONTNEED: clean file pages, mapped again from
-/// the page cache when next run) and turns fault-around off for them (MADV_RANDOM), so that what
-/// stays resident is the code that runs. Returns how many ranges the kernel refused (0 normally).
-int uvd_code_random_access(void);
-
 #endif

@@ -1,0 +1,65 @@
+import FoundationEssentials
+import UVCore
+
+/// The text of `uvctl guide`, one section per topic.
+enum Guide {
+    static func levels(_ terminal: Terminal) -> String {
+        var text = tr("%1$@ (WHO)", terminal.bold(tr("UV index levels"))) + "\n"
+        text +=
+            terminal.wrap(tr("The UV index measures the sunburning strength of sunlight. From 3 up, protect your skin."), indent: 0)
+            + "\n\n"
+        let nameWidth = UVLevel.allCases.map(\.name).columnWidth
+        let colourWidth = UVLevel.allCases.map(\.colorName).columnWidth
+        for level in UVLevel.allCases {
+            let name = terminal.paint("\(level.range.leftPadded(to: 5))  \(level.name.rightPadded(to: nameWidth))", level)
+            text +=
+                terminal.wrap(
+                    "\(name)  \(level.colorName.rightPadded(to: colourWidth))  \(level.advice)",
+                    indent: 5 + 2 + nameWidth + 2 + colourWidth + 2) + "\n"
+        }
+        text +=
+            "\n"
+            + terminal.wrap(
+                tr(
+                    "UV is strongest in the 4 hours around solar noon, is higher at altitude and near snow, water and sand, and passes through light cloud: up to 80 % on an overcast day."
+                ), indent: 0) + "\n"
+        return text
+    }
+
+    static func skin(_ terminal: Terminal) -> String {
+        var text = tr("%1$@ (Fitzpatrick)", terminal.bold(tr("Skin types"))) + "\n"
+        text +=
+            terminal.wrap(tr("How fast skin burns sets every burn time uvd shows. Not sure? Run `uvctl skin quiz`."), indent: 0) + "\n\n"
+        let summaryWidth = SkinType.allCases.map(\.summary).columnWidth
+        for type in SkinType.allCases {
+            let at8 = BurnTime(skinType: type, uvi: 8).wholeMinutes ?? 0
+            text +=
+                terminal.wrap(
+                    "\(type.numeral.rightPadded(to: 4)) \(type.summary.rightPadded(to: summaryWidth + 1)) \(tr("burns in ~%1$@ min at UV 8", at8))",
+                    indent: 5) + "\n"
+        }
+        text +=
+            "\n"
+            + terminal.wrap(
+                tr("All skin types can burn and all need protection at high UV; darker skin still takes eye and DNA damage."), indent: 0)
+            + "\n"
+        return text
+    }
+
+    static func sunscreen(_ terminal: Terminal) -> String {
+        let advice = [
+            tr(
+                "Slip on clothing, slop on SPF 30 or higher broad-spectrum water-resistant sunscreen, slap on a hat, seek shade, slide on sunglasses. Sunscreen is the last line of defence, not the first."
+            ),
+            tr("Put it on 20 minutes before going out, on clean dry skin."),
+            tr(
+                "Use enough: about a teaspoon (5 ml) for each arm, each leg, the front, the back and the face (with neck and ears): some 35 ml for an adult. Most people put on a quarter to half of that, which gives a fraction of the SPF on the label: uvd's \"low\" and \"medium\" amounts."
+            ),
+            tr("Reapply every 2 hours, and after swimming, sweating or towelling, whatever the label says."),
+            tr("Water resistance (40 or 80 minutes) is how long the SPF lasts in water, not out of it."),
+        ]
+        var text = tr("%1$@ (Cancer Council Australia)", terminal.bold(tr("Using sunscreen"))) + "\n"
+        for paragraph in advice { text += terminal.wrap("• " + paragraph, indent: 2) + "\n" }
+        return text + "\n"
+    }
+}

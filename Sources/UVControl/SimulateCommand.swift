@@ -1,0 +1,186 @@
+import ArgumentParser
+import FoundationEssentials
+import UVConfig
+import UVCore
+import UVEngine
+import UVPlatform
+import UVProtocol
+
+/// `uvctl simulate`: a whole day through the rule engine, and what it would say when.
+struct SimulateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: tr("Play a day through the rules and list the notifications they would send."),
+        discussion: tr(
+            "The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). The same engine decides as in uvd, with the rule settings of your config.toml ([leave_home], [alerts], [morning], [quiet], [reapply]); --quiet replaces its quiet hours. The place and skin type are uvd's when it runs, unless --lat/--lon and --skin-type say otherwise; the first line says which were used."
+        ))
+
+    @OptionGroup var place: PlaceOptions
+    @Option(
+        help: ArgumentHelp(tr("A saved location (see uvctl location list) or a city instead of uvd's current place."), valueName: "name"))
+    var location: String?
+
+    @Option(help: ArgumentHelp(tr("The local day, YYYY-MM-DD (default: today)."), valueName: "date"))
+    var date: String?
+
+    @Option(help: ArgumentHelp(tr("Leave home then: Wi-Fi until this time, cellular after (HH:MM)."), valueName: "time"))
+    var leave: String?
+
+    @Option(
+        help: ArgumentHelp(
+            tr("Quiet hours instead of the configured ones, HH:MM-HH:MM (may cross midnight); repeat for more."), valueName: "span"))
+    var quiet: [String] = []
+
+    @Option(
+        name: .customLong("skin-type"),
+        help: ArgumentHelp(tr("Skin type I to VI (default: your profile's when uvd runs, else I, the most cautious).")))
+    var skinType: SkinType?
+
+    @Flag(help: ArgumentHelp(tr("Press \"Applied sunscreen\" on the leave-home notification.")))
+    var apply = false
+
+    @Option(
+        help: ArgumentHelp(
+            tr(
+                "A file of the day's events, one per line: HH:MM EVENT (wifi, cellular, press leave-home applied, apply 50 lots, water, quiet 60, …)."
+            ), valueName: "file"))
+    var scenario: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let date, LocalDay.interval(isoDate: date, in: .current) == nil {
+            throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD.", date))
+        }
+        if let date, !ComputedYears.contains(isoDate: date) {
+            throw ValidationError(ComputedYears.refusal("--date", date))
+        }
+        if location != nil, place.lat != nil {
+            throw ValidationError(tr("Give --location or --lat/--lon, not both."))
+        }
+        if let leave, WallClock.minuteOfDay(parsing: leave) == nil {
+            throw ValidationError(tr("--leave '%1$@' is not a time of day: use HH:MM, e.g. 08:15.", leave))
+        }
+        if apply, leave == nil {
+            throw ValidationError(tr("--apply presses a button of the notification --leave brings: give --leave HH:MM too."))
+        }
+        for span in quiet where QuietSpan(parsing: span) == nil {
+            throw ValidationError(tr("--quiet '%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.", span))
+        }
+    }
+
+    /// A saved location or a city: the daemon's answer while it runs (it knows the saved ones),
+    /// else the city list here, read as the daemon reads it.
+    private static func place(named name: String, daemonRuns: Bool) async throws -> Place {
+        guard !daemonRuns else {
+            let saved = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: name)).status.location
+            return Place(
+                name: saved.name, coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
+                timeZoneIdentifier: saved.timeZone, source: .manual)
+        }
+        return LocationArgument.place(name) { tr("%1$@; saved locations are uvd's, and it is not running", $0) }
+    }
+
+    func run() async throws {
+        let daemon = place.lat == nil || skinType == nil ? await DaemonClient.statusIfRunning() : nil
+        var (target, placeOrigin) = Self.place(place, daemon: daemon)
+        if let location {
+            target = try await Self.place(named: location, daemonRuns: daemon != nil)
+            if let tz = place.tz { target.timeZoneIdentifier = tz }
+            placeOrigin = tr("--location %1$@", location)
+        }
+        let (skinType, skinOrigin): (SkinType, String) =
+            if let chosen = self.skinType {
+                (chosen, tr("--skin-type"))
+            } else if let daemon, !daemon.skinTypeIsDefault, let profiled = SkinType(parsing: daemon.skinType) {
+                (profiled, tr("your profile"))
+            } else {
+                (.I, tr("the most cautious default"))
+            }
+        let zone = target.timeZone
+        let day = date.flatMap { LocalDay.interval(isoDate: $0, in: zone) } ?? LocalDay.interval(containing: Date(), in: zone)
+        var settings: EngineSettings
+        do {
+            settings = try ConfigLoader.load(file: XDGPaths().configFile).configuration.engine
+        } catch {
+            DaemonClient.fail("\(error)", status: .configuration)
+        }
+        if !quiet.isEmpty { settings.quietHours = QuietHours(quiet.compactMap(QuietSpan.init(parsing:))) }
+        settings.uses12HourClock = DisplayLocale.current.uses12Hour
+
+        var simulator = Simulator(
+            state: EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: skinType), start: day.start)
+        simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: target.coordinate).samples), at: day.start)
+        var events: [(Date, EngineEvent)] = []
+        if let leave, let minute = WallClock.minuteOfDay(parsing: leave) {
+            let leaving = Scenario.instant(minuteOfDay: minute, on: day, in: zone)
+            events.append((max(day.start, leaving.addingTimeInterval(-3600)), .network(NetworkState(kind: .wifi))))
+            events.append((leaving, .network(NetworkState(kind: .cellular))))
+            if apply {
+                events.append(
+                    (
+                        leaving.addingTimeInterval(settings.leaveHomeDebounce + 60),
+                        .answer(subject: .leaveHome, .pressed(.applied))
+                    ))
+            }
+        }
+        var steps = events.map { event in (event.0, Simulator.Happening.event { _ in event.1 }) }
+        if let scenario { steps += ScenarioFile.events(scenario, day: day, zone: zone) }
+        simulator.run(until: day.end.addingTimeInterval(-1), steps: steps)
+
+        let clock = ClockFormat(timeZone: zone)
+        let presenter = Presenter(simulator.state)
+        let shown = simulator.notified.map { (time: $0.time, alert: presenter.present($0.alert)) }
+        if output.json {
+            let iso = ISOTimestamp(timeZone: zone)
+            try JSONOutput.print(
+                shown.map {
+                    SimulatedNotification(
+                        time: iso.string($0.time), subject: $0.alert.subject.description, rule: $0.alert.rule.rawValue,
+                        urgency: $0.alert.urgency.rawValue,
+                        summary: $0.alert.summary, body: $0.alert.body, actions: $0.alert.buttons.map(\.label))
+                })
+            return
+        }
+        let terminal = Terminal.standardOutput()
+        print(
+            tr(
+                "%1$@ · modelled clear-sky UV · skin type %2$@", terminal.bold(tr("%1$@ · %2$@", target.name, clock.day(day.start))),
+                skinType.numeral))
+        print(terminal.dim(tr("Place from %1$@; skin type from %2$@.", placeOrigin, skinOrigin)))
+        if target.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
+        if shown.isEmpty { print(tr("No notifications.")) }
+        for (time, alert) in shown {
+            let buttons = alert.buttons.isEmpty ? "" : terminal.dim("  [" + alert.buttons.map(\.label).joined(separator: "] [") + "]")
+            let urgency = alert.urgency == .critical ? terminal.bold(tr(" (critical)")) : ""
+            print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
+        }
+        print(DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone)).joined(separator: "\n"))
+    }
+
+    /// --lat/--lon, else the running uvd's place, else the system time zone's; and where it came from.
+    static func place(_ options: PlaceOptions, daemon: StatusInfo?) -> (Place, String) {
+        if options.lat != nil { return (options.resolve(), tr("--lat/--lon")) }
+        if let location = daemon?.location, !location.isDefault {
+            let zone = options.tz ?? location.timeZone
+            return (
+                Place(
+                    name: location.name, coordinate: Coordinate(latitude: location.latitude, longitude: location.longitude),
+                    timeZoneIdentifier: zone, source: .manual), tr("uvd")
+            )
+        }
+        return (options.resolve(), tr("the system time zone"))
+    }
+
+    /// The `--json` shape: the notifications in order (as before the dose was counted; the
+    /// day's dose is in the text).
+    struct SimulatedNotification: Encodable {
+        let time: String
+        let subject: String
+        let rule: String
+        let urgency: String
+        let summary: String
+        let body: String
+        let actions: [String]
+    }
+}

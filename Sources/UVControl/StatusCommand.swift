@@ -1,0 +1,96 @@
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import UVCore
+import UVPlatform
+import UVProtocol
+
+/// `uvctl status`: the UV now, at a glance.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: tr("The UV index now, burn time, sunscreen and today's window."))
+
+    @Option(help: ArgumentHelp(tr("A saved location or a city instead of the current one."), valueName: "name"))
+    var location: String?
+
+    @Option(help: ArgumentHelp(tr("One line for a bar: waybar, i3blocks, polybar or compact.")))
+    var format: StatusFormat?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if format != nil, output.json { throw ValidationError(tr("Choose --json or --format, not both.")) }
+    }
+
+    func run() async throws {
+        let status = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: location)).status
+        if output.json {
+            try JSONOutput.print(status)
+        } else if let format {
+            print(format.render(status))
+            if format == .i3blocks, StatusFormat.isUrgent(status) { throw ExitCode(StatusFormat.i3blocksUrgent) }
+        } else {
+            print(StatusText.lines(status, terminal: .standardOutput()).joined(separator: "\n"))
+            // After an upgrade the uvd running is the old binary until it is restarted.
+            if let skew = await DaemonClient.versionSkew() { print(skew) }
+        }
+    }
+}
+
+/// `uvctl watch`: a line on every change, pushed by uvd (no polling): a status-bar module.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: tr("Print a line whenever the status changes (for waybar, i3blocks, polybar)."),
+        discussion: tr("For waybar: %1$@", "\"custom/uv\": { \"exec\": \"uvctl watch --format waybar\", \"return-type\": \"json\" }"))
+
+    @Option(help: ArgumentHelp(tr("waybar, i3blocks, polybar or compact (default).")))
+    var format: StatusFormat?
+
+    @Flag(help: ArgumentHelp(tr("Print each status as JSON instead.")))
+    var json = false
+
+    func validate() throws {
+        if format != nil, json { throw ValidationError(tr("Choose --json or --format, not both.")) }
+    }
+
+    /// Follows uvd for as long as something reads: across restarts of uvd (a line saying it
+    /// stopped, then retries from 1 s doubling to 30 s), ending quietly, status 0, once the
+    /// reader has gone (EPIPE, with or without SIGPIPE ignored).
+    func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        var delay = Duration.seconds(1)
+        var saidStopped = false
+        while true {
+            if let client = try? await DaemonClient.connectIfOwn() {
+                delay = .seconds(1)
+                saidStopped = false
+                do {
+                    for try await reply in client.stream(UVD.Subscribe.method.qualifiedName, Empty(), returning: UVD.Subscribe.Reply.self) {
+                        emit(line(for: reply.status))
+                    }
+                } catch {}
+                client.close()
+            }
+            if !saidStopped {
+                emit(json ? #"{"stopped":true}"# : (format ?? .compact).unavailable(persistent: true))
+                saidStopped = true
+            }
+            try await EventLoop.sleep(for: delay)
+            delay = min(delay * 2, .seconds(30))
+        }
+    }
+
+    private func line(for status: StatusInfo) -> String {
+        guard json else { return (format ?? .compact).render(status, persistent: true) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(status)) ?? Data(), as: UTF8.self)
+    }
+
+    /// One line, unbuffered (a bar reading the pipe sees it at once); the end when nobody reads.
+    private func emit(_ line: String) {
+        guard StandardStream.output.write(line + "\n") else { Glibc.exit(ExitStatus.success.rawValue) }
+    }
+}

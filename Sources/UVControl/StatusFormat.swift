@@ -1,0 +1,110 @@
+import ArgumentParser
+import FoundationEssentials
+import UVCore
+import UVProtocol
+
+/// One-line renderings of a status for bars and watches.
+enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
+    case waybar, i3blocks, polybar, compact
+
+    /// i3blocks' exit status for an urgent block (its man page: "33 … urgent").
+    static let i3blocksUrgent: Int32 = 33
+
+    /// Whether a bar should draw attention: extreme UV, or sunscreen due now.
+    static func isUrgent(_ status: StatusInfo) -> Bool {
+        UVLevel(rawValue: status.level) == .extreme || status.sunscreen?.countdown == ReapplyCountdown.now.rawValue
+    }
+
+    /// The block for `uvctl status` (one run per update). i3blocks reads three lines: full text,
+    /// short text, colour; `watch` gives `render(_:persistent:)` instead.
+    func render(_ status: StatusInfo, now: Date = Date()) -> String {
+        render(status, persistent: false, now: now)
+    }
+
+    /// `persistent`: for `uvctl watch`, where i3blocks (`interval=persist`, `format=json`) takes one
+    /// JSON object per line.
+    func render(_ status: StatusInfo, persistent: Bool, now: Date = Date()) -> String {
+        let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
+        let uvi = DisplayLocale.current.decimal(status.uvi, places: 1)
+        let burn = status.burnTimeMinutes.map { tr(" · BT %1$@m", $0) } ?? ""
+        let countdown = status.sunscreen.flatMap { ReapplyCountdown(rawValue: $0.countdown) }
+        switch self {
+        case .compact:
+            return tr("UV %1$@ %2$@", uvi, level.name) + burn + (status.stale ? tr(" (stale)") : "")
+        case .i3blocks where persistent:
+            return Self.json(
+                I3BlocksBlock(
+                    full_text: "UV \(uvi)\(burn)", short_text: "UV \(uvi)", color: level.hexColor, urgent: Self.isUrgent(status)))
+        case .i3blocks:
+            return "UV \(uvi)\(burn)\nUV \(uvi)\n\(level.hexColor)"
+        case .polybar:
+            return "%{F\(level.hexColor)}UV \(uvi)%{F-}\(burn)"
+        case .waybar:
+            var classes = [level.rawValue]
+            if status.stale { classes.append("stale") }
+            if let countdown { classes.append("reapply-\(countdown.rawValue)") }
+            // 80 % of the day's burn dose or more: the bar can say so (`#custom-uv.dose-high`).
+            if let dose = status.dose, dose.burnDosePercent >= 80 { classes.append("dose-high") }
+            let tooltip = StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n")
+            return Self.json(
+                WaybarModule(
+                    text: Self.pango("UV \(uvi)"), alt: level.rawValue, tooltip: Self.pango(tooltip),
+                    class: classes, percentage: min(100, Int((status.uvi / 11 * 100).rounded()))))
+        }
+    }
+
+    /// A line for a bar while uvd does not answer: the last value is not shown as if current.
+    func unavailable(persistent: Bool) -> String {
+        let text = tr("UV ? (uvd stopped)")
+        switch self {
+        case .compact: return text
+        case .i3blocks where persistent:
+            return Self.json(I3BlocksBlock(full_text: text, short_text: "UV ?", color: "#888888", urgent: false))
+        case .i3blocks: return "\(text)\nUV ?\n#888888"
+        case .polybar: return "%{F#888888}\(text)%{F-}"
+        case .waybar:
+            return Self.json(
+                WaybarModule(text: Self.pango("UV ?"), alt: "stopped", tooltip: Self.pango(text), class: ["stopped"], percentage: 0))
+        }
+    }
+
+    /// Pango markup escaping: waybar reads `text` and `tooltip` as markup, so `&` in a place name
+    /// ("Choi Wan Estate (I & II)") would break the module.
+    static func pango(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "'": escaped += "&#39;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+    }
+
+    /// waybar's custom-module JSON (return-type json).
+    struct WaybarModule: Encodable {
+        let text: String
+        let alt: String
+        let tooltip: String
+        let `class`: [String]
+        let percentage: Int
+    }
+
+    /// i3blocks' JSON block (`format=json`), the keys of the i3bar protocol.
+    struct I3BlocksBlock: Encodable {
+        let full_text: String
+        let short_text: String
+        let color: String
+        let urgent: Bool
+    }
+}

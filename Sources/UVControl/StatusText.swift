@@ -1,0 +1,71 @@
+import FoundationEssentials
+import UVCore
+import UVProtocol
+
+/// The human form of a status: one glance, a few lines.
+enum StatusText {
+    static func lines(_ status: StatusInfo, terminal: Terminal, now: Date = Date()) -> [String] {
+        let zone = Zone(identifier: status.location.timeZone) ?? .current
+        let clock = ClockFormat(timeZone: zone)
+        let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
+        var lines: [String] = []
+
+        let uv = terminal.paint(terminal.bold(tr("UV %1$@ %2$@", DisplayLocale.current.decimal(status.uvi, places: 1), level.name)), level)
+        var headline = tr("%1$@ · %2$@", uv, status.location.name)
+        if status.source == UVSource.model.rawValue {
+            headline = tr("%1$@ · modelled", headline)
+        } else if let updated = status.updatedAt.flatMap(ISOInstant.parse) {
+            let age = status.ageMinutes.map { $0 < 1 ? tr("just now") : tr("%1$@ min ago", $0) } ?? ""
+            headline = tr("%1$@ · updated %2$@ (%3$@)", headline, clock.time(updated), age)
+            if status.stale { headline += " " + terminal.bold(tr("stale")) }
+        }
+        lines.append(headline)
+        if let weather = weatherLine(status) { lines.append(weather) }
+        if status.location.isDefault { lines.append(terminal.dim(Place.defaultLocationNote)) }
+        if let note = status.modelReason?.sentence ?? status.note { lines.append(terminal.dim(note)) }
+        lines += status.warnings
+        lines.append(level.advice)
+
+        let skin =
+            status.skinTypeIsDefault
+            ? tr("skin type %1$@ — set yours with `uvctl profile set --skin-type`", status.skinType) : tr("skin type %1$@", status.skinType)
+        if let minutes = status.burnTimeMinutes {
+            lines.append(
+                minutes >= 240
+                    ? tr("Burn time about %1$@ min or more (%2$@)", minutes, skin) : tr("Burn time about %1$@ min (%2$@)", minutes, skin))
+        } else {
+            lines.append(tr("No burn risk now (%1$@)", skin))
+        }
+        if let sunscreen = status.sunscreen, let applied = ISOInstant.parse(sunscreen.appliedAt),
+            let reapply = ISOInstant.parse(sunscreen.reapplyAt)
+        {
+            let countdown = ReapplyCountdown(rawValue: sunscreen.countdown)
+            var chip = AppliedSentence.text(
+                spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
+            if countdown == .now { chip += " " + terminal.bold(tr("(now)")) }
+            lines.append(chip)
+            if countdown == .now, sunscreen.reapplyReason == ReapplyTime.Reason.water.rawValue {
+                lines.append(
+                    terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))
+            }
+        }
+        lines.append(WindowSentence(window: status.window, peak: status.peak, terminal: terminal, clock: clock).text(now: now, today: true))
+        if let dose = status.dose { lines.append(DoseText.summary(dose)) }
+        lines.append(terminal.dim(status.readerAttribution))
+        return lines
+    }
+
+    /// `24 °C · partly cloudy`: what the provider says of the weather now, where it says it.
+    static func weatherLine(_ status: StatusInfo, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let temperature = status.temperatureCelsius.map {
+            Weather.temperature(celsius: $0, fahrenheit: Weather.usesFahrenheit(environment: environment))
+        }
+        let condition = status.weatherCode.flatMap(Weather.condition(wmoCode:))
+        switch (temperature, condition) {
+        case (let temperature?, let condition?): return tr("%1$@ · %2$@", temperature, condition)
+        case (let temperature?, nil): return temperature
+        case (nil, let condition?): return condition.prefix(1).uppercased() + condition.dropFirst()
+        case (nil, nil): return nil
+        }
+    }
+}
