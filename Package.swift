@@ -65,7 +65,8 @@ let package = Package(
             swiftSettings: seesLibNotify
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
-        .target(name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVEngine", "UVProtocol", "UVProviders", "UVSkill"]),
+        .target(
+            name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVEngine", "UVProtocol", "UVProviders", "UVSkill", "UVStore"]),
         .executableTarget(name: "uvd-fuzz", dependencies: ["UVCore", "UVFuzzTargets"]),
         .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy"]),
         .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),
@@ -121,3 +122,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every module sees only the members of the modules it imports itself: Foundation (and with it
+// ICU) cannot come back into uvd through another module's `import`.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import UVCore
+import UVProtocol
 
 /// `uvctl burn-time`: minutes to sunburn for a skin type, a UV index and optional sunscreen.
 struct BurnTimeCommand: AsyncParsableCommand {

@@ -4,6 +4,7 @@ import Glibc
 import UVCore
 import UVPlatform
 import UVProtocol
+import UVVarlink
 
 /// `uvctl status`: the UV now, at a glance.
 struct StatusCommand: AsyncParsableCommand {

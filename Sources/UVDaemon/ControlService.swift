@@ -1,4 +1,5 @@
 import FoundationEssentials
+import UVConfig
 import UVCore
 import UVPlatform
 import UVProtocol

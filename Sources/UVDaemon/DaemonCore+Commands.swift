@@ -1,6 +1,7 @@
 import FoundationEssentials
 import UVCore
 import UVEngine
+import UVPlatform
 import UVProtocol
 import UVStore
 

@@ -1,5 +1,8 @@
 import FoundationEssentials
+import UVConfig
+import UVCore
 import UVProtocol
+import UVStore
 
 /// `uvctl doctor`, the core's side: what it knows, taken in one step for `Doctor`.
 extension DaemonCore {

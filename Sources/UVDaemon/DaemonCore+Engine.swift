@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Logging
+import UVConfig
 import UVCore
 import UVEngine
 import UVStore

@@ -1,6 +1,9 @@
 import FoundationEssentials
+import UVConfig
 import UVCore
+import UVEngine
 import UVProviders
+import UVStore
 
 /// What the daemon tells the user about itself and how it words times: warnings for status and
 /// doctor, the providers that apply to the place, times on the place's clock.

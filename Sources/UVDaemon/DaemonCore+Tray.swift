@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import UVCore
 import UVEngine
 import UVNotify

@@ -1,9 +1,11 @@
 import FoundationEssentials
 import UVConfig
 import UVCore
+import UVEngine
 import UVNotify
 import UVPlaces
 import UVProtocol
+import UVProviderPolicy
 import UVProviders
 import UVStore
 import UVWheel

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import UVCore
 import UVEngine
 import UVStore
 

@@ -1,3 +1,5 @@
+import UVCore
+
 /// UV threshold alerts: each configured level fires once per local day when the UV rises
 /// through it, and is armed again only after the UV has fallen `hysteresis` below it, so a
 /// reading that wobbles around the level does not fire twice. A first reading already above a

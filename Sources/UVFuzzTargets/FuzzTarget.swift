@@ -5,6 +5,7 @@ import UVEngine
 import UVProtocol
 import UVProviders
 import UVSkill
+import UVStore
 
 /// The parsers that read what comes from outside, each as a function of arbitrary bytes, for
 /// libFuzzer (`make fuzz`) and for the tests that replay every seed and every input that once
@@ -40,6 +41,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The rules' state as the store keeps it (JSON, dates in seconds), from any release or a
     /// damaged file: read, then stepped once, as a starting uvd steps it.
     case savedState = "saved-state"
+    /// The store's file (`uvd.sqlite`) as a crash, a full disk or another program may leave it:
+    /// opened (recovered when damaged) and everything in it read, through uvd's SQLite layer.
+    case store
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -113,6 +117,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             // As a starting uvd steps it: the configuration's settings first (the saved ones are
             // always replaced by them, which the configuration's reader bounds), then a tick.
             _ = Engine.reduce(state, [.settings(EngineSettings()), .tick, .userActivity], now: Self.now)
+        case .store:
+            StoreFile.open(data, now: Self.now)
         case .scenario:
             // Every event the file names happens on the day it was asked for.
             guard let steps = try? Scenario.parse([UInt8](data), day: Self.scenarioDay, zone: Self.scenarioZone) else { return }

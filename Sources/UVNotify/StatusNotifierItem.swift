@@ -1,5 +1,6 @@
 import CLibNotify
 import FoundationEssentials
+import UVCore
 
 /// What a tray item shows: its texts, its icon at several sizes and its menu. Knows nothing of
 /// UV: the daemon decides the content (`TrayView`).

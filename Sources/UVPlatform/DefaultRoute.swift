@@ -1,4 +1,5 @@
 import FoundationEssentials
+import UVCore
 
 /// The default route as the kernel has it: the link that carries it and the network behind it.
 public struct DefaultRoute: Sendable, Equatable {

@@ -1,4 +1,6 @@
 /// The tables and their migrations, oldest first. Never edit a shipped migration: add one.
+/// `IF NOT EXISTS` (which SQLite leaves out of the schema it keeps) lets a migration meet a table
+/// a store already has, as one whose record of migrations was cut short does.
 ///
 /// The schema's version is `PRAGMA user_version`: migration N has run when it is N or more.
 /// uvd up to 0.3 kept the same migrations' names (`v1`, `v2`, `v3`) in a `grdb_migrations` table
@@ -15,29 +17,29 @@ enum Schema {
         Migration(
             name: "v1",
             statements: [
-                #"CREATE TABLE "setting" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)"#,
-                #"CREATE TABLE "savedPlace" ("name" TEXT PRIMARY KEY NOT NULL COLLATE NOCASE, "value" TEXT NOT NULL)"#,
-                #"CREATE TABLE "sunscreen" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "appliedAt" DOUBLE NOT NULL, "removedAt" DOUBLE, "value" TEXT NOT NULL)"#,
-                #"CREATE INDEX "sunscreen_on_appliedAt" ON "sunscreen"("appliedAt")"#,
-                #"CREATE TABLE "forecast" ("placeKey" TEXT PRIMARY KEY NOT NULL, "fetchedAt" DOUBLE NOT NULL, "value" TEXT NOT NULL)"#,
-                #"CREATE TABLE "reading" ("placeKey" TEXT NOT NULL, "time" DOUBLE NOT NULL, "source" TEXT NOT NULL, "uvi" DOUBLE NOT NULL, PRIMARY KEY ("placeKey", "time", "source"))"#,
-                #"CREATE TABLE "stationSnapshot" ("id" INTEGER PRIMARY KEY, "fetchedAt" DOUBLE NOT NULL, "value" TEXT NOT NULL)"#,
+                #"CREATE TABLE IF NOT EXISTS "setting" ("key" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)"#,
+                #"CREATE TABLE IF NOT EXISTS "savedPlace" ("name" TEXT PRIMARY KEY NOT NULL COLLATE NOCASE, "value" TEXT NOT NULL)"#,
+                #"CREATE TABLE IF NOT EXISTS "sunscreen" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "appliedAt" DOUBLE NOT NULL, "removedAt" DOUBLE, "value" TEXT NOT NULL)"#,
+                #"CREATE INDEX IF NOT EXISTS "sunscreen_on_appliedAt" ON "sunscreen"("appliedAt")"#,
+                #"CREATE TABLE IF NOT EXISTS "forecast" ("placeKey" TEXT PRIMARY KEY NOT NULL, "fetchedAt" DOUBLE NOT NULL, "value" TEXT NOT NULL)"#,
+                #"CREATE TABLE IF NOT EXISTS "reading" ("placeKey" TEXT NOT NULL, "time" DOUBLE NOT NULL, "source" TEXT NOT NULL, "uvi" DOUBLE NOT NULL, PRIMARY KEY ("placeKey", "time", "source"))"#,
+                #"CREATE TABLE IF NOT EXISTS "stationSnapshot" ("id" INTEGER PRIMARY KEY, "fetchedAt" DOUBLE NOT NULL, "value" TEXT NOT NULL)"#,
             ]),
         // What uvd said and what the user pressed; a press is kept here, unhandled, before the
         // engine hears of it, so that a crash in between replays it rather than loses it.
         Migration(
             name: "v2",
             statements: [
-                #"CREATE TABLE "history" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "time" DOUBLE NOT NULL, "kind" TEXT NOT NULL, "subject" TEXT NOT NULL, "value" TEXT NOT NULL, "handled" BOOLEAN NOT NULL DEFAULT 1)"#,
-                #"CREATE INDEX "history_on_time" ON "history"("time")"#,
+                #"CREATE TABLE IF NOT EXISTS "history" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "time" DOUBLE NOT NULL, "kind" TEXT NOT NULL, "subject" TEXT NOT NULL, "value" TEXT NOT NULL, "handled" BOOLEAN NOT NULL DEFAULT 1)"#,
+                #"CREATE INDEX IF NOT EXISTS "history_on_time" ON "history"("time")"#,
             ]),
         // Time outside, for the day's dose: from the network (away from home) or the user
         // (`uvctl outside`); an interval still open has no end.
         Migration(
             name: "v3",
             statements: [
-                #"CREATE TABLE "outside" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "start" DOUBLE NOT NULL, "end" DOUBLE, "source" TEXT NOT NULL)"#,
-                #"CREATE INDEX "outside_on_start" ON "outside"("start")"#,
+                #"CREATE TABLE IF NOT EXISTS "outside" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "start" DOUBLE NOT NULL, "end" DOUBLE, "source" TEXT NOT NULL)"#,
+                #"CREATE INDEX IF NOT EXISTS "outside_on_start" ON "outside"("start")"#,
             ]),
     ]
 

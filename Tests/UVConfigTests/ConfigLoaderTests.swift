@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import UVCore
+import UVEngine
+import UVProviderPolicy
 
 @testable import UVConfig
 

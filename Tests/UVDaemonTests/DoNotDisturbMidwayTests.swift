@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVEngine
+import UVNotify
 
 @testable import UVDaemon
 

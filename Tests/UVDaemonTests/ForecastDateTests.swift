@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+import UVProtocol
 
 @testable import UVDaemon
 

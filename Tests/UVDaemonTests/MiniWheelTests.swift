@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import UVCore
 import UVEngine
+import UVNotify
+import UVProtocol
 
 @testable import UVDaemon
 

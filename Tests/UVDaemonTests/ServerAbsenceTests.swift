@@ -3,6 +3,7 @@ import Logging
 import TestSupport
 import Testing
 import UVEngine
+import UVNotify
 import UVStore
 
 @testable import UVDaemon

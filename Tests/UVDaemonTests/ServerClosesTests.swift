@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UVCore
 import UVEngine
 import UVStore
 

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
+import UVConfig
 import UVCore
 import UVEngine
+import UVNotify
+import UVProtocol
 import UVProviderPolicy
 import UVProviders
 import UVStore

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+import UVProtocol
 import UVProviders
 
 @testable import UVDaemon

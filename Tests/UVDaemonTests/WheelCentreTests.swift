@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import UVProtocol
+import UVWheel
 
 @testable import UVDaemon
 

@@ -1,4 +1,5 @@
 import Testing
+import UVCore
 
 @testable import UVPlaces
 

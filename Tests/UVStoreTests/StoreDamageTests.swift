@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
+import UVEngine
 import UVStore
 
 /// Damaged database files: each is moved aside with its -wal and -shm, the rows SQLite can
