@@ -7,12 +7,21 @@ import UVStore
 /// uvd then opens as at a start (checking it, moving it aside and salvaging it when damaged,
 /// migrating it) and reads whole, as its views and its start do.
 enum StoreFile {
-    /// Made once per process, emptied before each input (a recovery moves files aside in it).
+    /// Made once per process (in /dev/shm where there is one: SQLite's fsyncs cost nothing there,
+    /// so the fuzzer runs a hundred times more inputs), emptied before each input (a recovery
+    /// moves files aside in it), and removed as the process exits.
     private static let directory: String = {
-        let path = FileManager.default.temporaryDirectory.path + "/uvd-fuzz-store-\(getpid())"
+        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+        let path = base + "/uvd-fuzz-store-\(getpid())"
         mkdir(path, 0o700)
+        atexit { StoreFile.removeDirectory() }
         return path
     }()
+
+    private static func removeDirectory() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] { unlink(directory + "/" + name) }
+        rmdir(directory)
+    }
 
     static func open(_ bytes: Data, now: Date) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] { unlink(directory + "/" + name) }

@@ -1,5 +1,6 @@
 #if FUZZING
-    import Foundation
+    import FoundationEssentials
+    import Glibc
     import UVFuzzTargets
 
     /// libFuzzer's entry point for a program that has a `main` of its own (LLVMFuzzerRunDriver,

@@ -33,10 +33,19 @@ struct RepositoryRuleTests {
     }
 
     @Test func anImportOfAHigherLayerIsCaught() throws {
-        let root = try tree(target: "UVCore", source: "import Foundation\nimport UVDaemon\n")
+        let root = try tree(target: "UVCore", source: "import FoundationEssentials\nimport UVDaemon\n")
         let result = try check("check-layers", root: root)
         #expect(result.status == 1)
         #expect(result.stderr.contains("Sources/UVCore/Made.swift:2: UVCore (layer 1) imports UVDaemon (layer 5)"), "\(result.stderr)")
+    }
+
+    /// Full Foundation brings ICU's 34 MB into the binary; the sources import FoundationEssentials.
+    @Test(arguments: ["Foundation", "FoundationInternationalization", "FoundationNetworking"])
+    func anImportOfFullFoundationIsCaught(_ module: String) throws {
+        let root = try tree(target: "UVStore", source: "import FoundationEssentials\nimport \(module)\n")
+        let result = try check("check-layers", root: root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Sources/UVStore/Made.swift:2: UVStore imports \(module), which brings ICU"), "\(result.stderr)")
     }
 
     @Test func anImportWithinALayerIsCaught() throws {

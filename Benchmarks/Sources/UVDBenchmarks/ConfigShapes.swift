@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Configuration files of the shapes that once made the TOML parser quadratic, each just under
 /// the 1 MiB cap: a one-line array of 500,000 values, an inline table of 88,000 keys on one line,

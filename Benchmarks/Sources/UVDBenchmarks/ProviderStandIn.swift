@@ -1,19 +1,17 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import FoundationEssentials
+import Glibc
+import Synchronization
+import UVCore
 
 /// Local providers for the benchmarks: an HTTP/1.1 listener on 127.0.0.1 that answers Open-Meteo's
 /// paths (CAMS's and the forecast endpoint's) with a three-day hourly forecast for Sydney starting
 /// today (a UV curve peaking at 11 at 13:00), and ARPANSA's (the all-station feed and the day
 /// series) with Sydney's station measuring 0.9 of that curve up to now, so that uvd's first fetches
 /// succeed and the idle figures are those of a daemon with data and a station.
-final class ProviderStandIn: @unchecked Sendable {
+final class ProviderStandIn: Sendable {
     let port: UInt16
     private let listener: Int32
-    private let requests = NSLock()
-    private var served = 0
+    private let served = Atomic<Int>(0)
 
     init() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -30,11 +28,11 @@ final class ProviderStandIn: @unchecked Sendable {
         guard bound else { throw RunningDaemon.Failure(description: "the provider stand-in cannot listen") }
         port = UInt16(bigEndian: address.sin_port)
         let body = Self.forecast(now: Date())
-        Thread.detachNewThread { [self] in serve(body) }
+        DetachedThread.start(name: "provider-stand-in") { [self] in serve(body) }
     }
 
     /// How many requests have been answered.
-    var requestCount: Int { requests.withLock { served } }
+    var requestCount: Int { served.load(ordering: .relaxed) }
 
     private func serve(_ forecast: Data) {
         while true {
@@ -55,31 +53,44 @@ final class ProviderStandIn: @unchecked Sendable {
             let answer = Array(head.utf8) + Array(body)
             _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             close(connection)
-            requests.withLock { served += 1 }
+            served.add(1, ordering: .relaxed)
         }
     }
 
     /// Open-Meteo's `/v1/forecast` shape (hourly uv_index and uv_index_clear_sky, current
     /// temperature and weather code) for today and the next two days in Australia/Sydney.
     static func forecast(now: Date) -> Data {
-        let zone = TimeZone(identifier: "Australia/Sydney")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let midnight = calendar.startOfDay(for: now)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        let zone = StationStandIn.zone
+        let midnight = LocalDay.interval(containing: now, in: zone).start
+        func local(_ date: Date) -> String { "\(LocalDay.key(date, in: zone))T\(WallClock.format(date, in: zone, twelveHour: false))" }
         let hours = (0..<72).map { midnight.addingTimeInterval(Double($0) * 3600) }
         let uv = hours.map { hour -> Double in
-            (StationStandIn.forecastCurve(localHour: Double(calendar.component(.hour, from: hour))) * 10).rounded() / 10
+            (StationStandIn.forecastCurve(localHour: Double(WallClock.minuteOfDay(hour, in: zone) / 60)) * 10).rounded() / 10
         }
-        let answer: [String: Any] = [
-            "latitude": -33.875, "longitude": 151.25, "utc_offset_seconds": zone.secondsFromGMT(for: now),
-            "timezone": "Australia/Sydney", "timezone_abbreviation": zone.abbreviation(for: now) ?? "AEDT",
-            "current": ["time": formatter.string(from: now), "interval": 900, "temperature_2m": 24.5, "weather_code": 1],
-            "hourly": ["time": hours.map(formatter.string(from:)), "uv_index": uv, "uv_index_clear_sky": uv],
-        ]
-        return (try? JSONSerialization.data(withJSONObject: answer)) ?? Data()
+        struct Current: Encodable {
+            let time: String
+            let interval = 900
+            let temperature_2m = 24.5
+            let weather_code = 1
+        }
+        struct Hourly: Encodable {
+            let time: [String]
+            let uv_index: [Double]
+            let uv_index_clear_sky: [Double]
+        }
+        struct Answer: Encodable {
+            let latitude = -33.875
+            let longitude = 151.25
+            let utc_offset_seconds: Int
+            let timezone = "Australia/Sydney"
+            let timezone_abbreviation: String
+            let current: Current
+            let hourly: Hourly
+        }
+        let offset = zone.secondsFromGMT(for: now)
+        let answer = Answer(
+            utc_offset_seconds: offset, timezone_abbreviation: offset == 39_600 ? "AEDT" : "AEST", current: Current(time: local(now)),
+            hourly: Hourly(time: hours.map(local), uv_index: uv, uv_index_clear_sky: uv))
+        return (try? JSONEncoder().encode(answer)) ?? Data()
     }
 }

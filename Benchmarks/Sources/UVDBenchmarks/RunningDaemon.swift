@@ -1,18 +1,28 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import FoundationEssentials
+import Glibc
 
 /// A release uvd in a private XDG world whose one provider is the local stand-in (ARPANSA off),
 /// so every number measures uvd and not the network. `UVD` names the binary
-/// (default: ../.build/release/uvd).
+/// (default: ../.build/release/uvd). It runs a copy of the binary no cache holds, in a memory
+/// cgroup of its own (`MemoryCgroup`), so that what it is charged is what a cold start costs.
 final class RunningDaemon: Sendable {
     let root: String
     let environment: [String: String]
+    /// The cold copy uvd runs from; `uvctl` is a link beside it.
     let binary: String
     let connection: Int32
     let pid: pid_t
+    /// Where uvd's memory is charged; nil (and `cgroupProblem` says why) where none could be made.
+    let cgroup: MemoryCgroup?
+    let cgroupProblem: String?
+    /// How much of the copy the page cache held as uvd started (0 for a truly cold start).
+    let cachedAtStart: Int
+    /// The release binary the copy was made from.
+    static let release =
+        ProcessInfo.processInfo.environment["UVD"]
+        ?? URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/release/uvd").path
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -20,16 +30,21 @@ final class RunningDaemon: Sendable {
 
     /// `name` tells two daemons' directories apart; `extraEnvironment` is added to uvd's;
     /// `station` lets uvd ask the stand-in's ARPANSA station.
-    init(provider: ProviderStandIn, name: String = "uvd", station: Bool = false, extraEnvironment: [String: String] = [:]) throws {
-        binary =
-            ProcessInfo.processInfo.environment["UVD"]
-            ?? URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/release/uvd").path
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw Failure(description: "no uvd at \(binary): run `make release` first, or set UVD")
+    /// `binaryDirectory`: where the cold copy goes (default: beside uvd's other files).
+    init(
+        provider: ProviderStandIn, name: String = "uvd", station: Bool = false, extraEnvironment: [String: String] = [:],
+        binaryDirectory: String? = nil
+    ) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.release) else {
+            throw Failure(description: "no uvd at \(Self.release): run `make release` first, or set UVD")
         }
-        root = NSTemporaryDirectory() + "uvd-bench-\(getpid())-\(name)"
+        root = FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-\(name)"
+        binary = try ColdBinary.copy(Self.release, into: binaryDirectory ?? "\(root)/bin")
+        cachedAtStart = ColdBinary.cachedBytes(binary)
+        switch MemoryCgroup.make(name) {
+        case .success(let made): (cgroup, cgroupProblem) = (made, nil)
+        case .failure(let problem): (cgroup, cgroupProblem) = (nil, problem.description)
+        }
         for directory in ["config/uvd", "state", "run"] {
             try FileManager.default.createDirectory(atPath: "\(root)/\(directory)", withIntermediateDirectories: true)
         }
@@ -48,7 +63,7 @@ final class RunningDaemon: Sendable {
             "HOME": root, "TZ": "Australia/Sydney", "PATH": "/usr/bin:/bin",
             "XDG_CONFIG_HOME": "\(root)/config", "XDG_STATE_HOME": "\(root)/state", "XDG_RUNTIME_DIR": "\(root)/run",
         ].merging(extraEnvironment) { _, extra in extra }
-        pid = try Self.spawn(binary, environment: environment)
+        pid = try cgroup?.spawn(binary, [], environment: environment) ?? Self.spawn(binary, environment: environment)
         let socketPath = "\(root)/run/uvd/io.uvd"
         var fd: Int32 = -1
         for _ in 0..<200 where fd < 0 {
@@ -85,6 +100,7 @@ final class RunningDaemon: Sendable {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
+        cgroup?.remove()
         try? FileManager.default.removeItem(atPath: root)
     }
 

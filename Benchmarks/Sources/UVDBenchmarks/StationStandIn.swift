@@ -1,16 +1,14 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import UVCore
 
 /// ARPANSA's Sydney station for the benchmarks: the all-station feed and the day series, measuring
 /// 0.9 of the stand-in forecast's curve up to now, on Sydney's clock.
 enum StationStandIn {
-    static let zone = TimeZone(identifier: "Australia/Sydney")!
+    static let zone = Zone(identifier: "Australia/Sydney") ?? .utc
 
     static func uvi(at date: Date) -> Double {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let local = Double(parts.hour ?? 0) + Double(parts.minute ?? 0) / 60
-        return 0.9 * forecastCurve(localHour: local)
+        0.9 * forecastCurve(localHour: Double(WallClock.minuteOfDay(date, in: zone)) / 60)
     }
 
     /// The stand-in forecast's day: 11 at 13:00 on Sydney's clock, a cosine to 0 seven hours
@@ -19,12 +17,16 @@ enum StationStandIn {
         max(0, 11 * cos((local - 13) / 7 * .pi / 2))
     }
 
-    static func formatted(_ date: Date, _ format: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = format
-        return formatter.string(from: date)
+    /// The date (`2026-01-15`) and the clock (`13:05`) of `date` on Sydney's clock.
+    static func local(_ date: Date) -> (date: String, clock: String) {
+        (LocalDay.key(date, in: zone), WallClock.format(date, in: zone, twelveHour: false))
+    }
+
+    /// The feed's `h:mm a` (`1:05 PM`).
+    static func feedClock(_ date: Date) -> String {
+        let minute = WallClock.minuteOfDay(date, in: zone)
+        let hour = minute / 60 % 12 == 0 ? 12 : minute / 60 % 12
+        return "\(hour):\((minute % 60).zeroPadded(2)) \(minute < 720 ? "AM" : "PM")"
     }
 
     /// `uvvalues.xml` with the one station.
@@ -35,9 +37,9 @@ enum StationStandIn {
             <stations>
               <location id="Sydney">
                 <name>syd</name>
-                <index>\(String(format: "%.1f", uvi(at: now)))</index>
-                <time>\(formatted(now, "h:mm a"))</time>
-                <date>\(formatted(now, "dd/MM/yyyy"))</date>
+                <index>\(uvi(at: now).fixed(1))</index>
+                <time>\(feedClock(now))</time>
+                <date>\(local(now).date.split(separator: "-").reversed().joined(separator: "/"))</date>
                 <status>ok</status>
               </location>
             </stations>
@@ -46,11 +48,9 @@ enum StationStandIn {
 
     /// `/api/uvlevel/`: every minute from 06:00 to now, measured.
     static func series(now: Date) -> Data {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let six = calendar.startOfDay(for: now).addingTimeInterval(6 * 3600)
+        let six = LocalDay.interval(containing: now, in: zone).start.addingTimeInterval(6 * 3600)
         let minutes = stride(from: six, through: now, by: 60).map { minute in
-            "{\"Date\":\"\(formatted(minute, "yyyy-MM-dd HH:mm"))\",\"Forecast\":0,\"Measured\":\(String(format: "%.3f", uvi(at: minute)))}"
+            "{\"Date\":\"\(local(minute).date) \(local(minute).clock)\",\"Forecast\":0,\"Measured\":\(uvi(at: minute).fixed(3))}"
         }
         return Data("{\"GraphData\":[\(minutes.joined(separator: ","))]}".utf8)
     }

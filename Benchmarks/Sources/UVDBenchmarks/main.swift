@@ -1,13 +1,10 @@
 import Benchmark
-import Foundation
+import FoundationEssentials
+import Glibc
 import UVCore
 import UVEngine
 import UVPlaces
 import UVWheel
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 // The numbers uvd is held to: answers from memory in well under a millisecond, start to READY
 // well under a second, and the science cheap enough to run on every status.
@@ -97,16 +94,41 @@ benchmark("places: naming a coordinate (the biggest city within 25 km)") {
     blackHole(CityIndex.embedded.placeName(near: sydney))
 }
 
+// The binary as it is installed (`make install` strips it), and as built.
+let strippedCopy = FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-stripped"
+var stripStatus: Int32 = 0
+waitpid(
+    try RunningDaemon.spawn("/usr/bin/strip", ["--strip-all", "-o", strippedCopy, RunningDaemon.release], environment: [:]), &stripStatus, 0
+)
+let builtSize = (try? FileManager.default.attributesOfItem(atPath: RunningDaemon.release)[.size] as? Int) ?? 0
+let strippedSize = (try? FileManager.default.attributesOfItem(atPath: strippedCopy)[.size] as? Int) ?? 0
+unlink(strippedCopy)
+print(
+    "The binary (uvd; uvctl is a link to it): \((Double(strippedSize) / 1_000_000).fixed(1)) MB stripped, as installed "
+        + "(\((Double(builtSize) / 1_000_000).fixed(1)) MB as built)")
+
+SharedLibraries.warm(for: RunningDaemon.release)
 let provider = try ProviderStandIn()
 let daemon = try RunningDaemon(provider: provider)
+if let problem = daemon.cgroupProblem { print("No memory cgroup, so no charged figures: \(problem)") }
+print("uvd started from a copy of which \(daemon.cachedAtStart / 1024) KB were in the page cache (a cold start: its cgroup reads the rest)")
+print(
+    "The disk's readahead: " + (ColdBinary.readaheadKilobytes(daemon.binary).map { "\($0) KB" } ?? "unknown")
+        + " (a page fault in the binary reads up to that much around it: the page cache charged follows it)")
 let uvctl = URL(fileURLWithPath: daemon.binary).deletingLastPathComponent().appendingPathComponent("uvctl").path
 
-/// `body`, stopping uvd first when it throws: an error at the top level ends the process without
-/// reaching the `daemon.stop()` at the end, which left uvd running.
-func stoppingOnFailure<T>(_ body: () throws -> T) throws -> T {
+/// What is running or made besides `daemon`, newest last: stopped or removed by
+/// `stoppingOnFailure`, or in turn as the bench ends.
+var started: [() -> Void] = []
+
+/// `body`, stopping uvd and everything in `started` first when it throws: an error at the top
+/// level ends the process without reaching the stops at the end, which left uvd (and a loop
+/// device, a mount) behind.
+@MainActor func stoppingOnFailure<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch {
+        for stop in started.reversed() { stop() }
         daemon.stop()
         throw error
     }
@@ -120,7 +142,7 @@ func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
         print("No uvd on a session bus: \(missing)")
         return nil
     }
-    let bus = try SessionBus(in: NSTemporaryDirectory() + "uvd-bench-\(getpid())-bus")
+    let bus = try SessionBus(in: FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-bus")
     do {
         let onBus = try RunningDaemon(
             provider: provider, name: "desktop", station: true, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
@@ -142,6 +164,12 @@ func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
 }
 
 let desktop = try stoppingOnFailure { try startOnABus() }
+if let desktop {
+    started.append {
+        desktop.daemon.stop()
+        desktop.bus.stop()
+    }
+}
 let daemons = 1 + (desktop == nil ? 0 : 1)
 for _ in 0..<100 where provider.requestCount < daemons { usleep(100_000) }
 try stoppingOnFailure {
@@ -160,21 +188,43 @@ try stoppingOnFailure {
     guard status == 0 else { throw RunningDaemon.Failure(description: "uvctl outside start failed (\(status))") }
 }
 let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
-let watch = try stoppingOnFailure { try RunningDaemon.spawn(uvctl, ["watch", "--format", "waybar"], environment: daemon.environment) }
+// uvd alone once more, started cold from a disk with the kernel's default readahead (128 KB).
+let disk = ReadaheadDisk.make()
+if case .success(let disk) = disk { started.append(disk.remove) }
+let onDefaultDisk = try stoppingOnFailure { () -> RunningDaemon? in
+    guard case .success(let disk) = disk else { return nil }
+    return try RunningDaemon(provider: provider, name: "uvd-128k", binaryDirectory: disk.mountPoint + "/bin")
+}
+if let onDefaultDisk { started.append(onDefaultDisk.stop) }
+if case .failure(let problem) = disk { print("No disk with 128 KB readahead: \(problem)") }
+for _ in 0..<100 where onDefaultDisk != nil && provider.requestCount < daemons + 1 { usleep(100_000) }
+
+// `uvctl watch` from a cold copy of its own, in a cgroup of its own, as a bar would start it.
+let watchCgroup = try? MemoryCgroup.make("watch").get()
+if let watchCgroup { started.append(watchCgroup.remove) }
+let watchBinary = try stoppingOnFailure {
+    _ = try ColdBinary.copy(RunningDaemon.release, into: daemon.root + "/watch-bin")
+    return daemon.root + "/watch-bin/uvctl"
+}
+let watch = try stoppingOnFailure {
+    try watchCgroup?.spawn(watchBinary, ["watch", "--format", "waybar"], environment: daemon.environment)
+        ?? RunningDaemon.spawn(watchBinary, ["watch", "--format", "waybar"], environment: daemon.environment)
+}
 sleep(3)
-print("Idle (wakeups = context switches of the process's threads):")
-let idle =
-    [("uvd", daemon.pid)] + (desktop.map { [("uvd, station + bus + notification + tray, outside", $0.daemon.pid)] } ?? []) + [
-        ("uvctl watch --format waybar", watch)
-    ]
+print("Idle (wakeups = context switches of the process's threads; charged = what its memory cgroup is charged after a cold start):")
+let idle: [(name: String, pid: pid_t, cgroup: MemoryCgroup?)] =
+    [("uvd", daemon.pid, daemon.cgroup)]
+    + (desktop.map { [("uvd, station + bus + notification + tray, outside", $0.daemon.pid, $0.daemon.cgroup)] } ?? [])
+    + (onDefaultDisk.map { [("uvd, its binary on a disk with 128 KB readahead", $0.pid, $0.cgroup)] } ?? [])
+    + [("uvctl watch --format waybar", watch, watchCgroup)]
 for line in IdleCost.measure(idle, seconds: idleSeconds) {
     print("  " + line)
 }
 kill(watch, SIGTERM)
 var watchStatus: Int32 = 0
 waitpid(watch, &watchStatus, 0)
-desktop?.daemon.stop()
-desktop?.bus.stop()
+for stop in started.reversed() { stop() }
+started = []
 
 benchmark("uvd: GetStatus round trip over the socket") {
     blackHole(try daemon.call(#"{"method":"io.uvd.GetStatus","parameters":{}}"#))
@@ -184,14 +234,10 @@ benchmark("uvd: GetStatus round trip over the socket") {
 // counts the day's dose: the difference is what the dose costs a status.
 let hourAgo = Date().addingTimeInterval(-3900)
 // On the daemon's clock (its TZ, and so its place's).
-let daemonZone = TimeZone(identifier: "Australia/Sydney") ?? .current
-let clock = DateFormatter()
-clock.dateFormat = "HH:mm"
-clock.timeZone = daemonZone
-var sydneyCalendar = Calendar(identifier: .gregorian)
-sydneyCalendar.timeZone = daemonZone
-if sydneyCalendar.isDate(hourAgo, inSameDayAs: Date()) {
-    let span = "\(clock.string(from: hourAgo))-\(clock.string(from: hourAgo.addingTimeInterval(3600)))"
+if LocalDay.key(hourAgo, in: zone) == LocalDay.key(Date(), in: zone) {
+    let span =
+        WallClock.format(hourAgo, in: zone, twelveHour: false) + "-"
+        + WallClock.format(hourAgo.addingTimeInterval(3600), in: zone, twelveHour: false)
     _ = try daemon.call(#"{"method":"io.uvd.Outside","parameters":{"action":"add","span":"\#(span)"}}"#)
 }
 _ = try daemon.call(#"{"method":"io.uvd.Outside","parameters":{"action":"start"}}"#)
