@@ -28,14 +28,19 @@ public struct DoseReading: Sendable, Equatable, Codable {
     ) {
         guard !dose.intervals.isEmpty || outside else { return nil }
         let percent = dose.total.burnDosePercent
+        // To the tenth of a percent: the rules need no finer, and the engine is told only of a change.
+        let said = (percent * 10).rounded() / 10
         var nextAt: Date?
-        if outside, let next = Self.noticeLevels.map(Double.init).first(where: { $0 > percent }) {
+        // The next level is the first the rules do not count as reached, by the same tenth they
+        // read: at 49.96 % they say the 50 % notice, so what is waited for is 80 %. (Waiting for
+        // 50 % there gave a moment no later than now, which the one deadline drops, and 80 % was
+        // then said only when another rule woke the engine, up to half an hour late.)
+        if outside, let next = Self.noticeLevels.map(Double.init).first(where: { $0 > said }) {
             nextAt = Dose.time(
                 toAdd: next - percent, from: now, skinType: dose.skinType, uvi: uvi,
                 effectiveSPF: { sunscreenOn?.effectiveSPF(at: $0) ?? 1 }, within: dayEnd.timeIntervalSince(now))
         }
-        // To the tenth of a percent: the rules need no finer, and the engine is told only of a change.
-        self.init(burnDosePercent: (percent * 10).rounded() / 10, outside: outside, nextLevelAt: nextAt)
+        self.init(burnDosePercent: said, outside: outside, nextLevelAt: nextAt)
     }
 }
 

@@ -5,7 +5,8 @@ import Testing
 /// What uvctl's calculators print in every language uvd speaks (and a 12-hour and a regional
 /// locale of each) is what it printed before it wrote its dates from its own tables, byte for
 /// byte: `Tests/Fixtures/locale-output/NAME.LANGUAGE.txt`, written by uvctl 0.3.3 with ICU
-/// (`scripts/capture-locale-output`).
+/// (`scripts/capture-locale-output`). One line moved since, on purpose: in `simulate-sydney` the
+/// 80 % dose notice comes at 10:18, when 80 % is reached, no longer at 10:37 with the UV 8 alert.
 @Suite("uvctl's output in each language")
 struct LocaleOutputTests {
     static let fixtures = ProviderFixture.packageRoot.appendingPathComponent("Tests/Fixtures/locale-output")

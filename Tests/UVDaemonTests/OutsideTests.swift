@@ -65,6 +65,36 @@ struct OutsideTests {
         #expect(try #require(shell.timer.armed) <= half)
     }
 
+    /// The daemon waits for the next level from the moment it says one: woken when the day's dose
+    /// is a hair under 50 % (50.0 to the tenth the rules read, so the 50 % notice is said), it
+    /// next waits for 80 %, minutes ahead, not for 50 % again at that same instant (which the one
+    /// deadline drops, leaving 80 % to whatever rule woke the engine next).
+    @Test func theNextLevelIsWaitedForFromTheMomentOneIsSaid() async throws {
+        let shell = try InProcessCore()
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        _ = try await shell.core.setProfile(now: Self.morning) { $0.skinType = .III }
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
+        // The instant the daemon's own dose is within a twentieth of a percent under 50 %.
+        var (low, high) = (Self.morning, Self.morning.addingTimeInterval(3600))
+        for _ in 0..<60 {
+            let middle = low.addingTimeInterval(high.timeIntervalSince(low) / 2)
+            if try await shell.core.doseReply(now: middle, date: nil, days: nil).dose.burnDosePercent < 49.97 {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        let almostHalf = low
+        let percent = try await shell.core.doseReply(now: almostHalf, date: nil, days: nil).dose.burnDosePercent
+        #expect(percent < 50 && percent > 49.9)
+        // A step at that instant (the clock "changed": the timer was armed a second later).
+        _ = await shell.core.timerFired(clockChanged: true, now: almostHalf)
+        #expect(await shell.core.engine.live.contains(.dose))
+        let eighty = try #require(await shell.core.engine.dose?.nextLevelAt)
+        #expect(eighty > almostHalf.addingTimeInterval(60), "waiting for \(eighty), said half at \(almostHalf)")
+        #expect(try #require(shell.timer.armed) <= eighty)
+    }
+
     /// "I'm inside" on the dose notice ends the time outside then, the user's and the network's.
     @Test func imInsideOnTheNoticeEndsTheTimeOutside() async throws {
         let shell = try InProcessCore()

@@ -46,6 +46,28 @@ struct SimulatedDoseTests {
         #expect(abs(atHalf.total.burnDosePercent - 50) < 1)
     }
 
+    /// The 80 % notice comes when 80 % is reached, not when another rule next wakes the engine.
+    /// Outside from 10:00 on 15 January 2027 in Sydney (type III): at the instant the 50 % notice
+    /// was due, the dose was a hair under 50 % (50.0 to the tenth the rules read), so what was
+    /// waited for was 50 % again, at that same instant, which the one deadline drops; 80 % came
+    /// only with the UV 8 alert at 10:37, 19 minutes after it was reached (at UV 7 to 8, a type
+    /// III skin goes from 80 % to about 170 % of a burn in that time).
+    @Test func eachLevelIsWaitedForWhenTheOneBeforeIsSaid() throws {
+        let day = LocalDay.interval(containing: S.at("2027-01-15T12:00:00+11:00"), in: S.sydney)
+        var sim = S(skin: .III, start: day.start)
+        sim.send(.forecast(S.modelledDay(day.start)), at: day.start)
+        sim.simulator.run(until: day.end, steps: try Scenario.parse("10:00 outside\n16:00 inside", day: day, zone: S.sydney))
+        let notices = sim.alerts(Subject.dose)
+        #expect(notices.count == 2)
+        let start = S.at("2027-01-15T10:00:00+11:00")
+        let series = UVSeries(S.modelledDay(day.start))
+        for (notice, level) in zip(notices, [50.0, 80.0]) {
+            let reached = try #require(
+                Dose.time(toAdd: level, from: start, skinType: .III, uvi: series.uvi(at:), effectiveSPF: { _ in 1 }, within: 6 * 3600))
+            #expect(abs(notice.time.timeIntervalSince(reached)) < 60, "the \(level) % notice at \(notice.time), reached at \(reached)")
+        }
+    }
+
     @Test func imInsideEndsTheNetworksTimeOutsideAndNoMoreIsSaid() throws {
         // Away from home all day; the half-dose notice is answered "I'm inside".
         let away = try played("08:00 cellular")

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import UVCore
-import UVEngine
 
 @testable import UVPlatform
 
