@@ -82,7 +82,7 @@ struct ControlService: VarlinkService {
             case .quietNow:
                 try await answer(UVD.QuietNow.self) { QuietReply(quiet: try await core.quietNow(minutes: $0.minutes, now: now)) }
             case .quietOff:
-                try await answer(UVD.QuietOff.self) { _ in QuietReply(quiet: await core.quietOff(now: now)) }
+                try await answer(UVD.QuietOff.self) { _ in QuietReply(quiet: try await core.quietOff(now: now)) }
             case .snooze:
                 try await answer(UVD.Snooze.self) {
                     MessageReply(message: try await core.snooze(rule: $0.rule, minutes: $0.minutes, now: now))

@@ -5,7 +5,8 @@ import UVPlatform
 import UVProtocol
 import UVStore
 
-/// What `uvctl quiet`, `snooze`, `mute`, `history` ask of the rules.
+/// What `uvctl quiet`, `snooze`, `mute`, `history` ask of the rules. Each command is kept before
+/// it is answered (`settleAcknowledged(now:command:)`): one the store refuses changes nothing.
 extension DaemonCore {
     func quietInfo(now: Date) -> QuietInfo {
         let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
@@ -19,7 +20,7 @@ extension DaemonCore {
 
     func setQuiet(spans: [String]?, reset: Bool, now: Date) throws(Refusal) -> QuietInfo {
         if reset {
-            settle(now: now, hearing: [.command(.quietHours(nil))])
+            try settleAcknowledged(now: now, command: .quietHours(nil))
         } else {
             guard let spans else { throw Refusal(.invalidValue, tr("give spans (an empty list for none) or reset")) }
             var parsed: [QuietSpan] = []
@@ -30,25 +31,25 @@ extension DaemonCore {
                 }
                 parsed.append(span)
             }
-            settle(now: now, hearing: [.command(.quietHours(QuietHours(parsed)))])
+            try settleAcknowledged(now: now, command: .quietHours(QuietHours(parsed)))
         }
         return quietInfo(now: now)
     }
 
     func quietNow(minutes: Int, now: Date) throws(Refusal) -> QuietInfo {
-        settle(now: now, hearing: [.command(.quietUntil(try Self.instant(minutes: minutes, after: now)))])
+        try settleAcknowledged(now: now, command: .quietUntil(try Self.instant(minutes: minutes, after: now)))
         return quietInfo(now: now)
     }
 
-    func quietOff(now: Date) -> QuietInfo {
-        settle(now: now, hearing: [.command(.quietOff)])
+    func quietOff(now: Date) throws(Refusal) -> QuietInfo {
+        try settleAcknowledged(now: now, command: .quietOff)
         return quietInfo(now: now)
     }
 
     func snooze(rule name: String, minutes: Int, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
         let until = try Self.instant(minutes: minutes, after: now)
-        settle(now: now, hearing: [.command(.snooze(rule, until: until))])
+        try settleAcknowledged(now: now, command: .snooze(rule, until: until))
         return tr(
             "%1$@ snoozed until %2$@", rule.rawValue,
             WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock))
@@ -56,13 +57,13 @@ extension DaemonCore {
 
     func mute(rule name: String, today: Bool, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
-        settle(now: now, hearing: [.command(today ? .muteToday(rule) : .mute(rule))])
+        try settleAcknowledged(now: now, command: today ? .muteToday(rule) : .mute(rule))
         return today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue)
     }
 
     func unmute(rule name: String, now: Date) throws(Refusal) -> String {
         let rule = try Self.rule(name)
-        settle(now: now, hearing: [.command(.unmute(rule))])
+        try settleAcknowledged(now: now, command: .unmute(rule))
         return tr("%1$@ speaks again", rule.rawValue)
     }
 

@@ -42,7 +42,7 @@ extension DaemonCore {
             case .swim: _ = try recordWater(now: now)
             case .remind: if let prompt { answered(prompt, .pressed(.remind), now: now) }
             case .quietTwoHours: _ = try quietNow(minutes: 120, now: now)
-            case .quietOff: _ = quietOff(now: now)
+            case .quietOff: _ = try quietOff(now: now)
             case .today: showToday(now: now)
             }
             log.info("tray: \(action)")

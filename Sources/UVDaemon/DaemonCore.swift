@@ -202,6 +202,13 @@ actor DaemonCore {
         throw Refusal.couldNotSave(problem, file: store.path)
     }
 
+    /// `settleAcknowledged`, for a command to the rules (`uvctl quiet`, `snooze`, `mute`,
+    /// `unmute`): kept before it is answered; when the store refuses, the rules are as they were.
+    func settleAcknowledged(now: Date, command: EngineCommand) throws(Refusal) {
+        let before = engine
+        try settleAcknowledged(now: now, keeping: { _ in }, hearing: [.command(command)], undo: { engine = before })
+    }
+
     /// `settleAcknowledged`, for what a user's command changes (`UserChange`).
     func settleAcknowledged(
         now: Date, keeping changes: [UserChange], hearing events: [EngineEvent] = [], undo: () -> Void = {},
@@ -594,12 +601,15 @@ extension DaemonCore {
         unsaved.outside += outside.inside(at: now)
     }
 
-    /// `uvctl outside …` (`TimeOutside.command`), kept and settled when it changed anything.
+    /// `uvctl outside …` (`TimeOutside.command`), kept before it is answered when it changed
+    /// anything; when the store refuses, the time outside and the rules are as they were.
     func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String {
+        let previous = (outside, engine)
         let (changes, reply) = try outside.command(parameters, clock: clock, now: now)
         guard !changes.isEmpty else { return reply }
-        unsaved.outside += changes
-        settle(now: now)
+        // Taken back, the rules are as they were too: they heard only what the change brought
+        // (the day's dose read again).
+        try settleAcknowledged(now: now, keeping: { $0.outside += changes }, undo: { (outside, engine) = previous })
         return reply
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UVCore
 import UVEngine
+import UVNotify
 import UVStore
 
 @testable import UVDaemon

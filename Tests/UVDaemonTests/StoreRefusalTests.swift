@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import UVCore
+import UVEngine
+import UVProtocol
 import UVStore
 
 @testable import UVDaemon
@@ -33,6 +35,86 @@ import UVStore
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == SettleCountTests.arrival)
         #expect(try shell.store.savedPlaces().isEmpty)
         #expect(try shell.store.engineState() == (await shell.core.engine))
+    }
+
+    /// `state` as the store gives it back: its dates in seconds since 1970, as the store writes
+    /// them, lose the last bit of their Double (`nextLevelAt`, say), which no reader minds.
+    static func asKept(_ state: EngineState) throws -> EngineState {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try decoder.decode(EngineState.self, from: encoder.encode(state))
+    }
+
+    /// What time outside is open in `core`: the network's and the user's.
+    static func open(_ core: DaemonCore) async -> [Bool] {
+        [await core.outside.network, await core.outside.user]
+    }
+
+    /// Every command that changes what the rules or the time outside hold, as uvctl sends it.
+    enum Command: String, CaseIterable, Sendable {
+        case quietSet = "quiet set"
+        case quietReset = "quiet reset"
+        case quietNow = "quiet now"
+        case quietOff = "quiet off"
+        case snooze, mute
+        case muteToday = "mute --today"
+        case unmute
+        case outsideStart = "outside start"
+        case outsideAdd = "outside add"
+
+        func run(_ core: DaemonCore, now: Date) async throws {
+            switch self {
+            case .quietSet: _ = try await core.setQuiet(spans: ["21:00-06:00"], reset: false, now: now)
+            case .quietReset: _ = try await core.setQuiet(spans: nil, reset: true, now: now)
+            case .quietNow: _ = try await core.quietNow(minutes: 60, now: now)
+            case .quietOff: _ = try await core.quietOff(now: now)
+            case .snooze: _ = try await core.snooze(rule: "uv-alert", minutes: 90, now: now)
+            case .mute: _ = try await core.mute(rule: "reapply", today: false, now: now)
+            case .muteToday: _ = try await core.mute(rule: "morning", today: true, now: now)
+            case .unmute: _ = try await core.unmute(rule: "dose", now: now)
+            case .outsideStart: _ = try await core.outsideCommand(OutsideParameters(action: .start, date: nil), now: now)
+            case .outsideAdd: _ = try await core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "08:00-09:00"), now: now)
+            }
+        }
+    }
+
+    /// A command is kept before it is answered: with another writer holding the database, each
+    /// says it could not save and changes nothing (the rules, the time outside, the store), and
+    /// the same command is kept once the lock is gone. Before, quiet, snooze, mute, unmute and
+    /// outside answered as if kept, and a crash before the next write lost them.
+    @Test(arguments: Command.allCases)
+    func aRefusedCommandChangesNothing(_ command: Command) async throws {
+        let shell = try InProcessCore()
+        let morning = SettleCountTests.arrival
+        await shell.core.startEngine(outbox: shell.outbox, now: morning)
+        // Muted, quiet hours of the user's own and quiet now, so that unmuting, a reset and
+        // "quiet off" change something.
+        _ = try await shell.core.mute(rule: "dose", today: false, now: morning)
+        _ = try await shell.core.setQuiet(spans: ["22:00-07:00"], reset: false, now: morning)
+        _ = try await shell.core.quietNow(minutes: 30, now: morning)
+        let rulesBefore = await shell.core.engine
+        let outsideBefore = await Self.open(shell.core)
+        let day = LocalDay.interval(containing: morning, in: InProcessCore.sydney.timeZone)
+
+        let lock = try WriteLock(database: shell.storeFile)
+        let refusal = await #expect(throws: Refusal.self, "\(command.rawValue)") { try await command.run(shell.core, now: morning) }
+        #expect(refusal?.message.contains("nothing was changed") == true, "\(command.rawValue): \(refusal?.message ?? "")")
+        lock.release()
+        #expect(await shell.core.engine == rulesBefore, "\(command.rawValue) changed the rules")
+        #expect(await Self.open(shell.core) == outsideBefore, "\(command.rawValue) changed the time outside")
+        #expect(try shell.store.engineState() == rulesBefore)
+        #expect(try shell.store.outsideIntervals(overlapping: day).isEmpty)
+
+        // The store takes writes again: the same command is kept.
+        try await command.run(shell.core, now: morning)
+        #expect(try shell.store.engineState() == Self.asKept(await shell.core.engine))
+        let rulesAfter = await shell.core.engine
+        let outsideAfter = await Self.open(shell.core)
+        let changed = rulesAfter != rulesBefore || outsideAfter != outsideBefore
+        #expect(changed || command == .outsideAdd, "\(command.rawValue) changed nothing")
+        if command == .outsideAdd { #expect(try !shell.store.outsideIntervals(overlapping: day).isEmpty) }
     }
 }
 
