@@ -5,10 +5,6 @@ import UVCore
 import UVEngine
 import UVStore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What the rules start from and read: their saved state as uvd starts, their settings, and the
 /// time the machine has slept (the events that reach them are handled in DaemonCore.swift).
 extension DaemonCore {
@@ -34,15 +30,5 @@ extension DaemonCore {
         var settings = loaded.configuration.engine
         settings.uses12HourClock = DisplayLocale.current.uses12Hour
         return settings
-    }
-
-    /// Seconds the machine has spent suspended since boot: CLOCK_BOOTTIME counts them,
-    /// CLOCK_MONOTONIC does not.
-    static func suspendedSoFar() -> Double {
-        var boot = timespec()
-        var monotonic = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &boot)
-        clock_gettime(CLOCK_MONOTONIC, &monotonic)
-        return Double(boot.tv_sec - monotonic.tv_sec) + Double(boot.tv_nsec - monotonic.tv_nsec) / 1e9
     }
 }

@@ -65,16 +65,17 @@ actor DaemonCore {
     /// What the event being settled changed, for the store's one transaction.
     private var unsaved = StoreChanges()
     private(set) var counts = CoreCounts()
-    /// The time a provider's answer arrives: the wall clock, or a test's.
-    let answerClock: @Sendable () -> Date
+    /// The wall clock, the time suspended and the retries' draw (`CoreClocks`): the machine's,
+    /// or a test's.
+    let clocks: CoreClocks
 
     init(
         store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble? = nil,
         httpClient: any HTTPClient, timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date,
-        answerClock: @escaping @Sendable () -> Date = { Date() }
+        clocks: CoreClocks = .system
     ) throws {
         self.configTrouble = configTrouble
-        self.answerClock = answerClock
+        self.clocks = clocks
         self.store = store
         self.configFile = configFile
         self.lastGoodConfig = lastGoodConfig
@@ -226,7 +227,7 @@ actor DaemonCore {
         let (fresh, problem) = await OffThread.run { [configFile, lastGoodConfig] in
             ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
         }
-        let now = Date()
+        let now = clocks.wall()
         if let problem {
             log.error("configuration not reloaded, keeping the last good one:\n\(problem)")
             configTrouble = ConfigTrouble(problem: problem, fallback: configTrouble?.fallback ?? .lastGood)
@@ -265,7 +266,7 @@ extension DaemonCore {
     /// was not running, with any press kept but not handled before a restart: one step.
     func startEngine(outbox: NotificationOutbox, now: Date) {
         self.outbox = outbox
-        _ = schedule.suspended(soFar: Self.suspendedSoFar())
+        _ = schedule.suspended(soFar: clocks.suspendedSoFar())
         var events: [EngineEvent] = []
         for pending in (try? store.pendingPresses()) ?? [] {
             unsaved.handledPresses.append(pending.id)
@@ -645,7 +646,7 @@ extension DaemonCore {
     /// Returns whether it settled (and so armed the timer).
     @discardableResult
     func engineTimerFired(clockChanged: Bool, now: Date) -> Bool {
-        let asleep = schedule.suspended(soFar: Self.suspendedSoFar())
+        let asleep = schedule.suspended(soFar: clocks.suspendedSoFar())
         let resumed = asleep > 5
         if clockChanged {
             log.info("the wall clock changed; looking at every deadline again")
@@ -775,7 +776,7 @@ extension DaemonCore {
         guard source != .model else { return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "") }
         let request = providerRequest(source, now: now)
         recordRequest(context, forecast: source.isForecast)
-        guard let answer = await ProviderFetcher(client: providerClient, answerClock: answerClock).ask(request) else {
+        guard let answer = await ProviderFetcher(client: providerClient, answerClock: clocks.wall).ask(request) else {
             return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
         }
         return keep(answer)
@@ -793,10 +794,11 @@ extension DaemonCore {
     }
 
     private var providerClient: ProviderClient {
-        ProviderClient(
+        let wall = clocks.wall
+        return ProviderClient(
             http: httpClient, endpoints: loaded.configuration.endpoints,
             report: { [weak self] source, note in
-                let now = Date()
+                let now = wall()
                 Task { await self?.screenedOut(note, from: source, at: now) }
             })
     }
@@ -852,7 +854,7 @@ extension DaemonCore {
     private func failed(_ source: UVSource, reason: String, retryAfter: TimeInterval?, now: Date) {
         let policy = loaded.configuration.policy
         updateProviderState {
-            $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: Double.random(in: 0...1), policy: policy)
+            $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: clocks.jitter(), policy: policy)
         }
         noteProblem(source, reason)
         log.warning("\(source.rawValue): \(reason)")

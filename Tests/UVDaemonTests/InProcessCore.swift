@@ -27,8 +27,12 @@ final class InProcessCore: Sendable {
     static let sydney = Place(
         name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
 
-    /// `answersArriveAt`: the time a provider's answer arrives (the wall clock unless given).
-    init(httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil, directory shared: URL? = nil) throws {
+    /// `answersArriveAt`: the time a provider's answer arrives (the wall clock unless given);
+    /// `clocks`: the core's clocks and draw, all given (then `answersArriveAt` is not used).
+    init(
+        httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil, clocks: CoreClocks? = nil,
+        directory shared: URL? = nil
+    ) throws {
         directory = shared ?? FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
         ownsDirectory = shared == nil
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -40,7 +44,7 @@ final class InProcessCore: Sendable {
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
             httpClient: httpClient, timer: timer, automaticPlace: { Self.sydney }, log: log, now: Date(),
-            answerClock: answersArriveAt ?? { Date() })
+            clocks: clocks ?? CoreClocks(wall: answersArriveAt ?? { Date() }))
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
         outbox = NotificationOutbox(
             server: server, saved: try store.notificationIDs(), log: log,
