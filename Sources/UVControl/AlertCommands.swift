@@ -89,7 +89,7 @@ struct QuietCommand: AsyncParsableCommand {
 struct SnoozeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snooze", abstract: tr("Nothing from one rule for a while; without a rule, what is snoozed."))
-    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule?
+    @Argument(help: ArgumentHelp(tr("The rule: %1$@.", Rule.names))) var rule: Rule?
     @Argument(help: ArgumentHelp(tr("How long (15m, 2h, 1h30m)."), valueName: "duration")) var duration: Minutes?
     @OptionGroup var output: OutputOptions
 
@@ -118,7 +118,7 @@ struct MuteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mute",
         abstract: tr("Nothing from one rule until unmuted (or, with --today, until tomorrow); without a rule, what is muted."))
-    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule?
+    @Argument(help: ArgumentHelp(tr("The rule: %1$@.", Rule.names))) var rule: Rule?
     @Flag(help: ArgumentHelp(tr("Only for the rest of today (\"Not today\")."))) var today = false
     @OptionGroup var output: OutputOptions
 
@@ -137,7 +137,7 @@ struct MuteCommand: AsyncParsableCommand {
 
 struct UnmuteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unmute", abstract: tr("Let a muted or snoozed rule speak again."))
-    @Argument(help: ArgumentHelp(tr("leave-home, uv-alert, reapply or morning."))) var rule: Rule
+    @Argument(help: ArgumentHelp(tr("The rule: %1$@.", Rule.names))) var rule: Rule
 
     @OptionGroup var output: OutputOptions
 

@@ -9,6 +9,10 @@ public enum Rule: String, Sendable, Codable, CaseIterable, CodingKeyRepresentabl
     case morning
     /// Half and four fifths of the day's burn dose reached while outside.
     case dose
+
+    /// Every rule's name, as uvctl and the socket take them: `leave-home, uv-alert, …`. What the
+    /// help of `snooze`, `mute` and `unmute` says, so that a new rule is named there by itself.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 public enum Urgency: String, Sendable, Codable {

@@ -236,7 +236,7 @@ public enum UVDInterface {
         # Not quiet now: ends quiet set with QuietNow and any configured span in progress.
         method QuietOff() -> (quiet: Quiet)
 
-        # Rules: leave-home, uv-alert, reapply or morning. Nothing from the rule for that long.
+        # Rules: leave-home, uv-alert, reapply, morning, dose. Nothing from the rule for that long.
         method Snooze(rule: string, minutes: int) -> (message: string)
 
         # Nothing from the rule until unmuted (or, with today, until tomorrow).
