@@ -13,7 +13,7 @@ struct CoreSchedule: Sendable {
     private var deliveryRetry = Date.distantFuture
     /// When what events changed must be kept at the latest while it waits for the outbox's
     /// report of the delivery an event posted (`DaemonCore.deliveryWait`).
-    private var keepDue = Date.distantFuture
+    private var writeDue = Date.distantFuture
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC).
     private var suspendedSeconds: Double = 0
 
@@ -52,19 +52,19 @@ struct CoreSchedule: Sendable {
 
     /// What an event changed waits to be kept with its delivery's report, until `instant` at the
     /// latest (the earliest such deadline holds).
-    mutating func keepBy(_ instant: Date) { keepDue = min(keepDue, instant) }
+    mutating func writeBy(_ instant: Date) { writeDue = min(writeDue, instant) }
 
     /// Everything changed so far is kept: nothing waits.
-    mutating func keptAll() { keepDue = .distantFuture }
+    mutating func wroteAll() { writeDue = .distantFuture }
 
     /// Whether what waits for a delivery's report must be kept without it at `now`.
-    func keepIsDue(now: Date) -> Bool { keepDue <= now }
+    func writeIsDue(now: Date) -> Bool { writeDue <= now }
 
     /// Whether anything waits for a delivery's report to be kept.
-    var isWaitingToKeep: Bool { keepDue != .distantFuture }
+    var isWaitingToWrite: Bool { writeDue != .distantFuture }
 
     /// When the timer should fire: the earliest deadline, but no later than `latest`.
-    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, keepDue, latest) }
+    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, writeDue, latest) }
 
     /// Takes the time suspended so far; returns the seconds slept since it was last taken.
     mutating func suspended(soFar total: Double) -> Double {

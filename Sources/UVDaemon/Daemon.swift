@@ -104,7 +104,7 @@ public enum Daemon {
             ], log: log)
         await group.run()
         // What still waits for a delivery's report is kept now.
-        await core.keepUnsaved()
+        await core.writeUnsaved()
         store.checkpoint()
         withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")

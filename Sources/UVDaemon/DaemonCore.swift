@@ -310,10 +310,10 @@ extension DaemonCore {
         }
         let problem: (any Error)?
         if waitingForDelivery, !changes.isEmpty, outbox != nil {
-            schedule.keepBy(now.addingTimeInterval(Self.deliveryWait))
+            schedule.writeBy(now.addingTimeInterval(Self.deliveryWait))
             problem = nil
         } else {
-            problem = keepUnsaved()
+            problem = writeUnsaved()
         }
         if !watchers.isEmpty {
             var current = knowledge
@@ -374,11 +374,11 @@ extension DaemonCore {
 
     /// Keeps `unsaved` in one transaction; on failure it stays, for the next event to keep.
     @discardableResult
-    func keepUnsaved() -> (any Error)? {
+    func writeUnsaved() -> (any Error)? {
         do {
             try store.save(unsaved)
             unsaved = StoreChanges()
-            schedule.keptAll()
+            schedule.wroteAll()
             return nil
         } catch {
             log.error("store: \(error)")
@@ -549,7 +549,7 @@ extension DaemonCore {
             throw refusalToMarkHome()
         }
         let id = network.current.networkID ?? ""
-        try keepHome(id, hearing: heard.filter { $0 == .userActivity }, now: now)
+        try acknowledgeHome(id, hearing: heard.filter { $0 == .userActivity }, now: now)
         return tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id)
     }
 
@@ -569,14 +569,14 @@ extension DaemonCore {
 
     /// `uvctl home clear`: any Wi-Fi counts as home again.
     func clearHome(now: Date) throws(Refusal) -> String {
-        try keepHome(nil, now: now)
+        try acknowledgeHome(nil, now: now)
         return tr("no home network marked: leaving any Wi-Fi counts")
     }
 
     /// Home is now `id` (nil: none marked), kept with the rules' state in one step (a home
     /// marked, the connection in use is heard again as home or not); when the store cannot keep
     /// it, home is as it was and the rules, which heard it, hear that too.
-    private func keepHome(_ id: String?, hearing events: [EngineEvent] = [], now: Date) throws(Refusal) {
+    private func acknowledgeHome(_ id: String?, hearing events: [EngineEvent] = [], now: Date) throws(Refusal) {
         let previous = network.home
         network.markHome(id)
         try settleAcknowledged(
@@ -635,8 +635,8 @@ extension DaemonCore {
         if let ids = report.ids { unsaved.notificationIDs = ids }
         counts.deliveries += 1
         // The timer's deadline to keep without this report goes with it.
-        let waited = schedule.isWaitingToKeep
-        keepUnsaved()
+        let waited = schedule.isWaitingToWrite
+        writeUnsaved()
         let retryChanged = report.tryAgain.map { schedule.deliveryAsks(tryAgainAt: $0.deadline(now: now)) } ?? false
         if retryChanged || waited { armTimer(now: now) }
     }
@@ -697,7 +697,7 @@ extension DaemonCore {
     /// came due is returned for the loop to start.
     func timerFired(clockChanged: Bool, now: Date) -> TimerDue {
         // A delivery's report that did not come: what waited for it is kept without it.
-        if schedule.keepIsDue(now: now) { keepUnsaved() }
+        if schedule.writeIsDue(now: now) { writeUnsaved() }
         let due = TimerDue(
             refreshRound: schedule.startRoundIfDue(now: now), deliveryRetry: schedule.takeDeliveryRetryIfDue(now: now))
         // A step settles and arms the timer itself; only without one is it armed here.
@@ -733,25 +733,25 @@ extension DaemonCore {
     }
 
     /// Keeps a forecast fetched for `fetchedFor`; held only if the place is still that one.
-    func keep(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
+    func stage(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
         unsaved.forecasts.append((fetched, now, fetchedFor.key))
         guard fetchedFor.key == user.place.key else { return }
-        providers.keep(fetched, at: now)
+        providers.hold(fetched, at: now)
     }
 
     /// A 304: the forecast held from `source` is current as of now.
-    func keepUnchanged(_ source: UVSource, at now: Date) {
+    func stageUnchanged(_ source: UVSource, at now: Date) {
         guard let held = held(source) else { return }
-        keep(held.forecast, for: user.place, at: now)
+        stage(held.forecast, for: user.place, at: now)
     }
 
-    func keepStations(_ readings: [StationReading], at now: Date) {
-        unsaved.stations = providers.keepStations(readings, at: now)
+    func stageStations(_ readings: [StationReading], at now: Date) {
+        unsaved.stations = providers.holdStations(readings, at: now)
     }
 
-    /// A station's day series (`ProviderMemory.keepSeries`).
-    func keepSeries(_ readings: [StationReading], of station: ARPANSAStation, at now: Date) {
-        if let merged = providers.keepSeries(readings, of: station.id, at: now) { unsaved.stations = merged }
+    /// A station's day series (`ProviderMemory.holdSeries`).
+    func stageSeries(_ readings: [StationReading], of station: ARPANSAStation, at now: Date) {
+        if let merged = providers.holdSeries(readings, of: station.id, at: now) { unsaved.stations = merged }
     }
 
     /// A value the plausibility screen dropped from `source`'s answer ("dropped Sydney: UV 99 at
@@ -779,7 +779,7 @@ extension DaemonCore {
         guard let answer = await ProviderFetcher(client: providerClient, answerClock: clocks.wall).ask(request) else {
             return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
         }
-        return keep(answer)
+        return stage(answer)
     }
 
     /// What a request to `source` asks, as it leaves. ARPANSA asks the nearby station's day series
@@ -804,26 +804,26 @@ extension DaemonCore {
     }
 
     /// What an answer comes to, kept, heard and shown at once as one event of the time it arrived.
-    private func keep(_ answer: ProviderFetcher.Answer) -> ProviderOutcome {
+    private func stage(_ answer: ProviderFetcher.Answer) -> ProviderOutcome {
         switch answer {
         case .forecast(let source, let place, let outcome, let now):
             let fresh = { (forecast: UVForecast) -> String in
-                self.keep(forecast, for: place, at: now)
+                self.stage(forecast, for: place, at: now)
                 self.log.info("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
                 return trn(
                     "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
                     forecast.hourly.count)
             }
-            return kept(source, outcome, now: now, unchanged: { keepUnchanged(source, at: now) }, fresh: fresh)
+            return kept(source, outcome, now: now, unchanged: { stageUnchanged(source, at: now) }, fresh: fresh)
         case .stations(let outcome, let now):
             return kept(.arpansa, outcome, now: now) { readings in
-                keepStations(readings, at: now)
+                stageStations(readings, at: now)
                 noteProblem(.arpansa, nil)
                 return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
             }
         case .series(let station, let outcome, let now):
             return kept(.arpansa, outcome, now: now) { readings in
-                keepSeries(readings, of: station, at: now)
+                stageSeries(readings, of: station, at: now)
                 noteProblem(.arpansa, nil)
                 return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, station.id, readings.count)
             }
@@ -865,7 +865,7 @@ extension DaemonCore {
     /// answer's settling does that.
     private func recordRequest(_ context: FetchContext, forecast: Bool = false) {
         updateProviderState { $0.budget.record(on: context.day, forecast: forecast) }
-        keepUnsaved()
+        writeUnsaved()
     }
 }
 

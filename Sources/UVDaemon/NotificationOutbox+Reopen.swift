@@ -11,7 +11,7 @@ extension NotificationOutbox {
         ids[subject] = nil
         shown[subject] = nil
         strays.insert(id)
-        saveIDs()
+        reportIDs()
         if waiting[subject] == nil { waiting[subject] = alert }
         askedFor.insert(subject)
         kick()

@@ -183,7 +183,7 @@ actor NotificationOutbox {
                 endTest(id, .closed(reason))
                 guard let subject = subject(of: id) else { continue }
                 ids[subject] = nil
-                saveIDs()
+                reportIDs()
                 guard let closing = AlertClosing(reason) else {
                     shown[subject] = nil
                     await report()
@@ -225,7 +225,7 @@ actor NotificationOutbox {
         shown = [:]
         idsOwner = owner
         serverInfo = nil
-        saveIDs()
+        reportIDs()
         if owner != nil { kick() }
     }
 
@@ -282,7 +282,7 @@ actor NotificationOutbox {
                     ids[subject] = nil
                     shown[subject] = nil
                 }
-                saveIDs()
+                reportIDs()
                 // A withdrawal (not the closing of an older text whose update waits).
                 if waiting[subject] == nil, let withdrawal = withdrawals.removeValue(forKey: subject) {
                     unreported.done.append(.withdrawn(subject, at: withdrawal.at, zone: withdrawal.zone))
@@ -331,7 +331,7 @@ actor NotificationOutbox {
                 unreported.done.append(.sent(alert, heldUntilNow: heldByDoNotDisturb.remove(alert.subject) != nil))
                 // Replaced meanwhile by a newer alert: that one still waits.
                 if waiting[alert.subject] == alert { waiting[alert.subject] = nil }
-                saveIDs()
+                reportIDs()
                 answered = true
                 // What comes next may have been posted while this was shown, and do-not-disturb
                 // may have come on meanwhile before the server's signal says so (LXQt's comes from
@@ -340,7 +340,7 @@ actor NotificationOutbox {
             } catch {
                 // The one it was to replace may be gone (a server that never says so): show afresh.
                 ids[alert.subject] = nil
-                saveIDs()
+                reportIDs()
                 serverInfo = nil
                 return await retryLater(error)
             }
@@ -366,7 +366,7 @@ actor NotificationOutbox {
     }
 
     /// The ids changed: the next report carries them.
-    func saveIDs() {
+    func reportIDs() {
         unreported.ids = NotificationIDs(ids: ids, owner: idsOwner)
     }
 

@@ -46,7 +46,7 @@ struct ProviderMemory {
     }
 
     /// A forecast for the current place came at `now`: it is held, and its provider answers.
-    mutating func keep(_ fetched: UVForecast, at now: Date) {
+    mutating func hold(_ fetched: UVForecast, at now: Date) {
         if fetched.source == .cams {
             cams = StoredForecast(fetchedAt: now, forecast: fetched)
         } else {
@@ -56,7 +56,7 @@ struct ProviderMemory {
     }
 
     /// Every station's latest readings came at `now`.
-    mutating func keepStations(_ readings: [StationReading], at now: Date) -> StoredStations {
+    mutating func holdStations(_ readings: [StationReading], at now: Date) -> StoredStations {
         let kept = StoredStations(fetchedAt: now, readings: readings)
         stations = kept
         remember(readings, now: now)
@@ -66,7 +66,7 @@ struct ProviderMemory {
     /// A station's day series: its minutes join the station's history, and its latest reading
     /// replaces the station's in the all-station snapshot (kept with the feed's own fetch time),
     /// which is returned when it changed.
-    mutating func keepSeries(_ readings: [StationReading], of station: String, at now: Date) -> StoredStations? {
+    mutating func holdSeries(_ readings: [StationReading], of station: String, at now: Date) -> StoredStations? {
         remember(readings.filter { now.timeIntervalSince($0.time) < 3600 }, now: now)
         guard let latest = readings.last, let snapshot = stations else { return nil }
         let merged = StoredStations(fetchedAt: snapshot.fetchedAt, readings: snapshot.readings.filter { $0.station != station } + [latest])

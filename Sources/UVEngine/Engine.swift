@@ -21,7 +21,7 @@ public enum Engine {
             someoneIsThere = someoneIsThere || event.showsSomeoneIsThere
         }
         state.enterDay(of: now)
-        let today = state.day?.key ?? LocalDay.key(now, in: state.zone)
+        let today = state.todayKey(at: now)
 
         let facts = state.facts(now: now)
         if someoneIsThere, state.activitySeenOn != today {
@@ -49,7 +49,7 @@ public enum Engine {
     /// What one event changes, and what it withdraws or records at once.
     private static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [EngineEffect] {
         var effects: [EngineEffect] = []
-        let today = state.day?.key ?? LocalDay.key(now, in: state.zone)
+        let today = state.todayKey(at: now)
         switch event {
         case .tick:
             break
@@ -148,7 +148,7 @@ public enum Engine {
             state.muted.insert(rule)
             return withdrawAll(of: rule, &state)
         case .muteToday(let rule):
-            state.mutedOn[rule] = state.day?.key ?? LocalDay.key(now, in: state.zone)
+            state.mutedOn[rule] = state.todayKey(at: now)
             return withdrawAll(of: rule, &state)
         case .unmute(let rule):
             state.muted.remove(rule)
@@ -194,7 +194,7 @@ public enum Engine {
 
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.
     private static func morningAlert(_ state: EngineState, _ facts: DayFacts) -> Alert? {
-        guard !state.isSilenced(.morning, now: facts.now, today: state.day?.key ?? LocalDay.key(facts.now, in: state.zone)) else {
+        guard !state.isSilenced(.morning, now: facts.now, today: state.todayKey(at: facts.now)) else {
             return nil
         }
         // Said only while the window is still ahead or open: late in the day it is no news.

@@ -153,6 +153,11 @@ public struct EngineState: Sendable, Equatable, Codable {
             now: now)
     }
 
+    /// The local day's key (YYYY-MM-DD) at `now`: the day entered, or the one `now` falls in.
+    func todayKey(at now: Date) -> String {
+        day?.key ?? LocalDay.key(now, in: zone)
+    }
+
     /// Makes `day` describe the local day containing `now`.
     mutating func enterDay(of now: Date) {
         if let day, day.interval.contains(now), now < day.interval.end, day.morningMinute == settings.morningMinute { return }

@@ -67,7 +67,7 @@ enum Rules {
             state.reapplyShown = nil
         }
         guard stage != .normal, stage != state.reapplyShown,
-            !state.isSilenced(.reapply, now: now, today: state.day?.key ?? LocalDay.key(now, in: state.zone)),
+            !state.isSilenced(.reapply, now: now, today: state.todayKey(at: now)),
             (state.remindAt[.reapply] ?? .distantPast) <= now
         else { return [] }
         state.reapplyShown = stage
@@ -123,7 +123,7 @@ enum Deadlines {
         if let reapply { candidates += ReapplyCountdown.changes(before: reapply) }
         // The moment the UV reaches the next level still to fire today (a second after, so the
         // interpolated reading is at or over it).
-        let today = state.day?.key ?? LocalDay.key(now, in: state.zone)
+        let today = state.todayKey(at: now)
         candidates += state.thresholds.waiting(on: today).compactMap {
             state.series.firstTime(atLeast: $0, after: now)?.addingTimeInterval(1)
         }

@@ -4,7 +4,8 @@ import UVEngine
 import UVProviderPolicy
 
 /// Everything one event changed, kept in one transaction: a kill at any instant leaves the store
-/// as it was before the event or after it, never between (the daemon's `settle(now:)` writes it).
+/// as it was before the event or after it, never between (the daemon's core stages it as it
+/// settles the event and writes it with `writeUnsaved`, once per event).
 public struct StoreChanges: Sendable {
     /// The rule engine's state after its step.
     public var engine: EngineState?

@@ -158,7 +158,7 @@ struct SettleCountTests {
     /// What waits for a delivery's report is kept as uvd stops, report or not.
     @Test func whatWaitsForADeliveryIsKeptAtStop() async throws {
         let shell = try await Self.forecastWaitingForItsDelivery()
-        await shell.core.keepUnsaved()
+        await shell.core.writeUnsaved()
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
     }
 
