@@ -21,20 +21,26 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
     case other(String)
 
     /// The subject a written name stands for; one this release does not know is `.other`.
+    /// Read back from `description` over every subject there is (`known`), so that a name is
+    /// written and read in one place.
     public init(_ written: String) {
-        switch written {
-        case Rule.leaveHome.rawValue: self = .leaveHome
-        case Rule.reapply.rawValue: self = .reapply
-        case Rule.morning.rawValue: self = .morning
-        case Rule.dose.rawValue: self = .dose
-        case "test": self = .test
-        case "today": self = .today
-        default:
-            if let level = UVLevel.allCases.first(where: { written == "uv-\($0.rawValue)" }) {
-                self = .uvLevel(level)
-            } else {
-                self = .other(written)
-            }
+        self = Self.byName[written] ?? .other(written)
+    }
+
+    /// Every subject this release knows: each rule's (`subjects(of:)`, a switch the compiler
+    /// holds to every rule) and those of no rule.
+    public static let known: [Subject] = Rule.allCases.flatMap(subjects(of:)) + [.test, .today]
+
+    private static let byName = Dictionary(known.map { ($0.description, $0) }) { first, _ in first }
+
+    /// The subjects a rule speaks of.
+    public static func subjects(of rule: Rule) -> [Subject] {
+        switch rule {
+        case .leaveHome: [.leaveHome]
+        case .uvAlert: UVLevel.allCases.map(Subject.uvLevel)
+        case .reapply: [.reapply]
+        case .morning: [.morning]
+        case .dose: [.dose]
         }
     }
 
