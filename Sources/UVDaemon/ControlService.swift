@@ -77,7 +77,8 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.GetQuiet.self) { _ in QuietReply(quiet: await core.quietInfo(now: now)) }
             case .setQuiet:
                 try await answer(UVD.SetQuiet.self) {
-                    QuietReply(quiet: try await core.setQuiet(spans: $0.spans, reset: $0.reset ?? false, now: now))
+                    QuietReply(
+                        quiet: try await core.setQuiet(CallParameters.quietHours(spans: $0.spans, reset: $0.reset ?? false), now: now))
                 }
             case .quietNow:
                 try await answer(UVD.QuietNow.self) { QuietReply(quiet: try await core.quietNow(minutes: $0.minutes, now: now)) }
@@ -85,14 +86,14 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.QuietOff.self) { _ in QuietReply(quiet: try await core.quietOff(now: now)) }
             case .snooze:
                 try await answer(UVD.Snooze.self) {
-                    MessageReply(message: try await core.snooze(rule: $0.rule, minutes: $0.minutes, now: now))
+                    MessageReply(message: try await core.snooze(CallParameters.rule($0.rule), minutes: $0.minutes, now: now))
                 }
             case .mute:
                 try await answer(UVD.Mute.self) {
-                    MessageReply(message: try await core.mute(rule: $0.rule, today: $0.today ?? false, now: now))
+                    MessageReply(message: try await core.mute(CallParameters.rule($0.rule), today: $0.today ?? false, now: now))
                 }
             case .unmute:
-                try await answer(UVD.Unmute.self) { MessageReply(message: try await core.unmute(rule: $0.rule, now: now)) }
+                try await answer(UVD.Unmute.self) { MessageReply(message: try await core.unmute(CallParameters.rule($0.rule), now: now)) }
             case .getHome:
                 try await answer(UVD.GetHome.self) { _ in HomeReply(home: await core.homeInfo()) }
             case .setHome:

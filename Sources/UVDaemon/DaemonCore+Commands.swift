@@ -18,21 +18,9 @@ extension DaemonCore {
                 .map { SnoozeInfo(rule: $0.key.rawValue, until: iso.string($0.value)) })
     }
 
-    func setQuiet(spans: [String]?, reset: Bool, now: Date) throws(Refusal) -> QuietInfo {
-        if reset {
-            try settleAcknowledged(now: now, command: .quietHours(nil))
-        } else {
-            guard let spans else { throw Refusal(.invalidValue, tr("give spans (an empty list for none) or reset")) }
-            var parsed: [QuietSpan] = []
-            for text in spans {
-                guard let span = QuietSpan(parsing: text) else {
-                    throw Refusal(
-                        .invalidValue, tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text))
-                }
-                parsed.append(span)
-            }
-            try settleAcknowledged(now: now, command: .quietHours(QuietHours(parsed)))
-        }
+    /// Quiet hours of the user's own, or (nil) the configuration's again.
+    func setQuiet(_ hours: QuietHours?, now: Date) throws(Refusal) -> QuietInfo {
+        try settleAcknowledged(now: now, command: .quietHours(hours))
         return quietInfo(now: now)
     }
 
@@ -46,8 +34,7 @@ extension DaemonCore {
         return quietInfo(now: now)
     }
 
-    func snooze(rule name: String, minutes: Int, now: Date) throws(Refusal) -> String {
-        let rule = try Self.rule(name)
+    func snooze(_ rule: Rule, minutes: Int, now: Date) throws(Refusal) -> String {
         let until = try Self.instant(minutes: minutes, after: now)
         try settleAcknowledged(now: now, command: .snooze(rule, until: until))
         return tr(
@@ -55,14 +42,12 @@ extension DaemonCore {
             WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock))
     }
 
-    func mute(rule name: String, today: Bool, now: Date) throws(Refusal) -> String {
-        let rule = try Self.rule(name)
+    func mute(_ rule: Rule, today: Bool, now: Date) throws(Refusal) -> String {
         try settleAcknowledged(now: now, command: today ? .muteToday(rule) : .mute(rule))
         return today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue)
     }
 
-    func unmute(rule name: String, now: Date) throws(Refusal) -> String {
-        let rule = try Self.rule(name)
+    func unmute(_ rule: Rule, now: Date) throws(Refusal) -> String {
         try settleAcknowledged(now: now, command: .unmute(rule))
         return tr("%1$@ speaks again", rule.rawValue)
     }
@@ -94,12 +79,5 @@ extension DaemonCore {
     static func instant(minutes: Int, after now: Date) throws(Refusal) -> Date {
         guard (1...1440).contains(minutes) else { throw Refusal(.invalidValue, tr("minutes must be 1 to 1440 (got %1$@)", minutes)) }
         return now.addingTimeInterval(Double(minutes) * 60)
-    }
-
-    static func rule(_ name: String) throws(Refusal) -> Rule {
-        guard let rule = Rule(rawValue: name) else {
-            throw Refusal(.invalidValue, tr("no rule '%1$@'; rules: %2$@", name, Rule.allCases.map(\.rawValue).joined(separator: ", ")))
-        }
-        return rule
     }
 }

@@ -35,7 +35,7 @@ struct CoreOrderingTests {
                         _ = try? await shell.core.applySunscreen(
                             spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
                     case 1: try? await shell.core.removeSunscreen(now: now)
-                    case 2: _ = try? await shell.core.snooze(rule: "reapply", minutes: index, now: now)
+                    case 2: _ = try? await shell.core.snooze(.reapply, minutes: index, now: now)
                     default: await shell.core.answered(.reapply, .pressed(.remind), now: now)
                     }
                 }

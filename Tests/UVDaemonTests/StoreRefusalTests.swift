@@ -66,14 +66,14 @@ import UVStore
 
         func run(_ core: DaemonCore, now: Date) async throws {
             switch self {
-            case .quietSet: _ = try await core.setQuiet(spans: ["21:00-06:00"], reset: false, now: now)
-            case .quietReset: _ = try await core.setQuiet(spans: nil, reset: true, now: now)
+            case .quietSet: _ = try await core.setQuiet(QuietHours([QuietSpan(parsing: "21:00-06:00")!]), now: now)
+            case .quietReset: _ = try await core.setQuiet(nil, now: now)
             case .quietNow: _ = try await core.quietNow(minutes: 60, now: now)
             case .quietOff: _ = try await core.quietOff(now: now)
-            case .snooze: _ = try await core.snooze(rule: "uv-alert", minutes: 90, now: now)
-            case .mute: _ = try await core.mute(rule: "reapply", today: false, now: now)
-            case .muteToday: _ = try await core.mute(rule: "morning", today: true, now: now)
-            case .unmute: _ = try await core.unmute(rule: "dose", now: now)
+            case .snooze: _ = try await core.snooze(.uvAlert, minutes: 90, now: now)
+            case .mute: _ = try await core.mute(.reapply, today: false, now: now)
+            case .muteToday: _ = try await core.mute(.morning, today: true, now: now)
+            case .unmute: _ = try await core.unmute(.dose, now: now)
             case .outsideStart: _ = try await core.outsideCommand(OutsideParameters(action: .start, date: nil), now: now)
             case .outsideAdd: _ = try await core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "08:00-09:00"), now: now)
             }
@@ -91,8 +91,8 @@ import UVStore
         await shell.core.startEngine(outbox: shell.outbox, now: morning)
         // Muted, quiet hours of the user's own and quiet now, so that unmuting, a reset and
         // "quiet off" change something.
-        _ = try await shell.core.mute(rule: "dose", today: false, now: morning)
-        _ = try await shell.core.setQuiet(spans: ["22:00-07:00"], reset: false, now: morning)
+        _ = try await shell.core.mute(.dose, today: false, now: morning)
+        _ = try await shell.core.setQuiet(QuietHours([QuietSpan(parsing: "22:00-07:00")!]), now: morning)
         _ = try await shell.core.quietNow(minutes: 30, now: morning)
         let rulesBefore = await shell.core.engine
         let outsideBefore = await Self.open(shell.core)

@@ -43,7 +43,7 @@ struct SuspendTests {
         let delivering = Task { await shell.outbox.deliverPosted() }
         defer { delivering.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: test.now)
-        _ = try await shell.core.setQuiet(spans: ["12:00-14:00"], reset: false, now: test.now)
+        _ = try await shell.core.setQuiet(QuietHours([QuietSpan(parsing: "12:00-14:00")!]), now: test.now)
         _ = try await shell.core.applySunscreen(spf: nil, quantity: nil, activity: nil, at: test.now, now: test.now)
         test.pass(3600)
         await shell.advance(from: Self.nine, to: test.now)
