@@ -26,6 +26,20 @@ public enum SPF: Int, Sendable, CaseIterable, Codable {
         default: return nil
         }
     }
+
+    /// Written as its factor (`30`); read from that or from how users write it (`"30"`,
+    /// `"none"`), the form uvd up to 0.4.0 kept in a reapply reminder's meaning.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let factor = try? container.decode(Int.self), let spf = SPF(rawValue: factor) {
+            self = spf
+        } else if let written = try? container.decode(String.self), let spf = SPF(parsing: written) {
+            self = spf
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "an SPF is 1, 15, 30 or 50 (or \"none\", \"15\", \"30\", \"50\")")
+        }
+    }
 }
 
 /// How much sunscreen went on. The laboratory SPF test uses 2 mg/cm²; most people apply far less.

@@ -101,7 +101,7 @@ public enum AlertMeaning: Sendable, Equatable, Codable {
     /// The UV index reached `level`'s band (now `uvi`).
     case uvLevel(uvi: Double, level: UVLevel)
     /// The reapply countdown at `stage`, for the application made at `appliedAt`.
-    case reapply(stage: ReapplyCountdown, at: Date, spf: String, quantity: String, appliedAt: Date)
+    case reapply(stage: ReapplyCountdown, at: Date, spf: SPF, quantity: SunscreenQuantity, appliedAt: Date)
     /// The morning summary: today's sunscreen window and its peak.
     /// With yesterday's burn dose, when time outside yesterday gave one (1 % or more).
     case morning(window: TimeSpan, peakUVI: Double?, peakAt: Date?, yesterdayBurnDosePercent: Double?)

@@ -95,7 +95,7 @@ public struct Presenter: Sendable {
         case .reapply(let stage, let at, let spf, let quantity, let appliedAt):
             (
                 stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", time(at)),
-                AppliedSentence.text(spf: spf, quantity: quantity, appliedAt: time(appliedAt), reapplyAt: time(at))
+                AppliedSentence.text(spf: spf.argument, quantity: quantity.rawValue, appliedAt: time(appliedAt), reapplyAt: time(at))
             )
         case .morning(let window, let peakUVI, let peakAt, let yesterday):
             (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt) + (yesterday.map { "\n" + yesterdayClause($0) } ?? ""))

@@ -76,7 +76,7 @@ enum Rules {
             Alert(
                 subject: .reapply, rule: .reapply,
                 meaning: .reapply(
-                    stage: stage, at: reapply.date, spf: application.spf.argument, quantity: application.quantity.rawValue,
+                    stage: stage, at: reapply.date, spf: application.spf, quantity: application.quantity,
                     appliedAt: application.appliedAt),
                 urgency: stage == .now ? .critical : .normal, actions: [.reapplied, .remind])
         ]

@@ -12,7 +12,7 @@ struct PresenterTests {
     static let due = Simulation.at("2026-01-15T14:05:00+11:00")
     static let reapply = Alert(
         subject: .reapply, rule: .reapply,
-        meaning: .reapply(stage: .attention, at: due, spf: "30", quantity: "medium", appliedAt: applied), urgency: .normal,
+        meaning: .reapply(stage: .attention, at: due, spf: .spf30, quantity: .medium, appliedAt: applied), urgency: .normal,
         actions: [.reapplied, .remind])
 
     @Test func timesAreOnThePlacesClockInTheLocalesHours() {
@@ -33,7 +33,7 @@ struct PresenterTests {
 
     @Test(arguments: [
         AlertMeaning.leaveHome(peakAhead: 9.4), .uvLevel(uvi: 8.2, level: .veryHigh),
-        .reapply(stage: .now, at: due, spf: "50", quantity: "lots", appliedAt: applied),
+        .reapply(stage: .now, at: due, spf: .spf50, quantity: .lots, appliedAt: applied),
         .morning(window: TimeSpan(start: applied, end: due), peakUVI: 11, peakAt: due, yesterdayBurnDosePercent: nil),
         .morning(window: TimeSpan(start: applied, end: due), peakUVI: nil, peakAt: nil, yesterdayBurnDosePercent: nil),
     ])
@@ -52,5 +52,22 @@ struct PresenterTests {
         #expect(alert.actions == [.applied, .notToday])
         let again = try JSONDecoder().decode(Alert.self, from: try JSONEncoder().encode(alert))
         #expect(again == alert)
+    }
+}
+
+/// A reapply reminder's meaning carries the sunscreen as types; what 0.4.0 and earlier saved (the
+/// SPF as users write it, `"30"` or `"none"`) reads back as the same meaning.
+@Suite("A reapply reminder's sunscreen")
+struct ReapplyMeaningTests {
+    @Test(arguments: [(#""30""#, SPF.spf30), (#""none""#, SPF.none), ("50", SPF.spf50)])
+    func theSPFAsEarlierReleasesWroteItReadsBack(_ written: String, _ spf: SPF) throws {
+        let at = Date(timeIntervalSince1970: 1_768_438_800)
+        let meaning = AlertMeaning.reapply(stage: .now, at: at, spf: spf, quantity: .medium, appliedAt: at.addingTimeInterval(-7200))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(meaning), as: UTF8.self)
+        let asWritten = json.replacingOccurrences(of: #""spf":\#(spf.rawValue)"#, with: #""spf":\#(written)"#)
+        #expect(asWritten.contains(#""spf":\#(written)"#))
+        #expect(try JSONDecoder().decode(AlertMeaning.self, from: Data(asWritten.utf8)) == meaning)
     }
 }
