@@ -63,6 +63,6 @@ extension DaemonCore {
             }
         let alert = Alert(subject: .today, rule: .morning, meaning: meaning, urgency: .low, actions: [])
         let presented = Presenter(engine).present(alert)
-        outbox?.post(.init(change: .show(presented), at: now, zone: engine.timeZoneIdentifier.name, picture: miniWheel(now: now)))
+        outbox?.post(.init(change: .show(presented), at: now, zone: engine.timeZoneIdentifier, picture: miniWheel(now: now)))
     }
 }

@@ -333,9 +333,9 @@ extension DaemonCore {
         if engine.settings != engineSettings { events.append(.settings(engineSettings)) }
         let zone = currentPlace.timeZoneIdentifier
         // The skin type comes with the profile (`.context` sets both; state saved without a
-        // profile differs from any).
+        // profile differs from any). The zone is looked up only when it changed.
         if engine.timeZoneIdentifier.name != zone || engine.profile != user.profile {
-            events.append(.context(timeZoneIdentifier: zone, profile: user.profile))
+            events.append(.context(zone: ZoneName(zone), profile: user.profile))
         }
         if engine.sunscreen != user.sunscreen { events.append(.sunscreen(user.sunscreen)) }
         let samples = engineSamples(blended, now: now)
@@ -389,7 +389,7 @@ extension DaemonCore {
     /// Hands the engine's changes to the outbox in words, on the place's clock; the history
     /// keeps what the server is actually sent, and when (as the outbox reports it).
     private func post(_ changes: [NotificationChange<Alert>], now: Date) {
-        let zone = engine.timeZoneIdentifier.name
+        let zone = engine.timeZoneIdentifier
         let presenter = Presenter(engine)
         // Drawn once for every notification of the step: the day as it is now.
         let picture = changes.contains { if case .show = $0 { true } else { false } } ? miniWheel(now: now) : nil

@@ -13,7 +13,7 @@ struct DeliveryReport: Sendable {
         /// entry then takes the time it went, not the time it was decided).
         case sent(PresentedAlert, heldUntilNow: Bool)
         /// Closed on the server as the rules withdrew it: when they did, on which clock.
-        case withdrawn(Subject, at: Date, zone: String)
+        case withdrawn(Subject, at: Date, zone: ZoneName)
     }
 
     var done: [Done] = []
@@ -50,9 +50,9 @@ struct DeliveryReport: Sendable {
             case .sent(let alert, let heldUntilNow):
                 HistoryEntry(
                     time: heldUntilNow ? now : alert.decidedAt ?? now, kind: .notified, subject: alert.subject, summary: alert.summary,
-                    body: alert.body, zone: alert.zone)
+                    body: alert.body, zone: alert.zone?.name)
             case .withdrawn(let subject, let at, let zone):
-                HistoryEntry(time: at, kind: .withdrawn, subject: subject, zone: zone)
+                HistoryEntry(time: at, kind: .withdrawn, subject: subject, zone: zone.name)
             }
         }
     }

@@ -48,7 +48,7 @@ actor NotificationOutbox {
     /// and what it closed is shown again on the next server.
     private var closesAwaitingVerdict: [Subject: AlertClosing] = [:]
     /// When the rules withdrew each subject, and on which clock, for the history.
-    var withdrawals: [Subject: (at: Date, zone: String)] = [:]
+    var withdrawals: [Subject: (at: Date, zone: ZoneName)] = [:]
     private var serverInfo: NotificationServerInfo?
     var backoff = DeliveryBackoff()
     /// Whether the core holds a deadline this outbox asked for (so that its end is said once).
@@ -69,10 +69,10 @@ actor NotificationOutbox {
     struct Posting: Sendable {
         var change: NotificationChange<PresentedAlert>
         var at: Date
-        var zone: String
+        var zone: ZoneName
         var picture: DesktopNotification.Image?
 
-        init(change: NotificationChange<PresentedAlert>, at: Date, zone: String, picture: DesktopNotification.Image? = nil) {
+        init(change: NotificationChange<PresentedAlert>, at: Date, zone: ZoneName, picture: DesktopNotification.Image? = nil) {
             (self.change, self.at, self.zone, self.picture) = (change, at, zone, picture)
         }
     }

@@ -99,7 +99,7 @@ public enum Engine {
             state.thresholds.levels = EngineState.alertLevels(settings)
             state.thresholds.hysteresis = settings.hysteresis
         case .context(let zone, let profile):
-            state.timeZoneIdentifier = ZoneName(zone)
+            state.timeZoneIdentifier = zone
             state.skinType = profile.effectiveSkinType
             state.profile = profile
             state.day = nil

@@ -19,7 +19,7 @@ public enum EngineEvent: Sendable, Equatable {
     case userActivity
     case settings(EngineSettings)
     /// The place's time zone or the user's profile (skin type, sunscreen defaults) changed.
-    case context(timeZoneIdentifier: String, profile: Profile)
+    case context(zone: ZoneName, profile: Profile)
     /// The machine woke from sleep: everything is re-evaluated and the forecast refreshed.
     case resumed
     /// The user asked for something with `uvctl`.

@@ -13,7 +13,7 @@ public struct PresentedAlert: Sendable, Equatable {
     /// When the rules decided it, and the zone whose clock its text is written on: what the
     /// history records once the server is actually sent it (not part of equality).
     public var decidedAt: Date?
-    public var zone: String?
+    public var zone: ZoneName?
 
     public init(
         subject: Subject, rule: Rule, summary: String, body: String, urgency: Urgency, buttons: [(action: AlertAction, label: String)]

@@ -11,7 +11,7 @@ import UVNotify
 @Suite struct DoNotDisturbMidwayTests {
     private static func reminder(_ summary: String, subject: Subject) -> NotificationOutbox.Posting {
         let alert = PresentedAlert(subject: subject, rule: .reapply, summary: summary, body: "", urgency: .normal, buttons: [])
-        return .init(change: .show(alert), at: Date(), zone: "UTC")
+        return .init(change: .show(alert), at: Date(), zone: ZoneName("UTC"))
     }
 
     @Test func whatIsPostedAfterItCameOnIsHeld() async throws {

@@ -18,7 +18,7 @@ struct MiniWheelTests {
         let alert = PresentedAlert(
             subject: Subject.uvLevel(.veryHigh), rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal,
             buttons: [])
-        shell.outbox.post(.init(change: .show(alert), at: Date(), zone: "UTC", picture: await shell.core.miniWheel(now: Date())))
+        shell.outbox.post(.init(change: .show(alert), at: Date(), zone: ZoneName("UTC"), picture: await shell.core.miniWheel(now: Date())))
         for _ in 0..<500 where shell.server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
 
         let image = try #require(shell.server.notifications.first?.image)

@@ -16,7 +16,7 @@ struct ServerClosesTests {
         let alert = PresentedAlert(
             subject: .leaveHome, rule: .leaveHome, summary: "UV up to 9 today", body: "Apply sunscreen before you leave", urgency: .normal,
             buttons: [(.applied, "Applied")])
-        return .init(change: .show(alert), at: Date(), zone: "UTC")
+        return .init(change: .show(alert), at: Date(), zone: ZoneName("UTC"))
     }
 
     private func dismissals(_ shell: InProcessCore) throws -> Int {
