@@ -46,11 +46,11 @@ public struct DoseReading: Sendable, Equatable, Codable {
 
 /// A day's burn dose as last said that day, kept into the next for the morning summary.
 public struct PastDayDose: Sendable, Equatable, Codable {
-    /// The local day, YYYY-MM-DD.
-    public var day: String
+    /// The local day.
+    public var day: DayKey
     public var burnDosePercent: Double
 
-    public init(day: String, burnDosePercent: Double) {
+    public init(day: DayKey, burnDosePercent: Double) {
         self.day = day
         self.burnDosePercent = burnDosePercent
     }

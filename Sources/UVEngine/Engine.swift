@@ -199,7 +199,7 @@ public enum Engine {
         }
         // Said only while the window is still ahead or open: late in the day it is no news.
         guard let window = facts.window, window.end > facts.now else { return nil }
-        let yesterday = state.day.map { LocalDay.key($0.interval.start.addingTimeInterval(-1), in: state.zone) }
+        let yesterday = state.day.map { DayKey($0.interval.start.addingTimeInterval(-1), in: state.zone) }
         let yesterdays = state.earlierDayDose.flatMap { $0.day == yesterday && $0.burnDosePercent >= 1 ? $0.burnDosePercent : nil }
         return Alert(
             subject: .morning, rule: .morning,

@@ -76,12 +76,12 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// The countdown stage last shown for the application made at `reapplyShownFor`.
     var reapplyShown: ReapplyCountdown?
     var reapplyShownFor: Date?
-    var morningDoneOn: String?
-    var activitySeenOn: String?
+    var morningDoneOn: DayKey?
+    var activitySeenOn: DayKey?
     /// "Remind me in 15 min": when each rule may speak again.
     var remindAt: [Rule: Date] = [:]
     /// "Not today": the local day each rule is muted for.
-    var mutedOn: [Rule: String] = [:]
+    var mutedOn: [Rule: DayKey] = [:]
     /// Alerts waiting for quiet hours to end, at most one per subject.
     var held: [Alert] = []
     /// Subjects on screen now.
@@ -104,11 +104,11 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// The day's burn dose as the shell last said it.
     public internal(set) var dose: DoseReading?
     /// The local day `dose` was said on.
-    var doseDay: String?
+    var doseDay: DayKey?
     /// The last burn dose said on an earlier day: the next morning's summary names yesterday's.
     public internal(set) var earlierDayDose: PastDayDose?
     /// The local day on which each dose notice level (50, 80) was last said.
-    var doseNoticedOn: [Int: String] = [:]
+    var doseNoticedOn: [Int: DayKey] = [:]
 
     public init(settings: EngineSettings, timeZoneIdentifier: String, skinType: SkinType) {
         self.settings = settings
@@ -140,7 +140,7 @@ public struct EngineState: Sendable, Equatable, Codable {
     }
 
     /// Whether a rule must keep silent at `now`: muted, snoozed, or "not today".
-    func isSilenced(_ rule: Rule, now: Date, today: String) -> Bool {
+    func isSilenced(_ rule: Rule, now: Date, today: DayKey) -> Bool {
         muted.contains(rule) || mutedOn[rule] == today || (snoozedUntil[rule].map { now < $0 } ?? false)
     }
 
@@ -154,8 +154,8 @@ public struct EngineState: Sendable, Equatable, Codable {
     }
 
     /// The local day's key (YYYY-MM-DD) at `now`: the day entered, or the one `now` falls in.
-    func todayKey(at now: Date) -> String {
-        day?.key ?? LocalDay.key(now, in: zone)
+    func todayKey(at now: Date) -> DayKey {
+        day?.key ?? DayKey(now, in: zone)
     }
 
     /// Makes `day` describe the local day containing `now`.
@@ -212,7 +212,7 @@ extension EngineState {
 /// Facts about one local day that take calendar arithmetic to find.
 struct LocalDayFacts: Sendable, Equatable, Codable {
     var interval: DateInterval
-    var key: String
+    var key: DayKey
     var morningMinute: Int?
     /// The morning summary's instant that day (the first instant after a skipped hour, on a
     /// day whose clock jumps over it).
@@ -220,7 +220,7 @@ struct LocalDayFacts: Sendable, Equatable, Codable {
 
     init(now: Date, zone: Zone, morningMinute: Int?) {
         interval = LocalDay.interval(containing: now, in: zone)
-        key = LocalDay.key(now, in: zone)
+        key = DayKey(now, in: zone)
         self.morningMinute = morningMinute
         morning = morningMinute.map { [interval] in zone.nextDate(after: interval.start.addingTimeInterval(-1), minuteOfDay: $0) }
     }

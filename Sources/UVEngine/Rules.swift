@@ -4,7 +4,7 @@ import UVCore
 /// The rules, one function each: what they want said at `now`, updating what they remember.
 enum Rules {
     /// Leaving home on a day with UV ahead, without sunscreen on, at most once per cooldown.
-    static func leaveHome(_ state: inout EngineState, _ facts: DayFacts, today: String) -> [Alert] {
+    static func leaveHome(_ state: inout EngineState, _ facts: DayFacts, today: DayKey) -> [Alert] {
         let (settings, now) = (state.settings, facts.now)
         var due = state.leave.confirm(at: now)
         if due { state.leavePending = nil }
@@ -27,7 +27,7 @@ enum Rules {
 
     /// UV rising through each level, once a day per level, with hysteresis; extreme is critical.
     /// Levels passed together (a first forecast at noon, a new place) are one alert, the highest.
-    static func uvAlerts(_ state: inout EngineState, _ facts: DayFacts, today: String) -> [Alert] {
+    static func uvAlerts(_ state: inout EngineState, _ facts: DayFacts, today: DayKey) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
         let (uvi, now) = (facts.uvi, facts.now)
         let fired = state.thresholds.observe(uvi: uvi, day: today)
@@ -44,7 +44,7 @@ enum Rules {
     /// The UV alerts on screen (or held) that newer data contradicts: the UV now is below the
     /// alert's level by the hysteresis and nothing ahead today reaches it. Each is forgotten, so a
     /// real rise through the level later that day alerts again.
-    static func contradictedUVAlerts(_ state: inout EngineState, _ facts: DayFacts, today: String) -> [Subject] {
+    static func contradictedUVAlerts(_ state: inout EngineState, _ facts: DayFacts, today: DayKey) -> [Subject] {
         guard !state.samples.isEmpty else { return [] }
         let shown = state.live.union(state.held.map(\.subject))
         var contradicted: Set<Subject> = []
@@ -96,7 +96,7 @@ enum Rules {
 
     /// While outside, the day's burn dose reaching 50 % and then 80 %: each once a day (a
     /// higher one passed first also counts the lower as said).
-    static func dose(_ state: inout EngineState, now: Date, today: String) -> [Alert] {
+    static func dose(_ state: inout EngineState, now: Date, today: DayKey) -> [Alert] {
         guard let dose = state.dose, dose.outside else { return [] }
         let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && state.doseNoticedOn[$0] != today }
         guard let level = reached.max() else { return [] }

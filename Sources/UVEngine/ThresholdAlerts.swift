@@ -9,8 +9,8 @@ public struct ThresholdAlerts: Sendable, Equatable, Codable {
     public var hysteresis: Double
     /// Levels that may fire (the UV has been below them, by the hysteresis, since they last did).
     private var armed: Set<Double>
-    /// The local day on which each level last fired, `YYYY-MM-DD`.
-    private var firedOn: [Double: String]
+    /// The local day on which each level last fired.
+    private var firedOn: [Double: DayKey]
 
     public init(levels: [Double] = [6, 8], hysteresis: Double = 0.5) {
         self.levels = levels.sorted()
@@ -28,19 +28,19 @@ public struct ThresholdAlerts: Sendable, Equatable, Codable {
     }
 
     /// The levels that would fire if the UV reached them today.
-    public func waiting(on day: String) -> [Double] {
+    public func waiting(on day: DayKey) -> [Double] {
         levels.filter { armed.contains($0) && firedOn[$0] != day }
     }
 
     /// Takes back a level's alert of `day` (newer data said it was wrong): it may fire again.
-    public mutating func forget(_ level: Double, on day: String) {
+    public mutating func forget(_ level: Double, on day: DayKey) {
         guard firedOn[level] == day else { return }
         firedOn[level] = nil
         armed.insert(level)
     }
 
     /// Takes a reading; returns the levels it crossed upward that fire now, lowest first.
-    public mutating func observe(uvi: Double, day: String) -> [Double] {
+    public mutating func observe(uvi: Double, day: DayKey) -> [Double] {
         var firing: [Double] = []
         for level in levels {
             if uvi < level - hysteresis {
