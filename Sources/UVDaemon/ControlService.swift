@@ -63,7 +63,7 @@ struct ControlService: VarlinkService {
             case .recordWater:
                 try await answer(UVD.RecordWater.self) { _ in SunscreenReply(sunscreen: try await core.recordWater(now: now)) }
             case .refresh:
-                try await answer(UVD.Refresh.self) { _ in RefreshReply(outcomes: try await core.requestRefresh(now: now)) }
+                try await answer(UVD.Refresh.self) { _ in RefreshReply(outcomes: try await core.requestRefresh(now: now).map(\.wire)) }
             case .reload:
                 try await answer(UVD.Reload.self) { _ in MessageReply(message: try await core.reload()) }
             case .getConfig:

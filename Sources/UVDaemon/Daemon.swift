@@ -71,7 +71,7 @@ public enum Daemon {
             .init(
                 CoreLoopService(
                     core: core, timer: timer, outbox: outbox, log: log,
-                    onRefresh: { core in Systemd.notify("STATUS=\(await summary(core))") }), named: "core loop"),
+                    onRefresh: { core in Systemd.notify("STATUS=\(await core.summary(now: Date()))") }), named: "core loop"),
         ]
         do {
             services.append(.init(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())), named: "network watch"))
@@ -91,7 +91,7 @@ public enum Daemon {
         // Ready once the socket listens and the core stands; the status line (a whole status
         // computation) follows rather than delaying it.
         Systemd.notify("READY=1")
-        let status = await summary(core)
+        let status = await core.summary(now: Date())
         Systemd.notify("STATUS=\(status)")
         log.info("ready: \(status)")
 
@@ -150,17 +150,6 @@ public enum Daemon {
             return nil
         }
         return await StatusNotifierItem.start()
-    }
-
-    static func summary(_ core: DaemonCore) async -> String {
-        let now = Date()
-        let status = try? await core.status(now: now)
-        guard let status else { return "starting" }
-        let level = UVLevel(rawValue: status.level)?.name ?? status.level
-        let when =
-            status.source == UVSource.model.rawValue
-            ? "modelled" : "updated \(status.updatedAt.map { String($0.dropFirst(11).prefix(5)) } ?? "?")"
-        return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
     }
 
     /// The journal with structured fields when stderr is the journal, else plain lines on stderr.

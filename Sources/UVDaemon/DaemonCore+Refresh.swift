@@ -18,11 +18,11 @@ extension DaemonCore {
     /// at the same time, so one that hangs never delays another; returns what each came to and
     /// when the next is due. A forced round ignores the backoff and the automatic budget, but
     /// not a provider's own `Retry-After`.
-    func refreshRound(now: Date, forced: Bool) async -> (next: Date, outcomes: [ProviderOutcome]) {
+    func refreshRound(now: Date, forced: Bool) async -> (next: Date, outcomes: [SourceOutcome]) {
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         var next = now.addingTimeInterval(6 * 3600)
-        var outcomes: [ProviderOutcome] = []
+        var outcomes: [SourceOutcome] = []
         var considered: Set<UVSource> = []
         // A second pass picks up a fallback that applies once the first failed (OpenWeatherMap
         // when Open-Meteo did not answer).
@@ -38,7 +38,7 @@ extension DaemonCore {
                         underWay.append(source)
                     } else {
                         outcomes.append(
-                            ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+                            SourceOutcome(source: source, result: .skipped, message: tr("a request is under way already")))
                     }
                 } else if due <= now, withinBudget,
                     forced || !source.isForecast || forecastsLeft(context, policy: policy, planned: jobs) > 0
@@ -52,15 +52,15 @@ extension DaemonCore {
                     if forced {
                         let until = readable(due, now: now)
                         outcomes.append(
-                            ProviderOutcome(
-                                provider: source.rawValue, result: .refused,
+                            SourceOutcome(
+                                source: source, result: .refused,
                                 message: tr("not asked: it asked to wait until %1$@ (Retry-After)", until)))
                     }
                 }
             }
             guard !jobs.isEmpty || !underWay.isEmpty else { break }
             requestsLeave(jobs)
-            await withTaskGroup(of: (UVSource, ProviderOutcome, Bool).self) { group in
+            await withTaskGroup(of: (UVSource, SourceOutcome, Bool).self) { group in
                 for source in jobs { group.addTask { (source, await self.fetch(source, now: now, context: context), true) } }
                 // A request already under way is waited for, not skipped: it ends within the
                 // fetch's own deadline (30 s, and 5 s more before its process is killed).
@@ -74,7 +74,7 @@ extension DaemonCore {
                 if let again = due(source, now: now, context: context, forced: false) { next = min(next, again) }
             }
         }
-        return (max(next, now.addingTimeInterval(1)), outcomes.sorted { $0.provider < $1.provider })
+        return (max(next, now.addingTimeInterval(1)), outcomes.sorted { $0.source.rawValue < $1.source.rawValue })
     }
 
     /// Forecast requests left today once `planned` go out.
@@ -128,7 +128,7 @@ extension DaemonCore {
     /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget,
     /// answered with what each provider came to. Asked while such a round runs, it waits for that
     /// round and answers with its outcomes.
-    func requestRefresh(now: Date) async throws(Refusal) -> [ProviderOutcome] {
+    func requestRefresh(now: Date) async throws(Refusal) -> [SourceOutcome] {
         if let round = joinForcedRound() { return await round.value }
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
@@ -151,9 +151,9 @@ extension DaemonCore {
     /// The round of `uvctl refresh`: every provider that applies, each forecast saying when its
     /// model's next run is due (asking sooner brings nothing new); the next scheduled round is
     /// then worked out afresh.
-    func forcedRound(now: Date) async -> [ProviderOutcome] {
+    func forcedRound(now: Date) async -> [SourceOutcome] {
         let outcomes = await refreshRound(now: now, forced: true).outcomes.map { outcome in
-            guard let source = UVSource(rawValue: outcome.provider), let schedule = ModelSchedule.of(source) else { return outcome }
+            guard let schedule = ModelSchedule.of(outcome.source) else { return outcome }
             var said = outcome
             said.message = tr("%1$@ (its next model run is due at %2$@)", outcome.message, readable(schedule.nextOut(after: now), now: now))
             return said

@@ -29,6 +29,22 @@ extension DaemonCore {
             providerProblem: providers.problem(among: applicableSources))
     }
 
+    /// One line for systemd's `STATUS=` and the journal as uvd is ready and after each round:
+    /// `UV 7.1 High · Sydney · updated 14:05` (the time on the place's clock), or `· modelled`.
+    /// The UV and level are the status's; the time is the reading's own, not cut from its text.
+    func summary(now: Date) -> String {
+        let knowledge = knowledge(now: now)
+        let blended = knowledge.blendedDay(now: now)
+        let status = status(knowledge, blended: blended, now: now)
+        let reading = knowledge.reading(now: now, blended: blended)
+        let level = UVLevel(rawValue: status.level)?.name ?? status.level
+        let when =
+            reading.source == .model
+            ? "modelled"
+            : "updated " + (reading.updatedAt.map { WallClock.format($0, in: currentPlace.timeZone, twelveHour: false) } ?? "?")
+        return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
+    }
+
     func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
         let knowledge = knowledge(now: now, for: try savedPlace(location))
         return status(knowledge, blended: knowledge.blendedDay(now: now), now: now)

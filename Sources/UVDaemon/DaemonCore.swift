@@ -772,12 +772,12 @@ extension DaemonCore {
 /// `ProviderFetcher` away from the core's state, and what its answer comes to kept in one step
 /// (kept, or counted as a failure with its backoff).
 extension DaemonCore {
-    func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> ProviderOutcome {
-        guard source != .model else { return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "") }
+    func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> SourceOutcome {
+        guard source != .model else { return SourceOutcome(source: source, result: .skipped, message: "") }
         let request = providerRequest(source, now: now)
         recordRequest(context, forecast: source.isForecast)
         guard let answer = await ProviderFetcher(client: providerClient, answerClock: clocks.wall).ask(request) else {
-            return ProviderOutcome(provider: source.rawValue, result: .skipped, message: "")
+            return SourceOutcome(source: source, result: .skipped, message: "")
         }
         return stage(answer)
     }
@@ -804,7 +804,7 @@ extension DaemonCore {
     }
 
     /// What an answer comes to, kept, heard and shown at once as one event of the time it arrived.
-    private func stage(_ answer: ProviderFetcher.Answer) -> ProviderOutcome {
+    private func stage(_ answer: ProviderFetcher.Answer) -> SourceOutcome {
         switch answer {
         case .forecast(let source, let place, let outcome, let now):
             let fresh = { (forecast: UVForecast) -> String in
@@ -834,20 +834,20 @@ extension DaemonCore {
     /// by `unchanged`, a failure counted with its backoff; the provider's health follows.
     private func kept<Value: Sendable>(
         _ source: UVSource, _ outcome: FetchOutcome<Value>, now: Date, unchanged: () -> Void = {}, fresh: (Value) -> String
-    ) -> ProviderOutcome {
+    ) -> SourceOutcome {
         defer { settle(now: now, waitingForDelivery: true) }
         switch outcome {
         case .fetched(let value, let etag, let lastModified):
             let said = fresh(value)
             updateProviderState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-            return ProviderOutcome(provider: source.rawValue, result: .fresh, message: said)
+            return SourceOutcome(source: source, result: .fresh, message: said)
         case .notModified:
             unchanged()
             updateProviderState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
-            return ProviderOutcome(provider: source.rawValue, result: .notModified, message: tr("not modified since its last answer"))
+            return SourceOutcome(source: source, result: .notModified, message: tr("not modified since its last answer"))
         case .failed(let reason, let retryAfter):
             failed(source, reason: reason, retryAfter: retryAfter, now: now)
-            return ProviderOutcome(provider: source.rawValue, result: .failed, message: reason)
+            return SourceOutcome(source: source, result: .failed, message: reason)
         }
     }
 
@@ -914,27 +914,27 @@ extension DaemonCore {
 
     /// The request to `source` asked at `asked` came to `outcome`: every refresh waiting for it is
     /// told.
-    func requestEnded(_ source: UVSource, asked: Date, outcome: ProviderOutcome) {
+    func requestEnded(_ source: UVSource, asked: Date, outcome: SourceOutcome) {
         providers.requests.finished(source, asked: asked, outcome: outcome)
     }
 
     /// The outcome of the request to `source` that is under way, when it ends, said as that.
-    func outcomeOfRequestUnderWay(_ source: UVSource) async -> ProviderOutcome {
+    func outcomeOfRequestUnderWay(_ source: UVSource) async -> SourceOutcome {
         let outcome = await withCheckedContinuation { continuation in
             providers.requests.await(
                 source, continuation,
-                ended: ProviderOutcome(provider: source.rawValue, result: .skipped, message: tr("a request is under way already")))
+                ended: SourceOutcome(source: source, result: .skipped, message: tr("a request is under way already")))
         }
-        return ProviderOutcome(
-            provider: outcome.provider, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
+        return SourceOutcome(
+            source: outcome.source, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
     }
 
     /// The round `uvctl refresh` started, if one runs: a refresh asked meanwhile joins it.
-    func joinForcedRound() -> Task<[ProviderOutcome], Never>? { providers.requests.joinForcedRound() }
+    func joinForcedRound() -> Task<[SourceOutcome], Never>? { providers.requests.joinForcedRound() }
 
     /// A round `uvctl refresh` asked for (`forcedRound`), counted as the last manual refresh and
     /// open to joining while it runs.
-    func runForcedRound(now: Date) async -> [ProviderOutcome] {
+    func runForcedRound(now: Date) async -> [SourceOutcome] {
         updateProviderState { $0.lastManualRefresh = now }
         let round = Task { await self.forcedRound(now: now) }
         providers.requests.forcedRoundStarted(round)
