@@ -230,8 +230,28 @@ extension ConfigKey {
                 return true
             }, show: { "[" + $0.engine.quietHours.spans.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }),
         .minutes("reapply.interval_minutes", 30...480, \.engine.reapplyInterval),
+        .boolean("dose.enabled", \.engine.doseEnabled),
         .patterns("network.wifi", \.wifiInterfaces),
         .patterns("network.cellular", \.cellularInterfaces),
         .boolean("tray.enabled", \.trayEnabled),
     ]
+}
+
+extension Configuration {
+    /// The section of `config.toml` that sets a rule (`[leave_home]`, `[alerts]` …): a switch the
+    /// compiler holds to every rule, so that a new rule does not build until it names its own.
+    public static func section(of rule: Rule) -> String {
+        switch rule {
+        case .leaveHome: "leave_home"
+        case .uvAlert: "alerts"
+        case .reapply: "reapply"
+        case .morning: "morning"
+        case .dose: "dose"
+        }
+    }
+
+    /// Whether `config.toml` has a key in `section` (`dose`: `dose.enabled`).
+    static func hasKeys(in section: String) -> Bool {
+        ConfigKey.all.contains { $0.path.hasPrefix(section + ".") && $0.replacedBy == nil }
+    }
 }

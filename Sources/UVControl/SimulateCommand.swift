@@ -8,11 +8,15 @@ import UVProtocol
 
 /// `uvctl simulate`: a whole day through the rule engine, and what it would say when.
 struct SimulateCommand: AsyncParsableCommand {
+    /// The configuration's sections the simulation reads: each rule's, and quiet hours.
+    static let ruleSections = (Rule.allCases.map(Configuration.section(of:)) + ["quiet"]).map { "[\($0)]" }.joined(separator: ", ")
+
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: tr("Play a day through the rules and list the notifications they would send."),
         discussion: tr(
-            "The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). The same engine decides as in uvd, with the rule settings of your config.toml ([leave_home], [alerts], [morning], [quiet], [reapply]); --quiet replaces its quiet hours. The place and skin type are uvd's when it runs, unless --lat/--lon and --skin-type say otherwise; the first line says which were used."
+            "The day's UV is the clear-sky model's for the place (the daemon's live data may be lower). The same engine decides as in uvd, with the rule settings of your config.toml (%1$@); --quiet replaces its quiet hours. The place and skin type are uvd's when it runs, unless --lat/--lon and --skin-type say otherwise; the first line says which were used.",
+            SimulateCommand.ruleSections
         ))
 
     @OptionGroup var place: PlaceOptions

@@ -17,6 +17,8 @@ public struct EngineSettings: Sendable, Equatable, Codable {
     public var morningMinute: Int? = 7 * 60 + 30
     public var quietHours = QuietHours()
     public var reapplyInterval: TimeInterval = 2 * 3600
+    /// Whether the dose rule speaks (its notices at 50 % and 80 % of a burn).
+    public var doseEnabled = true
     public var uses12HourClock = false
     /// The sunscreen window's threshold, as `forecast.window` sets it for the status too
     /// (optional so that a state saved before it existed still loads: nil is UV 3, the default).
@@ -48,6 +50,7 @@ public struct EngineSettings: Sendable, Equatable, Codable {
         }
         quietHours = try saved.decode(.quietHours, absent: fresh.quietHours)
         reapplyInterval = try duration(.reapplyInterval, fresh.reapplyInterval)
+        doseEnabled = try saved.decode(.doseEnabled, absent: fresh.doseEnabled)
         uses12HourClock = try saved.decode(.uses12HourClock, absent: fresh.uses12HourClock)
         window = try saved.decodeIfPresent(WindowSetting.self, forKey: .window)
     }

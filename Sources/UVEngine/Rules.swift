@@ -97,7 +97,7 @@ enum Rules {
     /// While outside, the day's burn dose reaching 50 % and then 80 %: each once a day (a
     /// higher one passed first also counts the lower as said).
     static func dose(_ state: inout EngineState, now: Date, today: DayKey) -> [Alert] {
-        guard let dose = state.dose, dose.outside else { return [] }
+        guard state.settings.doseEnabled, let dose = state.dose, dose.outside else { return [] }
         let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && state.doseNoticedOn[$0] != today }
         guard let level = reached.max() else { return [] }
         for passed in reached { state.doseNoticedOn[passed] = today }

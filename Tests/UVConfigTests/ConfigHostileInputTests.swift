@@ -22,7 +22,7 @@ struct ConfigHostileInputTests {
         #expect(problem(Array("e=1979-05-27T:\n".utf8))?.hasPrefix("c.toml:1:3: found '1979-05-27T:'") == true)
         #expect(
             problem(Array("\"\\u0000\" = 1\n".utf8))
-                == "c.toml:1:1: unknown key '\"\\u0000\"' at the top level; known keys: alerts, forecast, leave_home, location, morning, network, providers, quiet, reapply, refresh, tray"
+                == "c.toml:1:1: unknown key '\"\\u0000\"' at the top level; known keys: alerts, dose, forecast, leave_home, location, morning, network, providers, quiet, reapply, refresh, tray"
         )
     }
 

@@ -142,3 +142,23 @@ struct ConfigLoaderTests {
         #expect(try ConfigLoader.parse(uncommented.joined(separator: "\n"), path: file.path).configuration == Configuration())
     }
 }
+
+/// Every rule has its section in `config.toml`, with a key the loader takes, and the commented
+/// default configuration (`Config/uvd.toml`) documents it: `dose` had none.
+@Suite("A section for every rule")
+struct RuleSectionTests {
+    @Test(arguments: Rule.allCases)
+    func eachRuleHasItsSection(_ rule: Rule) throws {
+        let section = Configuration.section(of: rule)
+        #expect(Configuration.hasKeys(in: section), "no key in [\(section)]")
+        let documented = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Config/uvd.toml"), encoding: .utf8)
+        #expect(documented.contains("\n[\(section)]\n"), "Config/uvd.toml documents no [\(section)]")
+    }
+
+    @Test func theDoseRuleCanBeTurnedOff() throws {
+        let loaded = try ConfigLoader.parse("[dose]\nenabled = false\n", path: "config.toml")
+        #expect(!loaded.configuration.engine.doseEnabled && loaded.warnings.isEmpty)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import UVConfig
 import UVEngine
 
 /// Every rule is named wherever a user is told which rules there are: the help of `snooze`,
@@ -12,6 +13,15 @@ struct RuleListTests {
     func theHelpNamesEveryRule(_ command: String) throws {
         let help = try ToolRunner.uvctl.run([command, "--help"]).stdout
         for rule in Rule.allCases { #expect(help.contains(rule.rawValue), "uvctl \(command) --help lacks \(rule.rawValue)") }
+    }
+
+    /// `uvctl simulate --help` names the configuration's section of every rule it plays.
+    @Test func theSimulatorsHelpNamesEveryRulesSection() throws {
+        let help = try ToolRunner.uvctl.run(["simulate", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        for rule in Rule.allCases {
+            let section = Configuration.section(of: rule)
+            #expect(help.contains("[\(section)]"), "uvctl simulate --help lacks [\(section)]")
+        }
     }
 
     @Test func theInterfaceAndTheReadmeNameEveryRule() throws {

@@ -46,6 +46,17 @@ struct SimulatedDoseTests {
         #expect(abs(atHalf.total.burnDosePercent - 50) < 1)
     }
 
+    /// `[dose] enabled = false` silences the rule: the dose is counted, nothing is said.
+    @Test func theDoseRuleTurnedOffSaysNothing() throws {
+        var settings = EngineSettings()
+        settings.doseEnabled = false
+        var sim = S(settings: settings, start: Self.day.start)
+        sim.send(.forecast(S.modelledDay(Self.day.start)), at: Self.day.start)
+        sim.simulator.run(until: Self.day.end, steps: try Scenario.parse("10:00 outside\n14:00 inside", day: Self.day, zone: S.sydney))
+        #expect(sim.alerts(Subject.dose).isEmpty)
+        #expect(sim.simulator.dose(on: Self.day, until: Self.day.end).total.burnDosePercent > 80)
+    }
+
     /// The 80 % notice comes when 80 % is reached, not when another rule next wakes the engine.
     /// Outside from 10:00 on 15 January 2027 in Sydney (type III): at the instant the 50 % notice
     /// was due, the dose was a hair under 50 % (50.0 to the tenth the rules read), so what was
