@@ -71,18 +71,7 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
     /// Pango markup escaping: waybar reads `text` and `tooltip` as markup, so `&` in a place name
     /// ("Choi Wan Estate (I & II)") would break the module.
     static func pango(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "'": escaped += "&#39;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        text.escapingMarkup(apostrophe: true)
     }
 
     private static func json(_ value: some Encodable) -> String {

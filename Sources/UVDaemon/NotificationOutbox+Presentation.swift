@@ -37,7 +37,7 @@ extension NotificationOutbox {
                 + alert.buttons.map { Self.command(for: $0.action, rule: alert.rule.rawValue) }.joined(separator: "\n")
         }
         if serverInfo?.supportsBodyMarkup ?? false {
-            body = body.escapingMarkup
+            body = body.escapingMarkup()
         }
         let urgency: DesktopNotification.Urgency =
             switch alert.urgency {

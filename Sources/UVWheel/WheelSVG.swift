@@ -14,7 +14,7 @@ public enum WheelSVG {
         var parts: [String] = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">"#,
-            "<title>\(model.centre.uviText.escapingMarkup) · \(model.centre.caption.escapingMarkup)</title>",
+            "<title>\(model.centre.uviText.escapingMarkup()) · \(model.centre.caption.escapingMarkup())</title>",
             "<defs>",
             #"<pattern id="stripes" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="8" fill="\#(palette.pattern)"/></pattern>"#,
             #"<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="3" height="8" fill="\#(palette.pattern)"/><rect width="8" height="3" fill="\#(palette.pattern)"/></pattern>"#,
@@ -46,9 +46,9 @@ public enum WheelSVG {
             )
         }
         parts += [
-            #"<text x="200" y="168" text-anchor="middle" font-family="sans-serif" font-size="20" fill="\#(palette.secondary)">\#(model.centre.time.escapingMarkup)</text>"#,
-            #"<text x="200" y="214" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="bold" fill="\#(palette.text)">\#(model.centre.uviText.escapingMarkup)</text>"#,
-            #"<text x="200" y="244" text-anchor="middle" font-family="sans-serif" font-size="17" fill="\#(palette.text)">\#(model.centre.caption.escapingMarkup)</text>"#,
+            #"<text x="200" y="168" text-anchor="middle" font-family="sans-serif" font-size="20" fill="\#(palette.secondary)">\#(model.centre.time.escapingMarkup())</text>"#,
+            #"<text x="200" y="214" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="bold" fill="\#(palette.text)">\#(model.centre.uviText.escapingMarkup())</text>"#,
+            #"<text x="200" y="244" text-anchor="middle" font-family="sans-serif" font-size="17" fill="\#(palette.text)">\#(model.centre.caption.escapingMarkup())</text>"#,
             "</svg>",
         ]
         return parts.joined(separator: "\n") + "\n"
