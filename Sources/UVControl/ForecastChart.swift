@@ -116,9 +116,3 @@ extension Sequence<String> {
     /// The terminal columns of the widest: a column of these words, in any language, lines up.
     var columnWidth: Int { map(\.displayWidth).max() ?? 0 }
 }
-
-extension String {
-    /// Padded to `width` terminal columns (`displayWidth`: a kanji takes two).
-    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - displayWidth)) + self }
-    func rightPadded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - displayWidth)) }
-}

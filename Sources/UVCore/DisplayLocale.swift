@@ -42,7 +42,7 @@ public struct DisplayLocale: Sendable {
     /// the left to that many columns, as `%5.1f` would.
     public func decimal(_ value: Double, places: Int, width: Int = 0) -> String {
         let digits = value.fixed(min(places, 6))
-        let plain = String(repeating: " ", count: max(0, width - digits.count)) + digits
+        let plain = digits.leftPadded(to: width)
         return decimalSeparator == "." ? plain : plain.replacing(".", with: decimalSeparator)
     }
 

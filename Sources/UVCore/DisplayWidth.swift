@@ -22,6 +22,14 @@ extension StringProtocol {
     }
 }
 
+extension StringProtocol {
+    /// Padded on the left to `width` terminal columns (`displayWidth`: a kanji takes two), as
+    /// `printf`'s `%*s` pads: a right-aligned column.
+    public func leftPadded(to width: Int) -> String { String(repeating: " ", count: Swift.max(0, width - displayWidth)) + self }
+    /// Padded on the right to `width` terminal columns: a left-aligned column.
+    public func rightPadded(to width: Int) -> String { self + String(repeating: " ", count: Swift.max(0, width - displayWidth)) }
+}
+
 extension Unicode.Scalar {
     /// 0, 1 or 2 columns (see `displayWidth`).
     var columns: Int {

@@ -73,18 +73,13 @@ public struct SkillReport: Sendable {
         lines.append("")
         lines.append("lead      cases   MAE   within ±1   (truth ≥ 3)   persistence   plain ratio")
         for lead in leads {
-            let uv3 = lead.within1UV3.map { right(($0 * 100).fixed(1), 5) + " %" } ?? "    —  "
+            let uv3 = lead.within1UV3.map { ($0 * 100).fixed(1).leftPadded(to: 5) + " %" } ?? "    —  "
             lines.append(
-                "\(right(String(lead.minutes), 3)) min  \(right(String(lead.cases), 6))  \(right(lead.mae.fixed(2), 5))     "
-                    + "\(right((lead.within1 * 100).fixed(1), 5)) %       \(uv3)       \(right((lead.persistenceWithin1 * 100).fixed(1), 5)) %       "
-                    + "\(right((lead.plainRatioWithin1 * 100).fixed(1), 5)) %")
+                "\(String(lead.minutes).leftPadded(to: 3)) min  \(String(lead.cases).leftPadded(to: 6))  \(lead.mae.fixed(2).leftPadded(to: 5))     "
+                    + "\((lead.within1 * 100).fixed(1).leftPadded(to: 5)) %       \(uv3)       \((lead.persistenceWithin1 * 100).fixed(1).leftPadded(to: 5)) %       "
+                    + "\((lead.plainRatioWithin1 * 100).fixed(1).leftPadded(to: 5)) %")
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// `text` right-aligned in `width` columns, as `%*d` and `%*.*f` align it.
-    private func right(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
     /// One JSON object: `{"leads":[{"minutes":15,"cases":…,"mae":…,"within1":…,…},…]}`.
