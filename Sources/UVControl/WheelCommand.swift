@@ -99,19 +99,7 @@ struct WheelCommand: AsyncParsableCommand {
             return nil
         }
         signal(SIGPIPE, SIG_IGN)
-        var written = 0
-        input.withUnsafeBytes { bytes in
-            while written < bytes.count {
-                let count = write(ends[1], bytes.baseAddress! + written, bytes.count - written)
-                if count > 0 {
-                    written += count
-                } else if count < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
-        }
+        StandardStream.write(input, to: ends[1])
         close(ends[1])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

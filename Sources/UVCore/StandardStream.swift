@@ -18,9 +18,17 @@ public enum StandardStream: Int32, Sendable {
     /// Writes all of `bytes`, retrying after a signal; false when the stream refuses.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
+        Self.write(bytes, to: rawValue)
+    }
+
+    /// Writes all of `bytes` to `descriptor` (a standard stream, a pipe to a child) with
+    /// write(2), retrying after a signal; false when the descriptor refuses (EPIPE with SIGPIPE
+    /// ignored, a full disk).
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var rest = bytes[...]
         while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress, $0.count) }
+            let written = rest.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return false
