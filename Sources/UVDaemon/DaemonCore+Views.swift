@@ -34,13 +34,12 @@ extension DaemonCore {
     /// The UV and level are the status's; the time is the reading's own, not cut from its text.
     func summary(now: Date) -> String {
         let knowledge = knowledge(now: now)
-        let blended = knowledge.blendedDay(now: now)
-        let status = status(knowledge, blended: blended, now: now)
-        let reading = knowledge.reading(now: now, blended: blended)
+        let reading = knowledge.reading(now: now)
+        let status = status(knowledge, reading: reading, now: now)
         let level = UVLevel(rawValue: status.level)?.name ?? status.level
         let when =
             reading.source == .model
-            ? "modelled"
+            ? ViewBuilder.modelled
             : "updated " + (reading.updatedAt.map { WallClock.format($0, in: currentPlace.timeZone, twelveHour: false) } ?? "?")
         return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
     }

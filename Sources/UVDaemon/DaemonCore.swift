@@ -361,10 +361,15 @@ extension DaemonCore {
     /// day: uvd's own warnings with it and, for the user's place, today's dose. Each is counted
     /// (`CoreCounts.statuses`).
     func status(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> StatusInfo {
+        status(knowledge, reading: knowledge.reading(now: now, blended: blended), now: now)
+    }
+
+    /// The same, from the day's `reading`, for a caller that reads more of it (`summary`).
+    func status(_ knowledge: Knowledge, reading: DayReading, now: Date) -> StatusInfo {
         counts.statuses += 1
-        var status = ViewBuilder.status(knowledge, blended: blended, now: now)
+        var status = ViewBuilder.status(knowledge, reading: reading, now: now)
         status.warnings = warnings
-        if knowledge.place == user.place { status.dose = todaysDose(now: now, series: blended.series) }
+        if knowledge.place == user.place { status.dose = todaysDose(now: now, series: reading.blended.series) }
         return status
     }
 

@@ -16,9 +16,14 @@ enum ViewBuilder {
 
     /// The status at `now`, read from today's `blended` day (`knowledge.blendedDay(now:)`).
     static func status(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> StatusInfo {
+        status(knowledge, reading: knowledge.reading(now: now, blended: blended), now: now)
+    }
+
+    /// The status at `now`, from the day's `reading` (`knowledge.reading(now:blended:)`), for a
+    /// caller that reads more of it.
+    static func status(_ knowledge: Knowledge, reading: DayReading, now: Date) -> StatusInfo {
         let place = knowledge.place
         let iso = ISOTimestamp(timeZone: place.timeZone)
-        let reading = knowledge.reading(now: now, blended: blended)
         let facts = reading.facts
         let freshness = reading.updatedAt.map { Freshness(updatedAt: $0, now: now) } ?? .expired
         let modelled = reading.source == .model
