@@ -110,9 +110,9 @@ enum ColdBinary {
 
     /// `source` stripped (as `make install` installs it) into `copy`, its pages then dropped.
     private static func coldCopy(_ source: String, to copy: String) throws -> String {
-        var status: Int32 = 0
-        waitpid(try RunningDaemon.spawn("/usr/bin/strip", ["--strip-all", "-o", copy, source], environment: [:]), &status, 0)
-        guard status == 0 else { throw RunningDaemon.Failure(description: "cannot write a stripped copy of \(source) to \(copy)") }
+        guard try RunningDaemon.run("/usr/bin/strip", ["--strip-all", "-o", copy, source], environment: [:]) == 0 else {
+            throw RunningDaemon.Failure(description: "cannot write a stripped copy of \(source) to \(copy)")
+        }
         let descriptor = open(copy, O_RDONLY)
         guard descriptor >= 0 else { throw RunningDaemon.Failure(description: "cannot open \(copy)") }
         defer { close(descriptor) }
@@ -212,12 +212,7 @@ final class ReadaheadDisk: Sendable {
     }
 
     private static func run(_ program: String, _ arguments: [String]) -> Bool {
-        guard let pid = try? RunningDaemon.spawn(program, arguments, environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]) else {
-            return false
-        }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return status == 0
+        (try? RunningDaemon.run(program, arguments, environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"])) == 0
     }
 }
 
@@ -243,11 +238,8 @@ enum SharedLibraries {
         let listing = FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-ldd"
         defer { unlink(listing) }
         guard
-            let pid = try? RunningDaemon.spawn(
-                "/bin/sh", ["-c", #"ldd "$0" > "$1""#, file, listing], environment: ["PATH": "/usr/bin:/bin"])
+            (try? RunningDaemon.run("/bin/sh", ["-c", #"ldd "$0" > "$1""#, file, listing], environment: ["PATH": "/usr/bin:/bin"])) != nil
         else { return [] }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
         return (text(listing) ?? "").split(separator: "\n").compactMap { line in
             line.split(separator: " ").first { $0.hasPrefix("/") }.map(String.init)
         }

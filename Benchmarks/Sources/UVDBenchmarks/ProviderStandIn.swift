@@ -62,7 +62,10 @@ final class ProviderStandIn: Sendable {
     static func forecast(now: Date) -> Data {
         let zone = StationStandIn.zone
         let midnight = LocalDay.interval(containing: now, in: zone).start
-        func local(_ date: Date) -> String { "\(LocalDay.key(date, in: zone))T\(WallClock.format(date, in: zone, twelveHour: false))" }
+        func local(_ date: Date) -> String {
+            let (day, clock) = StationStandIn.local(date)
+            return day + "T" + clock
+        }
         let hours = (0..<72).map { midnight.addingTimeInterval(Double($0) * 3600) }
         let uv = hours.map { hour -> Double in
             (StationStandIn.forecastCurve(localHour: Double(WallClock.minuteOfDay(hour, in: zone) / 60)) * 10).rounded() / 10

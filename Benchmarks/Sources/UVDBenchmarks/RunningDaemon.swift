@@ -118,6 +118,14 @@ final class RunningDaemon: Sendable {
         return pid
     }
 
+    /// Runs `path arguments…` to its end; its wait status (0: it exited with 0).
+    @discardableResult
+    static func run(_ path: String, _ arguments: [String] = [], environment: [String: String]) throws -> Int32 {
+        var status: Int32 = 0
+        waitpid(try spawn(path, arguments, environment: environment), &status, 0)
+        return status
+    }
+
     private static func connect(_ path: String) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = address(path)

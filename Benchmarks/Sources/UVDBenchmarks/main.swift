@@ -96,10 +96,7 @@ benchmark("places: naming a coordinate (the biggest city within 25 km)") {
 
 // The binary as it is installed (`make install` strips it), and as built.
 let strippedCopy = FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-stripped"
-var stripStatus: Int32 = 0
-waitpid(
-    try RunningDaemon.spawn("/usr/bin/strip", ["--strip-all", "-o", strippedCopy, RunningDaemon.release], environment: [:]), &stripStatus, 0
-)
+try RunningDaemon.run("/usr/bin/strip", ["--strip-all", "-o", strippedCopy, RunningDaemon.release], environment: [:])
 let builtSize = (try? FileManager.default.attributesOfItem(atPath: RunningDaemon.release)[.size] as? Int) ?? 0
 let strippedSize = (try? FileManager.default.attributesOfItem(atPath: strippedCopy)[.size] as? Int) ?? 0
 unlink(strippedCopy)
@@ -146,8 +143,7 @@ func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
     do {
         let onBus = try RunningDaemon(
             provider: provider, name: "desktop", station: true, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        var status: Int32 = 0
-        waitpid(try RunningDaemon.spawn(uvctl, ["notify-test", "--seconds", "5"], environment: onBus.environment), &status, 0)
+        try RunningDaemon.run(uvctl, ["notify-test", "--seconds", "5"], environment: onBus.environment)
         guard bus.notificationsShown > 0 else {
             onBus.stop()
             throw RunningDaemon.Failure(description: "uvd showed no notification on the session bus")
@@ -183,8 +179,7 @@ try stoppingOnFailure {
 // Outside is started as a user starts it, with `uvctl outside start` (its connection then ends).
 try stoppingOnFailure {
     guard let desktop else { return }
-    var status: Int32 = 0
-    waitpid(try RunningDaemon.spawn(uvctl, ["outside", "start"], environment: desktop.daemon.environment), &status, 0)
+    let status = try RunningDaemon.run(uvctl, ["outside", "start"], environment: desktop.daemon.environment)
     guard status == 0 else { throw RunningDaemon.Failure(description: "uvctl outside start failed (\(status))") }
 }
 let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
@@ -246,8 +241,7 @@ benchmark("uvd: GetStatus round trip with time outside today (the dose counted)"
 }
 
 benchmark("uvctl status as a whole process (start, ask uvd, print, exit)", settings: Iterations(50)) {
-    var status: Int32 = 0
-    waitpid(try RunningDaemon.spawn(uvctl, ["status"], environment: daemon.environment), &status, 0)
+    let status = try RunningDaemon.run(uvctl, ["status"], environment: daemon.environment)
     guard status == 0 else { throw RunningDaemon.Failure(description: "uvctl status exited \(status)") }
 }
 
@@ -256,8 +250,7 @@ try FileManager.default.createDirectory(atPath: shapesDirectory, withIntermediat
 defer { try? FileManager.default.removeItem(atPath: shapesDirectory) }
 for shape in try ConfigShapes.write(into: shapesDirectory) {
     benchmark("uvd --check-config: \(shape.name), just under 1 MiB", settings: Iterations(3)) {
-        var status: Int32 = 0
-        waitpid(try RunningDaemon.spawn(daemon.binary, ["--check-config", shape.path], environment: daemon.environment), &status, 0)
+        try RunningDaemon.run(daemon.binary, ["--check-config", shape.path], environment: daemon.environment)
     }
 }
 
