@@ -77,6 +77,18 @@ struct SQLiteLayerTests {
         }
     }
 
+    /// Read by position, a value of another type is named by its column and what it holds (it
+    /// was said as NULL in a column "#0").
+    @Test func aValueReadByPositionIsNamedByItsColumn() throws {
+        let row = try #require(try SQLiteConnection(path: path.path).firstRow("SELECT x'00' AS picture"))
+        #expect {
+            try row.text(0)
+        } throws: { error in
+            "\(error)".contains("column picture holds a blob where text belongs")
+        }
+        #expect(throws: SQLiteError.self) { try row.text("no such column") }
+    }
+
     @Test func aTransactionThatThrowsLeavesNothing() throws {
         let connection = try SQLiteConnection(path: path.path)
         try connection.execute("CREATE TABLE t (x INTEGER)")
