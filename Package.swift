@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(name: "uvd-fuzz", dependencies: ["UVCore", "UVFuzzTargets"]),
         .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy"]),
         .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),
-        .target(name: "UVProviders", dependencies: ["CCurl", "CSpawn", "CXMLFeed", "UVCore", "UVProviderPolicy"]),
+        .target(name: "UVProviders", dependencies: ["CCurl", "CSpawn", "CXMLFeed", "UVCore", "UVPlatform", "UVProviderPolicy"]),
         .target(name: "UVPlaces", dependencies: ["UVCore"]),
         .target(name: "UVSkill", dependencies: ["UVCore", "UVProviders"]),
         .target(name: "UVWheel", dependencies: ["UVCore"]),

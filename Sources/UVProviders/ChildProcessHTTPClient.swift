@@ -2,6 +2,7 @@ import CSpawn
 import FoundationEssentials
 import Synchronization
 import UVCore
+import UVPlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -62,10 +63,8 @@ public struct ChildProcessHTTPClient: HTTPClient {
         let wait = limits.deadline + grace
         let cap = limits.maximumBytes + Self.headerRoom
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                DetachedThread.start(name: "uvd-fetch") { [executable] in
-                    continuation.resume(returning: child.run(Self.program(for: executable), input: input, cap: cap, wait: wait))
-                }
+            await OffThread.run(named: "uvd-fetch") { [executable] in
+                child.run(Self.program(for: executable), input: input, cap: cap, wait: wait)
             }
         } onCancel: {
             child.cancel()

@@ -2,6 +2,7 @@ import CCurl
 import FoundationEssentials
 import Glibc
 import UVCore
+import UVPlatform
 
 /// GET requests through libcurl's easy API (the C shim `CCurl`), with the daemon's limits:
 /// the decoded body is capped while it arrives (a compression bomb stops at the cap), one
@@ -39,11 +40,7 @@ public struct CurlHTTPClient: HTTPClient {
         let handle = TransferHandle(transfer)
         let limits = self
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                DetachedThread.start(name: "uvd-curl") {
-                    continuation.resume(returning: limits.perform(request, on: handle))
-                }
-            }
+            await OffThread.run(named: "uvd-curl") { limits.perform(request, on: handle) }
         } onCancel: {
             handle.cancel()
         }
