@@ -89,7 +89,7 @@ public struct CityIndex: Sendable {
         var folded = ""
         for scalar in text.lowercased().unicodeScalars {
             if let plain = foldTable[scalar.value] {
-                folded += plain.lowercased()
+                folded += plain
             } else if scalar.properties.generalCategory != .nonspacingMark {
                 folded.unicodeScalars.append(scalar)
             }
