@@ -7,7 +7,7 @@ import UVVarlink
 
 /// `io.uvd` over varlink: decodes each call's parameters, asks the core, encodes the reply.
 struct ControlService: VarlinkService {
-    let core: DaemonCore
+    let core: CoreShell
 
     func handle(_ call: VarlinkCall, replies: VarlinkReplies) async throws(VarlinkError) {
         let now = Date()

@@ -12,7 +12,7 @@ struct CoreSchedule: Sendable {
     /// When the outbox asked to try a delivery again (a failing server's backoff).
     private var deliveryRetry = Date.distantFuture
     /// When what events changed must be kept at the latest while it waits for the outbox's
-    /// report of the delivery an event posted (`DaemonCore.deliveryWait`).
+    /// report of the delivery an event posted (`Core.deliveryWait`).
     private var writeDue = Date.distantFuture
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC).
     private var suspendedSeconds: Double = 0
@@ -54,8 +54,12 @@ struct CoreSchedule: Sendable {
     /// latest (the earliest such deadline holds).
     mutating func writeBy(_ instant: Date) { writeDue = min(writeDue, instant) }
 
-    /// Everything changed so far is kept: nothing waits.
-    mutating func wroteAll() { writeDue = .distantFuture }
+    /// Everything changed so far is being kept: nothing waits. Returns the deadline it cleared,
+    /// for a refused write to restore (`writeBy`).
+    mutating func wroteAll() -> Date {
+        defer { writeDue = .distantFuture }
+        return writeDue
+    }
 
     /// Whether what waits for a delivery's report must be kept without it at `now`.
     func writeIsDue(now: Date) -> Bool { writeDue <= now }

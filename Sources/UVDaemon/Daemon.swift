@@ -39,7 +39,7 @@ public enum Daemon {
         }
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
         let timer = try WallClockTimer()
-        let core = try DaemonCore(
+        let core = try CoreShell(
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, configTrouble: configTrouble,
             httpClient: httpClient,
             timer: timer,
@@ -104,7 +104,7 @@ public enum Daemon {
             ], log: log)
         await group.run()
         // What still waits for a delivery's report is kept now.
-        await core.writeUnsaved()
+        await core.stop(now: Date())
         store.checkpoint()
         withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")

@@ -5,7 +5,7 @@ import UVProviders
 
 /// One request to one provider, asked away from the core: everything it needs is given as it
 /// leaves (`Request`: the place, the provider's health, the station near it), and what came back
-/// is returned with the time it arrived, for the core to keep in one step (`DaemonCore.keep`).
+/// is returned with the time it arrived, for the core to keep in one step (`CoreEvent.providerAnswered`).
 /// It holds nothing of the core's, so a request that takes 35 s reads nothing that can change
 /// under it, and the core answers meanwhile.
 struct ProviderFetcher: Sendable {
@@ -31,6 +31,13 @@ struct ProviderFetcher: Sendable {
         case stations(FetchOutcome<[StationReading]>, arrivedAt: Date)
         /// One station's day series, minute by minute.
         case series(of: ARPANSAStation, FetchOutcome<[StationReading]>, arrivedAt: Date)
+
+        /// When it arrived: the time of the event it is.
+        var arrivedAt: Date {
+            switch self {
+            case .forecast(_, _, _, let arrived), .stations(_, let arrived), .series(_, _, let arrived): arrived
+            }
+        }
     }
 
     let client: ProviderClient

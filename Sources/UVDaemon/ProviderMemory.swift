@@ -7,9 +7,9 @@ import UVStore
 
 /// What the providers told uvd and how each is doing: the current place's forecast, the
 /// stations' readings, each provider's health and the day's request budget, why each last
-/// failed, and which have a request under way. Read by anyone in the core; changed only through
+/// failed. Read by anyone in the core; changed only through
 /// its own methods, each a thing that happened.
-struct ProviderMemory {
+struct ProviderMemory: Sendable {
     /// The latest forecast for the current place from the forecast endpoint (or its fallback).
     private(set) var forecast: StoredForecast?
     /// The latest CAMS forecast for the current place.
@@ -24,8 +24,6 @@ struct ProviderMemory {
     /// What the screen last dropped from each provider's answers (an implausible value, a time
     /// too far from now), and when: for `uvctl doctor`.
     private(set) var screened: [UVSource: (line: String, at: Date)] = [:]
-    /// The requests under way and what the last ones came to (a type that keeps its own state).
-    var requests = ProviderRequests()
 
     init(forecast: StoredForecast?, cams: StoredForecast?, stations: StoredStations?, state: ProviderState) {
         (self.forecast, self.cams, self.stations, self.state) = (forecast, cams, stations, state)

@@ -19,7 +19,8 @@ struct ProviderRequests {
     /// Refreshes that joined the forced round under way (what a test waits for).
     private(set) var refreshesJoined = 0
 
-    func isAsking(_ source: UVSource) -> Bool { inFlight.contains(source) }
+    /// Providers with a request under way.
+    var underWay: Set<UVSource> { inFlight }
 
     mutating func asking(_ sources: [UVSource]) { inFlight.formUnion(sources) }
 

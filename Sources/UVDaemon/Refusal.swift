@@ -34,11 +34,15 @@ extension Refusal {
     /// The store (the database at `file`) could not keep what was asked, so nothing of it was
     /// changed.
     static func couldNotSave(_ error: any Error, file: String) -> Refusal {
+        couldNotSave(String(describing: error), file: file)
+    }
+
+    /// The same, for the store's problem as said.
+    static func couldNotSave(_ problem: String, file: String) -> Refusal {
         Refusal(
             .storeFailed,
             tr(
-                "could not save to %1$@: %2$@; nothing was changed (try again once uvd's state can be written)", file,
-                String(describing: error)))
+                "could not save to %1$@: %2$@; nothing was changed (try again once uvd's state can be written)", file, problem))
     }
 
     /// The store could not be read for what was asked.

@@ -16,7 +16,7 @@ struct ControlSocketService: DaemonService {
 /// The daemon's signals: SIGHUP re-reads the configuration, telling systemd while it happens;
 /// SIGTERM or SIGINT ends this service, which ends the group.
 struct SignalService: DaemonService {
-    let core: DaemonCore
+    let core: CoreShell
     let signals: SignalWatch
     let log: Logger
 
@@ -47,7 +47,7 @@ struct WatchdogService: DaemonService {
 
 /// Asks GeoClue once, after READY, so that starting never waits on it.
 struct LocateService: DaemonService {
-    let core: DaemonCore
+    let core: CoreShell
     let log: Logger
 
     func run() async throws {
@@ -68,12 +68,12 @@ struct LocateService: DaemonService {
 /// core; a due refresh round runs beside it, and the notification server's presses and the
 /// outbox's deliveries on tasks of their own.
 struct CoreLoopService: DaemonService {
-    let core: DaemonCore
+    let core: CoreShell
     let timer: WallClockTimer
     let outbox: NotificationOutbox
     let log: Logger
     /// After each refresh round (systemd's status line).
-    let onRefresh: @Sendable (DaemonCore) async -> Void
+    let onRefresh: @Sendable (CoreShell) async -> Void
 
     func run() async throws {
         await core.startEngine(outbox: outbox, now: Date())
@@ -104,7 +104,7 @@ struct CoreLoopService: DaemonService {
 
 /// Reports each change of the system's time zone to the core.
 struct TimeZoneService: DaemonService {
-    let core: DaemonCore
+    let core: CoreShell
     let changes: AsyncStream<String>
 
     func run() async throws {
@@ -114,7 +114,7 @@ struct TimeZoneService: DaemonService {
 
 /// Reports the default route to the core each time it changes.
 struct NetworkService: DaemonService {
-    let core: DaemonCore
+    let core: CoreShell
     let watch: NetworkWatch
 
     func run() async throws {

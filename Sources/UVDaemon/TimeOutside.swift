@@ -7,14 +7,15 @@ import UVStore
 /// now (`OutsideNow`, held here and nowhere else), what `uvctl outside` asks of it, and a day's
 /// dose from the store's intervals and the sunscreen worn. It decides and reads; the core keeps
 /// the changes it returns with the event (`StoreChanges.outside`) and settles.
-struct TimeOutside {
+struct TimeOutside: Sendable {
     private var open: OutsideNow
-    private let store: Store
+    private let reading: any CoreReading
 
-    /// What the store says is open, read as uvd starts.
-    init(store: Store) throws {
-        self.store = store
-        open = OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user))
+    /// `open`: what the store says is open as uvd starts; the day's intervals are read from
+    /// `reading` as a dose is asked.
+    init(open: OutsideNow, reading: any CoreReading) {
+        self.open = open
+        self.reading = reading
     }
 
     /// Whether time outside is open now, by the network or the user's word.
@@ -92,9 +93,9 @@ struct TimeOutside {
     /// The day's dose from the store's intervals and the sunscreen worn over `series`, the day's
     /// UV; a day without time outside reads nothing more (its UV is not even made).
     func dose(of day: DateInterval, skin: SkinType, series: () -> UVSeries, now: Date) -> DayDose {
-        let intervals = (try? store.outsideIntervals(overlapping: day)) ?? []
+        let intervals = (try? reading.outsideIntervals(overlapping: day)) ?? []
         guard !intervals.isEmpty else { return DayDose(intervals: [], until: now, skinType: skin, uvi: { _ in 0 }, sunscreen: []) }
-        let worn = (try? store.sunscreenWorn(within: day)) ?? []
+        let worn = (try? reading.sunscreenWorn(within: day)) ?? []
         let uv = series()
         return DayDose(
             intervals: intervals.map { $0.clipped(to: day) }, until: min(now, day.end), skinType: skin, uvi: uv.uvi(at:), sunscreen: worn)

@@ -9,7 +9,7 @@ import UVProtocol
 /// when what it shows changes), and takes clicks to the core. Nothing runs for it without a tray
 /// host: the item waits for a watcher on the bus (`StatusNotifierItem`).
 struct TrayService: DaemonService {
-    let core: DaemonCore
+    let core: CoreShell
     let item: StatusNotifierItem
     let log: Logger
 

@@ -1,31 +1,30 @@
 import FoundationEssentials
 import UVNotify
 
-/// The tray as the core knows it: the host that shows it (for `uvctl doctor`) and the one
-/// watcher of what its menu offers, told only when that changes.
-struct TrayWatch {
+/// The tray as the core knows it: the host that shows it (for `uvctl doctor`), whether it watches
+/// what its menu offers, and what it was last given: told only when that changes.
+struct TrayWatch: Sendable {
     /// The tray host, or nil when none is on the bus (or the tray is off).
     private(set) var host: TrayHost?
-    /// Whether the tray runs at all (`[tray] enabled`, and a session bus): once it is watched.
-    private(set) var running = false
-    private var continuation: AsyncStream<TraySituation>.Continuation?
+    /// Whether the tray runs at all (`[tray] enabled`, and a session bus): once it watches.
+    private(set) var isWatched = false
     private var lastSent: TraySituation?
 
-    var isWatched: Bool { continuation != nil }
+    var running: Bool { isWatched }
 
-    mutating func watch(_ continuation: AsyncStream<TraySituation>.Continuation, current: TraySituation) {
-        running = true
-        self.continuation = continuation
+    /// The tray watches from now on, given `current` at once.
+    mutating func watched(current: TraySituation) {
+        isWatched = true
         lastSent = current
-        continuation.yield(current)
     }
 
     /// The watcher's owner changed: `host` shows the item now (nil: none is on the bus).
     mutating func shownBy(_ host: TrayHost?) { self.host = host }
 
-    mutating func send(_ situation: TraySituation) {
-        guard situation != lastSent else { return }
+    /// Whether `situation` is to be given: unless it is what was given last.
+    mutating func changed(to situation: TraySituation) -> Bool {
+        guard situation != lastSent else { return false }
         lastSent = situation
-        continuation?.yield(situation)
+        return true
     }
 }

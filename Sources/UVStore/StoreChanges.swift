@@ -4,8 +4,8 @@ import UVEngine
 import UVProviderPolicy
 
 /// Everything one event changed, kept in one transaction: a kill at any instant leaves the store
-/// as it was before the event or after it, never between (the daemon's core stages it as it
-/// settles the event and writes it with `writeUnsaved`, once per event).
+/// as it was before the event or after it, never between (the daemon's core gathers it as it
+/// settles the event and asks for it to be written once per event).
 public struct StoreChanges: Sendable {
     /// The rule engine's state after its step.
     public var engine: EngineState?
@@ -43,6 +43,22 @@ public struct StoreChanges: Sendable {
         self.profile = profile
         self.notificationIDs = notificationIDs
         self.userChanges = userChanges
+    }
+
+    /// Puts back `earlier`, changes the store refused, before what changed since: kept together
+    /// with the next write.
+    public mutating func putBack(_ earlier: StoreChanges) {
+        engine = engine ?? earlier.engine
+        history = earlier.history + history
+        handledPresses = earlier.handledPresses + handledPresses
+        sunscreen = sunscreen ?? earlier.sunscreen
+        forecasts = earlier.forecasts + forecasts
+        stations = stations ?? earlier.stations
+        providerState = providerState ?? earlier.providerState
+        profile = profile ?? earlier.profile
+        notificationIDs = notificationIDs ?? earlier.notificationIDs
+        outside = earlier.outside + outside
+        userChanges = earlier.userChanges + userChanges
     }
 
     public var isEmpty: Bool {

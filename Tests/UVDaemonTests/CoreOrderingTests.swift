@@ -14,12 +14,12 @@ struct CoreOrderingTests {
     static let morning = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
 
     /// What the timer must be set to for the core's state now.
-    private func expectedArm(_ core: DaemonCore, now: Date) async -> Date? {
+    private func expectedArm(_ core: CoreShell, now: Date) async -> Date? {
         let engine = await core.engine
         guard let wake = EngineStep(engine, .tick, now: now).wake else { return nil }
         var schedule = await core.schedule
         schedule.engineAsks(wakeAt: wake)
-        return schedule.wake(noLaterThan: now.addingTimeInterval(DaemonCore.longestSleep))
+        return schedule.wake(noLaterThan: now.addingTimeInterval(Core.longestSleep))
     }
 
     @Test func theDeadlineArmedIsTheLatestStatesWhateverTheOrderOfCalls() async throws {

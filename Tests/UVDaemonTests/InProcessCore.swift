@@ -15,7 +15,7 @@ import UVStore
 /// only records what it is set to, no network, and a notification server that keeps what it is
 /// shown. Time is whatever the test passes: `advance(to:)` plays the timer on a virtual clock.
 final class InProcessCore: Sendable {
-    let core: DaemonCore
+    let core: CoreShell
     let store: Store
     let timer = RecordingTimer()
     let server = RecordingServer()
@@ -27,11 +27,12 @@ final class InProcessCore: Sendable {
     static let sydney = Place(
         name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
 
+    /// `place`: where the user is (the place of the system's zone);
     /// `answersArriveAt`: the time a provider's answer arrives (the wall clock unless given);
     /// `clocks`: the core's clocks and draw, all given (then `answersArriveAt` is not used).
     init(
         httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil, clocks: CoreClocks? = nil,
-        directory shared: URL? = nil
+        directory shared: URL? = nil, place: Place = sydney
     ) throws {
         directory = shared ?? FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
         ownsDirectory = shared == nil
@@ -40,10 +41,10 @@ final class InProcessCore: Sendable {
         var log = Logger(label: "uvd-test")
         // The test's output is the tests', not the core's journal.
         log.logLevel = .critical
-        core = try DaemonCore(
+        core = try CoreShell(
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
-            httpClient: httpClient, timer: timer, automaticPlace: { Self.sydney }, log: log, now: Date(),
+            httpClient: httpClient, timer: timer, automaticPlace: { place }, log: log, now: Date(),
             clocks: clocks ?? CoreClocks(wall: answersArriveAt ?? { Date() }))
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
         outbox = NotificationOutbox(

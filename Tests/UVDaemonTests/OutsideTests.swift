@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UVCore
 import UVEngine
+import UVPlatform
 import UVProtocol
 import UVStore
 
@@ -13,18 +14,20 @@ import UVStore
 @Suite("Time outside")
 struct OutsideTests {
     static let morning = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
+    /// Wi-Fi, which is home while no home network is marked.
+    static let wifi = DefaultRoute(interface: "wlan0", networkID: "gateway aa:bb:cc:dd:ee:ff")
+    /// A phone's connection: away from home.
+    static let phone = DefaultRoute(interface: "wwan0", networkID: nil)
 
     @Test func leavingHomeOpensNetworkTimeOutsideAndHomeClosesIt() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
-        await shell.core.noteOutside(NetworkState(kind: .wifi, isHomeWifi: true), now: Self.morning)
+        await shell.core.networkChanged(Self.wifi, now: Self.morning)
         #expect(await !shell.core.outside.network)
-        await shell.core.noteOutside(NetworkState(kind: .cellular), now: Self.morning)
-        await shell.core.settle(now: Self.morning)
+        await shell.core.networkChanged(Self.phone, now: Self.morning)
         #expect(try shell.store.isOutside(.network))
         let later = Self.morning.addingTimeInterval(3600)
-        await shell.core.noteOutside(NetworkState(kind: .wifi, isHomeWifi: true), now: later)
-        await shell.core.settle(now: later)
+        await shell.core.networkChanged(Self.wifi, now: later)
         #expect(try !shell.store.isOutside(.network))
         let day = LocalDay.interval(containing: Self.morning, in: InProcessCore.sydney.timeZone)
         let kept = try shell.store.outsideIntervals(overlapping: day)
@@ -99,7 +102,7 @@ struct OutsideTests {
     @Test func imInsideOnTheNoticeEndsTheTimeOutside() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
-        await shell.core.noteOutside(NetworkState(kind: .cellular), now: Self.morning)
+        await shell.core.networkChanged(Self.phone, now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
@@ -111,7 +114,7 @@ struct OutsideTests {
         #expect(try shell.store.outsideIntervals(overlapping: day).allSatisfy { $0.end == pressed })
         #expect(await !shell.core.engine.live.contains(.dose))
         // Still on the phone's connection: the same route reported again opens nothing.
-        await shell.core.noteOutside(NetworkState(kind: .cellular), now: pressed.addingTimeInterval(60))
+        await shell.core.networkChanged(Self.phone, now: pressed.addingTimeInterval(60))
         #expect(await !shell.core.outside.isOutside)
     }
 

@@ -19,7 +19,7 @@ struct RefreshJoinTests {
         async let first = shell.core.requestRefresh(now: now)
         await http.requestArrived()
         async let second = shell.core.requestRefresh(now: now.addingTimeInterval(0.5))
-        while await shell.core.providers.requests.refreshesJoined == 0 { await Task.yield() }
+        while await shell.core.refreshesJoined == 0 { await Task.yield() }
         for _ in 0..<UVSource.allCases.count { http.answer() }
 
         let firstOutcomes = try await first

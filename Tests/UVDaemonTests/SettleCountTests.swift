@@ -114,9 +114,9 @@ struct SettleCountTests {
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 0, blendedDays: 1, statuses: 1, timerArms: 1))
         #expect(await !shell.core.engine.samples.isEmpty)
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
-        _ = await shell.core.timerFired(clockChanged: false, now: Self.arrival.addingTimeInterval(DaemonCore.deliveryWait - 0.5))
+        _ = await shell.core.timerFired(clockChanged: false, now: Self.arrival.addingTimeInterval(Core.deliveryWait - 0.5))
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
-        _ = await shell.core.timerFired(clockChanged: false, now: Self.arrival.addingTimeInterval(DaemonCore.deliveryWait))
+        _ = await shell.core.timerFired(clockChanged: false, now: Self.arrival.addingTimeInterval(Core.deliveryWait))
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
         #expect(try shell.store.providerState()[.openMeteo].lastSuccess == Self.arrival)
         #expect(try shell.store.engineState()?.samples.isEmpty == false)
@@ -158,7 +158,7 @@ struct SettleCountTests {
     /// What waits for a delivery's report is kept as uvd stops, report or not.
     @Test func whatWaitsForADeliveryIsKeptAtStop() async throws {
         let shell = try await Self.forecastWaitingForItsDelivery()
-        await shell.core.writeUnsaved()
+        await shell.core.stop(now: Self.arrival)
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == Self.arrival)
     }
 

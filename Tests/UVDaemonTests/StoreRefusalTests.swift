@@ -31,7 +31,7 @@ import UVStore
 
         // The forecast that waited is kept once the store takes writes again; the refused
         // command is not.
-        _ = await shell.core.timerFired(clockChanged: false, now: SettleCountTests.arrival.addingTimeInterval(DaemonCore.deliveryWait))
+        _ = await shell.core.timerFired(clockChanged: false, now: SettleCountTests.arrival.addingTimeInterval(Core.deliveryWait))
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == SettleCountTests.arrival)
         #expect(try shell.store.savedPlaces().isEmpty)
         #expect(try shell.store.engineState() == (await shell.core.engine))
@@ -48,7 +48,7 @@ import UVStore
     }
 
     /// What time outside is open in `core`: the network's and the user's.
-    static func open(_ core: DaemonCore) async -> [Bool] {
+    static func open(_ core: CoreShell) async -> [Bool] {
         [await core.outside.network, await core.outside.user]
     }
 
@@ -64,7 +64,7 @@ import UVStore
         case outsideStart = "outside start"
         case outsideAdd = "outside add"
 
-        func run(_ core: DaemonCore, now: Date) async throws {
+        func run(_ core: CoreShell, now: Date) async throws {
             switch self {
             case .quietSet: _ = try await core.setQuiet(QuietHours([QuietSpan(parsing: "21:00-06:00")!]), now: now)
             case .quietReset: _ = try await core.setQuiet(nil, now: now)

@@ -18,7 +18,7 @@ struct TimeOutsideTests {
 
     private func timeOutside() throws -> TimeOutside {
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
-        return try TimeOutside(store: Store(path: scratch.url.appendingPathComponent("uvd.sqlite")))
+        return TimeOutside(open: OutsideNow(), reading: try Store(path: scratch.url.appendingPathComponent("uvd.sqlite")))
     }
 
     @Test func startTwiceOpensOnceAndStopClosesWhatIsOpen() throws {

@@ -71,7 +71,7 @@ struct UpgradeFrom020Tests {
         let store = try Store(path: directory.appendingPathComponent("uvd.sqlite"))
         var log = Logger(label: "uvd-test")
         log.logLevel = .critical
-        let core = try DaemonCore(
+        let core = try CoreShell(
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"),
             loaded: try ConfigLoader.load(file: directory.appendingPathComponent("config.toml")), httpClient: NoNetwork(),

@@ -12,13 +12,12 @@ import UVProtocol
     static let morning = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
 
     @Test func aWatcherSeesWhatStatusSays() async throws {
-        let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
         // A zone this system cannot read: a warning the status carries (times on UTC's clock).
-        await shell.core.move(
-            to: Place(
+        let shell = try InProcessCore(
+            place: Place(
                 name: "Nowhere", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Mars/Olympus_Mons",
-                source: .manual), now: Self.morning)
+                source: .manual))
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "21:00-22:30"), now: Self.morning)
 
         var watching = await shell.core.subscribe(now: Self.morning).makeAsyncIterator()

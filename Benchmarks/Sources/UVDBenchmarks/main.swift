@@ -27,7 +27,7 @@ benchmark("core: a modelled day (24 h of UV, windows, sun times)") {
 let series = DayOutlook.modelledSeries(day: day, coordinate: sydney)
 
 /// The tray's icon, drawn again when what it shows changes: the day's wheel at the five sizes
-/// panels ask for (uvd's `DaemonCore.trayIconSizes`); held to under 2 ms.
+/// panels ask for (uvd's `CoreShell.trayIconSizes`); held to under 2 ms.
 let wheelNow = day.start.addingTimeInterval(10 * 3600)
 let wheel = WheelModel(
     dayStart: day.start,

@@ -7,11 +7,11 @@ import UVStore
 
 /// What the daemon tells the user about itself and how it words times: warnings for status and
 /// doctor, the providers that apply to the place, times on the place's clock.
-extension DaemonCore {
+extension Core {
     /// What `uvctl status` and `uvctl doctor` must tell the user about uvd's own state.
     var warnings: [String] {
-        var warnings = store.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
-        if let engineStateProblem { warnings.append(tr("State: %1$@.", engineStateProblem.summary)) }
+        var warnings = start.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
+        if let problem = start.engineProblem { warnings.append(tr("State: %1$@.", problem.summary)) }
         if let configTrouble {
             warnings.append(tr("Configuration: %1$@. %2$@.", configTrouble.summary, ConfigTrouble.fix))
         }

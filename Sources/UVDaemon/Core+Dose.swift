@@ -6,7 +6,7 @@ import UVStore
 
 /// Today's dose: the time outside (from the network, and from the user's word) and what the sun
 /// gave in it, from the same UV series `uvctl forecast` shows and the sunscreen on at each minute.
-extension DaemonCore {
+extension Core {
 
     /// The most days `uvctl dose --days` gives: as long as time outside is kept.
     static let mostDoseDays = 90

@@ -4,6 +4,7 @@ import UVCore
 import UVEngine
 import UVNotify
 import UVPlaces
+import UVPlatform
 import UVProtocol
 import UVProviderPolicy
 import UVProviders
@@ -11,11 +12,11 @@ import UVStore
 import UVWheel
 
 /// The views: what every query is answered from, computed from what the core holds.
-extension DaemonCore {
+extension Core {
     func knowledge(now: Date, for other: Place? = nil) -> Knowledge {
         let target = other ?? user.place
-        let stored = other == nil ? providers.forecast : (try? store.forecast(for: target.key)) ?? nil
-        let cams = other == nil ? providers.cams : (try? store.forecast(for: target.key, .cams)) ?? nil
+        let stored = other == nil ? providers.forecast : (try? sources.reading.forecast(for: target.key, .forecast)) ?? nil
+        let cams = other == nil ? providers.cams : (try? sources.reading.forecast(for: target.key, .cams)) ?? nil
         let near = nearStation(to: target)
         let station = near.flatMap { near in providers.stations?.readings.first { $0.station == near.id } }
         let history = near.flatMap { providers.stationHistory[$0.id] } ?? []
@@ -29,10 +30,17 @@ extension DaemonCore {
             providerProblem: providers.problem(among: applicableSources))
     }
 
+    /// The rule settings of the configuration, on the user's 12- or 24-hour clock.
+    var engineSettings: EngineSettings {
+        var settings = loaded.configuration.engine
+        settings.uses12HourClock = DisplayLocale.current.uses12Hour
+        return settings
+    }
+
     /// One line for systemd's `STATUS=` and the journal as uvd is ready and after each round:
     /// `UV 7.1 High · Sydney · updated 14:05` (the time on the place's clock), or `· modelled`.
     /// The UV and level are the status's; the time is the reading's own, not cut from its text.
-    func summary(now: Date) -> String {
+    mutating func summary(now: Date) -> String {
         let knowledge = knowledge(now: now)
         let reading = knowledge.reading(now: now)
         let status = status(knowledge, reading: reading, now: now)
@@ -44,7 +52,7 @@ extension DaemonCore {
         return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
     }
 
-    func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
+    mutating func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
         let knowledge = knowledge(now: now, for: try savedPlace(location))
         return status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
     }
@@ -78,14 +86,14 @@ extension DaemonCore {
     }
 
     func listLocations() -> (current: LocationInfo, saved: [LocationInfo]) {
-        (ViewBuilder.locationInfo(user.place), ((try? store.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
+        (ViewBuilder.locationInfo(user.place), ((try? sources.reading.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
     }
 
     /// `--location NAME`: a saved place by its name, else a city of that name from the built-in
     /// list, so that `uvctl forecast --location Sydney` works before anything is saved.
     func savedPlace(_ name: String?) throws(Refusal) -> Place? {
         guard let name else { return nil }
-        let saved = (try? store.savedPlaces()) ?? []
+        let saved = (try? sources.reading.savedPlaces()) ?? []
         if let match = saved.first(where: { $0.name.lowercased() == name.lowercased() }) { return match }
         if let city = try? PlaceQuery.exactPlace(for: name) { return city }
         let names = saved.map(\.name).joined(separator: ", ")
@@ -95,11 +103,45 @@ extension DaemonCore {
                 ? tr("no saved location or city '%1$@'; saved: none (add one with uvctl location add NAME PLACE)", name)
                 : tr("no saved location or city '%1$@'; saved: %2$@", name, names))
     }
-
-    var hasSubscribers: Bool { watchers.wantMeasurements }
 }
 
-extension DaemonCore {
+/// What `uvctl quiet`, `history` and `home` show.
+extension Core {
+    func quietInfo(now: Date) -> QuietInfo {
+        let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
+        return QuietInfo(
+            spans: engine.quietHours.spans.map(\.description), origin: engine.quietHoursOverride == nil ? "config" : "uvctl",
+            quietNow: engine.isQuiet(at: now), until: engine.quietEnd(after: now).map(iso.string),
+            muted: engine.muted.map(\.rawValue).sorted(), mutedToday: engine.silencedToday.map(\.rawValue).sorted(),
+            snoozed: engine.snoozedUntil.filter { $0.value > now }.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { SnoozeInfo(rule: $0.key.rawValue, until: iso.string($0.value)) })
+    }
+
+    func history(limit: Int) throws(Refusal) -> [HistoryInfo] {
+        guard (1...1000).contains(limit) else { throw Refusal(.invalidValue, tr("limit must be 1 to 1000 (got %1$@)", limit)) }
+        let here = currentPlace.timeZoneIdentifier
+        do {
+            // Each entry's time on the clock its text was written on, naming that zone when it is
+            // not the current place's: time and text never on two clocks.
+            return try sources.reading.history(limit: limit).map { entry in
+                let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
+                return HistoryInfo(
+                    time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject.description,
+                    summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)
+            }
+        } catch {
+            throw Refusal(.storeFailed, "\(error)")
+        }
+    }
+
+    func homeInfo() -> HomeInfo {
+        HomeInfo(
+            marked: network.home, interface: network.current.interface, kind: network.current.kind.rawValue, reason: network.current.reason,
+            current: network.current.networkID)
+    }
+}
+
+extension Core {
     /// Today's mini-wheel for a notification: the same forecast `uvctl forecast` shows, drawn
     /// small, with the UV index now in its centre.
     func miniWheel(now: Date) -> DesktopNotification.Image? {

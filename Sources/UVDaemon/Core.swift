@@ -1,0 +1,869 @@
+import FoundationEssentials
+import Logging
+import UVConfig
+import UVCore
+import UVEngine
+import UVNotify
+import UVPlaces
+import UVPlatform
+import UVProtocol
+import UVProviderPolicy
+import UVProviders
+import UVStore
+
+/// The daemon's decisions, and nothing else: an event and its time in (`CoreEvent`), what is to
+/// be done out (`Effect`), in one synchronous `handle(_:at:)` that never waits for anything. It
+/// opens no file, reads no clock and draws no number of its own: what it reads of the store comes
+/// through `CoreSources.reading`, time with each event, chance from `CoreSources.jitter`.
+///
+/// Each concern's state is a type of its own that keeps its fields to itself and changes only
+/// through its own methods: `UserRecord` (place, profile, sunscreen), `ProviderMemory` (what the
+/// providers said, their health and budget), `NetworkSight` (the route and home), `TimeOutside`,
+/// `EngineState` (the rules, stepped by `EngineStep`), `CoreSchedule` (when the core wakes),
+/// `Watchers` and `TrayWatch` (who is told what), `StoreChanges` (what waits to be kept). The
+/// core holds one of each and routes each event to its owners, then takes the one step
+/// (`settle`) that every event ends in.
+struct Core {
+    let sources: CoreSources
+    private var log: Logger { sources.log }
+
+    /// The configuration in force, and what its file held.
+    private(set) var loaded: ConfigLoader.Loaded
+    /// The user's OpenWeatherMap key, if one is configured and usable.
+    private(set) var openWeatherMapKey: String?
+    /// The configuration file's errors while uvd runs on something else; nil once the file loads.
+    private(set) var configTrouble: ConfigTrouble?
+    /// What the store held as uvd started that it could not read, and where it is.
+    let start: CoreStart
+    /// The configuration file's path, as `uvctl reload` and the doctor name it.
+    let configFile: String
+
+    private(set) var user: UserRecord
+    private(set) var providers: ProviderMemory
+    private(set) var network: NetworkSight
+    private(set) var outside: TimeOutside
+    /// The rules' state: written only by the one step (`settle`).
+    private(set) var engine: EngineState
+    private(set) var schedule = CoreSchedule()
+    private(set) var watchers = Watchers()
+    private(set) var tray = TrayWatch()
+    /// What the events settled so far changed and the store has not been asked to keep.
+    private var unsaved = StoreChanges()
+    private(set) var counts = CoreCounts()
+    /// Whether the notifications are connected (from `start` on).
+    private var notifying = false
+    /// The core as it stood before the command being answered, for when the store refuses it.
+    private var beforeCommand: Snapshot?
+    /// The effects of the event being handled, in order.
+    private var effects: [Effect] = []
+
+    init(
+        start: CoreStart, configFile: String, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble?, sources: CoreSources, now: Date
+    ) {
+        self.start = start
+        self.configFile = configFile
+        self.sources = sources
+        self.loaded = loaded
+        self.configTrouble = configTrouble
+        let place = start.manualPlace ?? sources.automaticPlace()
+        user = UserRecord(place: place, profile: start.profile, sunscreen: start.sunscreen, now: now)
+        providers = ProviderMemory(
+            forecast: (try? sources.reading.forecast(for: place.key, .forecast)) ?? nil,
+            cams: (try? sources.reading.forecast(for: place.key, .cams)) ?? nil, stations: start.stations, state: start.providerState)
+        network = NetworkSight(home: start.homeNetwork)
+        outside = TimeOutside(open: start.outsideNow, reading: sources.reading)
+        engine =
+            start.engine
+            ?? EngineState(
+                settings: loaded.configuration.engine, timeZoneIdentifier: place.timeZoneIdentifier,
+                skinType: start.profile.effectiveSkinType)
+        openWeatherMapKey = Self.key(OpenWeatherMapKey.load(keyFile: loaded.configuration.openWeatherMapKeyFile), log: sources.log)
+        if let future = user.futureSunscreen {
+            sources.log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted")
+        }
+    }
+
+    /// The key a configuration names, or nil (said) when it names none that can be used.
+    private static func key(_ read: Result<String?, OpenWeatherMapKey.Problem>, log: Logger) -> String? {
+        switch read {
+        case .success(let key): return key
+        case .failure(let problem):
+            log.error("\(problem)")
+            return nil
+        }
+    }
+
+    var configuration: Configuration { loaded.configuration }
+    var currentPlace: Place { user.place }
+
+    /// Decides what `event`, come at `now`, changes and what is to be done about it.
+    mutating func handle(_ event: CoreEvent, at now: Date) -> [Effect] {
+        let before = beforeCommand
+        beforeCommand = nil
+        effects = []
+        switch event {
+        case .start(let pending, let suspended): started(pending: pending, suspendedSoFar: suspended, now: now)
+        case .command(let command): answer(command, now: now)
+        case .press(let subject, let answer): answered(subject, answer, now: now)
+        case .delivered(let report): delivered(report, now: now)
+        case .providerAnswered(let answer): effects.append(.answer(.outcome(kept(answer))))
+        case .requestsLeave(let sources, let context): requestsLeave(sources, context: context, now: now)
+        case .screenedOut(let note, let source):
+            log.warning("\(source.rawValue): \(note)")
+            providers.screenedOut(note, from: source, at: now)
+        case .refreshAsked(let lastOutcomes): refreshAsked(lastOutcomes: lastOutcomes, now: now)
+        case .roundEnded(let next):
+            if let next { schedule.roundEnded(nextDue: next) } else { schedule.refresh(by: now) }
+            armTimer(now: now)
+        case .route(let route, let primary): networkChanged(route, primary: primary, now: now)
+        case .systemTimeZone(let identifier): systemTimeZoneChanged(to: identifier, now: now)
+        case .geoClue(let coordinate): useGeoClue(coordinate, now: now)
+        case .timer(let clockChanged, let suspended): timerFired(clockChanged: clockChanged, suspendedSoFar: suspended, now: now)
+        case .configurationRead(let reading): configurationRead(reading, now: now)
+        case .tray(let action): trayClicked(action, now: now)
+        case .trayHost(let host): tray.shownBy(host)
+        case .trayWatched:
+            let situation = traySituation(now: now)
+            tray.watched(current: situation)
+            effects.append(.presentTray(situation))
+        case .watcherJoined(let id, let wantsMeasurements): watcherJoined(id, wantsMeasurements: wantsMeasurements, now: now)
+        case .watcherLeft(let id): watchers.remove(id)
+        case .keepRefused(let keep, let problem): keepRefused(keep, problem: problem, before: before, now: now)
+        case .stopping: writeUnsaved()
+        }
+        defer { effects = [] }
+        return effects
+    }
+}
+
+/// The one step every event ends in. The handler of an event changes what the core holds, puts
+/// what the store must keep in `unsaved`, and calls `settle(now:hearing:)`, which does the rest:
+///
+/// 1. today's UV is blended once, and the engine hears, in one step, what the core holds that it
+///    lacks (settings, place and profile, sunscreen, the day's series and dose) and the events;
+/// 2. the store is asked to keep all of it in one transaction;
+/// 3. watchers get the status, computed once from that same day;
+/// 4. the outbox is handed what to show and withdraw, and the tray what its menu offers;
+/// 5. the one timer is armed for the earliest deadline.
+extension Core {
+    /// How long what an event changed waits for the report of the delivery it posted (the
+    /// server answers a Notify within milliseconds; one that does not is not waited for).
+    static let deliveryWait: TimeInterval = 2
+
+    /// The longest the timer sleeps, so that waking from sleep is noticed even when the next
+    /// deadline is hours away (a suspended machine's timer does not run).
+    static let longestSleep: TimeInterval = 15 * 60
+
+    /// `waitingForDelivery`: an event no one is answered for (a provider's answer, a deadline)
+    /// whose step hands the outbox something is kept together with the outbox's report of that
+    /// delivery, in one transaction (`delivered`), or alone `deliveryWait` later if no report
+    /// comes: the history and the server's ids exist only once the server has answered.
+    /// `answered`: a user's command, which the store's refusal takes back (`Keep.OnRefusal`).
+    private mutating func settle(
+        now: Date, hearing events: [EngineEvent] = [], waitingForDelivery: Bool = false, answered: Bool = false
+    ) {
+        let knowledge = knowledge(now: now)
+        let blended = knowledge.blendedDay(now: now)
+        counts.blendedDays += 1
+        let heard = catchingUp(blended, now: now) + events
+        var changes: [NotificationChange<Alert>] = []
+        if !heard.isEmpty {
+            let step = EngineStep(engine, heard, now: now)
+            counts.engineSteps += 1
+            engine = step.state
+            unsaved.engine = engine
+            if let application = step.recordedSunscreen {
+                user.wears(application)
+                unsaved.sunscreen = application
+            }
+            if step.endsTimeOutside { unsaved.outside += outside.inside(at: now) }
+            if let wake = step.wake { schedule.engineAsks(wakeAt: wake) }
+            if step.wantsRefresh { schedule.refresh(by: now) }
+            changes = step.changes
+        }
+        if waitingForDelivery, !changes.isEmpty, notifying {
+            schedule.writeBy(now.addingTimeInterval(Self.deliveryWait))
+        } else {
+            writeUnsaved(onRefusal: answered ? .takeBack : .keepForNextEvent)
+        }
+        if !watchers.isEmpty {
+            var current = knowledge
+            current.sunscreen = user.sunscreen
+            let status = status(current, blended: blended, now: now)
+            if watchers.changed(to: status) { effects.append(.publish(status, to: .everyone)) }
+        }
+        post(changes, now: now)
+        if tray.isWatched {
+            let situation = traySituation(now: now)
+            if tray.changed(to: situation) { effects.append(.presentTray(situation)) }
+        }
+        armTimer(now: now)
+    }
+
+    /// What the engine must hear for its state to match the core's, in the order it was
+    /// always told: the settings, the place and profile, the sunscreen, then the day's UV.
+    private func catchingUp(_ blended: BlendedDay, now: Date) -> [EngineEvent] {
+        var events: [EngineEvent] = []
+        if engine.settings != engineSettings { events.append(.settings(engineSettings)) }
+        let zone = currentPlace.timeZoneIdentifier
+        // The skin type comes with the profile (`.context` sets both; state saved without a
+        // profile differs from any). The zone is looked up only when it changed.
+        if engine.timeZoneIdentifier.name != zone || engine.profile != user.profile {
+            events.append(.context(zone: ZoneName(zone), profile: user.profile))
+        }
+        if engine.sunscreen != user.sunscreen { events.append(.sunscreen(user.sunscreen)) }
+        let samples = engineSamples(blended, now: now)
+        if samples != engine.samples { events.append(.forecast(samples)) }
+        let dose = doseReading(now: now, series: blended.series)
+        if dose != engine.dose { events.append(.dose(dose)) }
+        return events
+    }
+
+    /// Today's series for the engine: the same blended series the status shows. The clear-sky
+    /// model alone is held back while a forecast provider can still answer (not every one has
+    /// failed): an alert never rests on it while data is on its way, and the model reads high
+    /// under any cloud. Once every forecast provider has failed, or none applies, it is all
+    /// there is.
+    private func engineSamples(_ blended: BlendedDay, now: Date) -> [UVSample] {
+        let forecastSources = applicableSources.filter(\.isForecast)
+        let everyOneFailed = forecastSources.allSatisfy { providers.problems[$0] != nil }
+        let awaitingAnswer = blended.base == .model && blended.nowcast == nil && !everyOneFailed
+        return awaitingAnswer ? [] : blended.series.samples(in: LocalDay.interval(containing: now, in: currentPlace.timeZone))
+    }
+
+    /// The status as `uvctl status` and every watcher get it, from `knowledge` and its blended
+    /// day: uvd's own warnings with it and, for the user's place, today's dose. Each is counted
+    /// (`CoreCounts.statuses`).
+    mutating func status(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> StatusInfo {
+        status(knowledge, reading: knowledge.reading(now: now, blended: blended), now: now)
+    }
+
+    /// The same, from the day's `reading`, for a caller that reads more of it (`summary`).
+    mutating func status(_ knowledge: Knowledge, reading: DayReading, now: Date) -> StatusInfo {
+        counts.statuses += 1
+        var status = ViewBuilder.status(knowledge, reading: reading, now: now)
+        status.warnings = warnings
+        if knowledge.place == user.place { status.dose = todaysDose(now: now, series: reading.blended.series) }
+        return status
+    }
+
+    /// Asks the store to keep `unsaved` in one transaction. Taken as kept: a refusal comes back
+    /// as `keepRefused`, which puts it back.
+    private mutating func writeUnsaved(onRefusal: Keep.OnRefusal = .keepForNextEvent) {
+        let writeDue = schedule.wroteAll()
+        guard !unsaved.isEmpty else { return }
+        effects.append(.keep(Keep(changes: unsaved, onRefusal: onRefusal, writeDue: writeDue)))
+        unsaved = StoreChanges()
+    }
+
+    /// The store refused `keep`. What a command changed is taken back, with all it brought: the
+    /// core is as before the command, what earlier events changed still waits, and the user is
+    /// told. Anything else waits for the next event's write.
+    private mutating func keepRefused(_ keep: Keep, problem: String, before: Snapshot?, now: Date) {
+        log.error("store: \(problem)")
+        guard keep.onRefusal == .takeBack, let before else {
+            unsaved.putBack(keep.changes)
+            schedule.writeBy(keep.writeDue)
+            return
+        }
+        restore(before)
+        settle(now: now)
+        effects.append(.answer(.refused(.couldNotSave(problem, file: start.storePath))))
+    }
+
+    /// Hands the engine's changes to the outbox in words, on the place's clock; the history
+    /// keeps what the server is actually sent, and when (as the outbox reports it).
+    private mutating func post(_ changes: [NotificationChange<Alert>], now: Date) {
+        let zone = engine.timeZoneIdentifier
+        let presenter = Presenter(engine)
+        // Drawn once for every notification of the step: the day as it is now.
+        let picture = changes.contains { if case .show = $0 { true } else { false } } ? miniWheel(now: now) : nil
+        for change in changes {
+            switch change {
+            case .show(let alert):
+                let presented = presenter.present(alert)
+                log.info("notify \(alert.subject): \(presented.summary)")
+                effects.append(.post(.init(change: .show(presented), at: now, zone: zone, picture: picture)))
+            case .withdraw(let subject):
+                effects.append(.post(.init(change: .withdraw(subject: subject), at: now, zone: zone)))
+            }
+        }
+    }
+
+    /// Arms the one timer for the earliest of the engine's next deadline, the next refresh round,
+    /// a delivery to try again and a write waiting for a report, at most `longestSleep` ahead.
+    private mutating func armTimer(now: Date) {
+        counts.timerArms += 1
+        effects.append(.armTimer(at: schedule.wake(noLaterThan: now.addingTimeInterval(Self.longestSleep))))
+    }
+}
+
+/// A command the user is answered for is kept before it is answered: the core takes it as
+/// changed, and when the store refuses it (`keepRefused`), all of it is taken back.
+extension Core {
+    /// What a refused command restores: everything the command and its step may change.
+    private struct Snapshot {
+        var user: UserRecord
+        var providers: ProviderMemory
+        var network: NetworkSight
+        var outside: TimeOutside
+        var engine: EngineState
+        var schedule: CoreSchedule
+        var watchers: Watchers
+        var tray: TrayWatch
+        var unsaved: StoreChanges
+    }
+
+    private var snapshot: Snapshot {
+        Snapshot(
+            user: user, providers: providers, network: network, outside: outside, engine: engine, schedule: schedule, watchers: watchers,
+            tray: tray, unsaved: unsaved)
+    }
+
+    private mutating func restore(_ snapshot: Snapshot) {
+        (user, providers, network, outside, engine) = (
+            snapshot.user, snapshot.providers, snapshot.network, snapshot.outside, snapshot.engine
+        )
+        (schedule, watchers, tray, unsaved) = (snapshot.schedule, snapshot.watchers, snapshot.tray, snapshot.unsaved)
+    }
+
+    /// Runs `command`, settles what it changed as one acknowledged step, and answers. A command
+    /// refused is refused before it changes anything.
+    private mutating func answer(_ command: CoreCommand, now: Date) {
+        let before = snapshot
+        do {
+            let change = try commanded(command, now: now)
+            if change.changed {
+                unsaved.userChanges += change.keeping
+                settle(now: now, hearing: change.hearing, answered: true)
+                beforeCommand = before
+            }
+            effects.append(.answer(try reply(to: command, said: change.said, now: now)))
+        } catch {
+            effects.append(.answer(.refused(error)))
+        }
+    }
+
+    /// What a command changed: what the store keeps of the user's word and what the rules hear.
+    private struct CommandChange {
+        var keeping: [UserChange] = []
+        var hearing: [EngineEvent] = []
+        /// Whether it changed anything: only then is it settled and kept.
+        var changed = true
+        /// What the command itself says back (`uvctl outside`, `uvctl home set`).
+        var said: String?
+    }
+
+    /// Makes the change `command` asks for, or refuses it having changed nothing.
+    private mutating func commanded(_ command: CoreCommand, now: Date) throws(Refusal) -> CommandChange {
+        switch command {
+        case .profile(let updated):
+            user.changeProfile(to: updated)
+            unsaved.profile = updated
+        case .applySunscreen(let spf, let quantity, let activity, let date):
+            guard let application = user.profile.application(at: date, spf: spf, quantity: quantity, activity: activity) else {
+                throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
+            }
+            user.wears(application)
+            unsaved.sunscreen = application
+        case .removeSunscreen:
+            guard user.sunscreen != nil || user.futureSunscreen != nil else { throw Refusal.noSunscreen }
+            user.wears(nil)
+            return CommandChange(keeping: [.sunscreenRemoved(at: now)])
+        case .recordWater:
+            guard var updated = user.sunscreen else { throw Refusal.noSunscreen }
+            updated.waterEventAt = now
+            user.wears(updated)
+            return CommandChange(keeping: [.waterEvent(at: now)])
+        case .setLocation(let query):
+            let chosen = try lookUp(query)
+            relocate(to: chosen, now: now)
+            return CommandChange(keeping: [.manualPlace(chosen)])
+        case .clearLocation:
+            relocate(to: user.geoPlace ?? sources.automaticPlace(), now: now)
+            return CommandChange(keeping: [.manualPlace(nil)])
+        case .addLocation(let name, let query):
+            guard !name.trimmingSpaces().isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
+            var chosen = try lookUp(query)
+            chosen.name = name
+            return CommandChange(keeping: [.savePlace(chosen)])
+        case .removeLocation(let name):
+            return CommandChange(keeping: [.removePlace(named: try savedPlace(named: name).name)])
+        case .markHome(let route):
+            return try markHome(reread: route, now: now)
+        case .clearHome:
+            network.markHome(nil)
+            return CommandChange(keeping: [.homeNetwork(nil)], hearing: [.command(.homeMarked(false))])
+        case .quiet(let hours): return CommandChange(hearing: [.command(.quietHours(hours))])
+        case .quietFor(let minutes): return CommandChange(hearing: [.command(.quietUntil(try Self.instant(minutes: minutes, after: now)))])
+        case .quietOff: return CommandChange(hearing: [.command(.quietOff)])
+        case .snooze(let rule, let minutes):
+            return CommandChange(hearing: [.command(.snooze(rule, until: try Self.instant(minutes: minutes, after: now)))])
+        case .mute(let rule, let today): return CommandChange(hearing: [.command(today ? .muteToday(rule) : .mute(rule))])
+        case .unmute(let rule): return CommandChange(hearing: [.command(.unmute(rule))])
+        case .outside(let parameters):
+            let (changes, said) = try outside.command(parameters, clock: clock, now: now)
+            unsaved.outside += changes
+            return CommandChange(changed: !changes.isEmpty, said: said)
+        }
+        return CommandChange()
+    }
+
+    /// What the user is told once `command` is kept: its reply, read from the core as it now is.
+    private func reply(to command: CoreCommand, said: String?, now: Date) throws(Refusal) -> CoreReply {
+        switch command {
+        case .profile: return .profile(user.profile)
+        case .applySunscreen, .recordWater: return .sunscreen(try sunscreenInfo(now: now))
+        case .removeSunscreen, .removeLocation: return .done
+        case .setLocation, .clearLocation: return .location(ViewBuilder.locationInfo(user.place))
+        case .addLocation(let name, let query):
+            var chosen = try lookUp(query)
+            chosen.name = name
+            return .location(ViewBuilder.locationInfo(chosen))
+        case .markHome, .outside: return .said(said ?? "")
+        case .clearHome: return .said(tr("no home network marked: leaving any Wi-Fi counts"))
+        case .quiet, .quietFor, .quietOff: return .quiet(quietInfo(now: now))
+        case .snooze(let rule, let minutes):
+            let until = now.addingTimeInterval(Double(minutes) * 60)
+            return .said(
+                tr(
+                    "%1$@ snoozed until %2$@", rule.rawValue,
+                    WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock)))
+        case .mute(let rule, let today):
+            return .said(today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue))
+        case .unmute(let rule): return .said(tr("%1$@ speaks again", rule.rawValue))
+        }
+    }
+
+    /// The sunscreen just recorded, with the reapply time `uvctl status` and the reminders give.
+    private func sunscreenInfo(now: Date) throws(Refusal) -> SunscreenInfo {
+        guard
+            let info = ViewBuilder.sunscreenInfo(
+                knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: user.place.timeZone))
+        else {
+            throw Refusal.noSunscreen
+        }
+        return info
+    }
+
+    /// `uvctl home set`: the Wi-Fi network in use now is home. The route is looked at again when
+    /// the one reported names no network (its gateway's address may have been learnt since; no
+    /// netlink message says so): heard by itself when the answer is a refusal.
+    private mutating func markHome(reread route: DefaultRoute, now: Date) throws(Refusal) -> CommandChange {
+        let heard = network.current.networkID == nil ? observe(route, primary: network.reported.primary) : []
+        guard network.current.kind == .wifi, let id = network.current.networkID else {
+            if !heard.isEmpty { settle(now: now, hearing: heard) }
+            throw refusalToMarkHome()
+        }
+        network.markHome(id)
+        return CommandChange(
+            keeping: [.homeNetwork(id)],
+            hearing: heard.filter { $0 == .userActivity } + [.command(.homeMarked(true)), .network(network.state)],
+            said: tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id))
+    }
+
+    /// Why the network in use cannot be marked as home.
+    private func refusalToMarkHome() -> Refusal {
+        guard network.current.kind == .wifi else {
+            return Refusal(
+                .notOnWifi,
+                tr(
+                    "the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again",
+                    network.current.interface ?? tr("no default route")))
+        }
+        return Refusal(
+            .networkUnknown,
+            tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
+    }
+
+    /// `minutes` (1 to 1440) after `now`.
+    static func instant(minutes: Int, after now: Date) throws(Refusal) -> Date {
+        guard (1...1440).contains(minutes) else { throw Refusal(.invalidValue, tr("minutes must be 1 to 1440 (got %1$@)", minutes)) }
+        return now.addingTimeInterval(Double(minutes) * 60)
+    }
+}
+
+/// Where the user is: the place set by hand, GeoClue's, the time zone's.
+extension Core {
+    /// The saved place named `name`, its case aside (ASCII letters only, as the store orders them).
+    private func savedPlace(named name: String) throws(Refusal) -> Place {
+        let saved: [Place]
+        do { saved = try sources.reading.savedPlaces() } catch { throw Refusal.couldNotRead(error) }
+        guard let stored = saved.first(where: { Self.asciiFolded($0.name) == Self.asciiFolded(name) }) else {
+            throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name))
+        }
+        return stored
+    }
+
+    /// `name` with its ASCII capitals made small, and nothing else changed: SQLite's NOCASE.
+    private static func asciiFolded(_ name: String) -> [UInt8] {
+        name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+    }
+
+    private func lookUp(_ query: String) throws(Refusal) -> Place {
+        do { return try PlaceQuery.place(for: query) } catch { throw Refusal(.noSuchPlace, error.description) }
+    }
+
+    /// Whether GeoClue should be asked: enabled, and no place set by hand.
+    var wantsGeoClue: Bool { loaded.configuration.geoclue && user.place.source != .manual }
+
+    /// GeoClue answered: use its position unless the user has set a place meanwhile.
+    private mutating func useGeoClue(_ coordinate: Coordinate, now: Date) {
+        let city = CityIndex.embedded.placeName(near: coordinate)
+        let found = Place(
+            name: city?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))",
+            coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? user.place.timeZoneIdentifier,
+            source: .geoclue)
+        user.geoClueFound(found)
+        if user.place.source != .manual, relocate(to: found, now: now) { settle(now: now) }
+    }
+
+    /// The system's time zone changed: a place taken from it moves with it (a place set by hand
+    /// or found by GeoClue keeps its own zone).
+    private mutating func systemTimeZoneChanged(to identifier: String, now: Date) {
+        log.info("system time zone: \(identifier)")
+        guard user.place.source == .timeZone || user.place.source == .default else { return }
+        if relocate(to: sources.automaticPlace(), now: now) { settle(now: now) }
+    }
+
+    /// Takes `newPlace` as the place in use, with the forecasts kept for it, and asks the
+    /// providers soon; false when it is the place in use already.
+    @discardableResult
+    private mutating func relocate(to newPlace: Place, now: Date) -> Bool {
+        guard newPlace != user.place else { return false }
+        user.move(to: newPlace)
+        providers.placeChanged(
+            forecast: (try? sources.reading.forecast(for: newPlace.key, .forecast)) ?? nil,
+            cams: (try? sources.reading.forecast(for: newPlace.key, .cams)) ?? nil)
+        log.info("location: \(user.place.name) (\(user.place.source.rawValue))")
+        schedule.refresh(by: now)
+        return true
+    }
+}
+
+extension Place {
+    /// The key forecasts are stored under: the coordinate at 0.1°.
+    var key: String {
+        let approximate = coordinate.approximate
+        return "\(approximate.latitude),\(approximate.longitude)"
+    }
+}
+
+/// The network: the default route as the watch reports it, time outside as it follows.
+extension Core {
+    /// The classifier the configuration asks for.
+    var interfaceClassifier: InterfaceClassifier {
+        InterfaceClassifier(wifiPatterns: loaded.configuration.wifiInterfaces, cellularPatterns: loaded.configuration.cellularInterfaces)
+    }
+
+    /// The default route moved: the engine hears what kind of connection carries it now
+    /// (classified here, once, with the configuration in force), and time outside follows: away
+    /// from home (a phone or modem) begins it, home again ends it.
+    private mutating func networkChanged(_ reported: DefaultRoute, primary: NetworkManager.Primary?, now: Date) {
+        let heard = observe(reported, primary: primary)
+        unsaved.outside += outside.networkIs(network.state, homeMarked: network.home != nil, at: now)
+        settle(now: now, hearing: heard)
+    }
+
+    /// Takes the route as reported; returns what the engine must hear of it.
+    private mutating func observe(_ reported: DefaultRoute, primary: NetworkManager.Primary?) -> [EngineEvent] {
+        let (route, cameUp) = network.observe(reported, primary: primary, classifier: interfaceClassifier)
+        log.info("default route: \(route.interface ?? "none") (\(route.kind.rawValue): \(route.reason))")
+        return (cameUp ? [.userActivity] : []) + [.network(network.state)]
+    }
+}
+
+/// What the notifications and the timer bring: a press or a close, the outbox's report of a
+/// delivery, a deadline come, uvd's start.
+extension Core {
+    /// The notifications are connected; the engine catches up with what changed while uvd was
+    /// not running, with any press kept but not handled before a restart: one step.
+    private mutating func started(pending: [PendingAction], suspendedSoFar: TimeInterval, now: Date) {
+        notifying = true
+        _ = schedule.suspended(soFar: suspendedSoFar)
+        var events: [EngineEvent] = []
+        for press in pending {
+            unsaved.handledPresses.append(press.id)
+            guard let answer = press.entry.key.flatMap(AlertAnswer.init(key:)) else {
+                log.warning("a press kept from before the restart names no button uvd knows (\(press.entry.key ?? "none")); set aside")
+                continue
+            }
+            log.info("handling a press kept from before the restart: \(press.entry.subject) \(answer.key)")
+            events.append(.answer(subject: press.entry.subject, answer))
+        }
+        settle(now: now, hearing: events + [.tick])
+    }
+
+    /// A button pressed, or the notification gone: kept in the history and heard by the
+    /// engine, in one transaction.
+    private mutating func answered(_ subject: Subject, _ answer: AlertAnswer, now: Date) {
+        log.info("\(answer.key) on \(subject)")
+        unsaved.history.append(
+            HistoryEntry(time: now, kind: HistoryKind(answer), subject: subject, key: answer.key, zone: engine.timeZoneIdentifier.name))
+        settle(now: now, hearing: [.answer(subject: subject, answer)])
+    }
+
+    /// What the outbox did: kept, in one transaction, with what the event that posted it changed
+    /// when that waited for this report (`settle(waitingForDelivery:)`). It changes nothing the
+    /// rules, the status or the timer read, so that is all its settling is.
+    private mutating func delivered(_ report: DeliveryReport, now: Date) {
+        unsaved.history += report.history(now: now)
+        if let ids = report.ids { unsaved.notificationIDs = ids }
+        counts.deliveries += 1
+        // The timer's deadline to keep without this report goes with it.
+        let waited = schedule.isWaitingToWrite
+        writeUnsaved()
+        let retryChanged = report.tryAgain.map { schedule.deliveryAsks(tryAgainAt: $0.deadline(now: now)) } ?? false
+        if retryChanged || waited { armTimer(now: now) }
+    }
+
+    /// The timer fired or the wall clock changed: what waited for a delivery's report is kept
+    /// when its time came, a refresh round and a delivery's retry start when due, and the engine
+    /// looks at its deadlines when one has come, the clock changed or the machine woke from
+    /// sleep (a step arms the timer itself; only without one is it armed here).
+    private mutating func timerFired(clockChanged: Bool, suspendedSoFar: TimeInterval, now: Date) {
+        if schedule.writeIsDue(now: now) { writeUnsaved() }
+        if schedule.startRoundIfDue(now: now) { effects.append(.refreshRound) }
+        if schedule.takeDeliveryRetryIfDue(now: now) { effects.append(.retryDelivery) }
+        let asleep = schedule.suspended(soFar: suspendedSoFar)
+        let resumed = asleep > 5
+        if clockChanged {
+            log.info("the wall clock changed; looking at every deadline again")
+            setAsideFutureSunscreen(now: now)
+        }
+        if resumed { log.info("resumed after \(Int(asleep)) s asleep") }
+        guard clockChanged || resumed || schedule.engineWake <= now else {
+            armTimer(now: now)
+            return
+        }
+        settle(now: now, hearing: [resumed ? .resumed : .tick], waitingForDelivery: true)
+    }
+
+    /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it
+    /// was recorded, or is now. It is treated as expired (no protection) and said so.
+    private mutating func setAsideFutureSunscreen(now: Date) {
+        guard let future = user.setAsideFutureSunscreen(now: now) else { return }
+        log.warning("sunscreen: the application recorded for \(future.appliedAt) lies in the future; not counted")
+    }
+}
+
+/// The configuration read again.
+extension Core {
+    /// A broken file keeps the configuration in force and says why; a good one takes effect at
+    /// once: the providers are asked again, and the route classified by its patterns.
+    private mutating func configurationRead(_ reading: ConfigurationReading, now: Date) {
+        switch reading {
+        case .refused(let problem):
+            log.error("configuration not reloaded, keeping the last good one:\n\(problem)")
+            configTrouble = ConfigTrouble(problem: problem, fallback: configTrouble?.fallback ?? .lastGood)
+            // Watchers' statuses carry the trouble from now on.
+            settle(now: now)
+            effects.append(
+                .answer(
+                    .refused(Refusal(.configInvalid, tr("%1$@\nthe last good configuration stays in use", String(describing: problem))))))
+        case .loaded(let fresh, let key):
+            configTrouble = nil
+            loaded = fresh
+            openWeatherMapKey = Self.key(key, log: log)
+            log.info("configuration reloaded from \(configFile)")
+            schedule.refresh(by: now)
+            if network.differs(under: interfaceClassifier) {
+                networkChanged(network.reported.route, primary: network.reported.primary, now: now)
+            } else {
+                settle(now: now)
+            }
+            effects.append(.answer(.said(tr("reloaded %1$@", configFile))))
+        }
+    }
+}
+
+/// Who follows the core: the status's watchers and the tray's menu.
+extension Core {
+    /// A watcher came: it gets the status at once; a bar that shows the measured value has the
+    /// providers asked now (the fetch policy's ARPANSA cadence is faster while one watches).
+    private mutating func watcherJoined(_ id: UUID, wantsMeasurements: Bool, now: Date) {
+        let knowledge = knowledge(now: now)
+        let current = status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
+        watchers.add(id, current: current, wantsMeasurements: wantsMeasurements)
+        effects.append(.publish(current, to: .newcomer(id)))
+        if wantsMeasurements {
+            schedule.refresh(by: now)
+            armTimer(now: now)
+        }
+    }
+
+    /// A menu entry clicked: the notification buttons' own path where a prompt waits, the uvctl
+    /// commands' otherwise. A refusal (no sunscreen to take off) is logged: the menu offers only
+    /// what applies, so one comes only from a menu a host had not refreshed yet.
+    private mutating func trayClicked(_ action: TrayAction, now: Date) {
+        let prompt = traySituation(now: now).waitingPrompt
+        let command: CoreCommand
+        switch action {
+        case .applied:
+            if let prompt { return answered(prompt, .pressed(.applied), now: now) }
+            command = .applySunscreen(spf: nil, quantity: nil, activity: nil, at: now)
+        case .sunscreenOff: command = .removeSunscreen
+        case .swim: command = .recordWater
+        case .remind:
+            if let prompt { answered(prompt, .pressed(.remind), now: now) }
+            return
+        case .quietTwoHours: command = .quietFor(minutes: 120)
+        case .quietOff: command = .quietOff
+        case .today: return showToday(now: now)
+        }
+        answer(command, now: now)
+        // The tray has no one to answer: the reply is said in the log instead.
+        guard case .answer(let reply) = effects.last else { return }
+        effects.removeLast()
+        if case .refused(let refusal) = reply {
+            log.warning("tray: \(action): \(refusal.message)")
+        } else {
+            log.info("tray: \(action)")
+        }
+    }
+
+    /// "UV today": the day's window and peak as a notification with the wheel, as the morning
+    /// summary says them.
+    private mutating func showToday(now: Date) {
+        let facts = engine.facts(now: now)
+        let meaning: AlertMeaning =
+            if let window = facts.window {
+                .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at, yesterdayBurnDosePercent: nil)
+            } else {
+                .said(summary: tr("UV today"), body: tr("No sunscreen window: UV stays low all day."))
+            }
+        let alert = Alert(subject: .today, rule: .morning, meaning: meaning, urgency: .low, actions: [])
+        let presented = Presenter(engine).present(alert)
+        effects.append(.post(.init(change: .show(presented), at: now, zone: engine.timeZoneIdentifier, picture: miniWheel(now: now))))
+        log.info("tray: \(TrayAction.today)")
+    }
+}
+
+/// What the providers answered, and the requests as they leave: held in `providers` and put in
+/// `unsaved`, kept and heard in the answer's one step.
+extension Core {
+    var budget: RequestBudget { providers.state.budget }
+
+    func health(_ source: UVSource) -> ProviderHealth { providers.state[source] }
+
+    /// Requests to `sources` leave now: counted in the day's budget and kept before they go out
+    /// (a request a crash cut short still counts), then asked. Nothing else changed, so nothing
+    /// is blended, heard or shown: each answer's step does that.
+    private mutating func requestsLeave(_ leaving: [UVSource], context: FetchContext, now: Date) {
+        let requests = leaving.filter { $0 != .model }
+        guard !requests.isEmpty else { return }
+        unsaved.providerState = providers.changeState { state in
+            for source in requests { state.budget.record(on: context.day, forecast: source.isForecast) }
+        }
+        writeUnsaved()
+        for source in requests { effects.append(.ask(providerRequest(source, now: now))) }
+    }
+
+    /// What a request to `source` asks, as it leaves. ARPANSA asks the nearby station's day series
+    /// (the nowcast's window in one request), or the all-station feed when its last copy is an
+    /// hour old (for `uvctl stations`) or no station is near.
+    private func providerRequest(_ source: UVSource, now: Date) -> ProviderFetcher.Request {
+        let feedAge = providers.stations.map { now.timeIntervalSince($0.fetchedAt) } ?? .infinity
+        let near = source == .arpansa && feedAge < 3600 ? nearStation(to: currentPlace) : nil
+        return ProviderFetcher.Request(
+            source: source, place: currentPlace, health: health(source), key: source == .openWeatherMap ? openWeatherMapKey : nil,
+            seriesOf: near, now: now)
+    }
+
+    /// What an answer comes to, kept, heard and shown at once as one event of the time it arrived.
+    private mutating func kept(_ answer: ProviderFetcher.Answer) -> SourceOutcome {
+        switch answer {
+        case .forecast(let source, let place, let outcome, let now):
+            let fresh = { (core: inout Core, forecast: UVForecast) -> String in
+                core.stage(forecast, for: place, at: now)
+                core.log.info("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
+                return trn(
+                    "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
+                    forecast.hourly.count)
+            }
+            return kept(source, outcome, now: now, unchanged: { core in core.stageUnchanged(source, at: now) }, fresh: fresh)
+        case .stations(let outcome, let now):
+            return kept(.arpansa, outcome, now: now) { core, readings in
+                core.unsaved.stations = core.providers.holdStations(readings, at: now)
+                core.providers.noteProblem(.arpansa, nil)
+                return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
+            }
+        case .series(let station, let outcome, let now):
+            return kept(.arpansa, outcome, now: now) { core, readings in
+                if let merged = core.providers.holdSeries(readings, of: station.id, at: now) { core.unsaved.stations = merged }
+                core.providers.noteProblem(.arpansa, nil)
+                return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, station.id, readings.count)
+            }
+        }
+    }
+
+    /// One provider's answer: what it brought kept by `fresh` (which says what was kept), a 304
+    /// by `unchanged`, a failure counted with its backoff; the provider's health follows.
+    private mutating func kept<Value: Sendable>(
+        _ source: UVSource, _ outcome: FetchOutcome<Value>, now: Date, unchanged: (inout Core) -> Void = { _ in },
+        fresh: (inout Core, Value) -> String
+    ) -> SourceOutcome {
+        defer { settle(now: now, waitingForDelivery: true) }
+        switch outcome {
+        case .fetched(let value, let etag, let lastModified):
+            let said = fresh(&self, value)
+            unsaved.providerState = providers.changeState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            return SourceOutcome(source: source, result: .fresh, message: said)
+        case .notModified:
+            unchanged(&self)
+            unsaved.providerState = providers.changeState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return SourceOutcome(source: source, result: .notModified, message: tr("not modified since its last answer"))
+        case .failed(let reason, let retryAfter):
+            let (policy, jitter) = (loaded.configuration.policy, sources.jitter())
+            unsaved.providerState = providers.changeState {
+                $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: jitter, policy: policy)
+            }
+            providers.noteProblem(source, reason)
+            log.warning("\(source.rawValue): \(reason)")
+            return SourceOutcome(source: source, result: .failed, message: reason)
+        }
+    }
+
+    /// Keeps a forecast fetched for `fetchedFor`; held only if the place is still that one.
+    private mutating func stage(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
+        unsaved.forecasts.append((fetched, now, fetchedFor.key))
+        guard fetchedFor.key == user.place.key else { return }
+        providers.hold(fetched, at: now)
+    }
+
+    /// A 304: the forecast held from `source` is current as of now.
+    private mutating func stageUnchanged(_ source: UVSource, at now: Date) {
+        guard let held = providers.held(source) else { return }
+        stage(held.forecast, for: user.place, at: now)
+    }
+
+    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget.
+    /// Answered `.done` when the round may run (counted as the last manual refresh), refused
+    /// otherwise with what the last requests got.
+    private mutating func refreshAsked(lastOutcomes: [UVSource: (asked: Date, outcome: SourceOutcome)], now: Date) {
+        let policy = loaded.configuration.policy
+        let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
+        switch policy.manualRefresh(lastManual: providers.state.lastManualRefresh, budget: budget, context: context) {
+        case .tooSoon(let retryAt):
+            let refused = tr("refreshed less than 5 minutes ago; try again after %1$@", readable(retryAt, now: now))
+            let said = lastOutcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { source, last in
+                tr("%1$@ at %2$@: %3$@", source.rawValue, readable(last.asked, now: now), last.outcome.message)
+            }
+            let message = said.isEmpty ? refused : refused + "\n" + tr("The last answers: %1$@", said.joined(separator: "; "))
+            effects.append(.answer(.refused(Refusal(.refreshRefused, message))))
+        case .budgetSpent(let resetsAt):
+            effects.append(
+                .answer(
+                    .refused(
+                        Refusal(
+                            .refreshRefused,
+                            trn(
+                                "today's %1$@ provider request is used; the count resets at %2$@",
+                                "today's %1$@ provider requests are used; the count resets at %2$@", count: policy.dailyBudget,
+                                policy.dailyBudget, readable(resetsAt, now: now))))))
+        case .allowed:
+            unsaved.providerState = providers.changeState { $0.lastManualRefresh = now }
+            effects.append(.answer(.done))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import FoundationEssentials
+import UVConfig
+import UVCore
+import UVEngine
+import UVNotify
+import UVPlatform
+import UVProtocol
+import UVProviderPolicy
+import UVProviders
+import UVStore
+
+/// Everything that reaches the core, as one value: `Core.handle(_:at:)` takes it with the time it
+/// happened and returns what is to be done (`Effect`). What the outside world told uvd travels
+/// inside it typed (a route, a report, an answer), never as text to be parsed again.
+enum CoreEvent: Sendable {
+    /// uvd starts: the notifications are connected, and presses kept but not handled before a
+    /// restart are heard. `suspendedSoFar`: the machine's time suspended since boot, as read now.
+    case start(pendingPresses: [PendingAction], suspendedSoFar: TimeInterval)
+    /// A user's command, over the control socket or from the tray.
+    case command(CoreCommand)
+    /// A notification's button pressed, or the notification gone.
+    case press(Subject, AlertAnswer)
+    /// What the outbox did with what it was handed.
+    case delivered(DeliveryReport)
+    /// A provider answered.
+    case providerAnswered(ProviderFetcher.Answer)
+    /// Requests to `sources` are to leave now (the round's `FetchContext`): counted in the day's
+    /// budget, kept before they go.
+    case requestsLeave([UVSource], FetchContext)
+    /// The plausibility screen dropped a value from `source`'s answer.
+    case screenedOut(String, from: UVSource)
+    /// `uvctl refresh` asked for a round now; `lastOutcomes`: what each provider's last request
+    /// came to, for a refusal to say.
+    case refreshAsked(lastOutcomes: [UVSource: (asked: Date, outcome: SourceOutcome)])
+    /// A refresh round ended; the next is due at `nextDue` (nil: a forced round, after which the
+    /// schedule is worked out afresh).
+    case roundEnded(nextDue: Date?)
+    /// The default route moved (with NetworkManager's word on the primary connection).
+    case route(DefaultRoute, primary: NetworkManager.Primary?)
+    /// The system's time zone is now this one.
+    case systemTimeZone(String)
+    /// GeoClue found the machine here.
+    case geoClue(Coordinate)
+    /// The one timer fired, or the wall clock changed under it; `suspendedSoFar` as for `start`.
+    case timer(clockChanged: Bool, suspendedSoFar: TimeInterval)
+    /// The configuration file was read again (`uvctl reload`, SIGHUP).
+    case configurationRead(ConfigurationReading)
+    /// A click on the tray's menu.
+    case tray(TrayAction)
+    /// The tray is shown by `host` now (nil: no host on the bus).
+    case trayHost(TrayHost?)
+    /// The tray watches what its menu offers.
+    case trayWatched
+    /// A watcher of the status came (`wantsMeasurements`: a bar showing the measured value).
+    case watcherJoined(UUID, wantsMeasurements: Bool)
+    case watcherLeft(UUID)
+    /// The store refused a write the core asked for (`Effect.keep`).
+    case keepRefused(Keep, problem: String)
+    /// uvd stops: what waits to be kept is kept now.
+    case stopping
+}
+
+/// A command the user gives, as the edge parsed it.
+enum CoreCommand: Sendable {
+    /// The profile as changed (its fields checked at the edge).
+    case profile(Profile)
+    case applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at: Date)
+    case removeSunscreen
+    case recordWater
+    case setLocation(query: String)
+    case clearLocation
+    case addLocation(name: String, query: String)
+    case removeLocation(name: String)
+    /// `uvctl home set`; `route`: the default route read again as the command came (its gateway
+    /// may be known by now), used when the one reported names no network.
+    case markHome(route: DefaultRoute)
+    case clearHome
+    /// Quiet hours of the user's own, or (nil) the configuration's again.
+    case quiet(QuietHours?)
+    case quietFor(minutes: Int)
+    case quietOff
+    case snooze(Rule, minutes: Int)
+    case mute(Rule, today: Bool)
+    case unmute(Rule)
+    case outside(OutsideParameters)
+}
+
+/// The configuration file as read again: loaded (with the OpenWeatherMap key it names), or why
+/// it was not.
+enum ConfigurationReading: Sendable {
+    case loaded(ConfigLoader.Loaded, key: Result<String?, OpenWeatherMapKey.Problem>)
+    case refused(ConfigLoader.Invalid)
+}

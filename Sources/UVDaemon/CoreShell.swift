@@ -1,0 +1,443 @@
+import FoundationEssentials
+import Logging
+import UVConfig
+import UVCore
+import UVEngine
+import UVNotify
+import UVPlatform
+import UVProtocol
+import UVProviderPolicy
+import UVProviders
+import UVStore
+import UVWheel
+
+/// The thin shell around the core: it turns what reaches uvd into a `CoreEvent`, hands it to
+/// `Core.handle(_:at:)` with the time, and does the effects that come out, in order: writes the
+/// store, hands the outbox its notifications, arms the timer, asks providers, tells watchers and
+/// the tray, answers the caller. It decides nothing. An actor, so one event at a time; a handle
+/// never suspends, so no other event runs in the middle of one.
+///
+/// What it holds is what cannot be a value: the streams of watchers and the tray, the requests
+/// under way and the refreshes waiting for them, the outbox, the timer, the store.
+actor CoreShell {
+    /// The core: every decision, and the state it decides on.
+    private(set) var core: Core
+    let store: Store
+    private let configFile: URL
+    private let lastGoodConfig: URL
+    private let httpClient: any HTTPClient
+    private let timer: any DeadlineTimer
+    /// The wall clock, the time suspended and the retries' draw: the machine's, or a test's.
+    let clocks: CoreClocks
+    let log: Logger
+    private(set) var outbox: NotificationOutbox?
+    private var statusStreams: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
+    private var trayStream: AsyncStream<TraySituation>.Continuation?
+    private var requests = ProviderRequests()
+
+    init(
+        store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble? = nil,
+        httpClient: any HTTPClient, timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date,
+        clocks: CoreClocks = .system
+    ) throws {
+        self.store = store
+        self.configFile = configFile
+        self.lastGoodConfig = lastGoodConfig
+        self.httpClient = httpClient
+        self.timer = timer
+        self.clocks = clocks
+        self.log = log
+        core = Core(
+            start: try CoreStart.read(from: store, now: now, log: log), configFile: configFile.path, loaded: loaded,
+            configTrouble: configTrouble,
+            sources: CoreSources(reading: store, automaticPlace: automaticPlace, jitter: clocks.jitter, log: log), now: now)
+    }
+
+    /// What doing an event's effects left for its sender: the answer, and what only the sender
+    /// can start (provider requests, a refresh round, a delivery's retry).
+    struct Done {
+        var reply: CoreReply?
+        var asks: [ProviderFetcher.Request] = []
+        var refreshRound = false
+        var deliveryRetry = false
+    }
+
+    /// Hands `event` to the core and does what it decides.
+    @discardableResult
+    func send(_ event: CoreEvent, at now: Date) -> Done {
+        perform(core.handle(event, at: now), now: now)
+    }
+
+    /// Does `effects` in order. A refused write goes back to the core; when it took back a
+    /// command, the rest is not done and the core's answer to the refusal is done instead.
+    private func perform(_ effects: [Effect], now: Date) -> Done {
+        var done = Done()
+        for effect in effects {
+            switch effect {
+            case .keep(let keep):
+                do { try store.save(keep.changes) } catch {
+                    let afterRefusal = perform(core.handle(.keepRefused(keep, problem: "\(error)"), at: now), now: now)
+                    if keep.onRefusal == .takeBack { return afterRefusal }
+                }
+            case .post(let posting): outbox?.post(posting)
+            case .armTimer(let instant): arm(instant)
+            case .refreshRound: done.refreshRound = true
+            case .retryDelivery: done.deliveryRetry = true
+            case .ask(let request): done.asks.append(request)
+            case .publish(let status, .everyone): for stream in statusStreams.values { stream.yield(status) }
+            case .publish(let status, .newcomer(let id)): statusStreams[id]?.yield(status)
+            case .presentTray(let situation): trayStream?.yield(situation)
+            case .answer(let reply): done.reply = reply
+            }
+        }
+        return done
+    }
+
+    /// A timer the kernel will not arm leaves uvd blind (no fetch, no alert, ever): uvd says so
+    /// and stops with a failure, for its service manager to start it again.
+    private func arm(_ instant: Date) {
+        do { try timer.arm(at: instant) } catch {
+            DaemonStop.fail(
+                because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
+        }
+    }
+
+    /// Sends a command and gives its answer, or throws its refusal.
+    private func command(_ command: CoreCommand, now: Date) throws(Refusal) -> CoreReply {
+        switch send(.command(command), at: now).reply {
+        case .refused(let refusal): throw refusal
+        case let reply?: return reply
+        case nil: return .done
+        }
+    }
+
+    /// The text a command answered with.
+    private func said(_ command: CoreCommand, now: Date) throws(Refusal) -> String {
+        guard case .said(let text) = try self.command(command, now: now) else { return "" }
+        return text
+    }
+
+    private func quiet(_ command: CoreCommand, now: Date) throws(Refusal) -> QuietInfo {
+        guard case .quiet(let info) = try self.command(command, now: now) else { return core.quietInfo(now: now) }
+        return info
+    }
+
+    private func location(_ command: CoreCommand, now: Date) throws(Refusal) -> LocationInfo {
+        guard case .location(let info) = try self.command(command, now: now) else { return ViewBuilder.locationInfo(core.user.place) }
+        return info
+    }
+
+    private func sunscreen(_ command: CoreCommand, now: Date) throws(Refusal) -> SunscreenInfo {
+        guard case .sunscreen(let info) = try self.command(command, now: now) else { throw Refusal.noSunscreen }
+        return info
+    }
+}
+
+/// The commands, each one event whose answer is the caller's.
+extension CoreShell {
+    func getProfile() -> Profile { core.user.profile }
+
+    /// Changes the profile as `change` says (the edge's checks inside it).
+    func setProfile(now: Date, _ change: (inout Profile) throws(Refusal) -> Void) throws(Refusal) -> Profile {
+        var updated = core.user.profile
+        try change(&updated)
+        guard case .profile(let profile) = try command(.profile(updated), now: now) else { return core.user.profile }
+        return profile
+    }
+
+    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(Refusal)
+        -> SunscreenInfo
+    {
+        try sunscreen(.applySunscreen(spf: spf, quantity: quantity, activity: activity, at: date), now: now)
+    }
+
+    func removeSunscreen(now: Date) throws(Refusal) { _ = try command(.removeSunscreen, now: now) }
+
+    func recordWater(now: Date) throws(Refusal) -> SunscreenInfo { try sunscreen(.recordWater, now: now) }
+
+    func setLocation(_ query: String, now: Date) throws(Refusal) -> LocationInfo { try location(.setLocation(query: query), now: now) }
+
+    func clearLocation(now: Date) throws(Refusal) -> LocationInfo { try location(.clearLocation, now: now) }
+
+    func addLocation(name: String, query: String, now: Date) throws(Refusal) -> LocationInfo {
+        try location(.addLocation(name: name, query: query), now: now)
+    }
+
+    func removeLocation(name: String, now: Date) throws(Refusal) { _ = try command(.removeLocation(name: name), now: now) }
+
+    /// `uvctl home set`, with the route read again as it comes.
+    func markHome(now: Date) throws(Refusal) -> String { try said(.markHome(route: RouteReader().current()), now: now) }
+
+    func clearHome(now: Date) throws(Refusal) -> String { try said(.clearHome, now: now) }
+
+    func setQuiet(_ hours: QuietHours?, now: Date) throws(Refusal) -> QuietInfo { try quiet(.quiet(hours), now: now) }
+
+    func quietNow(minutes: Int, now: Date) throws(Refusal) -> QuietInfo { try quiet(.quietFor(minutes: minutes), now: now) }
+
+    func quietOff(now: Date) throws(Refusal) -> QuietInfo { try quiet(.quietOff, now: now) }
+
+    func snooze(_ rule: Rule, minutes: Int, now: Date) throws(Refusal) -> String { try said(.snooze(rule, minutes: minutes), now: now) }
+
+    func mute(_ rule: Rule, today: Bool, now: Date) throws(Refusal) -> String { try said(.mute(rule, today: today), now: now) }
+
+    func unmute(_ rule: Rule, now: Date) throws(Refusal) -> String { try said(.unmute(rule), now: now) }
+
+    func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String { try said(.outside(parameters), now: now) }
+
+    /// Re-reads the file on a thread of its own (a file near the 1 MiB cap takes a while, and
+    /// calls keep being answered meanwhile), then hands the core what it read.
+    func reload() async throws(Refusal) -> String {
+        let reading = await OffThread.run { [configFile, lastGoodConfig] () -> ConfigurationReading in
+            let (fresh, problem) = ConfigLoader.loadKeepingLastGood(file: configFile, lastGood: lastGoodConfig)
+            if let problem { return .refused(problem) }
+            return .loaded(fresh, key: OpenWeatherMapKey.load(keyFile: fresh.configuration.openWeatherMapKeyFile))
+        }
+        switch send(.configurationRead(reading), at: clocks.wall()).reply {
+        case .refused(let refusal): throw refusal
+        case .said(let text): return text
+        default: return ""
+        }
+    }
+}
+
+/// What the rest of the daemon reports: the notifications, the network, the system's zone,
+/// GeoClue, the timer, the tray. Each is one event.
+extension CoreShell {
+    /// Connects the notifications and brings the engine up to date with what changed while uvd
+    /// was not running, with any press kept but not handled before a restart: one step.
+    func startEngine(outbox: NotificationOutbox, now: Date) {
+        self.outbox = outbox
+        send(.start(pendingPresses: (try? store.pendingPresses()) ?? [], suspendedSoFar: clocks.suspendedSoFar()), at: now)
+    }
+
+    func answered(_ subject: Subject, _ answer: AlertAnswer, now: Date) { send(.press(subject, answer), at: now) }
+
+    func delivered(_ report: DeliveryReport, now: Date) { send(.delivered(report), at: now) }
+
+    func networkChanged(_ route: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) {
+        send(.route(route, primary: primary), at: now)
+    }
+
+    func systemTimeZoneChanged(to identifier: String, now: Date) { send(.systemTimeZone(identifier), at: now) }
+
+    var wantsGeoClue: Bool { core.wantsGeoClue }
+
+    func useGeoClue(_ coordinate: Coordinate, now: Date) { send(.geoClue(coordinate), at: now) }
+
+    /// What the loop is to start when the timer fires, beside the engine's step.
+    struct TimerDue: Equatable {
+        /// A refresh round, run beside the loop (`runScheduledRefresh`) so that the providers'
+        /// answers never hold up a deadline.
+        var refreshRound = false
+        /// The outbox's delivery, tried again after a failure (`NotificationOutbox.kick()`).
+        var deliveryRetry = false
+    }
+
+    /// The timer fired or the clock changed; returns what came due for the loop to start.
+    func timerFired(clockChanged: Bool, now: Date) -> TimerDue {
+        let done = send(.timer(clockChanged: clockChanged, suspendedSoFar: clocks.suspendedSoFar()), at: now)
+        return TimerDue(refreshRound: done.refreshRound, deliveryRetry: done.deliveryRetry)
+    }
+
+    /// uvd stops: what waits for a delivery's report is kept now.
+    func stop(now: Date) { send(.stopping, at: now) }
+
+    /// A menu entry clicked.
+    func trayClicked(_ action: TrayAction, now: Date) { send(.tray(action), at: now) }
+
+    /// The tray host now (a watcher's unique name), for `uvctl doctor`.
+    func trayHostChanged(to host: TrayHost?) { send(.trayHost(host), at: clocks.wall()) }
+
+    /// A stream of the status as it changes. `wantsMeasurements`: a bar that shows the measured
+    /// value (stations are then asked more often); the tray is not one.
+    func subscribe(now: Date, wantsMeasurements: Bool = true) -> AsyncStream<StatusInfo> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
+        let wall = clocks.wall
+        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id, now: wall()) } }
+        statusStreams[id] = continuation
+        send(.watcherJoined(id, wantsMeasurements: wantsMeasurements), at: now)
+        return stream
+    }
+
+    private func unsubscribe(_ id: UUID, now: Date) {
+        statusStreams[id] = nil
+        send(.watcherLeft(id), at: now)
+    }
+
+    /// The situation as it changes: given at once, then after each event that changes it (a
+    /// prompt shown or answered, quiet hours set, sunscreen put on), for the tray's menu.
+    func traySituations(now: Date) -> AsyncStream<TraySituation> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TraySituation.self, bufferingPolicy: .bufferingNewest(1))
+        trayStream = continuation
+        send(.trayWatched, at: now)
+        return stream
+    }
+}
+
+/// The views: each a reading of the core, answered at once.
+extension CoreShell {
+    var loaded: ConfigLoader.Loaded { core.loaded }
+    var configuration: Configuration { core.configuration }
+    var configFilePath: String { configFile.path }
+    var engine: EngineState { core.engine }
+    var user: UserRecord { core.user }
+    var outside: TimeOutside { core.outside }
+    var counts: CoreCounts { core.counts }
+    var schedule: CoreSchedule { core.schedule }
+    var providers: ProviderMemory { core.providers }
+    var warnings: [String] { core.warnings }
+    var engineStateProblem: SavedStateProblem? { core.start.engineProblem }
+
+    func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo { try core.status(now: now, location: location) }
+
+    func summary(now: Date) -> String { core.summary(now: now) }
+
+    func forecast(now: Date, location: String?, date: String?) throws(Refusal) -> ForecastInfo {
+        try core.forecast(now: now, location: location, date: date)
+    }
+
+    func stationList(now: Date) -> (stations: [StationInfo], updatedAt: String?) { core.stationList(now: now) }
+
+    func listLocations() -> (current: LocationInfo, saved: [LocationInfo]) { core.listLocations() }
+
+    func quietInfo(now: Date) -> QuietInfo { core.quietInfo(now: now) }
+
+    func homeInfo() -> HomeInfo { core.homeInfo() }
+
+    func history(limit: Int) throws(Refusal) -> [HistoryInfo] { try core.history(limit: limit) }
+
+    func doseReply(now: Date, date: String?, days: Int?) throws(Refusal) -> DoseReply {
+        try core.doseReply(now: now, date: date, days: days)
+    }
+
+    func nearStation(to place: Place) -> ARPANSAStation? { core.nearStation(to: place) }
+
+    func miniWheel(now: Date) -> DesktopNotification.Image? { core.miniWheel(now: now) }
+
+    func todaysWheel(now: Date) -> WheelModel? { core.todaysWheel(now: now) }
+
+    func trayIcon(now: Date) -> [TrayContent.Pixmap] { core.trayIcon(now: now) }
+
+    func diagnose(now: Date) async -> [CheckInfo] {
+        await Doctor(facts: core.doctorFacts(now: now), outbox: outbox).checks()
+    }
+}
+
+/// The refresh rounds as they run: the core decides each pass (`Core.roundPass`) and what every
+/// answer comes to; the shell asks the providers, each independently and at the same time, so
+/// one that hangs never delays another, and keeps who waits for which request.
+extension CoreShell {
+    /// The refresh loop's round: asks every provider that is due; the next round is then due
+    /// when the core says.
+    func runScheduledRefresh(now: Date) async {
+        let next = await refreshRound(now: now, forced: false).next
+        send(.roundEnded(nextDue: next), at: now)
+    }
+
+    /// A round at `now` (every provider that applies, when `forced`): what each came to, and
+    /// when the next is due.
+    func refreshRound(now: Date, forced: Bool) async -> (next: Date, outcomes: [SourceOutcome]) {
+        let context = core.fetchContext(now: now)
+        var next = now.addingTimeInterval(6 * 3600)
+        var outcomes: [SourceOutcome] = []
+        var considered: Set<UVSource> = []
+        var asked: [UVSource] = []
+        while true {
+            let pass = core.roundPass(
+                now: now, context: context, forced: forced, considered: considered, asking: requests.underWay, asked: asked, next: next)
+            (considered, next, asked) = (pass.considered, pass.next, pass.jobs)
+            outcomes += pass.outcomes
+            guard !pass.jobs.isEmpty || !pass.underWay.isEmpty else { break }
+            requests.asking(pass.jobs)
+            let leaving = send(.requestsLeave(pass.jobs, context), at: now).asks
+            await withTaskGroup(of: (UVSource, SourceOutcome, Bool).self) { group in
+                for request in leaving { group.addTask { (request.source, await self.ask(request), true) } }
+                // A request already under way is waited for, not skipped: it ends within the
+                // fetch's own deadline (30 s, and 5 s more before its process is killed).
+                for source in pass.underWay { group.addTask { (source, await self.outcomeOfRequestUnderWay(source), false) } }
+                for await (source, outcome, ours) in group {
+                    if ours { requests.finished(source, asked: now, outcome: outcome) }
+                    outcomes.append(outcome)
+                }
+            }
+            for source in pass.jobs where !leaving.contains(where: { $0.source == source }) {
+                requests.finished(source, asked: now, outcome: SourceOutcome(source: source, result: .skipped, message: ""))
+            }
+        }
+        return (max(next, now.addingTimeInterval(1)), outcomes.sorted { $0.source.rawValue < $1.source.rawValue })
+    }
+
+    /// One request to `source` at `now`, as a round asks it: counted in the budget and kept before
+    /// it leaves, asked, and what its answer comes to.
+    func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> SourceOutcome {
+        guard let request = send(.requestsLeave([source], context), at: now).asks.first else {
+            return SourceOutcome(source: source, result: .skipped, message: "")
+        }
+        return await ask(request)
+    }
+
+    /// Asks one provider away from the core; what the answer comes to is the core's.
+    private func ask(_ request: ProviderFetcher.Request) async -> SourceOutcome {
+        guard let answer = await ProviderFetcher(client: providerClient, answerClock: clocks.wall).ask(request) else {
+            return SourceOutcome(source: request.source, result: .skipped, message: "")
+        }
+        guard case .outcome(let outcome) = send(.providerAnswered(answer), at: answer.arrivedAt).reply else {
+            return SourceOutcome(source: request.source, result: .skipped, message: "")
+        }
+        return outcome
+    }
+
+    /// The providers' client, whose plausibility screen tells the core what it dropped.
+    private var providerClient: ProviderClient {
+        let wall = clocks.wall
+        return ProviderClient(
+            http: httpClient, endpoints: core.configuration.endpoints,
+            report: { [weak self] source, note in
+                let now = wall()
+                Task { await self?.send(.screenedOut(note, from: source), at: now) }
+            })
+    }
+
+    /// The outcome of the request to `source` that is under way, when it ends, said as that.
+    private func outcomeOfRequestUnderWay(_ source: UVSource) async -> SourceOutcome {
+        let outcome = await withCheckedContinuation { continuation in
+            requests.await(
+                source, continuation,
+                ended: SourceOutcome(source: source, result: .skipped, message: tr("a request is under way already")))
+        }
+        return SourceOutcome(
+            source: outcome.source, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
+    }
+
+    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget,
+    /// answered with what each provider came to. Asked while such a round runs, it waits for that
+    /// round and answers with its outcomes.
+    func requestRefresh(now: Date) async throws(Refusal) -> [SourceOutcome] {
+        if let round = requests.joinForcedRound() { return await round.value }
+        if case .refused(let refusal) = send(.refreshAsked(lastOutcomes: requests.lastOutcomes), at: now).reply { throw refusal }
+        let round = Task { await self.forcedRound(now: now) }
+        requests.forcedRoundStarted(round)
+        let outcomes = await round.value
+        requests.forcedRoundEnded(round)
+        return outcomes
+    }
+
+    /// The round of `uvctl refresh`: every provider that applies, each forecast saying when its
+    /// model's next run is due (asking sooner brings nothing new); the next scheduled round is
+    /// then worked out afresh.
+    private func forcedRound(now: Date) async -> [SourceOutcome] {
+        let outcomes = await refreshRound(now: now, forced: true).outcomes.map { outcome in
+            guard let schedule = ModelSchedule.of(outcome.source) else { return outcome }
+            var said = outcome
+            said.message = tr(
+                "%1$@ (its next model run is due at %2$@)", outcome.message, core.readable(schedule.nextOut(after: now), now: now))
+            return said
+        }
+        send(.roundEnded(nextDue: nil), at: now)
+        return outcomes
+    }
+
+    /// Refreshes that joined the forced round under way (what a test waits for).
+    var refreshesJoined: Int { requests.refreshesJoined }
+}

@@ -1,0 +1,67 @@
+import FoundationEssentials
+import Logging
+import UVCore
+import UVEngine
+import UVProviderPolicy
+import UVProviders
+import UVStore
+
+/// What the store holds as uvd starts, read once by the shell and given to the core: the core
+/// itself never opens anything.
+struct CoreStart: Sendable {
+    var manualPlace: Place?
+    var profile: Profile
+    var sunscreen: SunscreenApplication?
+    var stations: StoredStations?
+    var providerState: ProviderState
+    var homeNetwork: String?
+    /// Time outside open as uvd stopped.
+    var outsideNow: OutsideNow
+    /// The rules' saved state, when one could be read.
+    var engine: EngineState?
+    /// The rules' saved state this release could not read (kept aside in the store).
+    var engineProblem: SavedStateProblem?
+    /// What the store did to open a damaged file, while its copies are kept.
+    var recovery: StoreRecovery?
+    /// The store's file, for a refusal to name.
+    var storePath: String
+
+    /// Reads it all from `store`; the rules' state this release cannot read is set aside, said.
+    static func read(from store: Store, now: Date, log: Logger) throws -> CoreStart {
+        let (engine, problem) = restoreEngine(store: store, log: log, now: now)
+        return CoreStart(
+            manualPlace: try store.manualPlace(), profile: try store.profile(), sunscreen: try store.currentSunscreen(),
+            stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
+            outsideNow: OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user)), engine: engine,
+            engineProblem: problem, recovery: store.recovery, storePath: store.path)
+    }
+
+    /// The rules' saved state, and what could not be read of it (set aside in the store, said).
+    private static func restoreEngine(store: Store, log: Logger, now: Date) -> (EngineState?, SavedStateProblem?) {
+        do {
+            switch try store.restoreEngineState(now: now) {
+            case .none: return (nil, nil)
+            case .read(let state): return (state, nil)
+            case .setAside(let problem):
+                log.error("\(problem.summary)")
+                return (nil, problem)
+            }
+        } catch {
+            let problem = SavedStateProblem(what: tr("the rules' saved state"), reason: "\(error)", keptAs: "setting engine")
+            log.error("\(problem.summary)")
+            return (nil, problem)
+        }
+    }
+}
+
+/// What the core is given besides events: the store's answers to its reads, the place the
+/// system's time zone stands for, the draw that spreads a failed provider's retries, and where
+/// it says what it did.
+struct CoreSources: Sendable {
+    var reading: any CoreReading
+    /// The place of the system's time zone (the default while no other is known).
+    var automaticPlace: @Sendable () -> Place
+    /// A number from 0 to 1, for a retry's jitter.
+    var jitter: @Sendable () -> Double
+    var log: Logger
+}

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import UVCore
+import UVNotify
+import UVProtocol
+import UVStore
+
+/// What the core decided is to be done, in order: the shell (`CoreShell`) does each and decides
+/// nothing. One rule binds the shell: when a `keep` whose `Keep.onRefusal` is `.takeBack` is
+/// refused, the effects after it are not done; the core is told (`CoreEvent.keepRefused`) and
+/// what it returns is done instead (a command the store could not keep changes nothing).
+enum Effect: Sendable {
+    /// Write these changes to the store, in one transaction.
+    case keep(Keep)
+    /// Hand the outbox a notification to show or withdraw.
+    case post(NotificationOutbox.Posting)
+    /// Arm the one timer for this instant.
+    case armTimer(at: Date)
+    /// Start a refresh round beside the core (its passes ask `Core.roundPass`).
+    case refreshRound
+    /// Ask one provider: the request as it leaves.
+    case ask(ProviderFetcher.Request)
+    /// Tell the outbox to try its delivery again.
+    case retryDelivery
+    /// Send the status to watchers.
+    case publish(StatusInfo, to: Audience)
+    /// Give the tray what its menu offers now.
+    case presentTray(TraySituation)
+    /// Answer whoever sent the event.
+    case answer(CoreReply)
+
+    /// Who a status goes to.
+    enum Audience: Sendable, Equatable {
+        /// Every watcher.
+        case everyone
+        /// One that just came, for its first status.
+        case newcomer(UUID)
+    }
+}
+
+/// A write the core asked for: the changes, what the core does when the store refuses them, and
+/// the deadline to write by that the write cleared (restored on refusal).
+struct Keep: Sendable {
+    let changes: StoreChanges
+    let onRefusal: OnRefusal
+    /// When what waited for a delivery's report was due to be kept (`CoreSchedule.writeBy`).
+    let writeDue: Date
+
+    /// What a refused write means.
+    enum OnRefusal: Sendable, Equatable {
+        /// Kept in memory, and written with the next event's changes.
+        case keepForNextEvent
+        /// A command the user is answered for: nothing of it stays, and the user is told.
+        case takeBack
+    }
+}
+
+/// The answer to an event that has a caller: a command's reply in its own type, a provider's
+/// outcome, or why the command was refused.
+enum CoreReply: Sendable {
+    case said(String)
+    case quiet(QuietInfo)
+    case location(LocationInfo)
+    case sunscreen(SunscreenInfo)
+    case profile(Profile)
+    case outcome(SourceOutcome)
+    case done
+    case refused(Refusal)
+}

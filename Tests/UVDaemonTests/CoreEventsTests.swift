@@ -1,0 +1,199 @@
+import Foundation
+import Logging
+import Testing
+import UVConfig
+import UVCore
+import UVEngine
+import UVNotify
+import UVPlatform
+import UVProtocol
+import UVProviderPolicy
+import UVProviders
+import UVStore
+
+@testable import UVDaemon
+
+/// The core alone: no actor, no bus, no store. A list of events goes in with their times, a list
+/// of effects comes out, and nothing else happens: what it reads of the store is an empty
+/// in-memory stand-in, and every provider is off, so the day's UV is the clear-sky model's.
+@Suite("The core: events in, effects out")
+struct CoreEventsTests {
+    /// 10:00 on a clear January morning in Sydney: the model's UV is past every threshold.
+    static let morning = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
+    static let homeWifi = DefaultRoute(interface: "wlan0", networkID: "gateway aa:bb:cc:dd:ee:ff")
+    static let phone = DefaultRoute(interface: "wwan0", networkID: nil)
+
+    /// Reads nothing: a store that holds nothing.
+    struct EmptyReading: CoreReading {
+        func forecast(for placeKey: String, _ slot: ForecastSlot) throws -> StoredForecast? { nil }
+        func savedPlaces() throws -> [Place] { [] }
+        func outsideIntervals(overlapping span: DateInterval) throws -> [OutsideInterval] { [] }
+        func sunscreenWorn(within span: DateInterval) throws -> [WornSunscreen] { [] }
+        func history(limit: Int) throws -> [HistoryEntry] { [] }
+    }
+
+    /// A core in Sydney with every provider off, started at `now`.
+    static func started(at now: Date = morning) throws -> (Core, [Effect]) {
+        let configuration = """
+            [providers.cams]
+            enabled = false
+            [providers.open-meteo]
+            enabled = false
+            [providers.arpansa]
+            enabled = false
+            """
+        var log = Logger(label: "core-test")
+        log.logLevel = .critical
+        let start = CoreStart(
+            manualPlace: InProcessCore.sydney, profile: Profile(skinType: .II), sunscreen: nil, stations: nil,
+            providerState: ProviderState(),
+            homeNetwork: nil, outsideNow: OutsideNow(), engine: nil, engineProblem: nil, recovery: nil, storePath: "uvd.sqlite")
+        var core = Core(
+            start: start, configFile: "config.toml", loaded: try ConfigLoader.parse(configuration, path: "config.toml"),
+            configTrouble: nil,
+            sources: CoreSources(reading: EmptyReading(), automaticPlace: { InProcessCore.sydney }, jitter: { 0.5 }, log: log),
+            now: now)
+        let effects = core.handle(.start(pendingPresses: [], suspendedSoFar: 0), at: now)
+        return (core, effects)
+    }
+
+    /// The subjects shown, in order.
+    static func shown(_ effects: [Effect]) -> [Subject] {
+        effects.compactMap { effect in
+            guard case .post(let posting) = effect, case .show(let alert) = posting.change else { return nil }
+            return alert.subject
+        }
+    }
+
+    static func keeps(_ effects: [Effect]) -> [Keep] {
+        effects.compactMap { if case .keep(let keep) = $0 { keep } else { nil } }
+    }
+
+    static func timers(_ effects: [Effect]) -> [Date] {
+        effects.compactMap { if case .armTimer(let instant) = $0 { instant } else { nil } }
+    }
+
+    static func reply(_ effects: [Effect]) -> CoreReply? {
+        effects.compactMap { if case .answer(let reply) = $0 { reply } else { nil } }.last
+    }
+
+    /// Starting: one write of the rules' state, a refresh round due at once, one timer.
+    @Test func startingKeepsTheRulesAndArmsTheOneTimer() throws {
+        let (_, effects) = try Self.started()
+        #expect(Self.keeps(effects).count == 1)
+        #expect(Self.keeps(effects).first?.changes.engine != nil)
+        #expect(Self.timers(effects).count == 1)
+        #expect(try #require(Self.timers(effects).first) <= Self.morning, "the first refresh round is due at once")
+        #expect(Self.reply(effects) == nil)
+    }
+
+    /// Home Wi-Fi, then the phone's connection a minute later under a high UV. The timer's first
+    /// firing starts the refresh round (the shell's to run). Returns the effects of the step that
+    /// confirmed the leave, at the instant the core armed the timer for.
+    static func leftHome(_ core: inout Core) throws -> (effects: [Effect], at: Date) {
+        _ = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: morning)
+        let atHome = core.handle(.route(homeWifi, primary: nil), at: morning)
+        #expect(shown(atHome).isEmpty)
+        let left = core.handle(.route(phone, primary: nil), at: morning.addingTimeInterval(60))
+        #expect(shown(left).isEmpty, "a leave is confirmed only once the connection has held")
+        #expect(keeps(left).first?.changes.outside.count == 1, "time outside opens with the phone's connection")
+        let confirm = try #require(timers(left).last)
+        return (core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: confirm), confirm)
+    }
+
+    /// The leave-home prompt is posted at the instant the core asked to be woken; what its step
+    /// changed waits for the delivery's report, and without one is kept alone 2 s later.
+    @Test func leavingHomePostsThePromptAndKeepsItWithItsDelivery() throws {
+        var (core, _) = try Self.started()
+        let (confirmed, at) = try Self.leftHome(&core)
+        #expect(Self.shown(confirmed) == [.leaveHome])
+        #expect(Self.keeps(confirmed).isEmpty)
+        #expect(Self.timers(confirmed) == [at.addingTimeInterval(Core.deliveryWait)])
+        #expect(core.outside.network)
+        let alone = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: at.addingTimeInterval(Core.deliveryWait))
+        #expect(Self.keeps(alone).first?.changes.engine?.live.contains(.leaveHome) == true)
+    }
+
+    /// A command is kept before it is answered; the store's refusal takes all of it back and the
+    /// answer becomes the refusal.
+    @Test func aRefusedCommandIsTakenBack() throws {
+        var (core, _) = try Self.started()
+        let engineBefore = core.engine
+        let quiet = core.handle(.command(.quietFor(minutes: 60)), at: Self.morning)
+        let keep = try #require(Self.keeps(quiet).first)
+        #expect(keep.onRefusal == .takeBack)
+        guard case .quiet(let info) = Self.reply(quiet) else {
+            Issue.record("expected quiet hours in the answer: \(quiet)")
+            return
+        }
+        #expect(info.quietNow)
+
+        let refused = core.handle(.keepRefused(keep, problem: "database is locked"), at: Self.morning)
+        guard case .refused(let refusal) = Self.reply(refused) else {
+            Issue.record("expected a refusal: \(refused)")
+            return
+        }
+        #expect(refusal.reason == .storeFailed)
+        #expect(refusal.message.contains("database is locked") && refusal.message.contains("nothing was changed"))
+        #expect(core.engine.quietEnd(after: Self.morning) == engineBefore.quietEnd(after: Self.morning))
+        #expect(!core.engine.isQuiet(at: Self.morning))
+    }
+
+    /// A refused write of an event no one is answered for stays, and goes with the next write.
+    @Test func aRefusedWriteWaitsForTheNextEvent() throws {
+        var (core, effects) = try Self.started()
+        let first = try #require(Self.keeps(effects).first)
+        #expect(core.handle(.keepRefused(first, problem: "disk full"), at: Self.morning).isEmpty)
+        let next = core.handle(.route(Self.homeWifi, primary: nil), at: Self.morning.addingTimeInterval(1))
+        let kept = try #require(Self.keeps(next).first)
+        #expect(kept.changes.engine != nil)
+    }
+
+    /// The timer: a round due is started beside the core, and the engine looks at its deadlines.
+    @Test func theTimerStartsTheRoundAndStepsTheRules() throws {
+        var (core, _) = try Self.started()
+        let fired = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: Self.morning)
+        #expect(fired.contains { if case .refreshRound = $0 { true } else { false } })
+        #expect(Self.timers(fired).count == 1)
+        // The round runs: nothing else is due until it ends.
+        let again = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: Self.morning.addingTimeInterval(1))
+        #expect(!again.contains { if case .refreshRound = $0 { true } else { false } })
+    }
+
+    /// A suspend seen through the event's own reading of the boot clock: the rules hear that the
+    /// machine resumed, and the step runs although no deadline has come.
+    @Test func aResumeIsHeardFromTheEventsClock() throws {
+        var (core, _) = try Self.started()
+        let steps = core.counts.engineSteps
+        _ = core.handle(.timer(clockChanged: false, suspendedSoFar: 3 * 3600), at: Self.morning.addingTimeInterval(3 * 3600))
+        #expect(core.counts.engineSteps == steps + 1)
+    }
+
+    /// A watcher gets the status at once, alone; a bar that shows measurements has the providers
+    /// asked (the timer armed now).
+    @Test func aWatcherGetsTheStatusAtOnce() throws {
+        var (core, _) = try Self.started()
+        let id = UUID()
+        let joined = core.handle(.watcherJoined(id, wantsMeasurements: true), at: Self.morning)
+        guard case .publish(let status, .newcomer(let newcomer)) = joined.first else {
+            Issue.record("expected the status for the newcomer first: \(joined)")
+            return
+        }
+        #expect(newcomer == id)
+        #expect(status.location.name == "Sydney")
+        #expect(try #require(Self.timers(joined).first) <= Self.morning)
+    }
+
+    /// The tray's "Applied" with the leave-home prompt waiting is that prompt's button: the
+    /// prompt goes, and nothing is answered (the tray has no one to answer).
+    @Test func theTraysAppliedAnswersTheWaitingPrompt() throws {
+        var (core, _) = try Self.started()
+        _ = core.handle(.trayWatched, at: Self.morning)
+        let (_, at) = try Self.leftHome(&core)
+        let clicked = core.handle(.tray(.applied), at: at.addingTimeInterval(60))
+        #expect(Self.reply(clicked) == nil)
+        #expect(core.user.sunscreen?.appliedAt == at.addingTimeInterval(60))
+        #expect(!core.engine.live.contains(.leaveHome))
+        #expect(clicked.contains { if case .presentTray(let situation) = $0 { situation.sunscreenOn } else { false } })
+    }
+}
