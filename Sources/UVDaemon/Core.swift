@@ -106,7 +106,7 @@ struct Core {
         case .command(let command): answer(command, now: now)
         case .press(let subject, let answer): answered(subject, answer, now: now)
         case .delivered(let report): delivered(report, now: now)
-        case .providerAnswered(let answer): effects.append(.answer(.outcome(kept(answer))))
+        case .providerAnswered(let answer): effects.append(.answer(.outcome(providerAnswered(answer))))
         case .requestsLeave(let sources, let context): requestsLeave(sources, context: context, now: now)
         case .screenedOut(let note, let source):
             log.warning("\(source.rawValue): \(note)")
@@ -770,71 +770,16 @@ extension Core {
             seriesOf: near, now: now)
     }
 
-    /// What an answer comes to, kept, heard and shown at once as one event of the time it arrived.
-    private mutating func kept(_ answer: ProviderFetcher.Answer) -> SourceOutcome {
-        switch answer {
-        case .forecast(let source, let place, let outcome, let now):
-            let fresh = { (core: inout Core, forecast: UVForecast) -> String in
-                core.stage(forecast, for: place, at: now)
-                core.log.info("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
-                return trn(
-                    "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
-                    forecast.hourly.count)
-            }
-            return kept(source, outcome, now: now, unchanged: { core in core.stageUnchanged(source, at: now) }, fresh: fresh)
-        case .stations(let outcome, let now):
-            return kept(.arpansa, outcome, now: now) { core, readings in
-                core.unsaved.stations = core.providers.holdStations(readings, at: now)
-                core.providers.noteProblem(.arpansa, nil)
-                return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
-            }
-        case .series(let station, let outcome, let now):
-            return kept(.arpansa, outcome, now: now) { core, readings in
-                if let merged = core.providers.holdSeries(readings, of: station.id, at: now) { core.unsaved.stations = merged }
-                core.providers.noteProblem(.arpansa, nil)
-                return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, station.id, readings.count)
-            }
-        }
-    }
-
-    /// One provider's answer: what it brought kept by `fresh` (which says what was kept), a 304
-    /// by `unchanged`, a failure counted with its backoff; the provider's health follows.
-    private mutating func kept<Value: Sendable>(
-        _ source: UVSource, _ outcome: FetchOutcome<Value>, now: Date, unchanged: (inout Core) -> Void = { _ in },
-        fresh: (inout Core, Value) -> String
-    ) -> SourceOutcome {
-        defer { settle(now: now, waitingForDelivery: true) }
-        switch outcome {
-        case .fetched(let value, let etag, let lastModified):
-            let said = fresh(&self, value)
-            unsaved.providerState = providers.changeState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
-            return SourceOutcome(source: source, result: .fresh, message: said)
-        case .notModified:
-            unchanged(&self)
-            unsaved.providerState = providers.changeState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
-            return SourceOutcome(source: source, result: .notModified, message: tr("not modified since its last answer"))
-        case .failed(let reason, let retryAfter):
-            let (policy, jitter) = (loaded.configuration.policy, sources.jitter())
-            unsaved.providerState = providers.changeState {
-                $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: jitter, policy: policy)
-            }
-            providers.noteProblem(source, reason)
-            log.warning("\(source.rawValue): \(reason)")
-            return SourceOutcome(source: source, result: .failed, message: reason)
-        }
-    }
-
-    /// Keeps a forecast fetched for `fetchedFor`; held only if the place is still that one.
-    private mutating func stage(_ fetched: UVForecast, for fetchedFor: Place, at now: Date) {
-        unsaved.forecasts.append((fetched, now, fetchedFor.key))
-        guard fetchedFor.key == user.place.key else { return }
-        providers.hold(fetched, at: now)
-    }
-
-    /// A 304: the forecast held from `source` is current as of now.
-    private mutating func stageUnchanged(_ source: UVSource, at now: Date) {
-        guard let held = providers.held(source) else { return }
-        stage(held.forecast, for: user.place, at: now)
+    /// A provider's answer, taken by `ProviderMemory`, kept, heard and shown at once as one
+    /// event of the time it arrived.
+    private mutating func providerAnswered(_ answer: ProviderFetcher.Answer) -> SourceOutcome {
+        let (outcome, changes) = providers.take(
+            answer, currentPlace: user.place, policy: loaded.configuration.policy, jitter: sources.jitter, log: log)
+        unsaved.forecasts += changes.forecasts
+        unsaved.stations = changes.stations ?? unsaved.stations
+        unsaved.providerState = changes.state ?? unsaved.providerState
+        settle(now: answer.arrivedAt, waitingForDelivery: true)
+        return outcome
     }
 
     /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget.

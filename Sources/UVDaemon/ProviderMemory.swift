@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import UVCore
 import UVProtocol
 import UVProviderPolicy
@@ -7,8 +8,9 @@ import UVStore
 
 /// What the providers told uvd and how each is doing: the current place's forecast, the
 /// stations' readings, each provider's health and the day's request budget, why each last
-/// failed. Read by anyone in the core; changed only through
-/// its own methods, each a thing that happened.
+/// failed. Read by anyone in the core; changed only through its own methods, each a thing that
+/// happened, and it takes a provider's answer itself (`take`), returning what the store is to
+/// keep of it.
 struct ProviderMemory: Sendable {
     /// The latest forecast for the current place from the forecast endpoint (or its fallback).
     private(set) var forecast: StoredForecast?
@@ -93,5 +95,91 @@ struct ProviderMemory: Sendable {
     /// The first problem among `sources` (those that apply to the place), as "name: reason".
     func problem(among sources: [UVSource]) -> String? {
         sources.compactMap { source in problems[source].map { "\(source.rawValue): \($0)" } }.first
+    }
+}
+
+/// A provider's answer, as `ProviderMemory` takes it.
+extension ProviderMemory {
+    /// What an answer changed that the store is to keep.
+    struct Changes: Sendable {
+        var forecasts: [(forecast: UVForecast, fetchedAt: Date, placeKey: String)] = []
+        var stations: StoredStations?
+        var state: ProviderState?
+    }
+
+    /// Takes `answer`: what it brought is held (a forecast only while `currentPlace` is still the
+    /// place it was asked for), a 304 renews what is held, a failure is counted with its backoff
+    /// (spread by `jitter`, a number from 0 to 1); the provider's health follows. Returns what
+    /// `uvctl refresh` is told of it and what the store is to keep.
+    mutating func take(
+        _ answer: ProviderFetcher.Answer, currentPlace: Place, policy: FetchPolicy, jitter: () -> Double, log: Logger
+    ) -> (SourceOutcome, Changes) {
+        var changes = Changes()
+        let outcome: SourceOutcome
+        switch answer {
+        case .forecast(let source, let place, let fetch, let now):
+            outcome = took(source, fetch, now: now, policy: policy, jitter: jitter, log: log, changes: &changes) {
+                memory, changes, forecast in
+                memory.hold(forecast, fetchedFor: place, currentPlace: currentPlace, at: now, changes: &changes)
+                log.info("\(source.rawValue): forecast for \(place.name) (\(forecast.hourly.count) hours)")
+                return trn(
+                    "a forecast for %1$@ (%2$@ hour)", "a forecast for %1$@ (%2$@ hours)", count: forecast.hourly.count, place.name,
+                    forecast.hourly.count)
+            } unchanged: { memory, changes in
+                guard let held = memory.held(source) else { return }
+                memory.hold(held.forecast, fetchedFor: currentPlace, currentPlace: currentPlace, at: now, changes: &changes)
+            }
+        case .stations(let fetch, let now):
+            outcome = took(.arpansa, fetch, now: now, policy: policy, jitter: jitter, log: log, changes: &changes) {
+                memory, changes, readings in
+                changes.stations = memory.holdStations(readings, at: now)
+                memory.noteProblem(.arpansa, nil)
+                return trn("%1$@ station's measurements", "%1$@ stations' measurements", count: readings.count, readings.count)
+            } unchanged: { _, _ in
+            }
+        case .series(let station, let fetch, let now):
+            outcome = took(.arpansa, fetch, now: now, policy: policy, jitter: jitter, log: log, changes: &changes) {
+                memory, changes, readings in
+                if let merged = memory.holdSeries(readings, of: station.id, at: now) { changes.stations = merged }
+                memory.noteProblem(.arpansa, nil)
+                return trn("%1$@: %2$@ measured minute", "%1$@: %2$@ measured minutes", count: readings.count, station.id, readings.count)
+            } unchanged: { _, _ in
+            }
+        }
+        return (outcome, changes)
+    }
+
+    /// One provider's answer: what it brought held by `fresh` (which says what was kept), a 304
+    /// by `unchanged`, a failure counted with its backoff.
+    private mutating func took<Value: Sendable>(
+        _ source: UVSource, _ fetch: FetchOutcome<Value>, now: Date, policy: FetchPolicy, jitter: () -> Double, log: Logger,
+        changes: inout Changes, fresh: (inout ProviderMemory, inout Changes, Value) -> String,
+        unchanged: (inout ProviderMemory, inout Changes) -> Void
+    ) -> SourceOutcome {
+        switch fetch {
+        case .fetched(let value, let etag, let lastModified):
+            let said = fresh(&self, &changes, value)
+            changes.state = changeState { $0[source].recordSuccess(at: now, etag: etag, lastModified: lastModified) }
+            return SourceOutcome(source: source, result: .fresh, message: said)
+        case .notModified:
+            unchanged(&self, &changes)
+            changes.state = changeState { $0[source].recordSuccess(at: now, etag: nil, lastModified: nil) }
+            return SourceOutcome(source: source, result: .notModified, message: tr("not modified since its last answer"))
+        case .failed(let reason, let retryAfter):
+            let draw = jitter()
+            changes.state = changeState {
+                $0[source].recordFailure(at: now, error: reason, retryAfter: retryAfter, jitter: draw, policy: policy)
+            }
+            noteProblem(source, reason)
+            log.warning("\(source.rawValue): \(reason)")
+            return SourceOutcome(source: source, result: .failed, message: reason)
+        }
+    }
+
+    /// A forecast fetched for `fetchedFor` is kept; it is held only if that is still the place.
+    private mutating func hold(_ fetched: UVForecast, fetchedFor: Place, currentPlace: Place, at now: Date, changes: inout Changes) {
+        changes.forecasts.append((fetched, now, fetchedFor.key))
+        guard fetchedFor.key == currentPlace.key else { return }
+        hold(fetched, at: now)
     }
 }
