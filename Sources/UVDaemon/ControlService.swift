@@ -16,14 +16,16 @@ struct ControlService: VarlinkService {
             let answer = Answer(call: call, replies: replies)
             switch method {
             case .getStatus:
-                try await answer(UVD.GetStatus.self) { StatusReply(status: try await core.status(now: now, location: $0.location)) }
+                try await answer(UVD.GetStatus.self) { call in
+                    StatusReply(status: try await core.read { try $0.status(now: now, location: call.location) })
+                }
             case .getForecast:
-                try await answer(UVD.GetForecast.self) {
-                    ForecastReply(forecast: try await core.forecast(now: now, location: $0.location, date: $0.date))
+                try await answer(UVD.GetForecast.self) { call in
+                    ForecastReply(forecast: try await core.read { try $0.forecast(now: now, location: call.location, date: call.date) })
                 }
             case .listStations:
                 try await answer(UVD.ListStations.self) { _ in
-                    let list = await core.stationList(now: now)
+                    let list = await core.read { $0.stationList(now: now) }
                     return StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution)
                 }
             case .setLocation:
@@ -36,7 +38,7 @@ struct ControlService: VarlinkService {
                 }
             case .listLocations:
                 try await answer(UVD.ListLocations.self) { _ in
-                    let list = await core.listLocations()
+                    let list = await core.read { $0.listLocations() }
                     return LocationsReply(current: list.current, saved: list.saved)
                 }
             case .removeLocation:
@@ -74,7 +76,7 @@ struct ControlService: VarlinkService {
                         entries: loaded.entries.map { ConfigEntry(key: $0.key, value: $0.value, origin: $0.origin) })
                 }
             case .getQuiet:
-                try await answer(UVD.GetQuiet.self) { _ in QuietReply(quiet: await core.quietInfo(now: now)) }
+                try await answer(UVD.GetQuiet.self) { _ in QuietReply(quiet: await core.read { $0.quietInfo(now: now) }) }
             case .setQuiet:
                 try await answer(UVD.SetQuiet.self) {
                     QuietReply(
@@ -95,17 +97,21 @@ struct ControlService: VarlinkService {
             case .unmute:
                 try await answer(UVD.Unmute.self) { MessageReply(message: try await core.unmute(CallParameters.rule($0.rule), now: now)) }
             case .getHome:
-                try await answer(UVD.GetHome.self) { _ in HomeReply(home: await core.homeInfo()) }
+                try await answer(UVD.GetHome.self) { _ in HomeReply(home: await core.read { $0.homeInfo() }) }
             case .setHome:
                 try await answer(UVD.SetHome.self) { _ in MessageReply(message: try await core.markHome(now: now)) }
             case .getDose:
-                try await answer(UVD.GetDose.self) { try await core.doseReply(now: now, date: $0.date, days: $0.days) }
+                try await answer(UVD.GetDose.self) { call in
+                    try await core.read { try $0.doseReply(now: now, date: call.date, days: call.days) }
+                }
             case .outside:
                 try await answer(UVD.Outside.self) { MessageReply(message: try await core.outsideCommand($0, now: now)) }
             case .clearHome:
                 try await answer(UVD.ClearHome.self) { _ in MessageReply(message: try await core.clearHome(now: now)) }
             case .getHistory:
-                try await answer(UVD.GetHistory.self) { HistoryReply(entries: try await core.history(limit: $0.limit ?? 50)) }
+                try await answer(UVD.GetHistory.self) { call in
+                    HistoryReply(entries: try await core.read { try $0.history(limit: call.limit ?? 50) })
+                }
             case .diagnose:
                 try await answer(UVD.Diagnose.self) { _ in DiagnoseReply(checks: await core.diagnose(now: now)) }
             case .notifyTest:
@@ -118,7 +124,7 @@ struct ControlService: VarlinkService {
                     guard let outbox = await core.outbox else {
                         return NotifyTestReply(server: tr("uvd is still starting"), outcome: .failed, button: nil)
                     }
-                    return await outbox.test(within: seconds, picture: await core.miniWheel(now: now))
+                    return await outbox.test(within: seconds, picture: await core.read { $0.miniWheel(now: now) })
                 }
             case .subscribe:
                 guard call.more else { throw VarlinkError.expectedMore }

@@ -200,8 +200,8 @@ extension CoreShell {
     }
 }
 
-/// What the rest of the daemon reports: the notifications, the network, the system's zone,
-/// GeoClue, the timer, the tray. Each is one event.
+/// What the rest of the daemon reports: each one event (`send(_:at:)`); these few need the
+/// shell's own part (the outbox connected, the boot clock read, a stream kept).
 extension CoreShell {
     /// Connects the notifications and brings the engine up to date with what changed while uvd
     /// was not running, with any press kept but not handled before a restart: one step.
@@ -210,19 +210,7 @@ extension CoreShell {
         send(.start(pendingPresses: (try? store.pendingPresses()) ?? [], suspendedSoFar: clocks.suspendedSoFar()), at: now)
     }
 
-    func answered(_ subject: Subject, _ answer: AlertAnswer, now: Date) { send(.press(subject, answer), at: now) }
-
-    func delivered(_ report: DeliveryReport, now: Date) { send(.delivered(report), at: now) }
-
-    func networkChanged(_ route: DefaultRoute, networkManager primary: NetworkManager.Primary? = nil, now: Date) {
-        send(.route(route, primary: primary), at: now)
-    }
-
-    func systemTimeZoneChanged(to identifier: String, now: Date) { send(.systemTimeZone(identifier), at: now) }
-
     var wantsGeoClue: Bool { core.wantsGeoClue }
-
-    func useGeoClue(_ coordinate: Coordinate, now: Date) { send(.geoClue(coordinate), at: now) }
 
     /// What the loop is to start when the timer fires, beside the engine's step.
     struct TimerDue: Equatable {
@@ -241,12 +229,6 @@ extension CoreShell {
 
     /// uvd stops: what waits for a delivery's report is kept now.
     func stop(now: Date) { send(.stopping, at: now) }
-
-    /// A menu entry clicked.
-    func trayClicked(_ action: TrayAction, now: Date) { send(.tray(action), at: now) }
-
-    /// The tray host now (a watcher's unique name), for `uvctl doctor`.
-    func trayHostChanged(to host: TrayHost?) { send(.trayHost(host), at: clocks.wall()) }
 
     /// A stream of the status as it changes. `wantsMeasurements`: a bar that shows the measured
     /// value (stations are then asked more often); the tray is not one.
@@ -277,47 +259,17 @@ extension CoreShell {
 
 /// The views: each a reading of the core, answered at once.
 extension CoreShell {
+    /// The core as it stands: for a reading no view gives (a test's look at the rules).
+    var state: Core { core }
     var loaded: ConfigLoader.Loaded { core.loaded }
-    var configuration: Configuration { core.configuration }
     var configFilePath: String { configFile.path }
-    var engine: EngineState { core.engine }
-    var user: UserRecord { core.user }
-    var outside: TimeOutside { core.outside }
-    var counts: CoreCounts { core.counts }
-    var schedule: CoreSchedule { core.schedule }
-    var providers: ProviderMemory { core.providers }
-    var warnings: [String] { core.warnings }
-    var engineStateProblem: SavedStateProblem? { core.start.engineProblem }
 
-    func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo { try core.status(now: now, location: location) }
-
-    func summary(now: Date) -> String { core.summary(now: now) }
-
-    func forecast(now: Date, location: String?, date: String?) throws(Refusal) -> ForecastInfo {
-        try core.forecast(now: now, location: location, date: date)
+    /// A view of the core (`Core+Views`, `+Dose`, `+Tray`), read at once: `uvctl status`,
+    /// `forecast`, `dose` and the rest. A view counts what it computes (`CoreCounts`), so it
+    /// takes the core `inout`; it changes nothing else.
+    func read<View: Sendable, Failure: Error>(_ view: @Sendable (inout Core) throws(Failure) -> View) throws(Failure) -> View {
+        try view(&core)
     }
-
-    func stationList(now: Date) -> (stations: [StationInfo], updatedAt: String?) { core.stationList(now: now) }
-
-    func listLocations() -> (current: LocationInfo, saved: [LocationInfo]) { core.listLocations() }
-
-    func quietInfo(now: Date) -> QuietInfo { core.quietInfo(now: now) }
-
-    func homeInfo() -> HomeInfo { core.homeInfo() }
-
-    func history(limit: Int) throws(Refusal) -> [HistoryInfo] { try core.history(limit: limit) }
-
-    func doseReply(now: Date, date: String?, days: Int?) throws(Refusal) -> DoseReply {
-        try core.doseReply(now: now, date: date, days: days)
-    }
-
-    func nearStation(to place: Place) -> ARPANSAStation? { core.nearStation(to: place) }
-
-    func miniWheel(now: Date) -> DesktopNotification.Image? { core.miniWheel(now: now) }
-
-    func todaysWheel(now: Date) -> WheelModel? { core.todaysWheel(now: now) }
-
-    func trayIcon(now: Date) -> [TrayContent.Pixmap] { core.trayIcon(now: now) }
 
     func diagnose(now: Date) async -> [CheckInfo] {
         await Doctor(facts: core.doctorFacts(now: now), outbox: outbox).checks()

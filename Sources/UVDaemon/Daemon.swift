@@ -64,14 +64,14 @@ public enum Daemon {
         let outbox = NotificationOutbox(
             server: LibNotifyServer(iconDirectory: paths.runtime.path), saved: (try? store.notificationIDs()) ?? NotificationIDs(),
             log: log,
-            onAnswer: { subject, answer in await core.answered(subject, answer, now: Date()) },
-            onReport: { report in await core.delivered(report, now: Date()) })
+            onAnswer: { subject, answer in await core.send(.press(subject, answer), at: Date()) },
+            onReport: { report in await core.send(.delivered(report), at: Date()) })
         var services: [DaemonServiceGroup.Entry] = [
             .init(ControlSocketService(server: server), named: "control socket"),
             .init(
                 CoreLoopService(
                     core: core, timer: timer, outbox: outbox, log: log,
-                    onRefresh: { core in Systemd.notify("STATUS=\(await core.summary(now: Date()))") }), named: "core loop"),
+                    onRefresh: { core in Systemd.notify("STATUS=\(await core.read { $0.summary(now: Date()) })") }), named: "core loop"),
         ]
         do {
             services.append(.init(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())), named: "network watch"))
@@ -91,7 +91,7 @@ public enum Daemon {
         // Ready once the socket listens and the core stands; the status line (a whole status
         // computation) follows rather than delaying it.
         Systemd.notify("READY=1")
-        let status = await core.summary(now: Date())
+        let status = await core.read { $0.summary(now: Date()) }
         Systemd.notify("STATUS=\(status)")
         log.info("ready: \(status)")
 

@@ -56,7 +56,7 @@ struct LocateService: DaemonService {
         let answer = await OffThread.run { GeoClue.locate() }
         switch answer {
         case .success(let coordinate):
-            await core.useGeoClue(coordinate, now: Date())
+            await core.send(.geoClue(coordinate), at: Date())
         case .failure(let reason):
             log.info("GeoClue: \(reason); using the time zone's place")
         }
@@ -108,7 +108,7 @@ struct TimeZoneService: DaemonService {
     let changes: AsyncStream<String>
 
     func run() async throws {
-        for await zone in changes { await core.systemTimeZoneChanged(to: zone, now: Date()) }
+        for await zone in changes { await core.send(.systemTimeZone(zone), at: Date()) }
     }
 }
 
@@ -121,7 +121,7 @@ struct NetworkService: DaemonService {
         for await route in watch.routes() {
             // NetworkManager's answer can take up to 500 ms: keep it off the executor's threads.
             let primary = await OffThread.run { NetworkManager.primary() }
-            await core.networkChanged(route, networkManager: primary, now: Date())
+            await core.send(.route(route, primary: primary), at: Date())
         }
     }
 }

@@ -54,7 +54,7 @@ struct TrayService: DaemonService {
                 for await _ in changes {
                     await present(shown)
                     guard let status = await shown.status else { continue }
-                    if await shown.iconChanged(status) { await item.show(icon: await core.trayIcon(now: Date())) }
+                    if await shown.iconChanged(status) { await item.show(icon: await core.read { $0.trayIcon(now: Date()) }) }
                 }
             }
         }
@@ -68,12 +68,12 @@ struct TrayService: DaemonService {
     private func takeClicks() async {
         for await event in item.events {
             switch event {
-            case .activated: await core.trayClicked(.today, now: Date())
+            case .activated: await core.send(.tray(.today), at: Date())
             case .clicked(let id):
                 guard let action = TrayAction(rawValue: id) else { continue }
-                await core.trayClicked(action, now: Date())
+                await core.send(.tray(action), at: Date())
             case .host(let host):
-                await core.trayHostChanged(to: host)
+                await core.send(.trayHost(host), at: Date())
                 log.info("\(host.map { "tray: shown by \($0.program ?? $0.busName)" } ?? "tray: no tray host on the bus")")
             }
         }

@@ -17,7 +17,8 @@ import UVProtocol
         try "[refresh]\ndaily_budget = \"lots\"\nbogus = 1\n".write(to: shell.configFile, atomically: true, encoding: .utf8)
         await #expect(throws: Refusal.self) { try await shell.core.reload() }
 
-        let warning = try #require(try await shell.core.status(now: Date()).warnings.first { $0.hasPrefix("Configuration: ") })
+        let warning = try #require(
+            try await shell.core.read { try $0.status(now: Date()) }.warnings.first { $0.hasPrefix("Configuration: ") })
         #expect(warning.contains("uvd runs on the last good configuration") && warning.contains("config.toml:2:1"))
         #expect(warning.contains("(1 more problem)"))
         // Watchers hear it at once.
@@ -27,7 +28,7 @@ import UVProtocol
 
         try "[refresh]\ndaily_budget = 10\n".write(to: shell.configFile, atomically: true, encoding: .utf8)
         _ = try await shell.core.reload()
-        #expect(try await shell.core.status(now: Date()).warnings.allSatisfy { !$0.hasPrefix("Configuration: ") })
+        #expect(try await shell.core.read { try $0.status(now: Date()) }.warnings.allSatisfy { !$0.hasPrefix("Configuration: ") })
         #expect(await shell.core.diagnose(now: Date()).first { $0.name == "configuration" }?.result == .ok)
     }
 }

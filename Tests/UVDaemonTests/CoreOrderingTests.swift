@@ -15,9 +15,9 @@ struct CoreOrderingTests {
 
     /// What the timer must be set to for the core's state now.
     private func expectedArm(_ core: CoreShell, now: Date) async -> Date? {
-        let engine = await core.engine
+        let engine = await core.state.engine
         guard let wake = EngineStep(engine, .tick, now: now).wake else { return nil }
-        var schedule = await core.schedule
+        var schedule = await core.state.schedule
         schedule.engineAsks(wakeAt: wake)
         return schedule.wake(noLaterThan: now.addingTimeInterval(Core.longestSleep))
     }
@@ -36,7 +36,7 @@ struct CoreOrderingTests {
                             spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
                     case 1: try? await shell.core.removeSunscreen(now: now)
                     case 2: _ = try? await shell.core.snooze(.reapply, minutes: index, now: now)
-                    default: await shell.core.answered(.reapply, .pressed(.remind), now: now)
+                    default: await shell.core.send(.press(.reapply, .pressed(.remind)), at: now)
                     }
                 }
             }
@@ -68,11 +68,11 @@ struct CoreOrderingTests {
         let shell = try InProcessCore()
         let now = Self.morning
         await shell.core.startEngine(outbox: shell.outbox, now: now)
-        await shell.core.answered(.leaveHome, .pressed(.applied), now: now)
+        await shell.core.send(.press(.leaveHome, .pressed(.applied)), at: now)
         let history = try shell.store.history(limit: 10)
         let pressed = try #require(history.firstIndex { $0.kind == .pressed && $0.key == "applied" })
         // Handled: the sunscreen it records is on, and nothing waits to be replayed.
-        #expect(await shell.core.user.sunscreen?.appliedAt == now)
+        #expect(await shell.core.state.user.sunscreen?.appliedAt == now)
         #expect(try shell.store.pendingPresses().isEmpty)
         #expect(history[..<pressed].allSatisfy { $0.kind != .withdrawn })
     }

@@ -11,7 +11,7 @@ import UVProtocol
 struct ForecastDateTests {
     @Test func aDayInTheComputedYearsIsAnswered() async throws {
         let shell = try InProcessCore()
-        #expect(try await shell.core.forecast(now: Date(), location: nil, date: "2026-01-15").date == "2026-01-15")
+        #expect(try await shell.core.read { try $0.forecast(now: Date(), location: nil, date: "2026-01-15") }.date == "2026-01-15")
     }
 
     /// `0001-01-01` was once answered and shown as Monday 3 January (the Julian calendar's name
@@ -24,7 +24,7 @@ struct ForecastDateTests {
     func otherDaysAreRefused(date: String, message: String) async throws {
         let shell = try InProcessCore()
         await #expect(throws: Refusal(.invalidValue, message)) {
-            try await shell.core.forecast(now: Date(), location: nil, date: date)
+            try await shell.core.read { try $0.forecast(now: Date(), location: nil, date: date) }
         }
     }
 }

@@ -49,8 +49,8 @@ final class InProcessCore: Sendable {
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
         outbox = NotificationOutbox(
             server: server, saved: try store.notificationIDs(), log: log,
-            onAnswer: { [weak core] subject, answer in await core?.answered(subject, answer, now: Date()) },
-            onReport: { [weak core] report in await core?.delivered(report, now: Date()) })
+            onAnswer: { [weak core] subject, answer in await core?.send(.press(subject, answer), at: Date()) },
+            onReport: { [weak core] report in await core?.send(.delivered(report), at: Date()) })
     }
 
     /// A second core over `other`'s store, as uvd started again on the same files.

@@ -18,14 +18,15 @@ struct MiniWheelTests {
         let alert = PresentedAlert(
             subject: Subject.uvLevel(.veryHigh), rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal,
             buttons: [])
-        shell.outbox.post(.init(change: .show(alert), at: Date(), zone: ZoneName("UTC"), picture: await shell.core.miniWheel(now: Date())))
+        shell.outbox.post(
+            .init(change: .show(alert), at: Date(), zone: ZoneName("UTC"), picture: await shell.core.read { $0.miniWheel(now: Date()) }))
         for _ in 0..<500 where shell.server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
 
         let image = try #require(shell.server.notifications.first?.image)
         #expect(image.width == 96 && image.height == 96 && image.rgba.count == 96 * 96 * 4)
         // Each hour of today's forecast, at the middle of its segment, in its level's colour (but
         // the hour under the notch at now, drawn over it).
-        let forecast = try await shell.core.forecast(now: Date(), location: nil, date: nil)
+        let forecast = try await shell.core.read { try $0.forecast(now: Date(), location: nil, date: nil) }
         let nowHour = WallClock.minuteOfDay(Date(), in: InProcessCore.sydney.timeZone) / 60
         for (hour, info) in forecast.hours.prefix(24).enumerated() where hour != nowHour {
             let angle = (Double(hour) * 15 + 7.5) * .pi / 180

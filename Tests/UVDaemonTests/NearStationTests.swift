@@ -16,9 +16,9 @@ struct NearStationTests {
     @Test func aPlaceWithItsOwnStationGetsThatStation() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: SettleCountTests.now)
-        #expect(await shell.core.user.place.name == "Sydney")
-        #expect(await shell.core.nearStation(to: InProcessCore.sydney)?.id == "Sydney")
-        #expect(await shell.core.nearStation(to: Self.melbourne)?.id == "Melbourne")
+        #expect(await shell.core.state.user.place.name == "Sydney")
+        #expect(await shell.core.state.nearStation(to: InProcessCore.sydney)?.id == "Sydney")
+        #expect(await shell.core.state.nearStation(to: Self.melbourne)?.id == "Melbourne")
     }
 
     @Test func aPlaceFarFromEveryStationHasNone() async throws {
@@ -27,6 +27,6 @@ struct NearStationTests {
         let broome = Place(
             name: "Broome", coordinate: Coordinate(latitude: -17.96, longitude: 122.24), timeZoneIdentifier: "Australia/Perth",
             source: .manual)
-        #expect(await shell.core.nearStation(to: broome) == nil)
+        #expect(await shell.core.state.nearStation(to: broome) == nil)
     }
 }

@@ -22,19 +22,19 @@ struct OutsideTests {
     @Test func leavingHomeOpensNetworkTimeOutsideAndHomeClosesIt() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
-        await shell.core.networkChanged(Self.wifi, now: Self.morning)
-        #expect(await !shell.core.outside.network)
-        await shell.core.networkChanged(Self.phone, now: Self.morning)
+        await shell.core.send(.route(Self.wifi, primary: nil), at: Self.morning)
+        #expect(await !shell.core.state.outside.network)
+        await shell.core.send(.route(Self.phone, primary: nil), at: Self.morning)
         #expect(try shell.store.isOutside(.network))
         let later = Self.morning.addingTimeInterval(3600)
-        await shell.core.networkChanged(Self.wifi, now: later)
+        await shell.core.send(.route(Self.wifi, primary: nil), at: later)
         #expect(try !shell.store.isOutside(.network))
         let day = LocalDay.interval(containing: Self.morning, in: InProcessCore.sydney.timeZone)
         let kept = try shell.store.outsideIntervals(overlapping: day)
         #expect(kept == [OutsideInterval(start: Self.morning, end: later, source: .network)])
 
         // An hour of a Sydney summer morning is a real dose, said in the status.
-        let status = try await shell.core.status(now: later.addingTimeInterval(60))
+        let status = try await shell.core.read { try $0.status(now: later.addingTimeInterval(60)) }
         let dose = try #require(status.dose)
         #expect(dose.minutesOutside == 60 && dose.sed > 1 && dose.burnDosePercent > 0)
         #expect(dose.intervals.map(\.source) == ["network"])
@@ -49,8 +49,8 @@ struct OutsideTests {
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
-        #expect(await shell.core.engine.live.contains(.dose))
-        #expect(try await shell.core.doseReply(now: later, date: nil, days: nil).dose.burnDosePercent >= 80)
+        #expect(await shell.core.state.engine.live.contains(.dose))
+        #expect(try await shell.core.read { try $0.doseReply(now: later, date: nil, days: nil) }.dose.burnDosePercent >= 80)
         // Said once: a later step says nothing more.
         _ = await shell.core.timerFired(clockChanged: true, now: later.addingTimeInterval(600))
         let doseShown = try shell.store.history(limit: 20).filter { $0.subject == .dose && $0.kind == .notified }
@@ -63,7 +63,7 @@ struct OutsideTests {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
-        let half = try #require(await shell.core.engine.dose?.nextLevelAt)
+        let half = try #require(await shell.core.state.engine.dose?.nextLevelAt)
         #expect(half > Self.morning && half < Self.morning.addingTimeInterval(3600))
         #expect(try #require(shell.timer.armed) <= half)
     }
@@ -81,19 +81,19 @@ struct OutsideTests {
         var (low, high) = (Self.morning, Self.morning.addingTimeInterval(3600))
         for _ in 0..<60 {
             let middle = low.addingTimeInterval(high.timeIntervalSince(low) / 2)
-            if try await shell.core.doseReply(now: middle, date: nil, days: nil).dose.burnDosePercent < 49.97 {
+            if try await shell.core.read { try $0.doseReply(now: middle, date: nil, days: nil) }.dose.burnDosePercent < 49.97 {
                 low = middle
             } else {
                 high = middle
             }
         }
         let almostHalf = low
-        let percent = try await shell.core.doseReply(now: almostHalf, date: nil, days: nil).dose.burnDosePercent
+        let percent = try await shell.core.read { try $0.doseReply(now: almostHalf, date: nil, days: nil) }.dose.burnDosePercent
         #expect(percent < 50 && percent > 49.9)
         // A step at that instant (the clock "changed": the timer was armed a second later).
         _ = await shell.core.timerFired(clockChanged: true, now: almostHalf)
-        #expect(await shell.core.engine.live.contains(.dose))
-        let eighty = try #require(await shell.core.engine.dose?.nextLevelAt)
+        #expect(await shell.core.state.engine.live.contains(.dose))
+        let eighty = try #require(await shell.core.state.engine.dose?.nextLevelAt)
         #expect(eighty > almostHalf.addingTimeInterval(60), "waiting for \(eighty), said half at \(almostHalf)")
         #expect(try #require(shell.timer.armed) <= eighty)
     }
@@ -102,20 +102,20 @@ struct OutsideTests {
     @Test func imInsideOnTheNoticeEndsTheTimeOutside() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
-        await shell.core.networkChanged(Self.phone, now: Self.morning)
+        await shell.core.send(.route(Self.phone, primary: nil), at: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
-        #expect(await shell.core.engine.live.contains(.dose))
+        #expect(await shell.core.state.engine.live.contains(.dose))
         let pressed = later.addingTimeInterval(120)
-        await shell.core.answered(.dose, .pressed(.inside), now: pressed)
+        await shell.core.send(.press(.dose, .pressed(.inside)), at: pressed)
         #expect(try !shell.store.isOutside(.user) && !shell.store.isOutside(.network))
         let day = LocalDay.interval(containing: Self.morning, in: InProcessCore.sydney.timeZone)
         #expect(try shell.store.outsideIntervals(overlapping: day).allSatisfy { $0.end == pressed })
-        #expect(await !shell.core.engine.live.contains(.dose))
+        #expect(await !shell.core.state.engine.live.contains(.dose))
         // Still on the phone's connection: the same route reported again opens nothing.
-        await shell.core.networkChanged(Self.phone, now: pressed.addingTimeInterval(60))
-        #expect(await !shell.core.outside.isOutside)
+        await shell.core.send(.route(Self.phone, primary: nil), at: pressed.addingTimeInterval(60))
+        #expect(await !shell.core.state.outside.isOutside)
     }
 
     /// `uvctl dose --days 7`: seven days ending with the one asked, oldest first; a count past
@@ -125,13 +125,13 @@ struct OutsideTests {
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.core.startEngine(outbox: shell.outbox, now: noon)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: "2026-01-13", span: "10:00-11:00"), now: noon)
-        let reply = try await shell.core.doseReply(now: noon, date: nil, days: 7)
+        let reply = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: 7) }
         let days = try #require(reply.days)
         #expect(days.map(\.date) == (9...15).map { String(format: "2026-01-%02d", $0) })
         #expect(days.map(\.intervals.count) == [0, 0, 0, 0, 1, 0, 0])
         #expect(reply.dose == days.last)
         for wrong in [0, 91] {
-            await #expect(throws: Refusal.self) { try await shell.core.doseReply(now: noon, date: nil, days: wrong) }
+            await #expect(throws: Refusal.self) { try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: wrong) } }
         }
     }
 
@@ -142,7 +142,7 @@ struct OutsideTests {
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.core.startEngine(outbox: shell.outbox, now: noon)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "10:00-11:00"), now: noon)
-        var dose = try await shell.core.doseReply(now: noon, date: nil, days: nil).dose
+        var dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
         #expect(dose.intervals.map(\.source) == ["user"] && dose.minutesOutside == 60)
         #expect(dose.intervals.first?.start.hasPrefix("2026-01-15T10:00") == true)
         for (span, why) in [("13:00-14:00", "has not come yet"), ("11:00-10:00", "HH:MM-HH:MM"), ("ten-eleven", "HH:MM-HH:MM")] {
@@ -151,7 +151,7 @@ struct OutsideTests {
             } throws: { ($0 as? Refusal)?.message.contains(why) == true }
         }
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .remove, date: nil, span: "10:00-11:00"), now: noon)
-        dose = try await shell.core.doseReply(now: noon, date: nil, days: nil).dose
+        dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
         #expect(dose.intervals.isEmpty)
     }
 
@@ -164,10 +164,10 @@ struct OutsideTests {
 
         let restarted = try InProcessCore(sharing: shell)
         await restarted.core.startEngine(outbox: restarted.outbox, now: Self.morning.addingTimeInterval(600))
-        #expect(await restarted.core.outside.user)
+        #expect(await restarted.core.state.outside.user)
         let stop = Self.morning.addingTimeInterval(1800)
         _ = try await restarted.core.outsideCommand(OutsideParameters(action: .stop, date: nil), now: stop)
-        let dose = try await restarted.core.doseReply(now: stop, date: nil, days: nil).dose
+        let dose = try await restarted.core.read { try $0.doseReply(now: stop, date: nil, days: nil) }.dose
         #expect(dose.intervals.count == 1 && dose.minutesOutside == 30)
         await #expect(throws: Refusal.self) {
             try await restarted.core.outsideCommand(OutsideParameters(action: .stop, date: nil), now: stop)

@@ -27,7 +27,7 @@ struct SettleCountTests {
     }
 
     private func tally(_ shell: InProcessCore) async -> Tally {
-        let counts = await shell.core.counts
+        let counts = await shell.core.state.counts
         return Tally(
             engineSteps: counts.engineSteps, transactions: shell.store.transactionCount, blendedDays: counts.blendedDays,
             statuses: counts.statuses, timerArms: counts.timerArms)
@@ -47,11 +47,11 @@ struct SettleCountTests {
         defer { _ = watching }
         let before = await tally(shell)
 
-        await shell.core.answered(.leaveHome, .pressed(.applied), now: Self.now)
+        await shell.core.send(.press(.leaveHome, .pressed(.applied)), at: Self.now)
 
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1, timerArms: 1))
         // All of it was kept in that one transaction: the press, the sunscreen and the rules' state.
-        #expect(await shell.core.user.sunscreen?.appliedAt == Self.now)
+        #expect(await shell.core.state.user.sunscreen?.appliedAt == Self.now)
         #expect(try shell.store.currentSunscreen()?.appliedAt == Self.now)
         #expect(try shell.store.engineState()?.sunscreen?.appliedAt == Self.now)
         #expect(try shell.store.history(limit: 5).contains { $0.kind == .pressed && $0.key == "applied" })
@@ -112,7 +112,7 @@ struct SettleCountTests {
         // kept with it; this outbox delivers nothing, so no report comes, and once `deliveryWait`
         // has passed the one timer keeps it alone.
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 0, blendedDays: 1, statuses: 1, timerArms: 1))
-        #expect(await !shell.core.engine.samples.isEmpty)
+        #expect(await !shell.core.state.engine.samples.isEmpty)
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
         _ = await shell.core.timerFired(clockChanged: false, now: Self.arrival.addingTimeInterval(Core.deliveryWait - 0.5))
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
@@ -141,10 +141,10 @@ struct SettleCountTests {
         await http.requestArrived()
         http.answer()
         #expect(await outcome.result == .fresh)
-        for _ in 0..<200 where await shell.core.counts.deliveries == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<200 where await shell.core.state.counts.deliveries == 0 { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: .milliseconds(200))
 
-        let deliveries = await shell.core.counts.deliveries
+        let deliveries = await shell.core.state.counts.deliveries
         #expect(deliveries == 1)
         #expect(!shell.server.notifications.isEmpty)
         #expect(shell.server.notifications.allSatisfy { $0.image != nil }, "the day's wheel goes with each")
@@ -182,7 +182,7 @@ struct SettleCountTests {
     static func sydneyContext(_ shell: InProcessCore) async -> FetchContext {
         FetchContext(
             now: now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
-            policy: await shell.core.configuration.policy)
+            policy: await shell.core.state.configuration.policy)
     }
 
     /// An Open-Meteo answer for Sydney on 15 January 2026: a clear summer day.

@@ -34,7 +34,7 @@ import UVStore
         _ = await shell.core.timerFired(clockChanged: false, now: SettleCountTests.arrival.addingTimeInterval(Core.deliveryWait))
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key)?.fetchedAt == SettleCountTests.arrival)
         #expect(try shell.store.savedPlaces().isEmpty)
-        #expect(try shell.store.engineState() == (await shell.core.engine))
+        #expect(try shell.store.engineState() == (await shell.core.state.engine))
     }
 
     /// `state` as the store gives it back: its dates in seconds since 1970, as the store writes
@@ -49,7 +49,7 @@ import UVStore
 
     /// What time outside is open in `core`: the network's and the user's.
     static func open(_ core: CoreShell) async -> [Bool] {
-        [await core.outside.network, await core.outside.user]
+        [await core.state.outside.network, await core.state.outside.user]
     }
 
     /// Every command that changes what the rules or the time outside hold, as uvctl sends it.
@@ -94,7 +94,7 @@ import UVStore
         _ = try await shell.core.mute(.dose, today: false, now: morning)
         _ = try await shell.core.setQuiet(QuietHours([QuietSpan(parsing: "22:00-07:00")!]), now: morning)
         _ = try await shell.core.quietNow(minutes: 30, now: morning)
-        let rulesBefore = await shell.core.engine
+        let rulesBefore = await shell.core.state.engine
         let outsideBefore = await Self.open(shell.core)
         let day = LocalDay.interval(containing: morning, in: InProcessCore.sydney.timeZone)
 
@@ -102,15 +102,15 @@ import UVStore
         let refusal = await #expect(throws: Refusal.self, "\(command.rawValue)") { try await command.run(shell.core, now: morning) }
         #expect(refusal?.message.contains("nothing was changed") == true, "\(command.rawValue): \(refusal?.message ?? "")")
         lock.release()
-        #expect(await shell.core.engine == rulesBefore, "\(command.rawValue) changed the rules")
+        #expect(await shell.core.state.engine == rulesBefore, "\(command.rawValue) changed the rules")
         #expect(await Self.open(shell.core) == outsideBefore, "\(command.rawValue) changed the time outside")
         #expect(try shell.store.engineState() == rulesBefore)
         #expect(try shell.store.outsideIntervals(overlapping: day).isEmpty)
 
         // The store takes writes again: the same command is kept.
         try await command.run(shell.core, now: morning)
-        #expect(try shell.store.engineState() == Self.asKept(await shell.core.engine))
-        let rulesAfter = await shell.core.engine
+        #expect(try shell.store.engineState() == Self.asKept(await shell.core.state.engine))
+        let rulesAfter = await shell.core.state.engine
         let outsideAfter = await Self.open(shell.core)
         let changed = rulesAfter != rulesBefore || outsideAfter != outsideBefore
         #expect(changed || command == .outsideAdd, "\(command.rawValue) changed nothing")

@@ -54,7 +54,7 @@ struct SuspendTests {
         _ = await shell.core.timerFired(clockChanged: false, now: test.now)
         try await Task.sleep(for: .milliseconds(200))
         #expect(reminders(shell) == 0, "shown in quiet hours")
-        #expect(await shell.core.engine.held.contains { $0.subject == .reapply })
+        #expect(await shell.core.state.engine.held.contains { $0.subject == .reapply })
         let quietEnds = ISO8601DateFormatter().date(from: "2026-01-15T14:00:00+11:00")!
         #expect(try #require(shell.timer.armed) <= quietEnds)
 
@@ -78,16 +78,16 @@ struct SuspendTests {
         let eleven = Self.nine.addingTimeInterval(2 * 3600 + 60)
         test.set(eleven)
         await shell.advance(from: Self.nine, to: eleven)
-        #expect(await shell.core.engine.reapplyShown == .now)
+        #expect(await shell.core.state.engine.reapplyShown == .now)
 
         test.set(eleven.addingTimeInterval(-3600))
         _ = await shell.core.timerFired(clockChanged: true, now: test.now)
-        #expect(await shell.core.engine.reapplyShown != .now, "still 'reapply now' an hour before it is due")
+        #expect(await shell.core.state.engine.reapplyShown != .now, "still 'reapply now' an hour before it is due")
         let shownBefore = reminders(shell)
         await shell.advance(from: test.now, to: eleven.addingTimeInterval(-120))
         try await Task.sleep(for: .milliseconds(200))
         #expect(reminders(shell) == shownBefore, "said again before it was due")
         await shell.advance(from: eleven.addingTimeInterval(-120), to: eleven.addingTimeInterval(60))
-        #expect(await shell.core.engine.reapplyShown == .now)
+        #expect(await shell.core.state.engine.reapplyShown == .now)
     }
 }

@@ -18,7 +18,7 @@ struct TrayViewTests {
     private func status(at now: Date) async throws -> (InProcessCore, StatusInfo) {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: now)
-        return (shell, try await shell.core.status(now: now))
+        return (shell, try await shell.core.read { try $0.status(now: now) })
     }
 
     @Test func nightIsPassiveMorningActiveAndExtremeNeedsAttention() async throws {

@@ -76,10 +76,10 @@ struct UpgradeFrom020Tests {
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"),
             loaded: try ConfigLoader.load(file: directory.appendingPathComponent("config.toml")), httpClient: NoNetwork(),
             timer: RecordingTimer(), automaticPlace: { InProcessCore.sydney }, log: log, now: Self.written)
-        #expect(await core.engineStateProblem == nil)
-        #expect(await core.warnings.isEmpty)
-        #expect(await core.engine.muted == [.morning])
-        #expect(await core.engine.isQuiet(at: ISO8601DateFormatter().date(from: "2026-11-28T21:45:00+03:00")!))
-        #expect(await core.user.profile.skinType == .III)
+        #expect(await core.state.start.engineProblem == nil)
+        #expect(await core.state.warnings.isEmpty)
+        #expect(await core.state.engine.muted == [.morning])
+        #expect(await core.state.engine.isQuiet(at: ISO8601DateFormatter().date(from: "2026-11-28T21:45:00+03:00")!))
+        #expect(await core.state.user.profile.skinType == .III)
     }
 }

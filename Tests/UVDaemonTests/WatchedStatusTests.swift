@@ -22,7 +22,7 @@ import UVProtocol
 
         var watching = await shell.core.subscribe(now: Self.morning).makeAsyncIterator()
         let first = try #require(await watching.next())
-        let asked = try await shell.core.status(now: Self.morning)
+        let asked = try await shell.core.read { try $0.status(now: Self.morning) }
         #expect(!asked.warnings.isEmpty)
         #expect(asked.dose != nil)
         #expect(first == asked)
@@ -30,6 +30,6 @@ import UVProtocol
         let later = Self.morning.addingTimeInterval(600)
         _ = try await shell.core.applySunscreen(spf: nil, quantity: nil, activity: nil, at: later, now: later)
         let afterEvent = try #require(await watching.next())
-        #expect(afterEvent == (try await shell.core.status(now: later)))
+        #expect(afterEvent == (try await shell.core.read { try $0.status(now: later) }))
     }
 }
