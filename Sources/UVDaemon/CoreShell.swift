@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Logging
+import Synchronization
 import UVConfig
 import UVCore
 import UVEngine
@@ -60,12 +61,20 @@ actor CoreShell {
         var asks: [ProviderFetcher.Request] = []
         var refreshRound = false
         var deliveryRetry = false
+        /// Watchers whose stream has ended (their caller went), found as a status was sent.
+        var watchersGone: [UUID] = []
     }
 
-    /// Hands `event` to the core and does what it decides.
+    /// Hands `event` to the core and does what it decides. A watcher found gone is told to the
+    /// core as it is found: no task of its own waits for a stream to end.
     @discardableResult
     func send(_ event: CoreEvent, at now: Date) -> Done {
-        perform(core.handle(event, at: now), now: now)
+        let done = perform(core.handle(event, at: now), now: now)
+        for id in done.watchersGone {
+            statusStreams[id] = nil
+            send(.watcherLeft(id), at: now)
+        }
+        return done
     }
 
     /// Does `effects` in order. A refused write goes back to the core; when it took back a
@@ -84,7 +93,10 @@ actor CoreShell {
             case .refreshRound: done.refreshRound = true
             case .retryDelivery: done.deliveryRetry = true
             case .ask(let request): done.asks.append(request)
-            case .publish(let status, .everyone): for stream in statusStreams.values { stream.yield(status) }
+            case .publish(let status, .everyone):
+                for (id, stream) in statusStreams {
+                    if case .terminated = stream.yield(status) { done.watchersGone.append(id) }
+                }
             case .publish(let status, .newcomer(let id)): statusStreams[id]?.yield(status)
             case .presentTray(let situation): trayStream?.yield(situation)
             case .answer(let reply): done.reply = reply
@@ -231,20 +243,14 @@ extension CoreShell {
     func stop(now: Date) { send(.stopping, at: now) }
 
     /// A stream of the status as it changes. `wantsMeasurements`: a bar that shows the measured
-    /// value (stations are then asked more often); the tray is not one.
+    /// value (stations are then asked more often); the tray is not one. A watcher that goes
+    /// (its stream ended) is forgotten when the next status finds it gone.
     func subscribe(now: Date, wantsMeasurements: Bool = true) -> AsyncStream<StatusInfo> {
         let id = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: StatusInfo.self, bufferingPolicy: .bufferingNewest(4))
-        let wall = clocks.wall
-        continuation.onTermination = { [weak self] _ in Task { await self?.unsubscribe(id, now: wall()) } }
         statusStreams[id] = continuation
         send(.watcherJoined(id, wantsMeasurements: wantsMeasurements), at: now)
         return stream
-    }
-
-    private func unsubscribe(_ id: UUID, now: Date) {
-        statusStreams[id] = nil
-        send(.watcherLeft(id), at: now)
     }
 
     /// The situation as it changes: given at once, then after each event that changes it (a
@@ -329,26 +335,30 @@ extension CoreShell {
         return await ask(request)
     }
 
-    /// Asks one provider away from the core; what the answer comes to is the core's.
+    /// Asks one provider away from the core; what the answer comes to is the core's, and so is
+    /// what the plausibility screen dropped from it (told as the answer arrives).
     private func ask(_ request: ProviderFetcher.Request) async -> SourceOutcome {
-        guard let answer = await ProviderFetcher(client: providerClient, answerClock: clocks.wall).ask(request) else {
+        let screened = ScreenedNotes()
+        let client = ProviderClient(
+            http: httpClient, endpoints: core.configuration.endpoints, report: { source, note in screened.add(note, from: source) })
+        guard let answer = await ProviderFetcher(client: client, answerClock: clocks.wall).ask(request) else {
             return SourceOutcome(source: request.source, result: .skipped, message: "")
         }
+        for (note, source) in screened.taken() { send(.screenedOut(note, from: source), at: answer.arrivedAt) }
         guard case .outcome(let outcome) = send(.providerAnswered(answer), at: answer.arrivedAt).reply else {
             return SourceOutcome(source: request.source, result: .skipped, message: "")
         }
         return outcome
     }
 
-    /// The providers' client, whose plausibility screen tells the core what it dropped.
-    private var providerClient: ProviderClient {
-        let wall = clocks.wall
-        return ProviderClient(
-            http: httpClient, endpoints: core.configuration.endpoints,
-            report: { [weak self] source, note in
-                let now = wall()
-                Task { await self?.send(.screenedOut(note, from: source), at: now) }
-            })
+    /// What the plausibility screen dropped while one answer was read, gathered from the thread
+    /// that reads it.
+    private final class ScreenedNotes: Sendable {
+        private let notes = Mutex<[(note: String, source: UVSource)]>([])
+
+        func add(_ note: String, from source: UVSource) { notes.withLock { $0.append((note, source)) } }
+
+        func taken() -> [(note: String, source: UVSource)] { notes.withLock { $0 } }
     }
 
     /// The outcome of the request to `source` that is under way, when it ends, said as that.
@@ -366,12 +376,11 @@ extension CoreShell {
     /// answered with what each provider came to. Asked while such a round runs, it waits for that
     /// round and answers with its outcomes.
     func requestRefresh(now: Date) async throws(Refusal) -> [SourceOutcome] {
-        if let round = requests.joinForcedRound() { return await round.value }
+        if requests.forcedRoundUnderWay { return await withCheckedContinuation { requests.join($0) } }
         if case .refused(let refusal) = send(.refreshAsked(lastOutcomes: requests.lastOutcomes), at: now).reply { throw refusal }
-        let round = Task { await self.forcedRound(now: now) }
-        requests.forcedRoundStarted(round)
-        let outcomes = await round.value
-        requests.forcedRoundEnded(round)
+        requests.forcedRoundStarted()
+        let outcomes = await forcedRound(now: now)
+        requests.forcedRoundEnded(outcomes)
         return outcomes
     }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Logging
+import ServiceLifecycle
 import UVConfig
 import UVCore
 import UVNotify
@@ -66,27 +67,38 @@ public enum Daemon {
             log: log,
             onAnswer: { subject, answer in await core.send(.press(subject, answer), at: Date()) },
             onReport: { report in await core.send(.delivered(report), at: Date()) })
-        var services: [DaemonServiceGroup.Entry] = [
-            .init(ControlSocketService(server: server), named: "control socket"),
-            .init(
+        // Started together; at a graceful shutdown each is stopped in the reverse of this order,
+        // each awaited before the next: the control socket first (no call is taken after), the
+        // outbox last (the delivery under way ends, so the ids the server gave are kept).
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            Self.service(OutboxService(outbox: outbox), named: "notifications"),
+            Self.service(
                 CoreLoopService(
                     core: core, timer: timer, outbox: outbox, log: log,
                     onRefresh: { core in Systemd.notify("STATUS=\(await core.read { $0.summary(now: Date()) })") }), named: "core loop"),
         ]
         do {
-            services.append(.init(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())), named: "network watch"))
+            services.append(
+                Self.service(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())), named: "network watch"))
         } catch {
             log.error("network watch: cannot open rtnetlink (\(error)); leave-home alerts are off")
         }
         do {
-            services.append(.init(TimeZoneService(core: core, changes: try SystemTimeZone().changes()), named: "time zone watch"))
+            services.append(Self.service(TimeZoneService(core: core, changes: try SystemTimeZone().changes()), named: "time zone watch"))
         } catch {
             log.error("time zone watch: cannot watch /etc/localtime (\(error)); a new system time zone counts from the next start")
         }
         if let tray = await startTray(loaded.configuration, log: log) {
-            services.append(.init(TrayService(core: core, item: tray, log: log), named: "tray"))
+            services.append(Self.service(TrayService(core: core, item: tray, log: log), named: "tray"))
         }
-        if let interval = Systemd.watchdogPingInterval { services.append(.init(WatchdogService(interval: interval), named: "watchdog")) }
+        if let interval = Systemd.watchdogPingInterval {
+            services.append(Self.service(WatchdogService(interval: interval), named: "watchdog"))
+        }
+        // Asking GeoClue once is its job done, not a reason to stop; the signal service ends at
+        // SIGTERM or SIGINT, which starts the graceful shutdown.
+        services.append(Self.service(LocateService(core: core, log: log), named: "GeoClue", ending: .ignore))
+        services.append(Self.service(SignalService(core: core, signals: signals, log: log), named: "signals"))
+        services.append(Self.service(ControlSocketService(server: server), named: "control socket"))
 
         // Ready once the socket listens and the core stands; the status line (a whole status
         // computation) follows rather than delaying it.
@@ -95,21 +107,29 @@ public enum Daemon {
         Systemd.notify("STATUS=\(status)")
         log.info("ready: \(status)")
 
-        // The one-shot services end on their own; that must not stop the others. The signal
-        // service ends at SIGTERM or SIGINT, and that stops them all.
-        let group = DaemonServiceGroup(
-            entries: services + [
-                .init(LocateService(core: core, log: log), named: "GeoClue", mayEnd: true),
-                .init(SignalService(core: core, signals: signals, log: log), named: "signals"),
-            ], log: log)
-        await group.run()
-        // What still waits for a delivery's report is kept now.
+        // No signals of its own: uvd's signalfd (SignalService) starts the graceful shutdown.
+        do { try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: log)).run() } catch {
+            log.error("\(error); stopping")
+        }
+        // What still waits for a delivery's report is kept now, then the database checkpointed,
+        // and a test notification still waiting withdrawn: its buttons would answer no one.
         await core.stop(now: Date())
         store.checkpoint()
+        await outbox.withdrawTest()
         withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")
         log.info("stopped")
         try DaemonStop.check()
+    }
+
+    /// One of uvd's services for the group: its end (`ending`, when it returns) and its failure
+    /// stop the others gracefully, in order.
+    private static func service(
+        _ service: any Service, named name: String,
+        ending: ServiceGroupConfiguration.ServiceConfiguration.TerminationBehavior = .gracefullyShutdownGroup
+    ) -> ServiceGroupConfiguration.ServiceConfiguration {
+        ServiceGroupConfiguration.ServiceConfiguration(
+            service: service, successTerminationBehavior: ending, failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: name)
     }
 
     /// The runtime directory (refused when it is the /tmp fallback and not uvd's own), the lock

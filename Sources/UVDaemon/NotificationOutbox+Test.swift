@@ -21,12 +21,15 @@ extension NotificationOutbox {
 
     /// Waits for the test notification `id` to be pressed or closed, at most `seconds`.
     func waitForTest(_ id: UInt32, seconds: Int) async -> TestEnd {
-        let timeout = Task { [weak self] in
-            try? await EventLoop.sleep(for: .seconds(seconds))
-            await self?.endTest(id, .unanswered)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                guard (try? await EventLoop.sleep(for: .seconds(seconds))) != nil else { return }
+                await self.endTest(id, .unanswered)
+            }
+            let end = await withCheckedContinuation { testWaiter = (id, $0) }
+            group.cancelAll()
+            return end
         }
-        defer { timeout.cancel() }
-        return await withCheckedContinuation { testWaiter = (id, $0) }
     }
 
     /// What the server said about notification `id`, if it is the test's.
@@ -34,6 +37,15 @@ extension NotificationOutbox {
         guard let waiter = testWaiter, waiter.id == id else { return }
         testWaiter = nil
         waiter.continuation.resume(returning: end)
+    }
+
+    /// A test notification still waiting as uvd stops: its buttons would answer no one once uvd
+    /// is gone, so it is closed, and its caller told it went unanswered.
+    func withdrawTest() async {
+        guard let waiter = testWaiter else { return }
+        testWaiter = nil
+        try? await server.close(id: waiter.id)
+        waiter.continuation.resume(returning: .unanswered)
     }
 
     /// `picture`: the day's mini-wheel, as the core drew it.

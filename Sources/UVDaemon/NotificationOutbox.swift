@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Logging
+import ServiceLifecycle
 import UVCore
 import UVEngine
 import UVNotify
@@ -63,6 +64,12 @@ actor NotificationOutbox {
     /// step runs to its end without giving way to another.
     private let posted: AsyncStream<Posting>
     private let postings: AsyncStream<Posting>.Continuation
+    /// Asks for a delivery (`kick()`); one asked while one runs makes one more after it.
+    private let kicks: AsyncStream<Void>
+    private let kickings: AsyncStream<Void>.Continuation
+    /// Closes whose verdict is awaited (`awaitVerdict`), for `passOnCloses()`.
+    private let verdicts: AsyncStream<Subject>
+    private let verdictsAwaited: AsyncStream<Subject>.Continuation
 
     /// A change the core hands over: what the rules decided at `at`, on `zone`'s clock; a
     /// notification to show carries the day's mini-wheel as it was then.
@@ -93,6 +100,44 @@ actor NotificationOutbox {
         ids = saved.ids
         idsOwner = saved.owner
         (posted, postings) = AsyncStream.makeStream(of: Posting.self)
+        (kicks, kickings) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        (verdicts, verdictsAwaited) = AsyncStream.makeStream(of: Subject.self)
+    }
+
+    /// How long a stop waits for the delivery under way: a server answers within milliseconds.
+    static let stopWait = Duration.seconds(2)
+
+    /// The outbox's work, every part a child of this task: the server's presses and closes (and
+    /// the wait on each close's verdict), what the core posts, and the deliveries, one at a time. At graceful shutdown it takes no more
+    /// deliveries and waits for the one under way (at most `stopWait`; a server that has not
+    /// answered by then is left, its call abandoned), reports what was done, and returns.
+    func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.listen() }
+            group.addTask { await self.deliverPosted() }
+            group.addTask { await self.passOnCloses() }
+            await withTaskGroup(of: Void.self) { deliveries in
+                deliveries.addTask {
+                    await withGracefulShutdownHandler {
+                        for await _ in self.kicks {
+                            await self.deliver()
+                            await self.report()
+                        }
+                    } onGracefulShutdown: {
+                        self.kickings.finish()
+                    }
+                }
+                deliveries.addTask {
+                    // Only once a stop begins does the wait for the delivery under way count.
+                    guard (try? await gracefulShutdown()) != nil else { return }
+                    try? await EventLoop.sleep(for: Self.stopWait)
+                }
+                await deliveries.next()
+                deliveries.cancelAll()
+            }
+            await report()
+            group.cancelAll()
+        }
     }
 
     /// Hands a change to the outbox from anywhere, at once; it is applied in posting order.
@@ -121,11 +166,20 @@ actor NotificationOutbox {
     static let closeVerdictDelay = Duration.milliseconds(300)
 
     /// Passes `subject`'s close on to the rules once `closeVerdictDelay` has gone by without the
-    /// server leaving, and the subject was not shown afresh meanwhile.
+    /// server leaving, and the subject was not shown afresh meanwhile (a child of `run()`).
     private func awaitVerdict(on subject: Subject) {
-        Task { [weak self] in
-            try? await EventLoop.sleep(for: Self.closeVerdictDelay)
-            await self?.passOnClose(of: subject)
+        verdictsAwaited.yield(subject)
+    }
+
+    /// Waits out each close's verdict delay, each beside the others, until cancelled.
+    private func passOnCloses() async {
+        await withDiscardingTaskGroup { group in
+            for await subject in verdicts {
+                group.addTask {
+                    guard (try? await EventLoop.sleep(for: Self.closeVerdictDelay)) != nil else { return }
+                    await self.passOnClose(of: subject)
+                }
+            }
         }
     }
 
@@ -233,20 +287,18 @@ actor NotificationOutbox {
         ids.first { $0.value == id }?.key
     }
 
-    /// Starts delivering unless a delivery is under way (it picks up what was queued meanwhile).
+    /// Asks for a delivery, run by `run()`, unless one is under way: that one picks up what was
+    /// queued meanwhile.
     func kick() {
         guard !delivering else { return }
-        delivering = true
-        Task {
-            await self.deliver()
-            await self.report()
-        }
+        kickings.yield()
     }
 
     /// Closes, then shows, one at a time in queue order, until the queue is empty, the server
     /// fails (retry with backoff) or only what its do-not-disturb holds is left (delivered again
     /// on the server's signal that it ended; asked again each second where it has none).
     private func deliver() async {
+        delivering = true
         defer { delivering = false }
         var doNotDisturb: DoNotDisturb??
         var answered = false

@@ -3,8 +3,8 @@ import UVCore
 import UVProtocol
 
 /// The requests to providers under way and what the last ones came to: which providers are
-/// being asked, the refreshes waiting for one of those requests, the round `uvctl refresh`
-/// started while it runs. Its state is its own; the refresh code says what happens.
+/// being asked, the refreshes waiting for one of those requests, and those waiting for the round
+/// `uvctl refresh` started while it runs. Its state is its own; the refresh code says what happens.
 struct ProviderRequests {
     /// Providers with a request under way.
     private var inFlight: Set<UVSource> = []
@@ -13,9 +13,11 @@ struct ProviderRequests {
     private(set) var lastOutcomes: [UVSource: (asked: Date, outcome: SourceOutcome)] = [:]
     /// Refreshes waiting for a request already under way, resumed with its outcome.
     private var waiting: [UVSource: [CheckedContinuation<SourceOutcome, Never>]] = [:]
-    /// The round `uvctl refresh` started, while it runs: a refresh asked meanwhile waits for it
+    /// Whether the round `uvctl refresh` started runs; a refresh asked meanwhile waits for it
     /// and answers with its outcomes, rather than being refused as too soon.
-    private var forcedRound: Task<[SourceOutcome], Never>?
+    private var forcedRoundRuns = false
+    /// The refreshes waiting for the forced round under way, resumed with its outcomes.
+    private var joined: [CheckedContinuation<[SourceOutcome], Never>] = []
     /// Refreshes that joined the forced round under way (what a test waits for).
     private(set) var refreshesJoined = 0
 
@@ -41,16 +43,21 @@ struct ProviderRequests {
         }
     }
 
-    /// The forced round under way, counted as joined.
-    mutating func joinForcedRound() -> Task<[SourceOutcome], Never>? {
-        guard let forcedRound else { return nil }
+    /// Whether a forced round runs, for a refresh to join.
+    var forcedRoundUnderWay: Bool { forcedRoundRuns }
+
+    /// A refresh joins the forced round under way: `continuation` is resumed with its outcomes.
+    mutating func join(_ continuation: CheckedContinuation<[SourceOutcome], Never>) {
         refreshesJoined += 1
-        return forcedRound
+        joined.append(continuation)
     }
 
-    mutating func forcedRoundStarted(_ round: Task<[SourceOutcome], Never>) { forcedRound = round }
+    mutating func forcedRoundStarted() { forcedRoundRuns = true }
 
-    mutating func forcedRoundEnded(_ round: Task<[SourceOutcome], Never>) {
-        if forcedRound == round { forcedRound = nil }
+    /// The forced round ended with `outcomes`: every refresh that joined it is told.
+    mutating func forcedRoundEnded(_ outcomes: [SourceOutcome]) {
+        forcedRoundRuns = false
+        for waiter in joined { waiter.resume(returning: outcomes) }
+        joined = []
     }
 }

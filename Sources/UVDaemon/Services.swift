@@ -1,26 +1,32 @@
 import FoundationEssentials
 import Glibc
 import Logging
+import ServiceLifecycle
 import UVPlatform
 import UVVarlink
 
-/// Serves the control socket until shutdown.
-struct ControlSocketService: DaemonService {
+/// Serves the control socket; the first to stop at a graceful shutdown: no call is taken after.
+struct ControlSocketService: Service {
     let server: VarlinkServer
 
     func run() async throws {
-        await server.run()
+        await cancelWhenGracefulShutdown { await server.run() }
     }
 }
 
-/// The daemon's signals: SIGHUP re-reads the configuration, telling systemd while it happens;
-/// SIGTERM or SIGINT ends this service, which ends the group.
-struct SignalService: DaemonService {
+/// The daemon's signals, read from uvd's own signalfd (libdispatch's signal sources would wake
+/// uvd every second): SIGHUP re-reads the configuration, telling systemd while it happens;
+/// SIGTERM or SIGINT ends this service, which starts the group's graceful shutdown.
+struct SignalService: Service {
     let core: CoreShell
     let signals: SignalWatch
     let log: Logger
 
     func run() async throws {
+        try await cancelWhenGracefulShutdown { try await takeSignals() }
+    }
+
+    private func takeSignals() async throws {
         while let signal = try? await signals.next() {
             guard signal == SIGHUP else {
                 log.info("signal \(signal): stopping")
@@ -34,23 +40,29 @@ struct SignalService: DaemonService {
 }
 
 /// `WATCHDOG=1` at half the unit's WatchdogSec, while the process is healthy enough to run it.
-struct WatchdogService: DaemonService {
+struct WatchdogService: Service {
     let interval: Duration
 
     func run() async throws {
-        while !Task.isCancelled {
-            Systemd.notify("WATCHDOG=1")
-            try? await EventLoop.sleep(for: interval)
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                Systemd.notify("WATCHDOG=1")
+                try? await EventLoop.sleep(for: interval)
+            }
         }
     }
 }
 
 /// Asks GeoClue once, after READY, so that starting never waits on it.
-struct LocateService: DaemonService {
+struct LocateService: Service {
     let core: CoreShell
     let log: Logger
 
     func run() async throws {
+        await cancelWhenGracefulShutdown { await locate() }
+    }
+
+    private func locate() async {
         guard await core.wantsGeoClue else { return }
         // GeoClue's conversation blocks (at most 2 s): keep it off the executor's threads.
         let answer = await OffThread.run { GeoClue.locate() }
@@ -65,9 +77,9 @@ struct LocateService: DaemonService {
 
 /// The daemon's loop: brings the engine up to date, then waits on the one timer (the engine's next
 /// deadline, the next refresh round, or a change of the wall clock) and hands what came to the
-/// core; a due refresh round runs beside it, and the notification server's presses and the
-/// outbox's deliveries on tasks of their own.
-struct CoreLoopService: DaemonService {
+/// core; a due refresh round runs beside it, as a child of this service. At a graceful shutdown
+/// it stops waiting, and a round under way is cancelled.
+struct CoreLoopService: Service {
     let core: CoreShell
     let timer: WallClockTimer
     let outbox: NotificationOutbox
@@ -77,9 +89,11 @@ struct CoreLoopService: DaemonService {
 
     func run() async throws {
         await core.startEngine(outbox: outbox, now: Date())
+        await cancelWhenGracefulShutdown { await loop() }
+    }
+
+    private func loop() async {
         await withDiscardingTaskGroup { group in
-            group.addTask { await outbox.listen() }
-            group.addTask { await outbox.deliverPosted() }
             var rules = ExecutorRuleWatch()
             while !Task.isCancelled {
                 rules.report(log)
@@ -102,23 +116,34 @@ struct CoreLoopService: DaemonService {
     }
 }
 
-/// Reports each change of the system's time zone to the core.
-struct TimeZoneService: DaemonService {
-    let core: CoreShell
-    let changes: AsyncStream<String>
+/// The notifications: the outbox's presses, closes and deliveries (`NotificationOutbox.run`).
+/// The last to stop at a graceful shutdown: the delivery under way ends first (at most
+/// `NotificationOutbox.stopWait`), so the ids the server gave are kept.
+struct OutboxService: Service {
+    let outbox: NotificationOutbox
 
     func run() async throws {
-        for await zone in changes { await core.send(.systemTimeZone(zone), at: Date()) }
+        await outbox.run()
+    }
+}
+
+/// Reports each change of the system's time zone to the core.
+struct TimeZoneService: Service {
+    let core: CoreShell
+    let changes: SystemTimeZone.Changes
+
+    func run() async throws {
+        for await zone in changes.cancelOnGracefulShutdown() { await core.send(.systemTimeZone(zone), at: Date()) }
     }
 }
 
 /// Reports the default route to the core each time it changes.
-struct NetworkService: DaemonService {
+struct NetworkService: Service {
     let core: CoreShell
     let watch: NetworkWatch
 
     func run() async throws {
-        for await route in watch.routes() {
+        for await route in watch.routes().cancelOnGracefulShutdown() {
             // NetworkManager's answer can take up to 500 ms: keep it off the executor's threads.
             let primary = await OffThread.run { NetworkManager.primary() }
             await core.send(.route(route, primary: primary), at: Date())

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Logging
+import ServiceLifecycle
 import UVCore
 import UVNotify
 import UVPlatform
@@ -8,7 +9,7 @@ import UVProtocol
 /// The tray item: shows what the core's status and situation say (the icon drawn again only
 /// when what it shows changes), and takes clicks to the core. Nothing runs for it without a tray
 /// host: the item waits for a watcher on the bus (`StatusNotifierItem`).
-struct TrayService: DaemonService {
+struct TrayService: Service {
     let core: CoreShell
     let item: StatusNotifierItem
     let log: Logger
@@ -30,6 +31,10 @@ struct TrayService: DaemonService {
     }
 
     func run() async throws {
+        await cancelWhenGracefulShutdown { await show() }
+    }
+
+    private func show() async {
         let shown = Shown()
         // The status and the situation often change together (a click puts sunscreen on): each
         // stream only takes what it hears and asks for the item to be shown again; one loop

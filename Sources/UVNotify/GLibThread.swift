@@ -1,5 +1,6 @@
 import CLibNotify
 import FoundationEssentials
+import Synchronization
 import UVCore
 
 /// A thread that runs a GLib main loop with a context of its own, and runs work on it.
@@ -29,6 +30,34 @@ final class GLibThread: @unchecked Sendable {
             let job = Job { continuation.resume(returning: work()) }
             g_main_context_invoke(context, GLibThread.runJob, Unmanaged.passRetained(job).toOpaque())
         }
+    }
+
+    /// Runs `work` on the loop's thread and returns its result, or nil as soon as the task is
+    /// cancelled: a call on a server that does not answer is not waited for as uvd stops. The
+    /// work still runs to its end on the loop; its result is dropped.
+    func runUnlessCancelled<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
+        let waiting = Waiting<T>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiting.hold(continuation)
+                let job = Job { waiting.resume(returning: work()) }
+                g_main_context_invoke(context, GLibThread.runJob, Unmanaged.passRetained(job).toOpaque())
+                // Cancelled before the continuation was held: the handler found nothing to resume.
+                if Task.isCancelled { waiting.resume(returning: nil) }
+            }
+        } onCancel: {
+            waiting.resume(returning: nil)
+        }
+    }
+
+    /// The continuation of a `runUnlessCancelled`, resumed once: by the work or by cancellation,
+    /// whichever comes first.
+    private final class Waiting<T: Sendable>: Sendable {
+        private let continuation = Mutex<CheckedContinuation<T?, Never>?>(nil)
+
+        func hold(_ held: CheckedContinuation<T?, Never>) { continuation.withLock { $0 = held } }
+
+        func resume(returning value: T?) { continuation.withLock { $0.take() }?.resume(returning: value) }
     }
 
     private final class Job: Sendable {

@@ -32,8 +32,13 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         (events, continuation) = AsyncStream.makeStream(of: NotificationEvent.self)
     }
 
+    /// Shows it; a task cancelled before the server answers (uvd stopping past its wait for the
+    /// delivery) gets a failure at once.
     public func show(_ notification: DesktopNotification, replacing: UInt32?) async throws(NotificationFailure) -> UInt32 {
-        try await glib.run { self.showOnLoop(notification, replacing: replacing) }.get()
+        guard let shown = await glib.runUnlessCancelled({ self.showOnLoop(notification, replacing: replacing) }) else {
+            throw .server(tr("uvd stopped before the server answered"))
+        }
+        return try shown.get()
     }
 
     public func close(id: UInt32) async throws(NotificationFailure) {

@@ -10,7 +10,7 @@ import FoundationEssentials
 /// the state is then read whole (`RouteReader`), after a short quiet spell, since one change
 /// of network is a burst of messages.
 public final class NetworkWatch: Sendable {
-    private let fd: Int32
+    fileprivate let fd: Int32
     public let reader: RouteReader
 
     public init(reader: RouteReader) throws {
@@ -20,30 +20,43 @@ public final class NetworkWatch: Sendable {
         self.fd = fd
     }
 
-    /// The default route now, then each change, until the task is cancelled.
-    public func routes() -> AsyncStream<DefaultRoute> {
-        AsyncStream { continuation in
-            let task = Task {
-                var last = reader.current()
-                continuation.yield(last)
+    /// The default route now, then each change, until the task that reads them is cancelled:
+    /// the watching runs in that task, as it asks for the next.
+    public func routes() -> Routes { Routes(watch: self) }
+
+    /// The default routes as they change (`routes()`).
+    public struct Routes: AsyncSequence, Sendable {
+        let watch: NetworkWatch
+
+        public func makeAsyncIterator() -> Iterator { Iterator(watch: watch) }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            let watch: NetworkWatch
+            var last: DefaultRoute?
+
+            public mutating func next() async -> DefaultRoute? {
+                guard let previous = last else {
+                    let first = watch.reader.current()
+                    last = first
+                    return first
+                }
                 while !Task.isCancelled {
-                    do { try await Readiness.wait(fd, for: .read) } catch { break }
-                    drain()
+                    do { try await Readiness.wait(watch.fd, for: .read) } catch { return nil }
+                    watch.drain()
                     try? await EventLoop.sleep(for: .milliseconds(200))
-                    drain()
-                    let now = reader.current()
-                    if now != last {
+                    watch.drain()
+                    let now = watch.reader.current()
+                    if now != previous {
                         last = now
-                        continuation.yield(now)
+                        return now
                     }
                 }
-                continuation.finish()
+                return nil
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 
-    private func drain() {
+    fileprivate func drain() {
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while recv(fd, &buffer, buffer.count, 0) > 0 {}
     }

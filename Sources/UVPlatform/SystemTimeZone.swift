@@ -27,29 +27,40 @@ public struct SystemTimeZone: Sendable {
         Zone.systemIdentifier(environment: environment, localtime: localtime.path)
     }
 
-    /// Each new zone, until the task is cancelled. An event on the link (`ZoneLinkWatch`) is only
-    /// the signal: the zone is read again and said if it differs.
-    public func changes() throws -> AsyncStream<String> {
-        let watch = try ZoneLinkWatch(localtime: localtime)
-        let zone = self
-        let initial = identifier()
-        return AsyncStream { continuation in
-            let task = Task {
-                var last = initial
+    /// Each new zone, until the task that reads them is cancelled: the watching runs in that
+    /// task, as it asks for the next. An event on the link (`ZoneLinkWatch`) is only the signal:
+    /// the zone is read again and said if it differs.
+    public func changes() throws -> Changes {
+        Changes(watch: try ZoneLinkWatch(localtime: localtime), zone: self, initial: identifier())
+    }
+
+    /// The system's zone as it changes (`changes()`).
+    public struct Changes: AsyncSequence, Sendable {
+        let watch: ZoneLinkWatch
+        let zone: SystemTimeZone
+        let initial: String
+
+        public func makeAsyncIterator() -> Iterator { Iterator(watch: watch, zone: zone, last: initial) }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            let watch: ZoneLinkWatch
+            let zone: SystemTimeZone
+            var last: String
+
+            public mutating func next() async -> String? {
                 while !Task.isCancelled {
                     do {
                         try await Readiness.wait(watch.descriptor, for: .read)
                         try watch.next()
-                    } catch { break }
+                    } catch { return nil }
                     let now = zone.identifier()
                     if now != last {
                         last = now
-                        continuation.yield(now)
+                        return now
                     }
                 }
-                continuation.finish()
+                return nil
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }

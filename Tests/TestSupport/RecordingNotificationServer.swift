@@ -23,17 +23,21 @@ public final class RecordingNotificationServer: Sendable {
     private let inhibited: Bool
     /// What GetServerInformation answers as the server's name ("gnome-shell" to stand for GNOME Shell).
     private let name: String
+    /// How long it takes to answer a Notify, in seconds (0: at once).
+    private let notifyDelay: Double
 
     public enum Failure: Error { case timedOut(String) }
 
     /// Starts both in `directory` (the server only if `serving`), the bus's socket named
     /// `busName` there; `actions: false` leaves "actions" out of the capabilities; `inhibited`
-    /// answers KDE Plasma's `Inhibited` with true.
+    /// answers KDE Plasma's `Inhibited` with true; `notifyDelay` answers each Notify that many
+    /// seconds after it came (it is recorded as it comes), as a busy server does.
     public init(
         in directory: URL, busName: String = "session-bus", actions: Bool = true, serving: Bool = true, inhibited: Bool = false,
-        name: String = "recorder"
+        name: String = "recorder", notifyDelay: Double = 0
     ) throws {
         self.name = name
+        self.notifyDelay = notifyDelay
         self.directory = directory
         self.actions = actions
         self.inhibited = inhibited
@@ -52,7 +56,8 @@ public final class RecordingNotificationServer: Sendable {
         let readyBefore = readyLines()
         let process = try ChildProcess(
             "/usr/bin/python3",
-            [Self.script.path, address, log.path, "--name", name] + (actions ? [] : ["--no-actions"]) + (inhibited ? ["--inhibited"] : []),
+            [Self.script.path, address, log.path, "--name", name, "--notify-delay", String(notifyDelay)] + (actions ? [] : ["--no-actions"])
+                + (inhibited ? ["--inhibited"] : []),
             environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null",
             stderr: directory.appendingPathComponent("notification-server.err").path)
         server.withLock { $0 = process }

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """A notification server that records, for uvd's tests.
 
-  notification_server.py BUS_ADDRESS LOG [--no-actions] [--name NAME]
+  notification_server.py BUS_ADDRESS LOG [--no-actions] [--name NAME] [--notify-delay SECONDS]
   notification_server.py --invoke BUS_ADDRESS ID KEY     press button KEY on notification ID
   notification_server.py --dismiss BUS_ADDRESS ID        close it as the user would
   notification_server.py --click BUS_ADDRESS ID          click it as GNOME Shell 43 handles a click
@@ -106,6 +106,8 @@ def main() -> None:
     log = open(log_path, "a", buffering=1)
     state = {"next": 1, "open": set(), "actions": {}, "hints": {}, "inhibited": "--inhibited" in sys.argv}
     name = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "recorder"
+    # A busy server: each Notify is recorded as it comes and answered this many seconds later.
+    notify_delay = float(sys.argv[sys.argv.index("--notify-delay") + 1]) if "--notify-delay" in sys.argv else 0.0
 
     def record(entry):
         log.write(json.dumps(entry) + "\n")
@@ -126,7 +128,13 @@ def main() -> None:
             state["hints"][notification] = hints
             record({"call": "Notify", "time": time.time(), "id": notification, "replaces": replaces, "app": app, "icon": icon, "summary": summary,
                     "body": body, "actions": actions, "hints": hints, "timeout": timeout})
-            invocation.return_value(GLib.Variant("(u)", (notification,)))
+            if notify_delay > 0:
+                def answer():
+                    invocation.return_value(GLib.Variant("(u)", (notification,)))
+                    return False
+                GLib.timeout_add(int(notify_delay * 1000), answer)
+            else:
+                invocation.return_value(GLib.Variant("(u)", (notification,)))
         elif method == "CloseNotification":
             record({"call": "CloseNotification", "id": args[0]})
             invocation.return_value(None)

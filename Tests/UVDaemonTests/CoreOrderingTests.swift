@@ -80,7 +80,7 @@ struct CoreOrderingTests {
     @Test func aReminderDayPlaysOnAVirtualClock() async throws {
         let shell = try InProcessCore()
         // The history is what the server was sent, written as the outbox sends it.
-        let delivering = Task { await shell.outbox.deliverPosted() }
+        let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         let now = Self.morning
         await shell.core.startEngine(outbox: shell.outbox, now: now)

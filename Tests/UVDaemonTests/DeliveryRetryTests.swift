@@ -30,6 +30,8 @@ import UVStore
         let outbox = NotificationOutbox(
             server: server, saved: NotificationIDs(), log: Logger(label: "test"), onAnswer: { _, _ in },
             onReport: { report in reports.withLock { $0.append(report.tryAgain) } })
+        let running = Task { await outbox.run() }
+        defer { running.cancel() }
         await outbox.notify(Self.alert)
         #expect(try await eventually { reports.withLock { $0.contains(.after(DeliveryBackoff.first)) } }, "asked to try again after 1 s")
         let tried = server.attempts
@@ -48,12 +50,8 @@ import UVStore
         shell.server.refuse(next: 1)
         let now = Date()
         await shell.core.startEngine(outbox: shell.outbox, now: now)
-        let listening = Task { await shell.outbox.listen() }
-        let delivering = Task { await shell.outbox.deliverPosted() }
-        defer {
-            listening.cancel()
-            delivering.cancel()
-        }
+        let delivering = Task { await shell.outbox.run() }
+        defer { delivering.cancel() }
         // The first round is taken as started (not run here), so that only the retry is near.
         #expect(await shell.core.timerFired(clockChanged: false, now: now).refreshRound)
         await shell.outbox.notify(Self.alert)

@@ -16,7 +16,7 @@ import UVNotify
 
     @Test func whatIsPostedAfterItCameOnIsHeld() async throws {
         let shell = try InProcessCore()
-        let delivering = Task { await shell.outbox.deliverPosted() }
+        let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         let (server, outbox) = (shell.server, shell.outbox)
         server.whileShowing { notification in

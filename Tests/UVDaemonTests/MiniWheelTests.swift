@@ -13,7 +13,7 @@ import UVProtocol
 struct MiniWheelTests {
     @Test func aShownNotificationCarriesTheDaysWheel() async throws {
         let shell = try InProcessCore()
-        let delivering = Task { await shell.outbox.deliverPosted() }
+        let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         let alert = PresentedAlert(
             subject: Subject.uvLevel(.veryHigh), rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal,

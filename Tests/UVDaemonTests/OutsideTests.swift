@@ -81,7 +81,7 @@ struct OutsideTests {
         var (low, high) = (Self.morning, Self.morning.addingTimeInterval(3600))
         for _ in 0..<60 {
             let middle = low.addingTimeInterval(high.timeIntervalSince(low) / 2)
-            if try await shell.core.read { try $0.doseReply(now: middle, date: nil, days: nil) }.dose.burnDosePercent < 49.97 {
+            if try await shell.core.read({ try $0.doseReply(now: middle, date: nil, days: nil) }).dose.burnDosePercent < 49.97 {
                 low = middle
             } else {
                 high = middle

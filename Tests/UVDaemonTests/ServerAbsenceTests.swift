@@ -27,7 +27,7 @@ import UVStore
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         let outbox = NotificationOutbox(
             server: server, saved: NotificationIDs(), log: Logger(label: "test"), onAnswer: { _, _ in }, onReport: { _ in })
-        return (outbox, Task { await outbox.listen() })
+        return (outbox, Task { await outbox.run() })
     }
 
     /// Posts an alert and waits for the first attempt to show it; returns the attempts so far.

@@ -31,12 +31,8 @@ struct ServerClosesTests {
     private func withThePromptShown(_ body: (InProcessCore, RecordingServer) async throws -> Void) async throws {
         let shell = try InProcessCore()
         let (server, outbox) = (shell.server, shell.outbox)
-        let delivering = Task { await outbox.deliverPosted() }
-        let listening = Task { await outbox.listen() }
-        defer {
-            delivering.cancel()
-            listening.cancel()
-        }
+        let delivering = Task { await outbox.run() }
+        defer { delivering.cancel() }
         outbox.post(Self.prompt())
         try await waitUntil { server.notifications.count == 1 }
         try await body(shell, server)

@@ -132,7 +132,7 @@ struct SettleCountTests {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival })
-        let delivering = Task { await shell.outbox.deliverPosted() }
+        let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
         let context = await Self.sydneyContext(shell)

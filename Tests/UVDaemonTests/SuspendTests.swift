@@ -40,7 +40,7 @@ struct SuspendTests {
     @Test func aSuspendOfThreeHoursHoldsTheMissedReminderForQuietHoursToEnd() async throws {
         let test = TestClocks(at: Self.nine)
         let shell = try InProcessCore(clocks: test.clocks)
-        let delivering = Task { await shell.outbox.deliverPosted() }
+        let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: test.now)
         _ = try await shell.core.setQuiet(QuietHours([QuietSpan(parsing: "12:00-14:00")!]), now: test.now)
@@ -71,7 +71,7 @@ struct SuspendTests {
     @Test func aWallClockStepBackFollowsTheClock() async throws {
         let test = TestClocks(at: Self.nine)
         let shell = try InProcessCore(clocks: test.clocks)
-        let delivering = Task { await shell.outbox.deliverPosted() }
+        let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: test.now)
         _ = try await shell.core.applySunscreen(spf: nil, quantity: nil, activity: nil, at: test.now, now: test.now)
