@@ -14,6 +14,11 @@ extension SPF: ExpressibleByArgument {
     public var defaultValueDescription: String { argument }
 }
 
+extension BirthMonth: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public var defaultValueDescription: String { description }
+}
+
 extension SunscreenQuantity: ExpressibleByArgument {}
 extension SunscreenActivity: ExpressibleByArgument {}
 extension WindowSetting: ExpressibleByArgument {}

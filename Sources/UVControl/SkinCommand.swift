@@ -28,10 +28,16 @@ struct SkinQuizCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(tr("Save the result as your profile's skin type (uvd must be running).")))
     var save = false
 
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp(tr("Answer for someone in the family, and save the result as their skin type."), valueName: "name"))
+    var person: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if let answers { _ = try Self.parse(answers) }
+        if let person { try FamilyCommand.check(person) }
     }
 
     func run() async throws {
@@ -50,6 +56,11 @@ struct SkinQuizCommand: AsyncParsableCommand {
         let terminal = Terminal.standardOutput()
         print(tr("%1$@ (score %2$@ of 40)", terminal.bold(tr("Skin type %1$@", type.numeral)), score))
         print(tr("%1$@.", type.summary))
+        if let person {
+            _ = try await DaemonClient.call(UVD.SetFamilyMember.self, FamilyMemberParameters(name: person, skinType: type.numeral))
+            print(tr("Saved: uvd now reckons with skin type %1$@ for %2$@.", type.numeral, person))
+            return
+        }
         if save
             || (answers == nil && isatty(STDIN_FILENO) == 1
                 && Self.confirm(tr("Save skin type %1$@ to your profile? [y/N] ", type.numeral)))

@@ -77,10 +77,14 @@ public struct DayFacts: Sendable {
     public var peak: PeakWindow? { ProtectionWindow.peak(inputs.series, day: inputs.day) }
 
     /// Time to burn from now: the UV now, then the series; the protection as it wears off.
-    public var burnTime: BurnTime {
+    public var burnTime: BurnTime { burnTime(for: inputs.skinType) }
+
+    /// The same for `skinType`, under the same UV and sunscreen: every person's burn time, the
+    /// user's and the family's (`Party`), is this one computation.
+    public func burnTime(for skinType: SkinType) -> BurnTime {
         let (series, uvi, now, sunscreen) = (inputs.series, uvi, now, inputs.sunscreen)
         return BurnTime(
-            skinType: inputs.skinType, from: now, uvi: { $0 <= now ? uvi : series.uvi(at: $0) },
+            skinType: skinType, from: now, uvi: { $0 <= now ? uvi : series.uvi(at: $0) },
             effectiveSPF: { sunscreen?.effectiveSPF(at: $0) ?? 1 })
     }
 }

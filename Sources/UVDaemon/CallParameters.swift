@@ -1,8 +1,9 @@
 import UVCore
 import UVEngine
+import UVProtocol
 
 /// What a call's parameters say, read into uvd's types at the edge (`ControlService`), so that
-/// the core takes a `Rule` and `QuietHours`, never their written forms; a parameter that is
+/// the core takes a `Rule`, `QuietHours` or a `FamilyMember`, never their written forms; a parameter that is
 /// none of them is refused, naming what it was and what it may be.
 enum CallParameters {
     /// A rule's name (`uv-alert`).
@@ -26,5 +27,43 @@ enum CallParameters {
             parsed.append(span)
         }
         return QuietHours(parsed)
+    }
+
+    /// `AddFamilyMember`'s person: a name checked (`FamilyMember.checkedName`), a skin type.
+    static func newMember(_ call: FamilyMemberParameters) throws(Refusal) -> FamilyMember {
+        let name: String
+        switch FamilyMember.checkedName(call.name) {
+        case .success(let checked): name = checked
+        case .failure(let problem): throw Refusal(.invalidValue, problem.description)
+        }
+        guard let skinType = call.skinType else {
+            throw Refusal(.invalidValue, tr("give %1$@'s skin type (I to VI; uvctl skin quiz --for NAME finds it)", name))
+        }
+        let change = try memberChange(FamilyMemberParameters(name: name, skinType: skinType, born: call.born, spf: call.spf))
+        return FamilyMember(name: name, skinType: change.skinType ?? .I, born: change.born ?? nil, spf: change.spf ?? nil)
+    }
+
+    /// `SetFamilyMember`'s changes: each field given is read, "" forgetting `born` or `spf`.
+    static func memberChange(_ call: FamilyMemberParameters) throws(Refusal) -> MemberChange {
+        var change = MemberChange()
+        if let text = call.skinType {
+            guard let skinType = SkinType(parsing: text) else {
+                throw Refusal(.invalidValue, tr("skinType '%1$@' is not allowed; use I, II, III, IV, V or VI", text))
+            }
+            change.skinType = skinType
+        }
+        if let text = call.born {
+            guard text.isEmpty || BirthMonth(parsing: text) != nil else {
+                throw Refusal(.invalidValue, tr("born '%1$@' is not a month: use YYYY-MM, e.g. 2024-03", text))
+            }
+            change.born = .some(BirthMonth(parsing: text))
+        }
+        if let text = call.spf {
+            guard text.isEmpty || SPF(parsing: text) != nil else {
+                throw Refusal(.invalidValue, tr("spf '%1$@' is not allowed; use none, 15, 30 or 50", text))
+            }
+            change.spf = .some(SPF(parsing: text))
+        }
+        return change
     }
 }

@@ -106,6 +106,18 @@ struct ControlService: VarlinkService {
                 }
             case .outside:
                 try await answer(UVD.Outside.self) { MessageReply(message: try await core.outsideCommand($0, now: now)) }
+            case .listFamily:
+                try await answer(UVD.ListFamily.self) { _ in await core.read { $0.familyReply() } }
+            case .addFamilyMember:
+                try await answer(UVD.AddFamilyMember.self) { call in
+                    try await core.changeFamily(.addMember(try CallParameters.newMember(call)), now: now)
+                }
+            case .setFamilyMember:
+                try await answer(UVD.SetFamilyMember.self) { call in
+                    try await core.changeFamily(.setMember(name: call.name, try CallParameters.memberChange(call)), now: now)
+                }
+            case .removeFamilyMember:
+                try await answer(UVD.RemoveFamilyMember.self) { try await core.changeFamily(.removeMember(name: $0.name), now: now) }
             case .clearHome:
                 try await answer(UVD.ClearHome.self) { _ in MessageReply(message: try await core.clearHome(now: now)) }
             case .getHistory:

@@ -66,7 +66,7 @@ struct Core {
         self.loaded = loaded
         self.configTrouble = configTrouble
         let place = start.manualPlace ?? sources.automaticPlace()
-        user = UserRecord(place: place, profile: start.profile, sunscreen: start.sunscreen, now: now)
+        user = UserRecord(place: place, profile: start.profile, family: start.family, sunscreen: start.sunscreen, now: now)
         providers = ProviderMemory(
             forecast: (try? sources.reading.forecast(for: place.key, .forecast)) ?? nil,
             cams: (try? sources.reading.forecast(for: place.key, .cams)) ?? nil, stations: start.stations, state: start.providerState)
@@ -405,6 +405,35 @@ extension Core {
             let (changes, said) = try outside.command(parameters, clock: clock, now: now)
             unsaved.outside += changes
             return CommandChange(changed: !changes.isEmpty, said: said)
+        case .addMember(let member):
+            try refuseFutureBirth(member.born, now: now)
+            guard user.member(named: member.name) == nil else {
+                throw Refusal(.invalidValue, tr("%1$@ is in the family already: change them with uvctl family set", member.name))
+            }
+            guard user.family.count < Self.largestFamily else {
+                throw Refusal(.invalidValue, tr("a family has at most %1$@ people besides you", Self.largestFamily))
+            }
+            user.changeFamily(to: user.family + [member])
+            return CommandChange(keeping: [.family(user.family)])
+        case .setMember(let name, let change):
+            guard let (index, found) = user.member(named: name) else { throw Self.noMember(name) }
+            var member = found
+            if let skinType = change.skinType { member.skinType = skinType }
+            if let born = change.born {
+                try refuseFutureBirth(born, now: now)
+                member.born = born
+            }
+            if let spf = change.spf { member.spf = spf }
+            var family = user.family
+            family[index] = member
+            user.changeFamily(to: family)
+            return CommandChange(keeping: [.family(family)])
+        case .removeMember(let name):
+            guard let (index, _) = user.member(named: name) else { throw Self.noMember(name) }
+            var family = user.family
+            family.remove(at: index)
+            user.changeFamily(to: family)
+            return CommandChange(keeping: [.family(family)])
         }
         return CommandChange()
     }
@@ -432,7 +461,22 @@ extension Core {
         case .mute(let rule, let today):
             return .said(today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue))
         case .unmute(let rule): return .said(tr("%1$@ speaks again", rule.rawValue))
+        case .addMember, .setMember, .removeMember: return .family(familyReply())
         }
+    }
+
+    /// A birth month after this one, on the place's calendar, is a typing slip.
+    private func refuseFutureBirth(_ born: BirthMonth?, now: Date) throws(Refusal) {
+        guard let born, born.ageInMonths(at: now, in: currentPlace.timeZone) < 0 else { return }
+        throw Refusal(.invalidValue, tr("born %1$@ is after this month: use the month the child was born, YYYY-MM", born.description))
+    }
+
+    /// The most people a family holds besides the user.
+    static let largestFamily = 12
+
+    /// No member of that name: the names there are, or how to add one.
+    private static func noMember(_ name: String) -> Refusal {
+        Refusal(.invalidValue, tr("no one named %1$@ in the family; uvctl family list names them", name))
     }
 
     /// The sunscreen just recorded, with the reapply time `uvctl status` and the reminders give.

@@ -83,6 +83,19 @@ enum CoreCommand: Sendable {
     case mute(Rule, today: Bool)
     case unmute(Rule)
     case outside(OutsideParameters)
+    /// `uvctl family add`: a new member, its name checked at the edge.
+    case addMember(FamilyMember)
+    /// `uvctl family set NAME …`: what changes of the member named so.
+    case setMember(name: String, MemberChange)
+    case removeMember(name: String)
+}
+
+/// What `uvctl family set` changes of a member: nil leaves a field as it was; for `born` and
+/// `spf`, `.some(nil)` forgets it.
+struct MemberChange: Sendable {
+    var skinType: SkinType?
+    var born: BirthMonth??
+    var spf: SPF??
 }
 
 /// The configuration file as read again: loaded (with the OpenWeatherMap key it names), or why

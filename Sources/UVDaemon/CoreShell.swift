@@ -196,6 +196,12 @@ extension CoreShell {
 
     func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String { try said(.outside(parameters), now: now) }
 
+    /// `uvctl family add`, `set` and `remove`: the family as it is once kept.
+    func changeFamily(_ command: CoreCommand, now: Date) throws(Refusal) -> FamilyReply {
+        guard case .family(let reply) = try self.command(command, now: now) else { return core.familyReply() }
+        return reply
+    }
+
     /// Re-reads the file on a thread of its own (a file near the 1 MiB cap takes a while, and
     /// calls keep being answered meanwhile), then hands the core what it read.
     func reload() async throws(Refusal) -> String {

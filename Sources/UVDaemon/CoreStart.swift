@@ -11,6 +11,8 @@ import UVStore
 struct CoreStart: Sendable {
     var manualPlace: Place?
     var profile: Profile
+    /// The family besides the user (none in a store from before families).
+    var family: [FamilyMember]
     var sunscreen: SunscreenApplication?
     var stations: StoredStations?
     var providerState: ProviderState
@@ -30,7 +32,8 @@ struct CoreStart: Sendable {
     static func read(from store: Store, now: Date, log: Logger) throws -> CoreStart {
         let (engine, problem) = restoreEngine(store: store, log: log, now: now)
         return CoreStart(
-            manualPlace: try store.manualPlace(), profile: try store.profile(), sunscreen: try store.currentSunscreen(),
+            manualPlace: try store.manualPlace(), profile: try store.profile(), family: try store.family(),
+            sunscreen: try store.currentSunscreen(),
             stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
             outsideNow: OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user)), engine: engine,
             engineProblem: problem, recovery: store.recovery, storePath: store.path)

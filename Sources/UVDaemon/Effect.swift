@@ -62,6 +62,7 @@ enum CoreReply: Sendable {
     case location(LocationInfo)
     case sunscreen(SunscreenInfo)
     case profile(Profile)
+    case family(FamilyReply)
     case outcome(SourceOutcome)
     case done
     case refused(Refusal)

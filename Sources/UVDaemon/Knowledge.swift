@@ -7,6 +7,8 @@ import UVProviders
 struct Knowledge: Sendable {
     var place: Place
     var profile: Profile
+    /// The family besides the user: their burn times go with the status.
+    var family: [FamilyMember] = []
     var sunscreen: SunscreenApplication?
     /// The latest provider forecast for the place, if any.
     var forecast: UVForecast?

@@ -10,13 +10,15 @@ struct UserRecord: Sendable {
     /// Where GeoClue put us, when it answered.
     private(set) var geoPlace: Place?
     private(set) var profile: Profile
+    /// The people besides the user, in the order added (`uvctl family`).
+    private(set) var family: [FamilyMember]
     private(set) var sunscreen: SunscreenApplication?
     /// An application recorded more than a minute after the time it was read: not counted.
     private(set) var futureSunscreen: SunscreenApplication?
 
     /// The record as kept, the sunscreen on record read at `now` (`settingAsideFuture`).
-    init(place: Place, profile: Profile, sunscreen: SunscreenApplication?, now: Date) {
-        (self.place, self.profile) = (place, profile)
+    init(place: Place, profile: Profile, family: [FamilyMember] = [], sunscreen: SunscreenApplication?, now: Date) {
+        (self.place, self.profile, self.family) = (place, profile, family)
         (self.sunscreen, futureSunscreen) = Self.settingAsideFuture(sunscreen, now: now)
     }
 
@@ -44,6 +46,16 @@ struct UserRecord: Sendable {
     }
 
     mutating func changeProfile(to profile: Profile) { self.profile = profile }
+
+    /// The family as it is now, whole.
+    mutating func changeFamily(to family: [FamilyMember]) { self.family = family }
+
+    /// The member named `name`, its case aside, and where it stands.
+    func member(named name: String) -> (index: Int, member: FamilyMember)? {
+        let folded = name.trimmingSpaces().lowercased()
+        guard let index = family.firstIndex(where: { $0.name.lowercased() == folded }) else { return nil }
+        return (index, family[index])
+    }
 
     mutating func move(to place: Place) { self.place = place }
 

@@ -28,7 +28,7 @@ enum ViewBuilder {
         let freshness = reading.updatedAt.map { Freshness(updatedAt: $0, now: now) } ?? .expired
         let modelled = reading.source == .model
         let sources = SourceViews.build(knowledge, blended: reading.blended, now: now)
-        return StatusInfo(
+        var status = StatusInfo(
             uvi: facts.uvi.rounded(places: 1), level: UVLevel(uvi: facts.uvi).rawValue, source: reading.source.rawValue,
             attribution: reading.source.attribution, updatedAt: reading.updatedAt.map(iso.string),
             ageMinutes: reading.updatedAt.map { Int(now.timeIntervalSince($0) / 60) },
@@ -45,6 +45,23 @@ enum ViewBuilder {
             temperatureCelsius: knowledge.usableForecast(now: now)?.current?.temperatureCelsius,
             weatherCode: knowledge.usableForecast(now: now)?.current?.weatherCode, requestsToday: knowledge.requestsToday,
             now: iso.string(now), sources: sources.sources, disagreements: sources.disagreements)
+        status.family = familyStatus(knowledge, facts: facts)
+        return status
+    }
+
+    /// Each person's burn time from the same day as the user's (`Party`), when there is a
+    /// family; who burns first is named ("you" for the user).
+    static func familyStatus(_ knowledge: Knowledge, facts: DayFacts) -> FamilyStatusInfo? {
+        guard !knowledge.family.isEmpty else { return nil }
+        let party = Party(facts: facts, you: facts.inputs.skinType, family: knowledge.family, zone: knowledge.place.timeZone)
+        let name = { (person: Party.Person) in person.isUser ? tr("you") : person.name }
+        return FamilyStatusInfo(
+            firstToBurn: party.firstToBurn.map(name),
+            people: party.people.map { person in
+                PersonBurnInfo(
+                    name: name(person), you: person.isUser, skinType: person.skinType.numeral, ageMonths: person.ageInMonths,
+                    burnTimeMinutes: person.burnTime?.wholeMinutes, keepOutOfSun: person.isYoungBaby)
+            })
     }
 
     /// A day's hours, window and peak, with the forecast and blended series they come from:

@@ -76,8 +76,17 @@ public enum UVDInterface {
           # Where two sources differ by 2 UVI or more, in words
           disagreements: []string,
           # Today's dose, when the day has time outside
-          dose: ?Dose
+          dose: ?Dose,
+          # Each person's burn time and who burns first, when the user has a family
+          family: ?FamilyStatus
         )
+
+        # firstToBurn: a name, "you" for the user; null when no one burns today.
+        type FamilyStatus (firstToBurn: ?string, people: []PersonBurn)
+
+        # burnTimeMinutes is null with no burn risk, and for a baby under 6 months
+        # (keepOutOfSun: keep them out of direct sun; sunscreen is not advised at that age).
+        type PersonBurn (name: string, you: bool, skinType: string, ageMonths: ?int, burnTimeMinutes: ?int, keepOutOfSun: bool)
 
         # role: now (the value now and the next hours), day (the day's hours), fallback (hours the
         # first forecast lacks), cross-check, reference (the clear-sky model) or unused
@@ -119,6 +128,10 @@ public enum UVDInterface {
         type ConfigEntry (key: string, value: string, origin: string)
 
         type Profile (skinType: ?string, spf: string, quantity: string, activity: string, waterResistanceMinutes: int)
+
+        # One person: the user (you, from the profile) or a member of the family.
+        # born: YYYY-MM; spf: what this person wears when not the user's default.
+        type Person (name: string, you: bool, skinType: ?string, born: ?string, spf: ?string)
 
         type Quiet (
           # HH:MM-HH:MM, local time; spans may cross midnight
@@ -201,6 +214,18 @@ public enum UVDInterface {
           activity: ?string,
           waterResistanceMinutes: ?int
         ) -> (profile: Profile)
+
+        # The people uvd watches over: the user first, then the family in the order added.
+        method ListFamily() -> (people: []Person)
+
+        # A name is 1 to 32 characters, no control characters; skin type I–VI; born YYYY-MM;
+        # spf none, 15, 30 or 50.
+        method AddFamilyMember(name: string, skinType: ?string, born: ?string, spf: ?string) -> (people: []Person)
+
+        # What is left out stays; born or spf "" forgets it.
+        method SetFamilyMember(name: string, skinType: ?string, born: ?string, spf: ?string) -> (people: []Person)
+
+        method RemoveFamilyMember(name: string) -> (people: []Person)
 
         # Records sunscreen put on now (or minutesAgo); missing values come from the profile.
         method ApplySunscreen(spf: ?string, quantity: ?string, activity: ?string, minutesAgo: ?int) -> (sunscreen: Sunscreen)

@@ -110,6 +110,8 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     public var disagreements: [String]
     /// Today's dose, when the day has time outside.
     @Null public var dose: DoseInfo?
+    /// Each person's burn time and who burns first, when the user has a family.
+    @Null public var family: FamilyStatusInfo? = nil
 
     public init(
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
@@ -232,6 +234,59 @@ public struct StationInfo: Codable, Sendable, Equatable {
         self.status = status
         self.latitude = latitude
         self.longitude = longitude
+    }
+}
+
+/// The family's burn times now (`Party`): who burns first, and everyone, the user first.
+public struct FamilyStatusInfo: Codable, Sendable, Equatable {
+    /// Who burns first, by name (the user's is "you"); nil when no one burns today.
+    @Null public var firstToBurn: String?
+    public var people: [PersonBurnInfo]
+
+    public init(firstToBurn: String?, people: [PersonBurnInfo]) {
+        self.firstToBurn = firstToBurn
+        self.people = people
+    }
+}
+
+/// One person's burn time now.
+public struct PersonBurnInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var you: Bool
+    public var skinType: String
+    @Null public var ageMonths: Int?
+    /// Nil with no burn risk, and for a baby under 6 months (`keepOutOfSun`).
+    @Null public var burnTimeMinutes: Int?
+    /// A baby under 6 months: kept out of direct sun, not timed.
+    public var keepOutOfSun: Bool
+
+    public init(name: String, you: Bool, skinType: String, ageMonths: Int?, burnTimeMinutes: Int?, keepOutOfSun: Bool) {
+        self.name = name
+        self.you = you
+        self.skinType = skinType
+        self.ageMonths = ageMonths
+        self.burnTimeMinutes = burnTimeMinutes
+        self.keepOutOfSun = keepOutOfSun
+    }
+}
+
+/// One person uvd watches over: the user (`you`, from the profile) or a member of the family.
+public struct PersonInfo: Codable, Sendable, Equatable {
+    public var name: String
+    /// Whether this is the user (the profile), always the first.
+    public var you: Bool
+    @Null public var skinType: String?
+    /// YYYY-MM.
+    @Null public var born: String?
+    /// The sunscreen this person wears, when not the user's default.
+    @Null public var spf: String?
+
+    public init(name: String, you: Bool, skinType: String?, born: String?, spf: String?) {
+        self.name = name
+        self.you = you
+        self.skinType = skinType
+        self.born = born
+        self.spf = spf
     }
 }
 

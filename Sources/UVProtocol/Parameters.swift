@@ -25,6 +25,24 @@ public struct NameParameters: Codable, Sendable {
     public init(name: String) { self.name = name }
 }
 
+/// A member of the family as `AddFamilyMember` and `SetFamilyMember` give it: what is left out
+/// stays as it was (`AddFamilyMember` needs the skin type).
+public struct FamilyMemberParameters: Codable, Sendable {
+    public var name: String
+    public var skinType: String?
+    /// YYYY-MM; "" forgets it.
+    public var born: String?
+    /// none, 15, 30 or 50; "" forgets it (the user's default again).
+    public var spf: String?
+
+    public init(name: String, skinType: String? = nil, born: String? = nil, spf: String? = nil) {
+        self.name = name
+        self.skinType = skinType
+        self.born = born
+        self.spf = spf
+    }
+}
+
 public struct AddLocationParameters: Codable, Sendable {
     public var name: String
     public var place: String

@@ -14,6 +14,12 @@ public struct LocationReply: Codable, Sendable, Equatable {
     public init(location: LocationInfo) { self.location = location }
 }
 
+/// The user first, then the family in the order added.
+public struct FamilyReply: Codable, Sendable, Equatable {
+    public var people: [PersonInfo]
+    public init(people: [PersonInfo]) { self.people = people }
+}
+
 public struct ProfileReply: Codable, Sendable, Equatable {
     public var profile: ProfileInfo
     public init(profile: ProfileInfo) { self.profile = profile }

@@ -35,6 +35,26 @@ public enum UVD {
         public typealias Reply = LocationReply
         public static let method = UVDMethod.clearLocation
     }
+    public enum ListFamily: UVDCall {
+        public typealias Parameters = Empty
+        public typealias Reply = FamilyReply
+        public static let method = UVDMethod.listFamily
+    }
+    public enum AddFamilyMember: UVDCall {
+        public typealias Parameters = FamilyMemberParameters
+        public typealias Reply = FamilyReply
+        public static let method = UVDMethod.addFamilyMember
+    }
+    public enum SetFamilyMember: UVDCall {
+        public typealias Parameters = FamilyMemberParameters
+        public typealias Reply = FamilyReply
+        public static let method = UVDMethod.setFamilyMember
+    }
+    public enum RemoveFamilyMember: UVDCall {
+        public typealias Parameters = NameParameters
+        public typealias Reply = FamilyReply
+        public static let method = UVDMethod.removeFamilyMember
+    }
     public enum AddLocation: UVDCall {
         public typealias Parameters = AddLocationParameters
         public typealias Reply = LocationReply
@@ -183,6 +203,10 @@ extension UVDMethod {
         case .setLocation: UVD.SetLocation.self
         case .clearLocation: UVD.ClearLocation.self
         case .addLocation: UVD.AddLocation.self
+        case .listFamily: UVD.ListFamily.self
+        case .addFamilyMember: UVD.AddFamilyMember.self
+        case .setFamilyMember: UVD.SetFamilyMember.self
+        case .removeFamilyMember: UVD.RemoveFamilyMember.self
         case .listLocations: UVD.ListLocations.self
         case .removeLocation: UVD.RemoveLocation.self
         case .getProfile: UVD.GetProfile.self

@@ -34,6 +34,10 @@ public enum UVDMethod: String, CaseIterable, Sendable {
     case subscribe = "Subscribe"
     case getDose = "GetDose"
     case outside = "Outside"
+    case listFamily = "ListFamily"
+    case addFamilyMember = "AddFamilyMember"
+    case setFamilyMember = "SetFamilyMember"
+    case removeFamilyMember = "RemoveFamilyMember"
 
     /// `io.uvd.GetStatus`.
     public var qualifiedName: String { "\(UVDInterface.name).\(rawValue)" }

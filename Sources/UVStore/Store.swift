@@ -112,6 +112,12 @@ public final class Store: Sendable {
         try setting("profile") ?? Profile()
     }
 
+    /// The family besides the user (`uvctl family`); none in a store no release with families
+    /// wrote (kept as a setting, so that older releases read the store as before).
+    public func family() throws -> [FamilyMember] {
+        try setting("family") ?? []
+    }
+
     /// The place the user chose, if any.
     public func manualPlace() throws -> Place? {
         try setting("manualPlace")

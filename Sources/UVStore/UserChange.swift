@@ -16,6 +16,8 @@ public enum UserChange: Sendable, Equatable {
     case sunscreenRemoved(at: Date)
     /// A swim or towelling at this time, on the application on record (`uvctl sunscreen water`).
     case waterEvent(at: Date)
+    /// The family besides the user, whole, in order (`uvctl family add`, `set`, `remove`).
+    case family([FamilyMember])
 }
 
 extension Store {
@@ -41,6 +43,8 @@ extension Store {
             var application = try Coding.decode(SunscreenApplication.self, row.text("value"))
             application.waterEventAt = at
             try db.execute("UPDATE sunscreen SET value = ? WHERE id = ?", [.text(Coding.encode(application)), .integer(row.integer("id"))])
+        case .family(let members):
+            try putSetting("family", members.isEmpty ? nil : members, db)
         }
     }
 }

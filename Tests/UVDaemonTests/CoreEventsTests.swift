@@ -45,7 +45,7 @@ struct CoreEventsTests {
         var log = Logger(label: "core-test")
         log.logLevel = .critical
         let start = CoreStart(
-            manualPlace: InProcessCore.sydney, profile: Profile(skinType: .II), sunscreen: nil, stations: nil,
+            manualPlace: InProcessCore.sydney, profile: Profile(skinType: .II), family: [], sunscreen: nil, stations: nil,
             providerState: ProviderState(),
             homeNetwork: nil, outsideNow: OutsideNow(), engine: nil, engineProblem: nil, recovery: nil, storePath: "uvd.sqlite")
         var core = Core(

@@ -119,7 +119,7 @@ import UVStore
 }
 
 /// Another process holding a database's write lock (`hold_write_lock.py`) until released.
-private final class WriteLock {
+final class WriteLock {
     private let child: ChildProcess
     private let directory: URL
 

@@ -49,6 +49,7 @@ struct SQLiteLayerTests {
         #expect(store.recovery == nil)
         #expect(try store.profile() == Profile(skinType: .III, defaultSPF: .spf50, defaultQuantity: .lots))
         #expect(try store.savedPlaces().map(\.name) == ["Beach", "Office"])
+        #expect(try store.family().isEmpty, "a store from before families opens with none")
         #expect(try store.manualPlace()?.name.hasPrefix("Nairobi") == true)
         #expect(try store.currentSunscreen().map { $0.spf == .spf30 && $0.quantity == .medium } == true)
         #expect(try store.history(limit: 20).contains { $0.kind == .withdrawn })

@@ -1,0 +1,53 @@
+import FoundationEssentials
+
+/// The people out together: the user and the family, each with a burn time from the same day
+/// (`DayFacts.burnTime(for:)`), and the one who burns first, whom uvd names.
+///
+/// A baby under 6 months has no burn time: sunscreen is not advised at that age, and the
+/// guidance (Cancer Council Australia; the American Academy of Pediatrics) is to keep them out of
+/// direct sun altogether, with shade, clothing and a hat. Children's burn times come from the
+/// same Fitzpatrick model as adults': a model, not a measurement of a child's skin.
+public struct Party: Sendable, Equatable {
+    /// One person and their burn time now.
+    public struct Person: Sendable, Equatable {
+        public var name: String
+        /// The user (the profile), always first.
+        public var isUser: Bool
+        public var skinType: SkinType
+        /// Whole months of age, when a birth month is known.
+        public var ageInMonths: Int?
+        /// Nil for a baby under 6 months, who is to be kept out of direct sun, not timed.
+        public var burnTime: BurnTime?
+
+        /// Under 6 months old.
+        public var isYoungBaby: Bool { ageInMonths.map { $0 < 6 } ?? false }
+    }
+
+    /// The user first, then the family in the order added.
+    public let people: [Person]
+
+    /// `facts`: the day as the status reads it; `you`: the user's skin type; `zone`: the place's,
+    /// whose calendar ages are counted on.
+    public init(facts: DayFacts, you: SkinType, family: [FamilyMember], zone: Zone) {
+        let user = Person(name: "", isUser: true, skinType: you, ageInMonths: nil, burnTime: facts.burnTime(for: you))
+        people =
+            [user]
+            + family.map { member in
+                let age = member.born?.ageInMonths(at: facts.now, in: zone)
+                var person = Person(name: member.name, isUser: false, skinType: member.skinType, ageInMonths: age, burnTime: nil)
+                if !person.isYoungBaby { person.burnTime = facts.burnTime(for: member.skinType) }
+                return person
+            }
+    }
+
+    /// The one whose skin reddens soonest; nil when no one's does within the burn time's
+    /// 240-minute horizon (no UV, or UV too low for anyone to be timed): at the horizon every
+    /// time reads the same, and naming one would rank what cannot be ranked. The earlier in the
+    /// list wins a tie.
+    public var firstToBurn: Person? {
+        people.compactMap { person -> (Person, Double)? in
+            guard case .minutes(let minutes) = person.burnTime, minutes < BurnTime.limits.upperBound else { return nil }
+            return (person, minutes)
+        }.min { $0.1 < $1.1 }?.0
+    }
+}

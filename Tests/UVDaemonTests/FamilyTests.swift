@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import UVCore
+import UVProtocol
+import UVStore
+
+@testable import UVDaemon
+
+/// `uvctl family` as the core keeps it: each change kept before it is answered, with the user
+/// always first; what is refused changes nothing.
+@Suite struct FamilyTests {
+    static let now = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
+
+    private func names(_ reply: FamilyReply) -> [String] { reply.people.map(\.name) }
+
+    @Test func membersAreAddedChangedAndRemovedAndKept() async throws {
+        let shell = try InProcessCore()
+        let core = shell.core
+        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        let mia = FamilyMember(name: "Mia", skinType: .I, born: BirthMonth(parsing: "2025-11"))
+        var reply = try await core.changeFamily(.addMember(mia), now: Self.now)
+        #expect(reply.people.first?.you == true)
+        reply = try await core.changeFamily(.addMember(FamilyMember(name: "Sam", skinType: .III, spf: .spf50)), now: Self.now)
+        #expect(names(reply).dropFirst() == ["Mia", "Sam"])
+        #expect(reply.people[1].born == "2025-11" && reply.people[2].spf == "50")
+        #expect(try shell.store.family() == [mia, FamilyMember(name: "Sam", skinType: .III, spf: .spf50)])
+
+        reply = try await core.changeFamily(.setMember(name: "mia", MemberChange(skinType: .II, born: .some(nil))), now: Self.now)
+        #expect(reply.people[1].skinType == SkinType.II.numeral && reply.people[1].born == nil)
+        reply = try await core.changeFamily(.removeMember(name: "SAM"), now: Self.now)
+        #expect(names(reply).dropFirst() == ["Mia"])
+        #expect(try shell.store.family() == [FamilyMember(name: "Mia", skinType: .II)])
+
+        // uvd started again on the same store: the family is there.
+        let again = try InProcessCore(sharing: shell)
+        #expect(await again.core.read { $0.familyReply() } == reply)
+    }
+
+    @Test func whatCannotBeIsRefusedAndChangesNothing() async throws {
+        let shell = try InProcessCore()
+        let core = shell.core
+        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        let before = try shell.store.family()
+        await #expect(throws: Refusal.self) {
+            try await core.changeFamily(.addMember(FamilyMember(name: "mia", skinType: .IV)), now: Self.now)
+        }
+        await #expect(throws: Refusal.self) { try await core.changeFamily(.removeMember(name: "Noah"), now: Self.now) }
+        await #expect(throws: Refusal.self) {
+            try await core.changeFamily(.setMember(name: "Mia", MemberChange(born: .some(BirthMonth(parsing: "2026-02")))), now: Self.now)
+        }
+        #expect(try shell.store.family() == before)
+        for name in ["", "Mia\nRoot", String(repeating: "x", count: 40)] {
+            #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: name, skinType: "I")) }
+        }
+        #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: "Noah")) }
+        #expect(throws: Refusal.self) { try CallParameters.memberChange(FamilyMemberParameters(name: "Mia", born: "2025-13")) }
+    }
+
+    /// With the database write-locked by another process, an addition is refused and nothing of
+    /// it stays, in memory or on disk.
+    @Test func anAdditionTheStoreRefusesIsTakenBack() async throws {
+        let shell = try InProcessCore()
+        let core = shell.core
+        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        let holder = try WriteLock(database: shell.storeFile)
+        defer { holder.release() }
+        await #expect(throws: Refusal.self) {
+            try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        }
+        holder.release()
+        #expect(await core.read { $0.familyReply() }.people.count == 1)
+        #expect(try shell.store.family().isEmpty)
+    }
+
+    /// `uvctl status` has the family's line: each burn time the status's own computation, the
+    /// first to burn named, a baby not timed.
+    @Test func theStatusNamesWhoBurnsFirst() async throws {
+        let shell = try InProcessCore()
+        let core = shell.core
+        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        #expect(try await core.read { try $0.status(now: Self.now) }.family == nil, "no family, no line")
+        _ = try await core.setProfile(now: Self.now) { (profile: inout Profile) throws(Refusal) in profile.skinType = .III }
+        _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        _ = try await core.changeFamily(
+            .addMember(FamilyMember(name: "Leo", skinType: .I, born: BirthMonth(parsing: "2025-10"))), now: Self.now)
+        let status = try await core.read { try $0.status(now: Self.now) }
+        let family = try #require(status.family)
+        #expect(family.people.map(\.name) == ["you", "Mia", "Leo"])
+        #expect(family.people[0].burnTimeMinutes == status.burnTimeMinutes)
+        let mia = try #require(family.people.first { $0.name == "Mia" })
+        if status.burnTimeMinutes.map({ $0 < 240 }) == true {
+            #expect(family.firstToBurn == "Mia")
+            let (miaMinutes, yours) = (try #require(mia.burnTimeMinutes), try #require(status.burnTimeMinutes))
+            #expect(miaMinutes <= yours)
+        }
+        let leo = try #require(family.people.first { $0.name == "Leo" })
+        #expect(leo.keepOutOfSun && leo.burnTimeMinutes == nil && leo.ageMonths == 3)
+    }
+}
