@@ -201,7 +201,8 @@ extension Core {
     }
 
     /// What the engine must hear for its state to match the core's, in the order it was
-    /// always told: the settings, the place and profile, the sunscreen, then the day's UV.
+    /// always told: the settings, the place and profile, the family, the sunscreen, then the
+    /// day's UV.
     private func catchingUp(_ blended: BlendedDay, now: Date) -> [EngineEvent] {
         var events: [EngineEvent] = []
         if engine.settings != engineSettings { events.append(.settings(engineSettings)) }
@@ -211,6 +212,7 @@ extension Core {
         if engine.timeZoneIdentifier.name != zone || engine.profile != user.profile {
             events.append(.context(zone: ZoneName(zone), profile: user.profile))
         }
+        if engine.family != user.family { events.append(.family(user.family)) }
         if engine.sunscreen != user.sunscreen { events.append(.sunscreen(user.sunscreen)) }
         let samples = engineSamples(blended, now: now)
         if samples != engine.samples { events.append(.forecast(samples)) }

@@ -347,7 +347,9 @@ extension CoreShell {
         let screened = ScreenedNotes()
         let client = ProviderClient(
             http: httpClient, endpoints: core.configuration.endpoints, report: { source, note in screened.add(note, from: source) })
-        guard let answer = await ProviderFetcher(client: client, answerClock: clocks.wall).ask(request) else {
+        // A request cut short by uvd's stop says nothing of the provider: it is not kept as a
+        // failure, and nothing is decided on it (no alert as uvd stops).
+        guard let answer = await ProviderFetcher(client: client, answerClock: clocks.wall).ask(request), !Task.isCancelled else {
             return SourceOutcome(source: request.source, result: .skipped, message: "")
         }
         for (note, source) in screened.taken() { send(.screenedOut(note, from: source), at: answer.arrivedAt) }

@@ -96,8 +96,9 @@ public enum AlertClosing: String, Sendable, Equatable, CaseIterable {
 
 /// What an alert means, with the numbers it speaks of: the presenter makes the words.
 public enum AlertMeaning: Sendable, Equatable, Codable {
-    /// Leaving home without sunscreen on a day whose UV still reaches `peakAhead`.
-    case leaveHome(peakAhead: Double)
+    /// Leaving home without sunscreen on a day whose UV still reaches `peakAhead`; with a
+    /// family, who of the party burns first and in how long (`Party`).
+    case leaveHome(peakAhead: Double, firstToBurn: FirstToBurn? = nil)
     /// The UV index reached `level`'s band (now `uvi`).
     case uvLevel(uvi: Double, level: UVLevel)
     /// The reapply countdown at `stage`, for the application made at `appliedAt`.
@@ -109,6 +110,27 @@ public enum AlertMeaning: Sendable, Equatable, Codable {
     case dose(level: Int)
     /// Words saved by a version that kept words, not meaning (an alert held over an upgrade).
     case said(summary: String, body: String)
+}
+
+/// The one of the party who burns first, as a prompt names them: a member by name, or the user.
+public struct FirstToBurn: Sendable, Equatable, Codable {
+    /// Nil for the user.
+    public var name: String?
+    public var minutes: Int
+
+    public init(name: String?, minutes: Int) {
+        self.name = name
+        self.minutes = minutes
+    }
+
+    /// The party's first to burn at `facts`' moment, when the user has a family and someone's
+    /// burn time comes within its horizon.
+    public static func of(_ facts: DayFacts, you: SkinType, family: [FamilyMember], zone: Zone) -> FirstToBurn? {
+        guard !family.isEmpty, let first = Party(facts: facts, you: you, family: family, zone: zone).firstToBurn,
+            let minutes = first.burnTime?.wholeMinutes
+        else { return nil }
+        return FirstToBurn(name: first.isUser ? nil : first.name, minutes: minutes)
+    }
 }
 
 /// A notification the engine wants shown. `subject` is its identity: a new alert with the same

@@ -104,6 +104,8 @@ public enum Engine {
             state.profile = profile
             state.day = nil
             state.enterDay(of: now)
+        case .family(let members):
+            state.family = members
         case .resumed:
             effects.append(.refresh)
         case .command(let command):

@@ -20,6 +20,9 @@ public enum EngineEvent: Sendable, Equatable {
     case settings(EngineSettings)
     /// The place's time zone or the user's profile (skin type, sunscreen defaults) changed.
     case context(zone: ZoneName, profile: Profile)
+    /// The people besides the user changed (`uvctl family`): the leave-home prompt names the one
+    /// who burns first.
+    case family([FamilyMember])
     /// The machine woke from sleep: everything is re-evaluated and the forecast refreshed.
     case resumed
     /// The user asked for something with `uvctl`.
@@ -33,7 +36,7 @@ extension EngineEvent {
         switch self {
         case .userActivity, .resumed, .command: true
         case .answer(_, let answer): answer.showsSomeoneIsThere
-        case .tick, .forecast, .network, .sunscreen, .settings, .context, .dose: false
+        case .tick, .forecast, .network, .sunscreen, .settings, .context, .family, .dose: false
         }
     }
 }
@@ -68,6 +71,8 @@ public struct EngineState: Sendable, Equatable, Codable {
     public var profile: Profile?
     public var samples: [UVSample]
     public var sunscreen: SunscreenApplication?
+    /// The people besides the user (none in state saved before families).
+    public internal(set) var family: [FamilyMember] = []
 
     var leave: LeaveHomeDetector
     var leavePending: Date?
@@ -206,6 +211,7 @@ extension EngineState {
         doseNoticedOn = try saved.decode(.doseNoticedOn, absent: [:])
         doseDay = try saved.decode(.doseDay, absent: nil)
         earlierDayDose = try saved.decode(.earlierDayDose, absent: nil)
+        family = try saved.decode(.family, absent: [])
     }
 }
 

@@ -86,10 +86,17 @@ public struct Presenter: Sendable {
     /// twice as wide) where three buttons share a notification's width on such a server.
     public static let narrowButtonWidth = 8
 
+    /// "Apply sunscreen before you leave", naming with a family who of the party burns first.
+    private func leaveHomeBody(_ first: FirstToBurn?) -> String {
+        guard let first else { return tr("Apply sunscreen before you leave.") }
+        guard let name = first.name else { return tr("Apply sunscreen before you leave — you burn in %1$@ min.", first.minutes) }
+        return tr("Apply sunscreen before you leave — %1$@ burns in %2$@ min.", name, first.minutes)
+    }
+
     private func words(_ meaning: AlertMeaning) -> (summary: String, body: String) {
         switch meaning {
-        case .leaveHome(let peakAhead):
-            (tr("UV up to %1$@ today", peakAhead.fixed(0)), tr("Apply sunscreen before you leave."))
+        case .leaveHome(let peakAhead, let first):
+            (tr("UV up to %1$@ today", peakAhead.fixed(0)), leaveHomeBody(first))
         case .uvLevel(let uvi, let level):
             (tr("UV %1$@: %2$@", uvi.fixed(0), level.name.lowercased()), level.advice)
         case .reapply(let stage, let at, let spf, let quantity, let appliedAt):

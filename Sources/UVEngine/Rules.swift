@@ -20,7 +20,10 @@ enum Rules {
         state.lastLeaveAlert = now
         return [
             Alert(
-                subject: .leaveHome, rule: .leaveHome, meaning: .leaveHome(peakAhead: peakAhead), urgency: .normal,
+                subject: .leaveHome, rule: .leaveHome,
+                meaning: .leaveHome(
+                    peakAhead: peakAhead, firstToBurn: .of(facts, you: state.skinType, family: state.family, zone: state.zone)),
+                urgency: .normal,
                 actions: [.applied, .remind, .notToday, .inside])
         ]
     }

@@ -24,6 +24,35 @@ struct LeaveHomeTests {
         return String(format: "-15.0,%.1f", longitude)
     }
 
+    /// A family of two: the user (skin type VI) and a fair-skinned child. Leaving home, the
+    /// prompt names the child, who burns first, with the minutes `uvctl status` gives her.
+    @Test func theLeaveHomePromptNamesTheChildWhoBurnsFirst() throws {
+        let namespace = try NetworkNamespace()
+        try namespace.link("wlan0", address: "10.1.0.2/24")
+        try namespace.link("wwan0", address: "10.2.0.2/24")
+        try namespace.ip(["route", "add", "default", "via", "10.1.0.1", "dev", "wlan0"])
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: "[leave_home]\ndebounce_seconds = 2")
+        let notifications = try RecordingNotificationServer(in: uvd.root)
+        try uvd.start(
+            extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": notifications.address],
+            wrapper: ["/usr/sbin/ip", "netns", "exec", namespace.name])
+        #expect(try uvd.uvctl(["location", "set", Self.solarNoonPlace]).status == 0)
+        #expect(try uvd.uvctl(["profile", "set", "--skin-type", "VI"]).status == 0)
+        #expect(try uvd.uvctl(["family", "add", "Mia", "--skin-type", "I", "--born", "2019-06"]).status == 0)
+        try uvd.waitFor("the Wi-Fi route") { uvd.log.contains("default route: wlan0 (wifi") }
+
+        try namespace.ip(["route", "replace", "default", "via", "10.2.0.1", "dev", "wwan0"])
+        let leaveHome = {
+            notifications.notifications().filter { ($0["hints"] as? [String: Any])?["category"] as? String == "x-uvd.leave-home" }
+        }
+        try uvd.waitFor("the leave-home notification") { !leaveHome().isEmpty }
+        let body = try #require(leaveHome().first?["body"] as? String)
+        #expect(body.hasPrefix("Apply sunscreen before you leave — Mia burns in "), "\(body)")
+        let family = try #require(try uvd.uvctl(["status", "--json"]).json()["family"] as? [String: Any])
+        #expect(family["firstToBurn"] as? String == "Mia")
+        #expect(!uvd.log.contains("Mia"), "a name is the user's own text, not the journal's")
+    }
+
     @Test func movingTheDefaultRouteToCellularGivesOneNotificationWhoseButtonsWork() throws {
         let namespace = try NetworkNamespace()
         try namespace.link("wlan0", address: "10.1.0.2/24")

@@ -33,7 +33,7 @@ struct CoreEventsTests {
     }
 
     /// A core in Sydney with every provider off, started at `now`.
-    static func started(at now: Date = morning) throws -> (Core, [Effect]) {
+    static func started(at now: Date = morning, family: [FamilyMember] = []) throws -> (Core, [Effect]) {
         let configuration = """
             [providers.cams]
             enabled = false
@@ -45,7 +45,7 @@ struct CoreEventsTests {
         var log = Logger(label: "core-test")
         log.logLevel = .critical
         let start = CoreStart(
-            manualPlace: InProcessCore.sydney, profile: Profile(skinType: .II), family: [], sunscreen: nil, stations: nil,
+            manualPlace: InProcessCore.sydney, profile: Profile(skinType: .II), family: family, sunscreen: nil, stations: nil,
             providerState: ProviderState(),
             homeNetwork: nil, outsideNow: OutsideNow(), engine: nil, engineProblem: nil, recovery: nil, storePath: "uvd.sqlite")
         var core = Core(
@@ -112,6 +112,23 @@ struct CoreEventsTests {
         #expect(core.outside.network)
         let alone = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: at.addingTimeInterval(Core.deliveryWait))
         #expect(Self.keeps(alone).first?.changes.engine?.live.contains(.leaveHome) == true)
+    }
+
+    /// With a family, the prompt names who burns first: a fair-skinned child before the user.
+    @Test func theLeaveHomePromptNamesTheChildWhoBurnsFirst() throws {
+        var (core, _) = try Self.started(family: [FamilyMember(name: "Mia", skinType: .I, born: BirthMonth(parsing: "2019-06"))])
+        let (confirmed, at) = try Self.leftHome(&core)
+        let prompt = try #require(
+            confirmed.compactMap { effect -> PresentedAlert? in
+                guard case .post(let posting) = effect, case .show(let alert) = posting.change else { return nil }
+                return alert
+            }.first)
+        #expect(prompt.subject == .leaveHome)
+        // The minutes are the party's burn times, the computation `uvctl status` shows.
+        let first = try #require(
+            FirstToBurn.of(core.engine.facts(now: at), you: .II, family: core.user.family, zone: InProcessCore.sydney.timeZone))
+        #expect(first.name == "Mia")
+        #expect(prompt.body == "Apply sunscreen before you leave — Mia burns in \(first.minutes) min.")
     }
 
     /// A command is kept before it is answered; the store's refusal takes all of it back and the

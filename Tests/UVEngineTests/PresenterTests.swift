@@ -71,3 +71,25 @@ struct ReapplyMeaningTests {
         #expect(try JSONDecoder().decode(AlertMeaning.self, from: Data(asWritten.utf8)) == meaning)
     }
 }
+
+/// The leave-home prompt with a family: who burns first, by name, or the user.
+@Suite struct LeaveHomeWordsTests {
+    private func body(_ first: FirstToBurn?) -> String {
+        Presenter(zone: .utc, twelveHour: false).present(
+            Alert(
+                subject: .leaveHome, rule: .leaveHome, meaning: .leaveHome(peakAhead: 9, firstToBurn: first), urgency: .normal, actions: [])
+        ).body
+    }
+
+    @Test func theChildWhoBurnsFirstIsNamed() {
+        #expect(body(nil) == "Apply sunscreen before you leave.")
+        #expect(body(FirstToBurn(name: "Mia", minutes: 9)) == "Apply sunscreen before you leave — Mia burns in 9 min.")
+        #expect(body(FirstToBurn(name: nil, minutes: 25)) == "Apply sunscreen before you leave — you burn in 25 min.")
+    }
+
+    /// A prompt saved by a release before families reads back, naming no one.
+    @Test func aPromptSavedBeforeFamiliesReadsBack() throws {
+        let saved = #"{"leaveHome":{"peakAhead":9}}"#
+        #expect(try JSONDecoder().decode(AlertMeaning.self, from: Data(saved.utf8)) == .leaveHome(peakAhead: 9, firstToBurn: nil))
+    }
+}
