@@ -18,6 +18,9 @@ struct UVD: AsyncParsableCommand {
                 "Configuration: $XDG_CONFIG_HOME/uvd/config.toml (default ~/.config/uvd; see the commented default installed as share/uvd/uvd.toml). State: $XDG_STATE_HOME/uvd/ (default ~/.local/state/uvd). Control socket and lock: $XDG_RUNTIME_DIR/uvd/ (io.uvd, spoken to with uvctl or any varlink client). The places are the same under systemd and in a terminal: $STATE_DIRECTORY is not used, as before systemd 254 it names the configuration directory; the unit runs uvd --prepare-state before its sandbox makes home read-only, and a database an earlier uvd left in the configuration directory is moved to the state directory. Exit statuses: 64 bad arguments, 73 a directory or store it cannot use, 75 already running, 78 a configuration with errors (--check-config); the unit does not restart uvd after these."
             ),
             tr(
+                "Under systemd: a failure retrying cannot mend ends the unit failed within 30 s, with its reason at priority err: one of the statuses above, not restarted, or one before uvd runs (238/STATE_DIRECTORY when ~/.local/state is a file or not writable), after five starts 5 s apart (start-limit-hit). A crash or kill -9 is restarted. See systemctl --user status uvd and journalctl --user -u uvd -p err; once mended, systemctl --user reset-failed uvd, then systemctl --user start uvd."
+            ),
+            tr(
                 "Tray: where a tray host runs (KDE Plasma, GNOME with the AppIndicator extension, XFCE, LXQt, waybar), uvd shows a StatusNotifierItem: the day's UV wheel, the status in its tooltip, and a menu to record sunscreen, a swim, quiet hours, or show today's UV. [tray] enabled = false turns it off."
             ),
         ].joined(separator: "\n"),

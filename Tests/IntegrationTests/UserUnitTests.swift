@@ -40,13 +40,12 @@ struct UserUnitTests {
             ]
         }
 
-        func start(systemd version: Int, log: URL) throws -> ChildProcess {
+        func start(systemd version: Int, log: URL, restarts: Bool = false) throws -> ChildProcess {
             try ChildProcess(
                 "/usr/bin/python3",
                 [
                     ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/user_unit.py").path, "--systemd", String(version),
-                    unit.path,
-                ],
+                ] + (restarts ? ["--restarts"] : []) + [unit.path],
                 environment: environment, stdout: log.path, stderr: log.path)
         }
 
@@ -81,6 +80,49 @@ struct UserUnitTests {
         #expect(!config.contains { $0.hasPrefix("uvd.sqlite") }, "\(config)")
         var info = stat()
         #expect(stat(state.path, &info) == 0 && info.st_mode & 0o777 == 0o700)
+    }
+
+    /// A permanent failure ends the unit failed within 30 s under both versions, wherever it
+    /// lies: on 252 uvd's own check (73, not restarted); from 254 the manager's own directory
+    /// set-up (238/STATE_DIRECTORY) before uvd runs, which only the start limit ends. Without
+    /// one, a user manager's default limit (5 starts in 10 s) is never reached at RestartSec=5s.
+    @Test(arguments: [252, 254])
+    func aPermanentFailureEndsTheUnitWithinThirtySeconds(systemd version: Int) throws {
+        let home = try FreshHome()
+        try FileManager.default.createDirectory(at: home.root.appendingPathComponent(".local"), withIntermediateDirectories: true)
+        try Data("not a directory".utf8).write(to: home.root.appendingPathComponent(".local/state"))
+        let log = home.root.appendingPathComponent("unit.log")
+        let unit = try home.start(systemd: version, log: log, restarts: true)
+        let status = unit.wait()
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        let last = said.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(!last.contains("still restarting"), "systemd \(version): \(last)")
+        let seconds = last.split(separator: " ").reversed().dropFirst().first.flatMap { Int($0) }
+        #expect(try #require(seconds, "\(last)") <= 30, "\(last)")
+        if version >= 254 {
+            #expect(last.contains("start-limit-hit"), "\(said)")
+            #expect(said.contains("Failed to set up special execution directory") && said.contains(": 238"), "\(said)")
+        } else {
+            #expect(status == ExitStatus.cannotCreate.rawValue, "\(said)")
+        }
+    }
+
+    /// A crash (here the first start killed by SIGKILL) is restarted, and the unit runs.
+    @Test func aCrashIsStillRestarted() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("uvd-crash-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let source = try String(contentsOf: ProviderFixture.packageRoot.appendingPathComponent("systemd/uvd.service"), encoding: .utf8)
+        let crashing = source.split(separator: "\n").map { line -> String in
+            guard line.hasPrefix("ExecStart=") else { return String(line) }
+            return "ExecStart=/bin/sh -c 'test -e \(marker.path) || { touch \(marker.path); kill -9 $$; }'"
+        }.joined(separator: "\n")
+        let home = try FreshHome(unitText: crashing)
+        let log = home.root.appendingPathComponent("unit.log")
+        let unit = try home.start(systemd: 254, log: log, restarts: true)
+        let status = unit.wait()
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(status == 0 && said.contains("ran and exited 0 after 2 starts"), "\(said)")
+        #expect(said.contains("status 137") == false, "a SIGKILL is no status the unit stops restarting on")
     }
 
     /// A state directory the sandbox leaves read-only ($XDG_STATE_HOME elsewhere, on 252) ends in

@@ -2,6 +2,12 @@
 its file system, where no user manager can run (the tests' machine has no systemd --user).
 
     user_unit.py --systemd 252|254 UNIT.service
+    user_unit.py --systemd 252|254 --restarts UNIT.service
+
+With --restarts the service is started as the manager would start it again and again: after each
+failure, RestartSec= later on a clock of its own (nothing waits), until it runs and exits 0, fails
+with a status Restart= does not restart on, or hits the start limit. It says which on its last
+line, and how many starts it took over how many seconds.
 
 The manager's environment is this process's (HOME, XDG_CONFIG_HOME, XDG_STATE_HOME,
 XDG_RUNTIME_DIR). What is emulated, from systemd.exec(5) and systemd.unit(5) of each version:
@@ -21,6 +27,14 @@ XDG_RUNTIME_DIR). What is emulated, from systemd.exec(5) and systemd.unit(5) of 
   it again; a ReadWritePaths= entry that does not exist fails the unit with 226/NAMESPACE
   unless it has the "-" prefix.
 
+- the restarts (with --restarts): Restart=on-failure, RestartSec=, RestartPreventExitStatus= for
+  the main process only, and the start limit of systemd.unit(5), StartLimitIntervalSec= and
+  StartLimitBurst= in [Unit] (a user manager's defaults: 10 s and 5); a start beyond the limit
+  ends the unit failed ("start-limit-hit");
+- an exec directory the manager cannot make (a file where ~/.local/state should be) fails the
+  start before any Exec line with its status: 233/RUNTIME_DIRECTORY, 238/STATE_DIRECTORY,
+  241/CONFIGURATION_DIRECTORY.
+
 Not emulated: the user namespace (the test runs as root), seccomp, PrivateTmp=, PrivateDevices=
 and the rest, which do not decide where uvd can write. Exits with the service's status.
 """
@@ -30,12 +44,15 @@ import subprocess
 import sys
 
 NAMESPACE_FAILURE = 226
+DIRECTORY_FAILURES = {"RuntimeDirectory": 233, "StateDirectory": 238, "ConfigurationDirectory": 241}
+# With --restarts: the unit ended failed by the start limit.
+START_LIMIT_HIT = 1
 # What the run ends with when an ExecStartPre= line fails: the manager would restart the unit,
 # again and again if the failure is permanent.
 RESTART_LOOP = 240
 
 
-def read_service(path):
+def read_service(path, wanted="[Service]"):
     settings = {}
     section = None
     with open(path) as unit:
@@ -46,15 +63,29 @@ def read_service(path):
             if line.startswith("["):
                 section = line
                 continue
-            if section == "[Service]" and "=" in line:
+            if section == wanted and "=" in line:
                 key, value = line.split("=", 1)
                 settings.setdefault(key, []).append(value)
     return settings
 
 
-def main():
-    version = int(sys.argv[2])
-    settings = read_service(sys.argv[3])
+def seconds(text):
+    """A systemd time span as a number of seconds: 5s, 1min, 100ms, 2min 30s, or a bare number."""
+    total = 0.0
+    for part in text.split():
+        for suffix, factor in (("ms", 0.001), ("min", 60), ("s", 1), ("h", 3600)):
+            if part.endswith(suffix):
+                total += float(part[: -len(suffix)]) * factor
+                break
+        else:
+            total += float(part)
+    return total
+
+
+def start_once(version, settings, run_main):
+    """One start: the exec directories, ExecStartPre=, then ExecStart= (exec'd when `run_main`
+    is false, so that the service becomes this process). Returns (status, whether the main
+    process gave it)."""
     home = os.environ["HOME"]
     config_home = os.environ.get("XDG_CONFIG_HOME", f"{home}/.config")
     state_home = os.environ.get("XDG_STATE_HOME", f"{home}/.local/state")
@@ -75,8 +106,13 @@ def main():
         for name in " ".join(settings.get(key, [])).split():
             path = os.path.join(root, name)
             mode = int(settings.get(key + "Mode", ["0755"])[-1], 8)
-            os.makedirs(path, exist_ok=True)
-            os.chmod(path, mode)
+            try:
+                os.makedirs(path, exist_ok=True)
+                os.chmod(path, mode)
+            except OSError as error:
+                print(f"user_unit: Failed to set up special execution directory in {root}: {error.strerror}: "
+                      f"{DIRECTORY_FAILURES[key]}", file=sys.stderr)
+                return DIRECTORY_FAILURES[key], False
             environment[variable] = path
             writable.append(path)
 
@@ -89,15 +125,58 @@ def main():
             line = sandboxed(command, home, writable, settings, expand)
             status = line if isinstance(line, int) else subprocess.call(line, env=environment)
         if status != 0:
-            print(f"user_unit: ExecStartPre= exited {status}: Restart= restarts the unit whatever "
-                  "RestartPreventExitStatus= says", file=sys.stderr)
-            return RESTART_LOOP
+            print(f"user_unit: ExecStartPre= exited {status}", file=sys.stderr)
+            return status, False
     command = sandboxed(shlex.split(expand(settings["ExecStart"][-1])), home, writable, settings, expand)
     if isinstance(command, int):
-        return command
+        return command, False
+    if run_main:
+        status = subprocess.call(command, env=environment)
+        # A signal is the main process's failure too (Restart=on-failure restarts on it).
+        return (128 - status if status < 0 else status), True
     # The service becomes this process (unshare and sh exec it in turn): a signal sent here is the
     # service's, as a manager's would be.
     os.execvpe(command[0], command, environment)
+
+
+def main():
+    version = int(sys.argv[2])
+    restarts = sys.argv[3] == "--restarts"
+    unit = sys.argv[-1]
+    settings = read_service(unit)
+    if not restarts:
+        status, main_process = start_once(version, settings, run_main=False)
+        if not main_process and status != 0 and status != NAMESPACE_FAILURE:
+            print("user_unit: a start that fails before the main process is restarted whatever "
+                  "RestartPreventExitStatus= says", file=sys.stderr)
+            return RESTART_LOOP
+        return status
+    unit_settings = read_service(unit, "[Unit]")
+    restart = settings.get("Restart", ["no"])[-1]
+    restart_seconds = seconds(settings.get("RestartSec", ["100ms"])[-1])
+    prevented = {int(code) for code in " ".join(settings.get("RestartPreventExitStatus", [])).split() if code.isdigit()}
+    interval = seconds(unit_settings.get("StartLimitIntervalSec", ["10s"])[-1])
+    burst = int(unit_settings.get("StartLimitBurst", ["5"])[-1])
+    clock, starts, count = 0.0, [], 0
+    while True:
+        starts = [start for start in starts if clock - start < interval]
+        if interval > 0 and len(starts) >= burst:
+            print(f"user_unit: failed (start-limit-hit) after {count} starts in {clock:.0f} s", file=sys.stderr)
+            return START_LIMIT_HIT
+        starts.append(clock)
+        count += 1
+        status, main_process = start_once(version, settings, run_main=True)
+        if status == 0:
+            print(f"user_unit: ran and exited 0 after {count} starts in {clock:.0f} s", file=sys.stderr)
+            return 0
+        if restart not in ("on-failure", "always", "on-abnormal") or (main_process and status in prevented):
+            print(f"user_unit: failed with status {status}, not restarted, after {count} starts in {clock:.0f} s",
+                  file=sys.stderr)
+            return status
+        if clock > 120:
+            print(f"user_unit: still restarting after {count} starts in {clock:.0f} s", file=sys.stderr)
+            return RESTART_LOOP
+        clock += restart_seconds
 
 
 def sandboxed(command, home, writable, settings, expand):
@@ -125,7 +204,7 @@ def sandboxed(command, home, writable, settings, expand):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] != "--systemd":
+    if len(sys.argv) not in (4, 5) or sys.argv[1] != "--systemd" or (len(sys.argv) == 5 and sys.argv[3] != "--restarts"):
         print(__doc__, file=sys.stderr)
         sys.exit(64)
     sys.exit(main())
