@@ -33,14 +33,15 @@ ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
 # The translations (po/LL.po), compiled with msgfmt into share/locale/LL/LC_MESSAGES/uvd.mo.
 LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: help start check lint deps test-deps build release test fuzz bench skill install install-files install-desktop deb deb-test uninstall uninstall-desktop clean
+.PHONY: help start check lint deps test-deps build release test fuzz bench skill install install-files install-desktop deb deb-test dist dist-test uninstall uninstall-desktop clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
 	@echo "make check    install what the tests need and run the whole test suite"
 	@echo "make build    debug build;  make release: optimised build"
 	@echo "make install  uvd, uvctl, user units, default config, man pages, completions under PREFIX (default ~/.local)"
-	@echo "make deb      the Debian package, from the release binaries (make deb-test: tried in a fresh Debian 12 tree)"
+	@echo "make dist     uvd-VERSION-linux-x86_64.tar.gz for other distributions (make dist-test: tried in Debian 12 and 13)"
+	@echo "make deb      the Debian package, from the release binaries (make deb-test: tried in fresh Debian 12 and 13 trees)"
 	@echo "make fuzz     each libFuzzer target for FUZZ_SECONDS (default 60) on its seed corpus in Fuzz/"
 	@echo "make bench    the benchmarks in Benchmarks/ (release build)"
 	@echo "make skill DATA=<folder>  the nowcast's skill on measured UV days (FORMAT=json for one JSON line)"
@@ -161,14 +162,26 @@ install-files: release $(MANUALS)/uvd.1
 	done
 	$(DESTDIR)$(BINDIR)/uvd --varlink-interface > $(DESTDIR)$(DATADIR)/varlink/io.uvd.varlink
 
+# The tarball for other distributions (scripts/make-dist): install.sh and uninstall.sh in it;
+# its path is the last line. make dist-test tries it in fresh Debian 12 and 13 trees (root).
+DIST_DIR := .build/dist
+dist: release $(MANUALS)/uvd.1
+	@scripts/make-dist $(DIST_DIR)
+
+dist-test: dist
+	scripts/dist-test $$(ls -t $(DIST_DIR)/uvd-*.tar.gz | head -1)
+	SUITE=trixie scripts/dist-test $$(ls -t $(DIST_DIR)/uvd-*.tar.gz | head -1)
+
 # The Debian package (scripts/make-deb), from the release binaries; its path is the last line.
 DEB_DIR := .build/deb
 deb: release $(MANUALS)/uvd.1
 	@scripts/make-deb $(RELEASE_BIN) $(MANUALS) $(DEB_DIR)
 
-# The package installed in a fresh Debian 12 tree with no Swift in it (scripts/deb-test, root).
+# The package installed in fresh Debian 12 and Debian 13 trees with no Swift in them
+# (scripts/deb-test, root).
 deb-test: deb
 	scripts/deb-test $$(ls -t $(DEB_DIR)/uvd_*.deb | head -1)
+	SUITE=trixie scripts/deb-test $$(ls -t $(DEB_DIR)/uvd_*.deb | head -1)
 
 uninstall:
 	-systemctl --user disable --now uvd.socket uvd.service 2>/dev/null
