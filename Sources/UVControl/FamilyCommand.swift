@@ -11,7 +11,7 @@ struct FamilyCommand: AsyncParsableCommand {
         discussion: tr(
             "Each person has a skin type (I to VI), and may have a birth month (YYYY-MM) and a sunscreen of their own. Their burn times come from the same Fitzpatrick model as yours: a model, not a measurement."
         ),
-        subcommands: [List.self, Add.self, Set.self, Remove.self],
+        subcommands: [List.self, Add.self, Set.self, Remove.self, Off.self, On.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
@@ -81,6 +81,30 @@ struct FamilyCommand: AsyncParsableCommand {
         }
     }
 
+    struct Off: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "off", abstract: tr("The family is not out with you: uvd reckons with you alone, until uvctl family on."))
+        @Flag(help: ArgumentHelp(tr("For today only."))) var today = false
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            let reply = try await DaemonClient.call(UVD.SetFamilyOut.self, FamilyOutParameters(out: false, today: today))
+            if output.json { return try JSONOutput.print(reply) }
+            FamilyCommand.print(reply)
+        }
+    }
+
+    struct On: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "on", abstract: tr("The family is out with you again."))
+        @OptionGroup var output: OutputOptions
+
+        func run() async throws {
+            let reply = try await DaemonClient.call(UVD.SetFamilyOut.self, FamilyOutParameters(out: true))
+            if output.json { return try JSONOutput.print(reply) }
+            FamilyCommand.print(reply)
+        }
+    }
+
     /// A name refused before it is sent, as uvd would refuse it.
     static func check(_ name: String) throws {
         if case .failure(let problem) = FamilyMember.checkedName(name) { throw ValidationError(tr("%1$@.", problem.description)) }
@@ -96,5 +120,6 @@ struct FamilyCommand: AsyncParsableCommand {
             Swift.print(person.name.rightPadded(to: width) + "  " + facts.joined(separator: " · "))
         }
         if reply.people.count == 1 { Swift.print(tr("No one else yet: uvctl family add NAME --skin-type I adds someone.")) }
+        if !reply.out { Swift.print(tr("The family is not out: uvd reckons with you alone (uvctl family on).")) }
     }
 }

@@ -36,7 +36,7 @@ enum StatusText {
         } else {
             lines.append(tr("No burn risk now (%1$@)", skin))
         }
-        if let family = status.family { lines.append(familyLine(family)) }
+        if let family = status.family { lines.append(family.sentence) }
         if let sunscreen = status.sunscreen, let applied = ISOInstant.parse(sunscreen.appliedAt),
             let reapply = ISOInstant.parse(sunscreen.reapplyAt)
         {
@@ -57,28 +57,6 @@ enum StatusText {
     }
 
     /// `24 °C · partly cloudy`: what the provider says of the weather now, where it says it.
-    /// The family in one line, the one who burns first named first: "Mia burns first: about 9
-    /// min; you: 25 min". A baby under 6 months is not timed: "Leo (4 months): keep out of
-    /// direct sun".
-    static func familyLine(_ family: FamilyStatusInfo) -> String {
-        let first = family.people.first { $0.name == family.firstToBurn }
-        let others = family.people.filter { $0 != first }.map { person -> String in
-            if person.keepOutOfSun {
-                return tr("%1$@ (%2$@ months): keep out of direct sun", person.name, person.ageMonths ?? 0)
-            }
-            guard let minutes = person.burnTimeMinutes else { return tr("%1$@: no burn risk", person.name) }
-            return minutes >= 240 ? tr("%1$@: %2$@ min or more", person.name, minutes) : tr("%1$@: %2$@ min", person.name, minutes)
-        }
-        guard let first, let minutes = first.burnTimeMinutes else {
-            let babies = family.people.filter(\.keepOutOfSun).map {
-                tr("%1$@ (%2$@ months): keep out of direct sun", $0.name, $0.ageMonths ?? 0)
-            }
-            return ([tr("No one burns within %1$@ min", Int(BurnTime.limits.upperBound))] + babies).joined(separator: "; ")
-        }
-        let lead = first.you ? tr("You burn first: about %1$@ min", minutes) : tr("%1$@ burns first: about %2$@ min", first.name, minutes)
-        return ([lead] + others).joined(separator: "; ")
-    }
-
     static func weatherLine(_ status: StatusInfo, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let temperature = status.temperatureCelsius.map {
             Weather.temperature(celsius: $0, fahrenheit: Weather.usesFahrenheit(environment: environment))

@@ -98,3 +98,18 @@ public struct BirthMonth: Sendable, Equatable, Comparable, Codable, CustomString
         try container.encode(description)
     }
 }
+
+/// The family is not out (`uvctl family off`): a parent alone at work gets their own readings.
+/// Until `uvctl family on`, or for one local day (`--today`).
+public enum FamilyAway: Sendable, Equatable, Codable {
+    case untilOn
+    case on(DayKey)
+
+    /// Whether the family is away at `now` on `zone`'s calendar.
+    public func holds(at now: Date, in zone: Zone) -> Bool {
+        switch self {
+        case .untilOn: true
+        case .on(let day): DayKey(now, in: zone) == day
+        }
+    }
+}

@@ -107,7 +107,7 @@ struct ControlService: VarlinkService {
             case .outside:
                 try await answer(UVD.Outside.self) { MessageReply(message: try await core.outsideCommand($0, now: now)) }
             case .listFamily:
-                try await answer(UVD.ListFamily.self) { _ in await core.read { $0.familyReply() } }
+                try await answer(UVD.ListFamily.self) { _ in await core.read { $0.familyReply(now: now) } }
             case .addFamilyMember:
                 try await answer(UVD.AddFamilyMember.self) { call in
                     try await core.changeFamily(.addMember(try CallParameters.newMember(call)), now: now)
@@ -115,6 +115,10 @@ struct ControlService: VarlinkService {
             case .setFamilyMember:
                 try await answer(UVD.SetFamilyMember.self) { call in
                     try await core.changeFamily(.setMember(name: call.name, try CallParameters.memberChange(call)), now: now)
+                }
+            case .setFamilyOut:
+                try await answer(UVD.SetFamilyOut.self) { call in
+                    try await core.changeFamily(.familyOut(call.out, today: call.today ?? false), now: now)
                 }
             case .removeFamilyMember:
                 try await answer(UVD.RemoveFamilyMember.self) { try await core.changeFamily(.removeMember(name: $0.name), now: now) }

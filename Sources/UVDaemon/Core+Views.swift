@@ -22,7 +22,7 @@ extension Core {
         let history = near.flatMap { providers.stationHistory[$0.id] } ?? []
         let latest = station.flatMap { reading in reading.uvi.map { UVSample(time: reading.time, uvi: $0) } }
         return Knowledge(
-            place: target, profile: user.profile, family: user.family, sunscreen: user.sunscreen, forecast: stored?.forecast,
+            place: target, profile: user.profile, family: user.party(at: now), sunscreen: user.sunscreen, forecast: stored?.forecast,
             fetchedAt: stored?.fetchedAt,
             cams: cams?.forecast, camsFetchedAt: cams?.fetchedAt,
             station: station, stationReadings: history.isEmpty ? latest.map { [$0] } ?? [] : history, window: configuration.window,
@@ -109,10 +109,11 @@ extension Core {
 /// What `uvctl quiet`, `history`, `home` and `family` show.
 extension Core {
     /// The user first (named "you", from the profile), then the family in the order added.
-    func familyReply() -> FamilyReply {
+    func familyReply(now: Date) -> FamilyReply {
         let you = PersonInfo(
             name: tr("you"), you: true, skinType: user.profile.skinType?.numeral, born: nil, spf: user.profile.defaultSPF.argument)
         return FamilyReply(
+            out: user.familyAway?.holds(at: now, in: currentPlace.timeZone) != true,
             people: [you]
                 + user.family.map {
                     PersonInfo(name: $0.name, you: false, skinType: $0.skinType.numeral, born: $0.born?.description, spf: $0.spf?.argument)

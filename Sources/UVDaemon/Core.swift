@@ -66,7 +66,8 @@ struct Core {
         self.loaded = loaded
         self.configTrouble = configTrouble
         let place = start.manualPlace ?? sources.automaticPlace()
-        user = UserRecord(place: place, profile: start.profile, family: start.family, sunscreen: start.sunscreen, now: now)
+        user = UserRecord(
+            place: place, profile: start.profile, family: start.family, familyAway: start.familyAway, sunscreen: start.sunscreen, now: now)
         providers = ProviderMemory(
             forecast: (try? sources.reading.forecast(for: place.key, .forecast)) ?? nil,
             cams: (try? sources.reading.forecast(for: place.key, .cams)) ?? nil, stations: start.stations, state: start.providerState)
@@ -212,7 +213,8 @@ extension Core {
         if engine.timeZoneIdentifier.name != zone || engine.profile != user.profile {
             events.append(.context(zone: ZoneName(zone), profile: user.profile))
         }
-        if engine.family != user.family { events.append(.family(user.family)) }
+        let party = user.party(at: now)
+        if engine.family != party { events.append(.family(party)) }
         if engine.sunscreen != user.sunscreen { events.append(.sunscreen(user.sunscreen)) }
         let samples = engineSamples(blended, now: now)
         if samples != engine.samples { events.append(.forecast(samples)) }
@@ -430,6 +432,10 @@ extension Core {
             family[index] = member
             user.changeFamily(to: family)
             return CommandChange(keeping: [.family(family)])
+        case .familyOut(let out, let today):
+            let away: FamilyAway? = out ? nil : (today ? .on(DayKey(now, in: currentPlace.timeZone)) : .untilOn)
+            user.familyIsAway(away)
+            return CommandChange(keeping: [.familyAway(away)])
         case .removeMember(let name):
             guard let (index, _) = user.member(named: name) else { throw Self.noMember(name) }
             var family = user.family
@@ -463,7 +469,8 @@ extension Core {
         case .mute(let rule, let today):
             return .said(today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue))
         case .unmute(let rule): return .said(tr("%1$@ speaks again", rule.rawValue))
-        case .addMember, .setMember, .removeMember: return .family(familyReply())
+        case .addMember, .setMember, .removeMember: return .family(familyReply(now: now))
+        case .familyOut: return .family(familyReply(now: now))
         }
     }
 

@@ -88,6 +88,8 @@ enum CoreCommand: Sendable {
     /// `uvctl family set NAME …`: what changes of the member named so.
     case setMember(name: String, MemberChange)
     case removeMember(name: String)
+    /// `uvctl family on` (true) or `off` (false); `today`: off for today only.
+    case familyOut(Bool, today: Bool)
 }
 
 /// What `uvctl family set` changes of a member: nil leaves a field as it was; for `born` and

@@ -198,7 +198,7 @@ extension CoreShell {
 
     /// `uvctl family add`, `set` and `remove`: the family as it is once kept.
     func changeFamily(_ command: CoreCommand, now: Date) throws(Refusal) -> FamilyReply {
-        guard case .family(let reply) = try self.command(command, now: now) else { return core.familyReply() }
+        guard case .family(let reply) = try self.command(command, now: now) else { return core.familyReply(now: now) }
         return reply
     }
 

@@ -13,6 +13,8 @@ struct CoreStart: Sendable {
     var profile: Profile
     /// The family besides the user (none in a store from before families).
     var family: [FamilyMember]
+    /// The family said not to be out (`uvctl family off`).
+    var familyAway: FamilyAway? = nil
     var sunscreen: SunscreenApplication?
     var stations: StoredStations?
     var providerState: ProviderState
@@ -33,6 +35,7 @@ struct CoreStart: Sendable {
         let (engine, problem) = restoreEngine(store: store, log: log, now: now)
         return CoreStart(
             manualPlace: try store.manualPlace(), profile: try store.profile(), family: try store.family(),
+            familyAway: try store.familyAway(),
             sunscreen: try store.currentSunscreen(),
             stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
             outsideNow: OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user)), engine: engine,

@@ -38,10 +38,13 @@ enum TrayView {
         return tr("UV %1$@ %2$@ · %3$@", status.uvi.fixed(1), level, status.location.name)
     }
 
-    /// The status lines of `uvctl status` that matter at a glance: burn time, reapply, window.
+    /// The status lines of `uvctl status` that matter at a glance: burn time (and with a family, who
+    /// burns first), reapply, window.
     static func tooltip(_ status: StatusInfo) -> String {
         var lines: [String] = []
         if let minutes = status.burnTimeMinutes { lines.append(tr("Burn time about %1$@ min", minutes)) }
+        // With a family out, who burns first, named.
+        if let family = status.family { lines.append(family.sentence) }
         if let sunscreen = status.sunscreen {
             lines.append(tr("Applied SPF %1$@ — reapply by %2$@", sunscreen.spf, clock(sunscreen.reapplyAt)))
         }

@@ -12,13 +12,18 @@ struct UserRecord: Sendable {
     private(set) var profile: Profile
     /// The people besides the user, in the order added (`uvctl family`).
     private(set) var family: [FamilyMember]
+    /// The family said not to be out (`uvctl family off`), or nil.
+    private(set) var familyAway: FamilyAway?
     private(set) var sunscreen: SunscreenApplication?
     /// An application recorded more than a minute after the time it was read: not counted.
     private(set) var futureSunscreen: SunscreenApplication?
 
     /// The record as kept, the sunscreen on record read at `now` (`settingAsideFuture`).
-    init(place: Place, profile: Profile, family: [FamilyMember] = [], sunscreen: SunscreenApplication?, now: Date) {
-        (self.place, self.profile, self.family) = (place, profile, family)
+    init(
+        place: Place, profile: Profile, family: [FamilyMember] = [], familyAway: FamilyAway? = nil, sunscreen: SunscreenApplication?,
+        now: Date
+    ) {
+        (self.place, self.profile, self.family, self.familyAway) = (place, profile, family, familyAway)
         (self.sunscreen, futureSunscreen) = Self.settingAsideFuture(sunscreen, now: now)
     }
 
@@ -49,6 +54,14 @@ struct UserRecord: Sendable {
 
     /// The family as it is now, whole.
     mutating func changeFamily(to family: [FamilyMember]) { self.family = family }
+
+    /// The family not out from now (`uvctl family off`), or out again (nil).
+    mutating func familyIsAway(_ away: FamilyAway?) { familyAway = away }
+
+    /// Who is out with the user at `now`: the family, unless it was said not to be.
+    func party(at now: Date) -> [FamilyMember] {
+        familyAway?.holds(at: now, in: place.timeZone) == true ? [] : family
+    }
 
     /// The member named `name`, its case aside, and where it stands.
     func member(named name: String) -> (index: Int, member: FamilyMember)? {

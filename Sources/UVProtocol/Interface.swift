@@ -216,16 +216,20 @@ public enum UVDInterface {
         ) -> (profile: Profile)
 
         # The people uvd watches over: the user first, then the family in the order added.
-        method ListFamily() -> (people: []Person)
+        method ListFamily() -> (out: bool, people: []Person)
 
         # A name is 1 to 32 characters, no control characters; skin type I–VI; born YYYY-MM;
         # spf none, 15, 30 or 50.
-        method AddFamilyMember(name: string, skinType: ?string, born: ?string, spf: ?string) -> (people: []Person)
+        method AddFamilyMember(name: string, skinType: ?string, born: ?string, spf: ?string) -> (out: bool, people: []Person)
 
         # What is left out stays; born or spf "" forgets it.
-        method SetFamilyMember(name: string, skinType: ?string, born: ?string, spf: ?string) -> (people: []Person)
+        method SetFamilyMember(name: string, skinType: ?string, born: ?string, spf: ?string) -> (out: bool, people: []Person)
 
-        method RemoveFamilyMember(name: string) -> (people: []Person)
+        method RemoveFamilyMember(name: string) -> (out: bool, people: []Person)
+
+        # Whether the family is out with you: false (uvctl family off) gives you your own readings,
+        # until true again, or for today only with today.
+        method SetFamilyOut(out: bool, today: ?bool) -> (out: bool, people: []Person)
 
         # Records sunscreen put on now (or minutesAgo); missing values come from the profile.
         method ApplySunscreen(spf: ?string, quantity: ?string, activity: ?string, minutesAgo: ?int) -> (sunscreen: Sunscreen)

@@ -43,6 +43,16 @@ public struct FamilyMemberParameters: Codable, Sendable {
     }
 }
 
+/// `uvctl family on` (out: true) or `off` (false, for today only with `today`).
+public struct FamilyOutParameters: Codable, Sendable {
+    public var out: Bool
+    public var today: Bool?
+    public init(out: Bool, today: Bool? = nil) {
+        self.out = out
+        self.today = today
+    }
+}
+
 public struct AddLocationParameters: Codable, Sendable {
     public var name: String
     public var place: String

@@ -16,8 +16,13 @@ public struct LocationReply: Codable, Sendable, Equatable {
 
 /// The user first, then the family in the order added.
 public struct FamilyReply: Codable, Sendable, Equatable {
+    /// Whether the family is out with the user (false after `uvctl family off`).
+    public var out: Bool
     public var people: [PersonInfo]
-    public init(people: [PersonInfo]) { self.people = people }
+    public init(out: Bool = true, people: [PersonInfo]) {
+        self.out = out
+        self.people = people
+    }
 }
 
 public struct ProfileReply: Codable, Sendable, Equatable {

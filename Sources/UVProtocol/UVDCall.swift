@@ -55,6 +55,11 @@ public enum UVD {
         public typealias Reply = FamilyReply
         public static let method = UVDMethod.removeFamilyMember
     }
+    public enum SetFamilyOut: UVDCall {
+        public typealias Parameters = FamilyOutParameters
+        public typealias Reply = FamilyReply
+        public static let method = UVDMethod.setFamilyOut
+    }
     public enum AddLocation: UVDCall {
         public typealias Parameters = AddLocationParameters
         public typealias Reply = LocationReply
@@ -207,6 +212,7 @@ extension UVDMethod {
         case .addFamilyMember: UVD.AddFamilyMember.self
         case .setFamilyMember: UVD.SetFamilyMember.self
         case .removeFamilyMember: UVD.RemoveFamilyMember.self
+        case .setFamilyOut: UVD.SetFamilyOut.self
         case .listLocations: UVD.ListLocations.self
         case .removeLocation: UVD.RemoveLocation.self
         case .getProfile: UVD.GetProfile.self

@@ -38,6 +38,7 @@ public enum UVDMethod: String, CaseIterable, Sendable {
     case addFamilyMember = "AddFamilyMember"
     case setFamilyMember = "SetFamilyMember"
     case removeFamilyMember = "RemoveFamilyMember"
+    case setFamilyOut = "SetFamilyOut"
 
     /// `io.uvd.GetStatus`.
     public var qualifiedName: String { "\(UVDInterface.name).\(rawValue)" }

@@ -118,6 +118,11 @@ public final class Store: Sendable {
         try setting("family") ?? []
     }
 
+    /// Whether the family was said not to be out (`uvctl family off`), and until when.
+    public func familyAway() throws -> FamilyAway? {
+        try setting("familyAway")
+    }
+
     /// The place the user chose, if any.
     public func manualPlace() throws -> Place? {
         try setting("manualPlace")

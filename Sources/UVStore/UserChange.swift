@@ -18,6 +18,8 @@ public enum UserChange: Sendable, Equatable {
     case waterEvent(at: Date)
     /// The family besides the user, whole, in order (`uvctl family add`, `set`, `remove`).
     case family([FamilyMember])
+    /// The family not out (`uvctl family off`), or out again (nil: `family on`).
+    case familyAway(FamilyAway?)
 }
 
 extension Store {
@@ -45,6 +47,8 @@ extension Store {
             try db.execute("UPDATE sunscreen SET value = ? WHERE id = ?", [.text(Coding.encode(application)), .integer(row.integer("id"))])
         case .family(let members):
             try putSetting("family", members.isEmpty ? nil : members, db)
+        case .familyAway(let away):
+            try putSetting("familyAway", away, db)
         }
     }
 }

@@ -12,18 +12,18 @@ import UVProtocol
     @Test func theFirstToBurnIsNamedFirst() {
         let family = FamilyStatusInfo(
             firstToBurn: "Mia", people: [person("you", you: true, minutes: 25), person("Mia", minutes: 9), person("Sam", minutes: 240)])
-        #expect(StatusText.familyLine(family) == "Mia burns first: about 9 min; you: 25 min; Sam: 240 min or more")
+        #expect(family.sentence == "Mia burns first: about 9 min; you: 25 min; Sam: 240 min or more")
     }
 
     @Test func theUserFirstAndABaby() {
         let family = FamilyStatusInfo(
             firstToBurn: "you", people: [person("you", you: true, minutes: 12), person("Leo", minutes: nil, months: 4, baby: true)])
-        #expect(StatusText.familyLine(family) == "You burn first: about 12 min; Leo (4 months): keep out of direct sun")
+        #expect(family.sentence == "You burn first: about 12 min; Leo (4 months): keep out of direct sun")
     }
 
     @Test func noOneBurnsAtNightButTheBabyIsStillSaid() {
         let family = FamilyStatusInfo(
             firstToBurn: nil, people: [person("you", you: true, minutes: nil), person("Leo", minutes: nil, months: 2, baby: true)])
-        #expect(StatusText.familyLine(family) == "No one burns within 240 min; Leo (2 months): keep out of direct sun")
+        #expect(family.sentence == "No one burns within 240 min; Leo (2 months): keep out of direct sun")
     }
 }

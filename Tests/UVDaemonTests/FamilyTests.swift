@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+import UVEngine
 import UVProtocol
 import UVStore
 
@@ -33,7 +34,7 @@ import UVStore
 
         // uvd started again on the same store: the family is there.
         let again = try InProcessCore(sharing: shell)
-        #expect(await again.core.read { $0.familyReply() } == reply)
+        #expect(await again.core.read { $0.familyReply(now: Self.now) } == reply)
     }
 
     @Test func whatCannotBeIsRefusedAndChangesNothing() async throws {
@@ -69,7 +70,7 @@ import UVStore
             try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
         }
         holder.release()
-        #expect(await core.read { $0.familyReply() }.people.count == 1)
+        #expect(await core.read { $0.familyReply(now: Self.now) }.people.count == 1)
         #expect(try shell.store.family().isEmpty)
     }
 
@@ -96,5 +97,32 @@ import UVStore
         }
         let leo = try #require(family.people.first { $0.name == "Leo" })
         #expect(leo.keepOutOfSun && leo.burnTimeMinutes == nil && leo.ageMonths == 3)
+        // The tray's tooltip says the same line, from the same place.
+        #expect(TrayView.tooltip(status).contains(family.sentence))
+    }
+
+    /// `uvctl family off --today`: a parent alone at work gets their own readings, today only;
+    /// `family off` holds until `family on`. Kept in the store.
+    @Test func aFamilyNotOutGivesTheUserTheirOwnReadings() async throws {
+        let shell = try InProcessCore()
+        let core = shell.core
+        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        #expect(try await core.read { try $0.status(now: Self.now) }.family != nil)
+
+        var reply = try await core.changeFamily(.familyOut(false, today: true), now: Self.now)
+        #expect(!reply.out)
+        #expect(try await core.read { try $0.status(now: Self.now) }.family == nil)
+        #expect(await core.state.engine.family.isEmpty, "the rules name no one either")
+        #expect(try shell.store.familyAway() == .on(DayKey(Self.now, in: InProcessCore.sydney.timeZone)))
+        // The next day the family is out again by itself.
+        let tomorrow = Self.now.addingTimeInterval(86_400)
+        #expect(try await core.read { try $0.status(now: tomorrow) }.family != nil)
+
+        reply = try await core.changeFamily(.familyOut(false, today: false), now: tomorrow)
+        #expect(try await core.read { try $0.status(now: tomorrow.addingTimeInterval(86_400)) }.family == nil)
+        reply = try await core.changeFamily(.familyOut(true, today: false), now: tomorrow)
+        let away = try shell.store.familyAway()
+        #expect(reply.out && away == nil)
     }
 }
