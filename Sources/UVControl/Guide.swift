@@ -60,6 +60,27 @@ enum Guide {
         ]
         var text = tr("%1$@ (Cancer Council Australia)", terminal.bold(tr("Using sunscreen"))) + "\n"
         for paragraph in advice { text += terminal.wrap("• " + paragraph, indent: 2) + "\n" }
+        return text
+    }
+
+    /// Children and babies, as uvd's family readings follow it (`Party`): a baby under 6 months is
+    /// never timed, and under 12 months is kept out of direct sun from UV 3.
+    static let childrenAdvice = [
+        tr(
+            "Under 6 months: keep babies out of direct sun altogether, in shade, with clothing and a hat. Sunscreen is not advised at this age; uvd gives them no burn time, only \"keep out of direct sun\"."
+        ),
+        tr("Under 12 months: when the UV index is 3 or more, keep babies out of direct sun."),
+        tr(
+            "Older children: shade, clothing, a hat and sunglasses first, then SPF 30 or higher on what stays bare, reapplied every 2 hours and after swimming."
+        ),
+        tr(
+            "A child's burn time in uvd comes from the same Fitzpatrick skin types as an adult's: a model, not a measurement of the child's skin. Fair-skinned children burn first; uvd names whoever of the family burns first."
+        ),
+    ]
+
+    static func children(_ terminal: Terminal) -> String {
+        var text = tr("%1$@ (Cancer Council Australia; American Academy of Pediatrics)", terminal.bold(tr("Children and babies"))) + "\n"
+        for paragraph in childrenAdvice { text += terminal.wrap("• " + paragraph, indent: 2) + "\n" }
         return text + "\n"
     }
 }

@@ -5,16 +5,16 @@ import UVCore
 struct GuideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "guide",
-        abstract: tr("UV levels, skin types and sunscreen use, explained."),
-        discussion: tr("Advice from the WHO Global Solar UV Index guide and Cancer Council Australia.")
+        abstract: tr("UV levels, skin types, sunscreen use and children in the sun, explained."),
+        discussion: tr("Advice from the WHO Global Solar UV Index guide, Cancer Council Australia and the American Academy of Pediatrics.")
     )
 
     /// The guide's sections.
     enum Topic: String, ExpressibleByArgument, CaseIterable {
-        case levels, skin, sunscreen
+        case levels, skin, sunscreen, children
     }
 
-    @Argument(help: ArgumentHelp(tr("levels, skin or sunscreen (default: all three).")))
+    @Argument(help: ArgumentHelp(tr("levels, skin, sunscreen or children (default: all four).")))
     var topic: Topic?
 
     @OptionGroup var output: OutputOptions
@@ -28,6 +28,7 @@ struct GuideCommand: ParsableCommand {
             case .levels: Guide.levels(terminal)
             case .skin: Guide.skin(terminal)
             case .sunscreen: Guide.sunscreen(terminal)
+            case .children: Guide.children(terminal)
             }
         }
         print(sections.joined(separator: "\n"), terminator: "")
@@ -45,6 +46,8 @@ struct GuideCommand: ParsableCommand {
         var skinTypes: [Skin]?
         /// The sunscreen advice, a line each.
         var sunscreen: [String]?
+        /// Children and babies, a line each.
+        var children: [String]?
 
         init(topics: [Topic]) {
             if topics.contains(.levels) {
@@ -62,6 +65,7 @@ struct GuideCommand: ParsableCommand {
             if topics.contains(.sunscreen) {
                 sunscreen = Guide.sunscreen(Terminal(usesColor: false)).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
             }
+            if topics.contains(.children) { children = Guide.childrenAdvice }
         }
     }
 }
