@@ -79,7 +79,11 @@ enum Guide {
     ]
 
     static func children(_ terminal: Terminal) -> String {
-        var text = tr("%1$@ (Cancer Council Australia; American Academy of Pediatrics)", terminal.bold(tr("Children and babies"))) + "\n"
+        // The longest title: wrapped like the rest on a narrow terminal.
+        var text =
+            terminal.wrap(
+                tr("%1$@ (Cancer Council Australia; American Academy of Pediatrics)", terminal.bold(tr("Children and babies"))), indent: 0)
+            + "\n"
         for paragraph in childrenAdvice { text += terminal.wrap("• " + paragraph, indent: 2) + "\n" }
         return text + "\n"
     }
