@@ -342,7 +342,7 @@ extension Core {
                 settle(now: now, hearing: change.hearing, answered: true)
                 beforeCommand = before
             }
-            effects.append(.answer(try reply(to: command, said: change.said, now: now)))
+            effects.append(.answer(try reply(to: command, change: change, now: now)))
         } catch {
             effects.append(.answer(.refused(error)))
         }
@@ -356,6 +356,8 @@ extension Core {
         var changed = true
         /// What the command itself says back (`uvctl outside`, `uvctl home set`).
         var said: String?
+        /// The place `uvctl location add` saved, as looked up once.
+        var saved: Place?
     }
 
     /// Makes the change `command` asks for, or refuses it having changed nothing.
@@ -390,7 +392,7 @@ extension Core {
             guard !name.trimmingSpaces().isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
             var chosen = try lookUp(query)
             chosen.name = name
-            return CommandChange(keeping: [.savePlace(chosen)])
+            return CommandChange(keeping: [.savePlace(chosen)], saved: chosen)
         case .removeLocation(let name):
             return CommandChange(keeping: [.removePlace(named: try savedPlace(named: name).name)])
         case .markHome(let route):
@@ -447,17 +449,14 @@ extension Core {
     }
 
     /// What the user is told once `command` is kept: its reply, read from the core as it now is.
-    private func reply(to command: CoreCommand, said: String?, now: Date) throws(Refusal) -> CoreReply {
+    private func reply(to command: CoreCommand, change: CommandChange, now: Date) throws(Refusal) -> CoreReply {
         switch command {
         case .profile: return .profile(user.profile)
         case .applySunscreen, .recordWater: return .sunscreen(try sunscreenInfo(now: now))
         case .removeSunscreen, .removeLocation: return .done
         case .setLocation, .clearLocation: return .location(ViewBuilder.locationInfo(user.place))
-        case .addLocation(let name, let query):
-            var chosen = try lookUp(query)
-            chosen.name = name
-            return .location(ViewBuilder.locationInfo(chosen))
-        case .markHome, .outside: return .said(said ?? "")
+        case .addLocation: return .location(ViewBuilder.locationInfo(change.saved ?? user.place))
+        case .markHome, .outside: return .said(change.said ?? "")
         case .clearHome: return .said(tr("no home network marked: leaving any Wi-Fi counts"))
         case .quiet, .quietFor, .quietOff: return .quiet(quietInfo(now: now))
         case .snooze(let rule, let minutes):
