@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Where Debian puts the headers libnotify's include (`pkg-config --cflags libnotify`): GLib's
+/// Where Debian puts the headers CGLib includes (`pkg-config --cflags libnotify`): GLib's
 /// configuration header lives under the machine's multiarch triplet.
 #if arch(arm64)
     let multiarch = "aarch64-linux-gnu"
@@ -12,9 +12,11 @@ let glibIncludes = [
     "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0", "/usr/include/libpng16",
     "/usr/include/libmount", "/usr/include/blkid",
 ]
-/// For UVNotify and every target that imports it, directly or not: each may have to build the
-/// CLibNotify module itself.
-let seesLibNotify: [SwiftSetting] = [.unsafeFlags(glibIncludes.flatMap { ["-Xcc", "-I" + $0] })]
+/// For UVBus and every target that imports it, directly or not: each may have to build the CGLib
+/// module itself. System headers (`-isystem`): warnings are for uvd's own code.
+let seesGLib: [SwiftSetting] = [.unsafeFlags(glibIncludes.flatMap { ["-Xcc", "-isystem", "-Xcc", $0] })]
+/// Every C target: all warnings on, and each one an error.
+let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 
 let package = Package(
     name: "uvd",
@@ -36,35 +38,44 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        .target(name: "CThread"),
+        .target(name: "CThread", cSettings: strictC),
         .target(name: "UVCore", dependencies: ["CThread"]),
-        .target(name: "CSystemd", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CEventLoop"),
-        .target(name: "CSpawn"),
+        .target(name: "CSystemd", cSettings: strictC, linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CEventLoop", cSettings: strictC),
+        .target(name: "CSpawn", cSettings: strictC),
         // libnotify's headers by path rather than by pkg-config: its .pc file asks for -pthread,
         // which SwiftPM refuses with a warning on every build (six times over on a first one).
-        .systemLibrary(name: "CLibNotify", providers: [.apt(["libnotify-dev"])]),
-        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CXMLFeed", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])], linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "UVNotify", dependencies: ["CLibNotify", "UVCore"], swiftSettings: seesLibNotify),
+        .target(
+            name: "CGLib", cSettings: strictC + [.unsafeFlags(glibIncludes.flatMap { ["-isystem", $0] })],
+            linkerSettings: ["notify", "gdk_pixbuf-2.0", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
+        .target(name: "CSQLite", cSettings: strictC, linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CCurl", cSettings: strictC, linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "CXMLFeed", cSettings: strictC + [.unsafeFlags(["-isystem", "/usr/include/libxml2"])],
+            linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "UVBus", dependencies: ["CGLib", "UVCore"], swiftSettings: seesGLib),
+        .target(name: "UVNotify", dependencies: ["CGLib", "UVBus", "UVCore"], swiftSettings: seesGLib),
         .target(name: "UVProtocol", dependencies: ["UVCore"]),
         .target(name: "UVVarlink", dependencies: ["UVCore", "UVPlatform", "UVProtocol"]),
-        .target(name: "UVPlatform", dependencies: ["CEventLoop", "CSystemd", "UVCore", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "UVPlatform",
+            dependencies: ["CEventLoop", "CGLib", "CSystemd", "UVBus", "UVCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: seesGLib),
         .target(
             name: "UVDaemon",
             dependencies: [
-                "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore", "UVProtocol",
+                "UVBus", "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVProviderPolicy", "UVProviders", "UVPlaces", "UVStore",
+                "UVProtocol",
                 "UVPlatform", "UVVarlink", "UVWheel",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: seesLibNotify
+            swiftSettings: seesGLib
         ),
         .executableTarget(
             name: "uvd",
             dependencies: ["UVControl", "UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: seesLibNotify
+            swiftSettings: seesGLib
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
         .target(
@@ -107,20 +118,21 @@ let package = Package(
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore", "UVProviderPolicy", "TestSupport"]),
         .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),
-        .testTarget(name: "UVNotifyTests", dependencies: ["UVNotify", "TestSupport"], swiftSettings: seesLibNotify),
-        .testTarget(name: "UVPlatformTests", dependencies: ["UVPlatform", "TestSupport"]),
+        .testTarget(name: "UVNotifyTests", dependencies: ["UVBus", "UVNotify", "TestSupport"], swiftSettings: seesGLib),
+        .testTarget(name: "UVBusTests", dependencies: ["UVBus", "TestSupport"], swiftSettings: seesGLib),
+        .testTarget(name: "UVPlatformTests", dependencies: ["UVBus", "UVPlatform", "TestSupport"]),
         .testTarget(name: "UVVarlinkTests", dependencies: ["UVVarlink", "UVPlatform", "UVProtocol", "TestSupport"]),
         .testTarget(
             name: "UVDaemonTests",
             dependencies: [
                 "UVDaemon", "UVCore", "UVConfig", "UVEngine", "UVNotify", "UVPlatform", "UVProviders", "UVStore", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
-            ], swiftSettings: seesLibNotify),
+            ], swiftSettings: seesGLib),
         .testTarget(name: "UVCtlTests", dependencies: ["uvd", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["uvd", "UVCore", "UVEngine", "UVProtocol", "UVStore", "TestSupport"],
-            swiftSettings: seesLibNotify),
+            swiftSettings: seesGLib),
     ],
     swiftLanguageModes: [.v6]
 )

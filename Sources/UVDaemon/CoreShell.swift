@@ -35,13 +35,22 @@ actor CoreShell {
     private var statusStreams: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
     private var trayStream: AsyncStream<TraySituation>.Continuation?
     private var requests = ProviderRequests()
+    /// systemd's watchdog, where the unit has one: it shares the timer.
+    private var watchdog: WatchdogPing?
+    /// Sends `WATCHDOG=1` (a test's stand-in records it).
+    private let pingWatchdog: @Sendable () -> Void
+    /// The instant the core last asked to be woken at.
+    private var coreDeadline: Date?
 
     init(
         store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble? = nil,
         httpClient: any HTTPClient, timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date,
-        clocks: CoreClocks = .system
+        clocks: CoreClocks = .system, watchdog: Duration? = nil,
+        pingWatchdog: @escaping @Sendable () -> Void = { Systemd.notify("WATCHDOG=1") }
     ) throws {
         self.store = store
+        self.watchdog = watchdog.map { WatchdogPing(interval: $0, now: now) }
+        self.pingWatchdog = pingWatchdog
         self.configFile = configFile
         self.lastGoodConfig = lastGoodConfig
         self.httpClient = httpClient
@@ -105,10 +114,12 @@ actor CoreShell {
         return done
     }
 
-    /// A timer the kernel will not arm leaves uvd blind (no fetch, no alert, ever): uvd says so
-    /// and stops with a failure, for its service manager to start it again.
+    /// Arms the timer for the core's `instant`, or for the watchdog's next ping if that is
+    /// sooner. A timer the kernel will not arm leaves uvd blind (no fetch, no alert, ever): uvd
+    /// says so and stops with a failure, for its service manager to start it again.
     private func arm(_ instant: Date) {
-        do { try timer.arm(at: instant) } catch {
+        coreDeadline = instant
+        do { try timer.arm(at: watchdog?.deadline(before: instant) ?? instant) } catch {
             DaemonStop.fail(
                 because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
         }
@@ -239,8 +250,14 @@ extension CoreShell {
         var deliveryRetry = false
     }
 
-    /// The timer fired or the clock changed; returns what came due for the loop to start.
+    /// The timer fired or the clock changed; returns what came due for the loop to start. A wake
+    /// for the watchdog alone pings it and waits again for the core's deadline.
     func timerFired(clockChanged: Bool, now: Date) -> TimerDue {
+        if watchdog?.isDue(at: now) == true { pingWatchdog() }
+        if !clockChanged, let coreDeadline, now < coreDeadline {
+            arm(coreDeadline)
+            return TimerDue()
+        }
         let done = send(.timer(clockChanged: clockChanged, suspendedSoFar: clocks.suspendedSoFar()), at: now)
         return TimerDue(refreshRound: done.refreshRound, deliveryRetry: done.deliveryRetry)
     }

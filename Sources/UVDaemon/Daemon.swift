@@ -44,7 +44,8 @@ public enum Daemon {
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, configTrouble: configTrouble,
             httpClient: httpClient,
             timer: timer,
-            automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log, now: Date())
+            automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log, now: Date(),
+            watchdog: Systemd.watchdogPingInterval)
 
         let listener: UnixListener
         if let inherited = Systemd.listenFDs().first, let adopted = Self.adopt(inherited, log: log) {
@@ -90,9 +91,6 @@ public enum Daemon {
         }
         if let tray = await startTray(loaded.configuration, log: log) {
             services.append(Self.service(TrayService(core: core, item: tray, log: log), named: "tray"))
-        }
-        if let interval = Systemd.watchdogPingInterval {
-            services.append(Self.service(WatchdogService(interval: interval), named: "watchdog"))
         }
         // Asking GeoClue once is its job done, not a reason to stop; the signal service ends at
         // SIGTERM or SIGINT, which starts the graceful shutdown.

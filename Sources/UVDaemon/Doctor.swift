@@ -1,4 +1,5 @@
 import FoundationEssentials
+import UVBus
 import UVCore
 import UVNotify
 import UVPlatform
@@ -91,7 +92,7 @@ struct Doctor {
     }
 
     private func notificationChecks() async -> [CheckInfo] {
-        guard let address = LibNotifyServer.sessionBusAddress() else {
+        guard let address = SessionBus.address() else {
             return [
                 CheckInfo(
                     name: tr("session bus"), result: .fail, detail: tr("no D-Bus session bus: notifications cannot be shown"),

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import Logging
 import ServiceLifecycle
+import UVBus
 import UVPlatform
 import UVVarlink
 
@@ -35,20 +36,6 @@ struct SignalService: Service {
             Systemd.notifyReloading()
             do { _ = try await core.reload() } catch { log.error("\(error)") }
             Systemd.notify("READY=1")
-        }
-    }
-}
-
-/// `WATCHDOG=1` at half the unit's WatchdogSec, while the process is healthy enough to run it.
-struct WatchdogService: Service {
-    let interval: Duration
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                Systemd.notify("WATCHDOG=1")
-                try? await EventLoop.sleep(for: interval)
-            }
         }
     }
 }

@@ -1,6 +1,6 @@
-import CLibNotify
+import CGLib
 
-/// libnotify's and the bus watch's C callbacks, as static members (a C callback must not inherit
+/// libnotify's C callbacks, as static members (a C callback must not inherit
 /// an actor). Each gets back the object it was registered with through its `data` pointer.
 extension LibNotifyServer {
     /// What `notify_notification_new` returning NULL (GLib out of memory) is reported as.
@@ -26,23 +26,9 @@ extension LibNotifyServer {
         Unmanaged<ActionTarget>.fromOpaque(data).release()
     }
 
-    static let sessionBusAppeared: uvd_session_bus_callback = { data in
-        guard let data else { return }
-        Unmanaged<LibNotifyServer>.fromOpaque(data).takeUnretainedValue().continuation.yield(.sessionBusAppeared)
-    }
-
-    static let ownerChanged: uvd_owner_callback = { owner, data in
-        guard let data else { return }
-        let server = Unmanaged<LibNotifyServer>.fromOpaque(data).takeUnretainedValue()
-        server.continuation.yield(.serverChanged(owner: owner.map { String(cString: $0) }))
-    }
-
-    static let doNotDisturbChanged: uvd_dnd_callback = { data in
-        guard let data else { return }
-        Unmanaged<LibNotifyServer>.fromOpaque(data).takeUnretainedValue().continuation.yield(.doNotDisturbChanged)
-    }
-
-    static let notificationClosed: uvd_closed_callback = { notification, data in
+    /// The `closed` signal of a NotifyNotification.
+    static let notificationClosed: @convention(c) (UnsafeMutablePointer<NotifyNotification>?, UnsafeMutableRawPointer?) -> Void = {
+        notification, data in
         guard let data else { return }
         Unmanaged<LibNotifyServer>.fromOpaque(data).takeUnretainedValue().closed(notification)
     }

@@ -1,5 +1,6 @@
-import CLibNotify
+import CGLib
 import FoundationEssentials
+import UVBus
 import UVCore
 
 /// Whether the notification server holds back pop-ups, asked of each server the way it offers it
@@ -25,6 +26,19 @@ extension LibNotifyServer {
         /// Any other server: dunst's and KDE's properties, where it has them.
         case other
 
+        /// What is asked of the bus, in order, until one answers.
+        var questions: [DoNotDisturbQuestion] {
+            switch self {
+            case .dunst: [.dunstPaused]
+            case .plasma: [.plasmaInhibited]
+            case .swaync: [.swayncDnd]
+            case .xfce: [.xfceProperty]
+            case .mako: [.makoModes]
+            case .other: [.dunstPaused, .plasmaInhibited]
+            case .gnome, .lxqt: []
+            }
+        }
+
         init(serverName: String) {
             self =
                 switch serverName {
@@ -49,13 +63,14 @@ extension LibNotifyServer {
 
     /// The server's do-not-disturb and how it was read; nil where it has none uvd can read.
     public func doNotDisturb() async -> DoNotDisturb? {
-        let reader: DoNotDisturbReader? = await glib.run {
-            guard self.sessionBusReachable(), case .success(let info) = self.infoOnLoop() else { return nil }
-            let reader = DoNotDisturbReader(serverName: info.name)
-            self.followDoNotDisturb(reader)
-            return reader
-        }
-        guard let reader else { return nil }
+        guard case .success(let info) = await info() else { return nil }
+        let reader = DoNotDisturbReader(serverName: info.name)
+        guard
+            let bus = await glib.run({ () -> BusConnection? in
+                self.followDoNotDisturb(reader)
+                return self.bus
+            })
+        else { return nil }
         switch reader {
         case .lxqt:
             let path = Self.lxqtSettingsPath()
@@ -67,46 +82,29 @@ extension LibNotifyServer {
             let why = if case .unreadable(let reason) = contents { reason } else { tr("larger than 1 MiB") }
             return DoNotDisturb(
                 isOn: false, source: tr("LXQt (%1$@ cannot be read: %2$@; LXQt cannot read it either, so it is taken as off)", path, why))
+        case .gnome:
+            return await glib.run { GNOMEBanners.hidden() }.map { DoNotDisturb(isOn: $0, source: tr("GNOME (the show-banners setting)")) }
         default:
-            return await glib.run { Self.read(reader) }
-        }
-    }
-
-    /// On the GLib thread: the state as the D-Bus-speaking servers give it.
-    private static func read(_ reader: DoNotDisturbReader) -> DoNotDisturb? {
-        switch reader {
-        case .dunst: flag(uvd_dunst_paused()).map { DoNotDisturb(isOn: $0, source: tr("dunst (its paused property)")) }
-        case .plasma: flag(uvd_plasma_inhibited()).map { DoNotDisturb(isOn: $0, source: tr("KDE Plasma (its Inhibited property)")) }
-        case .gnome: flag(uvd_gnome_banners_hidden()).map { DoNotDisturb(isOn: $0, source: tr("GNOME (the show-banners setting)")) }
-        case .swaync: flag(uvd_swaync_dnd()).map { DoNotDisturb(isOn: $0, source: tr("swaync (GetDnd)")) }
-        case .xfce: flag(uvd_xfce_dnd()).map { DoNotDisturb(isOn: $0, source: tr("xfce4-notifyd (the xfconf property /do-not-disturb)")) }
-        case .mako:
-            flag(uvd_mako_dnd()).map {
-                DoNotDisturb(isOn: $0, source: tr("mako (a mode named do-not-disturb)"), changesAreSignalled: false)
+            for question in reader.questions {
+                let answer = await glib.call(question.call, on: bus, within: .milliseconds(500))
+                if let on = question.answer(answer) {
+                    return DoNotDisturb(isOn: on, source: question.source, changesAreSignalled: question != .makoModes)
+                }
             }
-        case .other:
-            flag(uvd_dunst_paused()).map { DoNotDisturb(isOn: $0, source: tr("dunst (its paused property)")) }
-                ?? flag(uvd_plasma_inhibited()).map { DoNotDisturb(isOn: $0, source: tr("KDE Plasma (its Inhibited property)")) }
-        case .lxqt: nil
+            return nil
         }
     }
 
     /// On the GLib thread, once each: the bus signals (for every server; the bus delivers only
     /// those), and GNOME's setting or LXQt's file where that is the server.
     private func followDoNotDisturb(_ reader: DoNotDisturbReader) {
-        let data = Unmanaged.passUnretained(self).toOpaque()
-        if !followsDoNotDisturb.contains(.other), uvd_watch_dnd_signals(Self.doNotDisturbChanged, data) != 0 {
+        let changed = { [continuation] in _ = continuation.yield(.doNotDisturbChanged) }
+        if !followsDoNotDisturb.contains(.other), let bus {
+            for match in DoNotDisturbQuestion.signals { bus.subscribe(match) { _ in changed() } }
             followsDoNotDisturb.insert(.other)
         }
         guard reader == .gnome || reader == .lxqt, !followsDoNotDisturb.contains(reader) else { return }
-        let following =
-            reader == .gnome
-            ? uvd_watch_gnome_banners(Self.doNotDisturbChanged, data) != 0
-            : uvd_watch_file(Self.lxqtSettingsPath(), Self.doNotDisturbChanged, data) != 0
+        let following = reader == .gnome ? GNOMEBanners.follow(changed) : FileChanges.follow(Self.lxqtSettingsPath(), changed)
         if following { followsDoNotDisturb.insert(reader) }
-    }
-
-    private static func flag(_ value: Int32) -> Bool? {
-        value < 0 ? nil : value == 1
     }
 }

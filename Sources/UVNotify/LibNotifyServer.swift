@@ -1,8 +1,11 @@
-import CLibNotify
+import CGLib
 import FoundationEssentials
+import UVBus
 import UVCore
 
-/// Desktop notifications through libnotify, every call on one GLib thread.
+/// Desktop notifications through libnotify, every call on one GLib thread; uvd's own questions to
+/// the bus (who serves notifications, do-not-disturb) are sent from that thread without blocking
+/// it, their replies coming back through its loop.
 ///
 /// Each notification shown is kept alive (a strong reference) until the server says it closed,
 /// because libnotify reports presses only to live objects. A session bus is never started:
@@ -17,6 +20,8 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     private let iconDirectory: String?
 
     // Touched only on the GLib thread (hence @unchecked Sendable).
+    /// The session bus, shared with libnotify, once reached.
+    var bus: BusConnection?
     private var initialised = false
     private var watchingOwner = false
     private var watchingForBus = false
@@ -35,6 +40,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     /// Shows it; a task cancelled before the server answers (uvd stopping past its wait for the
     /// delivery) gets a failure at once.
     public func show(_ notification: DesktopNotification, replacing: UInt32?) async throws(NotificationFailure) -> UInt32 {
+        try await serverRuns().get()
         guard let shown = await glib.runUnlessCancelled({ self.showOnLoop(notification, replacing: replacing) }) else {
             throw .server(tr("uvd stopped before the server answered"))
         }
@@ -42,70 +48,71 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     }
 
     public func close(id: UInt32) async throws(NotificationFailure) {
+        try await serverRuns().get()
         try await glib.run { self.closeOnLoop(id) }.get()
     }
 
     public func owner() async -> String? {
-        await glib.run {
-            guard self.sessionBusReachable(), let owner = uvd_notifications_owner() else { return nil }
-            defer { g_free(owner) }
-            return String(cString: owner)
-        }
+        guard case .success(let bus) = await glib.run({ self.ready() }) else { return nil }
+        return try? await glib.call(Self.ownerQuestion, on: bus, within: .milliseconds(500)).get()[0]?.string
     }
 
     public func info() async -> Result<NotificationServerInfo, NotificationFailure> {
-        await glib.run { self.infoOnLoop() }
+        if case .failure(let failure) = await serverRuns() { return .failure(failure) }
+        return await glib.run { self.infoOnLoop() }
+    }
+
+    /// Who owns org.freedesktop.Notifications now.
+    private static let ownerQuestion = BusCall.messageBus("GetNameOwner", [.string("org.freedesktop.Notifications")], reply: "(s)")
+
+    /// Whether a notification server runs. When none does, the bus is asked to start one, without
+    /// waiting (an installed server that never comes up would hold every call for the bus's 25 s);
+    /// the owner watch says when one arrives.
+    private func serverRuns() async -> Result<Void, NotificationFailure> {
+        let bus: BusConnection
+        switch await glib.run({ self.ready() }) {
+        case .success(let connection): bus = connection
+        case .failure(let failure): return .failure(failure)
+        }
+        guard case .failure = await glib.call(Self.ownerQuestion, on: bus, within: .milliseconds(500)) else { return .success(()) }
+        bus.post(.messageBus("StartServiceByName", [.string("org.freedesktop.Notifications"), .uint32(0)], reply: nil))
+        return .failure(.server(tr("none runs yet; the session bus was asked to start one")))
     }
 
     // MARK: On the GLib thread
-
-    /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` if that
-    /// socket exists; nil when there is none (and uvd never starts one).
-    public static func sessionBusAddress(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        guard let runtime = runtimeDirectory(environment), FileManager.default.fileExists(atPath: runtime + "/bus") else { return nil }
-        return "unix:path=" + runtime + "/bus"
-    }
-
-    /// `$XDG_RUNTIME_DIR`, where the user's session bus listens as `bus`; nil when unset or empty.
-    private static func runtimeDirectory(_ environment: [String: String]) -> String? {
-        environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// Whether there is a session bus to talk to, without letting GLib autolaunch one: GLib is
-    /// given the address found, so it never looks for one itself.
-    func sessionBusReachable() -> Bool {
-        guard let address = Self.sessionBusAddress() else { return false }
-        setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
-        return true
-    }
 
     public func announcesSessionBus() async -> Bool {
         await glib.run { self.watchingForBus }
     }
 
-    private func ready() -> Result<Void, NotificationFailure> {
-        guard sessionBusReachable() else {
+    /// The session bus, libnotify set up and the server's owner followed; a failure when there is
+    /// no session bus (then its appearance is watched for).
+    private func ready() -> Result<BusConnection, NotificationFailure> {
+        let bus: BusConnection
+        switch self.bus.map({ .success($0) }) ?? BusConnection.session() {
+        case .success(let connection): bus = connection
+        case .failure:
             watchForSessionBus()
             return .failure(.noSessionBus)
         }
+        self.bus = bus
         if !initialised {
-            guard uvd_session_bus_survive_close() != 0 else { return .failure(.server(tr("the session bus does not answer"))) }
             notify_init(appName)
             initialised = true
         }
         if !watchingOwner {
-            watchingOwner = uvd_watch_notifications_owner(Self.ownerChanged, Unmanaged.passUnretained(self).toOpaque()) != 0
+            bus.subscribe(
+                SignalMatch(
+                    sender: "org.freedesktop.DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                    path: "/org/freedesktop/DBus",
+                    firstArgument: "org.freedesktop.Notifications")
+            ) { [continuation] signal in
+                guard let owner = signal.arguments[2]?.string else { return }
+                continuation.yield(.serverChanged(owner: owner.isEmpty ? nil : owner))
+            }
+            watchingOwner = true
         }
-        // No server yet: the bus is asked to start one, without waiting on this thread (an
-        // installed server that never comes up held every call here for 25 s); the owner watch
-        // says when one arrives.
-        guard let owner = uvd_notifications_owner() else {
-            uvd_request_notifications_start()
-            return .failure(.server(tr("none runs yet; the session bus was asked to start one")))
-        }
-        g_free(owner)
-        return .success(())
+        return .success(bus)
     }
 
     /// With no session bus at all, the one place one can come from is the runtime directory's
@@ -113,9 +120,9 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     /// when it appears instead of on a timer. A bus that appeared while the watch was being set
     /// up is announced at once.
     private func watchForSessionBus() {
-        guard !watchingForBus, let runtime = Self.runtimeDirectory(ProcessInfo.processInfo.environment) else { return }
-        watchingForBus = uvd_watch_for_session_bus(runtime, Self.sessionBusAppeared, Unmanaged.passUnretained(self).toOpaque()) != 0
-        if watchingForBus, Self.sessionBusAddress() != nil { continuation.yield(.sessionBusAppeared) }
+        guard !watchingForBus, let runtime = SessionBus.runtimeDirectory() else { return }
+        watchingForBus = SessionBus.watchForBus(in: runtime) { [continuation] in continuation.yield(.sessionBusAppeared) }
+        if watchingForBus, SessionBus.address() != nil { continuation.yield(.sessionBusAppeared) }
     }
 
     /// The picture as a PNG file for the icon (written beside, then renamed over the last one,
@@ -126,11 +133,33 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         }
         let path = "\(iconDirectory)/uvd-wheel.png"
         let partial = "\(path).partial"
-        guard uvd_write_png(partial, image.rgba, gint(image.width), gint(image.height)) != 0, rename(partial, path) == 0 else {
+        guard Self.writePNG(image, to: partial), rename(partial, path) == 0 else {
             unlink(partial)
             return nil
         }
         return path
+    }
+
+    /// Writes RGBA rows (not premultiplied) as a PNG through GdkPixbuf, which libnotify already
+    /// brings; false when it cannot.
+    private static func writePNG(_ image: DesktopNotification.Image, to path: String) -> Bool {
+        image.rgba.withUnsafeBufferPointer { rgba in
+            guard
+                let pixbuf = gdk_pixbuf_new_from_data(
+                    rgba.baseAddress, GDK_COLORSPACE_RGB, 1, 8, Int32(image.width), Int32(image.height), Int32(image.width * 4), nil, nil)
+            else { return false }
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            return gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, nil) != 0
+        }
+    }
+
+    /// The freedesktop `image-data` hint, `(iiibiiay)`: width, height, row stride, has alpha,
+    /// bits per sample, channels, then the rows of RGBA bytes.
+    private static func imageData(_ image: DesktopNotification.Image) -> BusValue {
+        .tuple([
+            .int32(Int32(image.width)), .int32(Int32(image.height)), .int32(Int32(image.width * 4)), .boolean(true), .int32(8), .int32(4),
+            .bytes(image.rgba),
+        ])
     }
 
     private func showOnLoop(_ content: DesktopNotification, replacing: UInt32?) -> Result<UInt32, NotificationFailure> {
@@ -151,7 +180,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         if content.staysUntilAnswered { notify_notification_set_timeout(notification, NOTIFY_EXPIRES_NEVER) }
         if content.resident { notify_notification_set_hint(notification, "resident", g_variant_new_boolean(1)) }
         if let image = content.image, image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 {
-            uvd_notification_set_image_rgba(notification, image.rgba, gint(image.width), gint(image.height))
+            notify_notification_set_hint(notification, "image-data", Self.imageData(image).makeVariant())
         }
         let clickAction =
             content.opensOnClick
@@ -161,7 +190,9 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
                 notification, action.key, action.label,
                 Self.actionInvoked, Unmanaged.passRetained(ActionTarget(server: self, key: action.key)).toOpaque(), Self.releaseTarget)
         }
-        uvd_notification_on_closed(notification, Self.notificationClosed, Unmanaged.passUnretained(self).toOpaque())
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(notification), "closed", unsafeBitCast(Self.notificationClosed, to: GCallback.self),
+            Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
 
         var error: UnsafeMutablePointer<GError>?
         guard notify_notification_show(notification, &error) != 0 else {
@@ -176,10 +207,13 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         return .success(id)
     }
 
-    /// After a failure the bus or the server may have gone: the next call connects afresh.
+    /// After a failure the bus or the server may have gone: the next call connects afresh (GLib
+    /// gives a new shared connection once the old one closed) and follows the owner there.
     private func restart() {
         notify_uninit()
         initialised = false
+        bus = nil
+        watchingOwner = false
     }
 
     private func closeOnLoop(_ id: UInt32) -> Result<Void, NotificationFailure> {

@@ -1,5 +1,6 @@
-import CLibNotify
 import FoundationEssentials
+import Glibc
+import UVBus
 import UVCore
 
 /// What a tray item shows: its texts, its icon at several sizes and its menu. Knows nothing of
@@ -86,16 +87,43 @@ public struct TrayHost: Sendable, Equatable {
     }
 }
 
-/// A StatusNotifierItem on the session bus with a com.canonical.dbusmenu menu, through GDBus on a
-/// GLib thread of its own (`Sources/CLibNotify/status_notifier.h`). It is registered only while
-/// a watcher is there, and again whenever the watcher's owner changes; without one, nothing is
-/// registered and nothing polls.
+/// A StatusNotifierItem (KDE's and freedesktop's tray protocol) with a com.canonical.dbusmenu
+/// menu on the session bus, served on a GLib thread of its own that never waits on the bus: no
+/// GTK, no Qt, no libappindicator. What it shows and how it answers is `TrayItemModel`.
+///
+/// Registered only while a watcher (org.kde.StatusNotifierWatcher) is on the bus: when one
+/// appears (plasmashell, waybar, the GNOME extension, restarted or not) the item takes its name
+/// org.kde.StatusNotifierItem-PID-1, exports /StatusNotifierItem and /MenuBar, and calls
+/// RegisterStatusNotifierItem once what it shows has been set; when the watcher goes, the name and
+/// the objects go with it. Without a watcher nothing is registered and nothing polls.
+///
+/// The item registers under its connection's unique name, not the well-known one it owns. Both
+/// are its full name on the bus, which is what the specification asks for, and every watcher
+/// takes either; but a watcher given a well-known name may follow that name's owner as well as
+/// the item: GNOME's AppIndicator extension (53) then clears the item's Id and Menu when its
+/// owner lookup answers after the item's own GetAll did, reads them again, and drops the item on
+/// a GJS error in that path (in about half of the sessions tried). Under the unique name it never
+/// follows a name, and the well-known one stays for whoever looks items up by it.
 public final class StatusNotifierItem: @unchecked Sendable {
-    /// Touched only on `glib`'s thread.
-    private nonisolated(unsafe) var tray: UnsafeMutablePointer<uvd_tray>?
     private let glib = GLibThread(name: "uvd-tray")
     public let events: AsyncStream<TrayEvent>
     private let continuation: AsyncStream<TrayEvent>.Continuation
+
+    // Touched only on `glib`'s thread (hence @unchecked Sendable).
+    private var bus: BusConnection?
+    private var model = TrayItemModel()
+    /// The watcher's unique name while one is on the bus.
+    private var watcherOwner: String?
+    /// The registrations of /StatusNotifierItem and /MenuBar while a watcher is there.
+    private var exports: [UInt32] = []
+    /// The request for the item's well-known name while a watcher is there.
+    private var nameRequest: UInt32?
+    private var ownsName = false
+
+    private static let watcherName = "org.kde.StatusNotifierWatcher"
+    private static let itemInterface = "org.kde.StatusNotifierItem"
+    private static let menuInterface = "com.canonical.dbusmenu"
+    private static let described = BusInterfaces(xml: TrayItemModel.interfaces)
 
     private init() {
         (events, continuation) = AsyncStream.makeStream(of: TrayEvent.self)
@@ -103,15 +131,16 @@ public final class StatusNotifierItem: @unchecked Sendable {
 
     /// Starts watching for a tray host; nil without a session bus.
     public static func start() async -> StatusNotifierItem? {
+        // Kept for the process's life: GDBus may call back on the tray's thread until exit, after
+        // the daemon's services have let go of it.
         let item = StatusNotifierItem()
-        // Retained for the process's life: GDBus may call back on the tray's thread until exit,
-        // after the daemon's services have let go of it.
-        let context = Unmanaged.passRetained(item).toOpaque()
-        nonisolated(unsafe) let opaque = context
         let started = await item.glib.run { () -> Bool in
-            let tray = uvd_tray_new(StatusNotifierItem.clicked, StatusNotifierItem.hostChanged, opaque)
-            item.tray = tray
-            return tray != nil
+            guard case .success(let bus) = BusConnection.session() else { return false }
+            item.bus = bus
+            _ = bus.watch(Self.watcherName) { owner in
+                if let owner { item.watcherAppeared(owner) } else { item.watcherVanished() }
+            }
+            return true
         }
         return started ? item : nil
     }
@@ -119,39 +148,102 @@ public final class StatusNotifierItem: @unchecked Sendable {
     /// Shows `content`; signals what changed.
     public func show(_ content: TrayContent) async {
         await glib.run { [self] in
-            guard let tray else { return }
-            uvd_tray_set_texts(tray, content.title, content.status.rawValue, content.tooltipTitle, content.tooltipText)
-            let ids = content.menu.map(\.id)
-            let labels = content.menu.map { $0.label.replacing("\n", with: " ") }.joined(separator: "\n")
-            let enabled = content.menu.map { UInt8($0.enabled ? 1 : 0) }
-            uvd_tray_set_menu(tray, Int32(ids.count), ids, labels, enabled)
+            let first = !model.isComplete
+            emit(model.show(content))
+            if first { register() }
         }
     }
 
     /// Shows the icon at every size given; signals `NewIcon`.
     public func show(icon pixmaps: [TrayContent.Pixmap]) async {
         await glib.run { [self] in
-            guard let tray else { return }
-            let sizes = pixmaps.map { Int32($0.size) }
-            let bytes = pixmaps.flatMap(\.argb)
-            uvd_tray_set_icon(tray, Int32(sizes.count), sizes, bytes)
+            let first = !model.isComplete
+            emit(model.show(icon: pixmaps))
+            if first { register() }
         }
     }
 
-    // Static members, not closures in place: a C callback must not inherit an actor.
-    private static let clicked: uvd_tray_clicked_fn = { item, context in
-        guard let context else { return }
-        let tray = Unmanaged<StatusNotifierItem>.fromOpaque(context).takeUnretainedValue()
-        tray.continuation.yield(item < 0 ? .activated : .clicked(item))
+    // MARK: On the tray's thread
+
+    private func emit(_ signals: [TraySignal]) {
+        guard let bus, !exports.isEmpty else { return }
+        for signal in signals {
+            switch signal {
+            case .newTitle: bus.emit(path: "/StatusNotifierItem", interface: Self.itemInterface, signal: "NewTitle")
+            case .newStatus(let status):
+                bus.emit(path: "/StatusNotifierItem", interface: Self.itemInterface, signal: "NewStatus", arguments: [.string(status)])
+            case .newToolTip: bus.emit(path: "/StatusNotifierItem", interface: Self.itemInterface, signal: "NewToolTip")
+            case .newIcon: bus.emit(path: "/StatusNotifierItem", interface: Self.itemInterface, signal: "NewIcon")
+            case .newAttentionIcon: bus.emit(path: "/StatusNotifierItem", interface: Self.itemInterface, signal: "NewAttentionIcon")
+            case .layoutUpdated(let revision):
+                bus.emit(
+                    path: "/MenuBar", interface: Self.menuInterface, signal: "LayoutUpdated", arguments: [.uint32(revision), .int32(0)])
+            }
+        }
     }
 
-    private static let hostChanged: uvd_tray_host_fn = { owner, pid, context in
-        guard let context else { return }
-        let tray = Unmanaged<StatusNotifierItem>.fromOpaque(context).takeUnretainedValue()
-        let program =
-            pid == 0
-            ? nil
-            : (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingWhitespace()
-        tray.continuation.yield(.host(owner.map { TrayHost(busName: String(cString: $0), program: program) }))
+    /// Tells the watcher about the item, once it owns its name and has something to show.
+    private func register() {
+        guard let bus, ownsName, watcherOwner != nil, model.isComplete else { return }
+        bus.post(
+            BusCall(
+                destination: Self.watcherName, path: "/StatusNotifierWatcher", interface: Self.watcherName,
+                method: "RegisterStatusNotifierItem", arguments: [.string(bus.uniqueName)]))
+    }
+
+    private func watcherAppeared(_ owner: String) {
+        guard let bus, let described = Self.described else { return }
+        watcherOwner = owner
+        if exports.isEmpty {
+            let item = BusObjectHandlers(call: { [self] in answerItem($0) }, property: { [self] in model.itemProperty($1) })
+            let menu = BusObjectHandlers(call: { [self] in answerMenu($0) }, property: { TrayItemModel.menuProperty($1) })
+            exports = [
+                bus.export(Self.itemInterface, of: described, at: "/StatusNotifierItem", handlers: item),
+                bus.export(Self.menuInterface, of: described, at: "/MenuBar", handlers: menu),
+            ].compactMap { $0 }
+        }
+        if nameRequest == nil {
+            nameRequest = bus.own(
+                "org.kde.StatusNotifierItem-\(getpid())-1",
+                acquired: { [self] in
+                    ownsName = true
+                    register()
+                }, lost: { [self] in ownsName = false })
+        } else {
+            // A watcher that restarted forgets every item: register again.
+            register()
+        }
+        // Which program hosts the tray, asked without waiting: the reply comes through the loop.
+        bus.send(.messageBus("GetConnectionUnixProcessID", [.string(owner)], reply: "(u)"), within: .seconds(1)) { [self] answer in
+            guard watcherOwner == owner else { return }
+            let pid = (try? answer.get())?[0]?.uint32 ?? 0
+            let program = pid == 0 ? nil : (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingWhitespace()
+            continuation.yield(.host(TrayHost(busName: owner, program: program)))
+        }
+    }
+
+    private func watcherVanished() {
+        guard watcherOwner != nil || nameRequest != nil, let bus else { return }
+        watcherOwner = nil
+        if let nameRequest { bus.disown(nameRequest) }
+        nameRequest = nil
+        ownsName = false
+        for id in exports { bus.unexport(id) }
+        exports = []
+        continuation.yield(.host(nil))
+    }
+
+    private func answerItem(_ call: BusMethodCall) -> BusReply {
+        if let method = ItemMethod(rawValue: call.member), TrayItemModel.isActivation(method) { continuation.yield(.activated) }
+        return .values([])
+    }
+
+    private func answerMenu(_ call: BusMethodCall) -> BusReply {
+        guard let menuCall = MenuCall(call) else {
+            return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: call.member)
+        }
+        let (reply, clicked) = model.answer(menuCall)
+        for id in clicked { continuation.yield(.clicked(id)) }
+        return reply
     }
 }

@@ -1,12 +1,11 @@
-import CSystemd
 import FoundationEssentials
-import Glibc
+import UVBus
 import UVCore
 
 /// A well-known name on the session bus (`org.freedesktop.Notifications`), as the bus itself sees
-/// it: asked of dbus-daemon, never of the name's owner, each call with a deadline and on a thread
-/// of its own (sd-bus, blocking), so that a server that is installed but never comes up (the
-/// bus waits 25 s for an activation) delays neither the asker nor uvd's executor.
+/// it: asked of dbus-daemon, never of the name's owner, each call with a deadline, on a connection
+/// and a thread of its own (blocking calls), so that a server that is installed but never comes up
+/// (the bus waits 25 s for an activation) delays neither the asker nor uvd's executor.
 public enum SessionBusName {
     /// Where the name stands.
     public enum State: Equatable, Sendable {
@@ -21,15 +20,20 @@ public enum SessionBusName {
     }
 
     public static func state(of name: String, within limit: Duration) async -> State {
-        let milliseconds = Self.milliseconds(limit)
-        return await OffThread.run {
-            var message = [CChar](repeating: 0, count: 512)
-            let state = uvd_session_name_state(name, milliseconds, &message, UInt(message.count))
-            switch state {
-            case 1: return .running
-            case 0: return .installed
-            case 2: return .absent
-            default: return .unknown(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        await OffThread.run {
+            let bus: BusConnection
+            switch BusConnection.privateSession() {
+            case .success(let connection): bus = connection
+            case .failure(let error): return .unknown("session bus: \(error)")
+            }
+            switch bus.call(.messageBus("NameHasOwner", [.string(name)], reply: "(b)"), within: limit) {
+            case .success(let reply) where reply[0]?.boolean == true: return .running
+            case .success: break
+            case .failure(let error): return .unknown("NameHasOwner: \(error)")
+            }
+            switch bus.call(.messageBus("ListActivatableNames", [], reply: "(as)"), within: limit) {
+            case .success(let reply): return reply[0]?.strings?.contains(name) == true ? .installed : .absent
+            case .failure(let error): return .unknown("ListActivatableNames: \(error)")
             }
         }
     }
@@ -37,19 +41,17 @@ public enum SessionBusName {
     /// Asks the bus to start the name's service and waits at most `limit` for it to run; the
     /// bus's own words when it did not.
     public static func start(_ name: String, within limit: Duration) async -> Result<Void, NotStarted> {
-        let milliseconds = Self.milliseconds(limit)
-        return await OffThread.run {
-            var message = [CChar](repeating: 0, count: 512)
-            let started = uvd_session_start_name(name, milliseconds, &message, UInt(message.count))
-            guard started < 0 else { return .success(()) }
-            let words = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(NotStarted(timedOut: started == -ETIMEDOUT, reason: words))
+        await OffThread.run {
+            let bus: BusConnection
+            switch BusConnection.privateSession() {
+            case .success(let connection): bus = connection
+            case .failure(let error): return .failure(NotStarted(timedOut: false, reason: "session bus: \(error)"))
+            }
+            switch bus.call(.messageBus("StartServiceByName", [.string(name), .uint32(0)], reply: "(u)"), within: limit) {
+            case .success: return .success(())
+            case .failure(let error): return .failure(NotStarted(timedOut: error.timedOut, reason: "StartServiceByName: \(error)"))
+            }
         }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> UInt32 {
-        let (seconds, attoseconds) = duration.components
-        return UInt32(clamping: seconds.multipliedReportingOverflow(by: 1000).partialValue + attoseconds / 1_000_000_000_000_000)
     }
 
     /// A service that did not start: in time, or at all.

@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """A stand-in for GeoClue2 on a private bus, for uvd's tests.
 
-  fake_geoclue.py BUS_ADDRESS LATITUDE LONGITUDE LOG
+  fake_geoclue.py BUS_ADDRESS LATITUDE LONGITUDE LOG [--no-fix]
 
 Owns org.freedesktop.GeoClue2 with a Manager, one Client and one Location, as GeoClue does.
-The Client's Location is "/" until Start is called. Every property set and method call is
-written to LOG, one line each.
+As GeoClue does, the Client finds its position a while after Start (here 300 ms): only then is
+its Location set and LocationUpdated sent; a client that polled Location at once would see "/".
+With --no-fix it never finds one. Every property set and method call is written to LOG, one
+line each.
 """
 import sys
 
@@ -24,6 +26,7 @@ XML = """<node>
     <property name="Location" type="o" access="read"/>
     <property name="DesktopId" type="s" access="readwrite"/>
     <property name="RequestedAccuracyLevel" type="u" access="readwrite"/>
+    <signal name="LocationUpdated"><arg type="o" name="old"/><arg type="o" name="new"/></signal>
   </interface>
   <interface name="org.freedesktop.GeoClue2.Location">
     <property name="Latitude" type="d" access="read"/>
@@ -37,6 +40,7 @@ LOCATION = "/org/freedesktop/GeoClue2/Client/1/Location/1"
 
 def main() -> None:
     address, latitude, longitude, log_path = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+    fixes = "--no-fix" not in sys.argv[5:]
     state = {"started": False, "DesktopId": "", "RequestedAccuracyLevel": 0}
     log = open(log_path, "a", buffering=1)
 
@@ -45,8 +49,17 @@ def main() -> None:
         if method == "GetClient":
             invocation.return_value(GLib.Variant("(o)", (CLIENT,)))
             return
-        state["started"] = method == "Start"
         invocation.return_value(None)
+        if method == "Start" and fixes:
+            GLib.timeout_add(300, found, connection)
+        else:
+            state["started"] = False
+
+    def found(connection):
+        state["started"] = True
+        connection.emit_signal(None, CLIENT, "org.freedesktop.GeoClue2.Client", "LocationUpdated", GLib.Variant("(oo)", ("/", LOCATION)))
+        log.write("signal LocationUpdated\n")
+        return False
 
     def get(connection, sender, path, interface, name):
         if name == "Location":

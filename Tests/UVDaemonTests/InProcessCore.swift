@@ -32,7 +32,7 @@ final class InProcessCore: Sendable {
     /// `clocks`: the core's clocks and draw, all given (then `answersArriveAt` is not used).
     init(
         httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil, clocks: CoreClocks? = nil,
-        directory shared: URL? = nil, place: Place = sydney
+        directory shared: URL? = nil, place: Place = sydney, watchdog: Duration? = nil, pingWatchdog: @escaping @Sendable () -> Void = {}
     ) throws {
         directory = shared ?? FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
         ownsDirectory = shared == nil
@@ -45,7 +45,7 @@ final class InProcessCore: Sendable {
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
             httpClient: httpClient, timer: timer, automaticPlace: { place }, log: log, now: Date(),
-            clocks: clocks ?? CoreClocks(wall: answersArriveAt ?? { Date() }))
+            clocks: clocks ?? CoreClocks(wall: answersArriveAt ?? { Date() }), watchdog: watchdog, pingWatchdog: pingWatchdog)
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
         outbox = NotificationOutbox(
             server: server, saved: try store.notificationIDs(), log: log,

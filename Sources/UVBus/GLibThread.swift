@@ -1,18 +1,18 @@
-import CLibNotify
+internal import CGLib
 import FoundationEssentials
 import Synchronization
 import UVCore
 
 /// A thread that runs a GLib main loop with a context of its own, and runs work on it.
 ///
-/// libnotify delivers action and close signals only to a running main loop, on the context
-/// that was the thread default when its D-Bus proxy was made: so every libnotify call goes
-/// through `run`, and the loop never stops.
-final class GLibThread: @unchecked Sendable {
+/// GDBus and libnotify deliver replies, signals and method calls only to a running main loop, on
+/// the context that was the thread default when they were asked for: so every call whose answer
+/// comes that way goes through `run` (or `call`), and the loop never stops.
+public final class GLibThread: @unchecked Sendable {
     /// Only touched by GLib's thread-safe calls (`g_main_context_invoke`).
     private let context: OpaquePointer
 
-    init(name: String) {
+    public init(name: String) {
         // GLib aborts when memory runs out rather than return NULL (g_malloc's contract).
         let context = g_main_context_new()!
         self.context = context
@@ -25,7 +25,7 @@ final class GLibThread: @unchecked Sendable {
     }
 
     /// Runs `work` on the loop's thread and returns its result.
-    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    public func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             let job = Job { continuation.resume(returning: work()) }
             g_main_context_invoke(context, GLibThread.runJob, Unmanaged.passRetained(job).toOpaque())
@@ -35,7 +35,7 @@ final class GLibThread: @unchecked Sendable {
     /// Runs `work` on the loop's thread and returns its result, or nil as soon as the task is
     /// cancelled: a call on a server that does not answer is not waited for as uvd stops. The
     /// work still runs to its end on the loop; its result is dropped.
-    func runUnlessCancelled<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
+    public func runUnlessCancelled<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
         let waiting = Waiting<T>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -47,6 +47,15 @@ final class GLibThread: @unchecked Sendable {
             }
         } onCancel: {
             waiting.resume(returning: nil)
+        }
+    }
+
+    /// Sends `call` from the loop's thread and waits for its reply, holding no thread meanwhile:
+    /// the reply comes back through the loop.
+    public func call(_ call: BusCall, on connection: BusConnection, within limit: Duration) async -> Result<BusValue, BusError> {
+        await withCheckedContinuation { continuation in
+            let job = Job { connection.send(call, within: limit) { continuation.resume(returning: $0) } }
+            g_main_context_invoke(context, GLibThread.runJob, Unmanaged.passRetained(job).toOpaque())
         }
     }
 

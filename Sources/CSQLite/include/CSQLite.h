@@ -1,10 +1,10 @@
-#ifndef UVD_CSQLITE_SHIM_H
-#define UVD_CSQLITE_SHIM_H
+#ifndef UVD_CSQLITE_H
+#define UVD_CSQLITE_H
 
 #include <sqlite3.h>
 
 /// SQLITE_TRANSIENT (a macro Swift cannot import): SQLite copies a bound text or blob before the
 /// call returns, so the Swift buffer it came from may go at once.
-static inline sqlite3_destructor_type uvd_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+sqlite3_destructor_type uvd_sqlite_transient(void);
 
 #endif
