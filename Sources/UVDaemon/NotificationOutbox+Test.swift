@@ -22,11 +22,17 @@ extension NotificationOutbox {
     /// Waits for the test notification `id` to be pressed or closed, at most `seconds`.
     func waitForTest(_ id: UInt32, seconds: Int) async -> TestEnd {
         await withTaskGroup(of: Void.self) { group in
+            // The wait ends unanswered when its time is up, or when uvd stops (this task
+            // cancelled with the call): a stop must not wait out a test's whole wait.
             group.addTask {
-                guard (try? await EventLoop.sleep(for: .seconds(seconds))) != nil else { return }
+                try? await EventLoop.sleep(for: .seconds(seconds))
                 await self.endTest(id, .unanswered)
             }
-            let end = await withCheckedContinuation { testWaiter = (id, $0) }
+            let end = await withCheckedContinuation {
+                testWaiter = (id, $0)
+                // Cancelled before the wait began: the task above found no waiter to end.
+                if Task.isCancelled { endTest(id, .unanswered) }
+            }
             group.cancelAll()
             return end
         }

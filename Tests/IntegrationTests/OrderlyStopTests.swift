@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -39,5 +40,28 @@ struct OrderlyStopTests {
         try uvd.waitFor("the reminder closed by its id") {
             notifications.calls().contains { $0["call"] as? String == "CloseNotification" && $0["id"] as? Int == id }
         }
+    }
+
+    /// A `uvctl notify-test` waiting for a press does not hold the stop for its whole wait: the
+    /// stop ends the wait, withdraws the notification and tells uvctl it went unanswered.
+    @Test func aWaitingTestNotificationDoesNotHoldTheStop() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let notifications = try RecordingNotificationServer(in: uvd.root)
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": notifications.address])
+        let answer = Mutex<ToolRunner.Result?>(nil)
+        let environment = uvd.environment
+        let asking = Thread {
+            let result = try? ToolRunner.uvctl.run(["notify-test", "--seconds", "60"], environment: environment)
+            answer.withLock { $0 = result }
+        }
+        asking.start()
+        try uvd.waitFor("the test's Notify") { !notifications.notifications().isEmpty }
+        let stopping = Date()
+        uvd.kill(SIGTERM)
+        #expect(Date().timeIntervalSince(stopping) < 10, "the stop waited for the test's 60 s")
+        try uvd.waitFor("uvctl's answer") { answer.withLock { $0 } != nil }
+        #expect(answer.withLock { $0?.stdout.contains("no press came") } == true)
+        let id = notifications.notifications().first?["id"] as? Int
+        #expect(notifications.calls().contains { $0["call"] as? String == "CloseNotification" && $0["id"] as? Int == id })
     }
 }
