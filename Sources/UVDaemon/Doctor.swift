@@ -138,7 +138,7 @@ struct Doctor {
                     CheckInfo(
                         name: tr("do not disturb"), result: .warn,
                         detail: tr("on, says %1$@: only critical alerts are shown", state.source),
-                        fix: tr("turn do-not-disturb off in your desktop (dunst: dunstctl set-paused false)")))
+                        fix: tr("turn it off: %1$@", state.turningOff)))
             case let state??:
                 checks.append(CheckInfo(name: tr("do not disturb"), result: .ok, detail: tr("off, says %1$@", state.source)))
                 // A server whose end of do-not-disturb went unsignalled: what it held goes now.

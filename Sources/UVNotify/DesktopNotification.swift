@@ -83,11 +83,14 @@ public struct DoNotDisturb: Sendable, Equatable {
     /// Whether a change is signalled (a D-Bus signal, a file watch), so that nothing need look
     /// again on a timer; false where it must be asked again (mako's modes).
     public var changesAreSignalled: Bool
+    /// How the user turns it off on that server (`dunstctl set-paused false`).
+    public var turningOff: String
 
-    public init(isOn: Bool, source: String, changesAreSignalled: Bool = true) {
+    public init(isOn: Bool, source: String, changesAreSignalled: Bool = true, turningOff: String) {
         self.isOn = isOn
         self.source = source
         self.changesAreSignalled = changesAreSignalled
+        self.turningOff = turningOff
     }
 }
 

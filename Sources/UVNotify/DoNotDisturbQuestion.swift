@@ -61,6 +61,17 @@ enum DoNotDisturbQuestion: Equatable, CaseIterable {
         }
     }
 
+    /// How the user turns it off there: a command where the server has one.
+    var turningOff: String {
+        switch self {
+        case .dunstPaused: "dunstctl set-paused false"
+        case .plasmaInhibited: tr("the bell of Plasma's system tray: Do Not Disturb off")
+        case .swayncDnd: "swaync-client --dnd-off"
+        case .xfceProperty: "xfconf-query -c xfce4-notifyd -p /do-not-disturb -s false"
+        case .makoModes: "makoctl mode -r do-not-disturb"
+        }
+    }
+
     /// The signals by which servers say their do-not-disturb changed (the bus delivers only
     /// these: nothing wakes uvd otherwise): PropertiesChanged of the server's object (dunst's
     /// `paused`, KDE Plasma's `Inhibited`), swaync's control-center signals (`Subscribe`,

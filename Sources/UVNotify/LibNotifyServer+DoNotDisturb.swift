@@ -61,6 +61,8 @@ extension LibNotifyServer {
         return configHome + "/lxqt/notifications.conf"
     }
 
+    private static var lxqtTurningOff: String { tr("LXQt's notification settings: Do Not Disturb off") }
+
     /// The server's do-not-disturb and how it was read; nil where it has none uvd can read.
     public func doNotDisturb() async -> DoNotDisturb? {
         guard case .success(let info) = await info() else { return nil }
@@ -76,19 +78,25 @@ extension LibNotifyServer {
             let path = Self.lxqtSettingsPath()
             let contents = SmallFile.read(path, maximumSize: 1 << 20)
             if let on = LXQtNotificationSettings.doNotDisturb(in: contents) {
-                return DoNotDisturb(isOn: on, source: tr("LXQt (doNotDisturb in %1$@)", path))
+                return DoNotDisturb(isOn: on, source: tr("LXQt (doNotDisturb in %1$@)", path), turningOff: Self.lxqtTurningOff)
             }
             // A file its own user cannot read is one LXQt cannot read either: off, and said why.
             let why = if case .unreadable(let reason) = contents { reason } else { tr("larger than 1 MiB") }
             return DoNotDisturb(
-                isOn: false, source: tr("LXQt (%1$@ cannot be read: %2$@; LXQt cannot read it either, so it is taken as off)", path, why))
+                isOn: false, source: tr("LXQt (%1$@ cannot be read: %2$@; LXQt cannot read it either, so it is taken as off)", path, why),
+                turningOff: Self.lxqtTurningOff)
         case .gnome:
-            return await glib.run { GNOMEBanners.hidden() }.map { DoNotDisturb(isOn: $0, source: tr("GNOME (the show-banners setting)")) }
+            return await glib.run { GNOMEBanners.hidden() }.map {
+                DoNotDisturb(
+                    isOn: $0, source: tr("GNOME (the show-banners setting)"),
+                    turningOff: tr("the clock's menu in the top bar: Do Not Disturb off"))
+            }
         default:
             for question in reader.questions {
                 let answer = await glib.call(question.call, on: bus, within: .milliseconds(500))
                 if let on = question.answer(answer) {
-                    return DoNotDisturb(isOn: on, source: question.source, changesAreSignalled: question != .makoModes)
+                    return DoNotDisturb(
+                        isOn: on, source: question.source, changesAreSignalled: question != .makoModes, turningOff: question.turningOff)
                 }
             }
             return nil

@@ -184,7 +184,9 @@ final class RecordingServer: NotificationServer {
         return .success(NotificationServerInfo(name: "recording", vendor: "uvd tests", version: "1", capabilities: ["actions", "body"]))
     }
 
-    func doNotDisturb() async -> DoNotDisturb? { DoNotDisturb(isOn: quiet.withLock { $0 }, source: "the recording server") }
+    func doNotDisturb() async -> DoNotDisturb? {
+        DoNotDisturb(isOn: quiet.withLock { $0 }, source: "the recording server", turningOff: "ask the test")
+    }
 
     func owner() async -> String? { owning.withLock { $0 } }
 }
