@@ -51,12 +51,21 @@ public final class GLibThread: @unchecked Sendable {
     }
 
     /// Sends `call` from the loop's thread and waits for its reply, holding no thread meanwhile:
-    /// the reply comes back through the loop.
+    /// the reply comes back through the loop. A cancelled task gets a failure at once (the reply,
+    /// when it comes, is dropped).
     public func call(_ call: BusCall, on connection: BusConnection, within limit: Duration) async -> Result<BusValue, BusError> {
-        await withCheckedContinuation { continuation in
-            let job = Job { connection.send(call, within: limit) { continuation.resume(returning: $0) } }
-            g_main_context_invoke(context, GLibThread.runJob, Unmanaged.passRetained(job).toOpaque())
+        let waiting = Waiting<Result<BusValue, BusError>>()
+        let answer = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiting.hold(continuation)
+                let job = Job { connection.send(call, within: limit) { waiting.resume(returning: $0) } }
+                g_main_context_invoke(context, GLibThread.runJob, Unmanaged.passRetained(job).toOpaque())
+                if Task.isCancelled { waiting.resume(returning: nil) }
+            }
+        } onCancel: {
+            waiting.resume(returning: nil)
         }
+        return answer ?? .failure(BusError(message: tr("the question was withdrawn")))
     }
 
     /// The continuation of a `runUnlessCancelled`, resumed once: by the work or by cancellation,

@@ -59,7 +59,7 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     public func info() async -> Result<NotificationServerInfo, NotificationFailure> {
         if case .failure(let failure) = await serverRuns() { return .failure(failure) }
-        return await glib.run { self.infoOnLoop() }
+        return await glib.runUnlessCancelled { self.infoOnLoop() } ?? .failure(.server(tr("the question was withdrawn")))
     }
 
     /// Who owns org.freedesktop.Notifications now.

@@ -1,22 +1,15 @@
-import Synchronization
-
-/// The first of `work` and a deadline: nil when the deadline comes first. `work` then goes on
-/// unwaited (a D-Bus call cannot be taken back), its result dropped.
+/// The first of `work` and a deadline: nil when the deadline comes first. Both run as children of
+/// the caller's task, which waits for both: `work` must end soon once cancelled (a bus question
+/// through `GLibThread` does, its late reply dropped).
 public func firstWithin<Value: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async -> Value) async -> Value? {
-    let settled = Mutex(false)
-    return await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
-        let settle: @Sendable (Value?) -> Void = { value in
-            if settled.withLock({ done in
-                defer { done = true }
-                return !done
-            }) {
-                continuation.resume(returning: value)
-            }
-        }
-        Task { settle(await work()) }
-        Task {
+    await withTaskGroup(of: Value?.self) { group in
+        group.addTask { await work() }
+        group.addTask {
             try? await EventLoop.sleep(for: limit)
-            settle(nil)
+            return nil
         }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
     }
 }
