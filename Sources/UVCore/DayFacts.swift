@@ -22,11 +22,17 @@ public struct DayFacts: Sendable {
         public var window: WindowSetting
         /// `reapply.interval_minutes`.
         public var reapplyInterval: TimeInterval
+        /// The family members out with the user, under the same sunscreen; empty alone.
+        public var family: [FamilyMember]
+        /// The place's zone, whose calendar the family's ages are counted on.
+        public var zone: Zone
 
         public init(
             day: DateInterval, series: UVSeries, uviNow: Double? = nil, skinType: SkinType, sunscreen: SunscreenApplication?,
-            window: WindowSetting, reapplyInterval: TimeInterval
+            window: WindowSetting, reapplyInterval: TimeInterval, family: [FamilyMember] = [], zone: Zone = .utc
         ) {
+            self.family = family
+            self.zone = zone
             self.day = day
             self.series = series
             self.uviNow = uviNow
@@ -41,8 +47,11 @@ public struct DayFacts: Sendable {
     public let now: Date
     /// The UV index now, never negative.
     public let uvi: Double
-    /// When the sunscreen on record should go on again, and why; nil without sunscreen.
+    /// When the sunscreen on record should go on again, and why; nil without sunscreen. Out with
+    /// the family, the earliest of everyone's who wears it (a baby under 6 months does not).
     public let reapply: ReapplyTime?
+    /// Whose protection runs out first, when it is a family member's (nil: the user's, or alone).
+    public let reapplyFirst: String?
     /// How pressing that is now.
     public let countdown: ReapplyCountdown?
 
@@ -51,9 +60,20 @@ public struct DayFacts: Sendable {
         self.now = now
         uvi = max(0, inputs.uviNow ?? inputs.series.uvi(at: now))
         // The series, not the reading now: the engine, which knows no station, must get the same time.
-        reapply = inputs.sunscreen.map {
-            ReapplyTime(application: $0, skinType: inputs.skinType, uvi: inputs.series.uvi(at:), interval: inputs.reapplyInterval)
+        let wearers =
+            [(nil, inputs.skinType)]
+            + inputs.family.filter { !$0.isUnderSixMonths(at: now, in: inputs.zone) }.map { (Optional($0.name), $0.skinType) }
+        // The earliest; the earlier in the list on a tie (the user first).
+        let first = inputs.sunscreen.flatMap { application in
+            wearers.map { name, skinType in
+                (
+                    name,
+                    ReapplyTime(application: application, skinType: skinType, uvi: inputs.series.uvi(at:), interval: inputs.reapplyInterval)
+                )
+            }.min { $0.1.date < $1.1.date }
         }
+        reapply = first?.1
+        reapplyFirst = first?.0
         countdown = reapply.map { ReapplyCountdown(reapplyAt: $0.date, now: now) }
     }
 

@@ -21,7 +21,13 @@ public struct Party: Sendable, Equatable {
 
         /// Under 6 months old.
         public var isYoungBaby: Bool { ageInMonths.map { $0 < 6 } ?? false }
+        /// To be kept out of direct sun now: a baby under 6 months always; under 12 months
+        /// while the UV is 3 or more (Cancer Council Australia's guidance).
+        public var keepOutOfSun = false
     }
+
+    /// The UV from which a baby under 12 months is to be kept out of direct sun.
+    public static let babyShadeUVI = 3.0
 
     /// The user first, then the family in the order added.
     public let people: [Person]
@@ -35,7 +41,8 @@ public struct Party: Sendable, Equatable {
             + family.map { member in
                 let age = member.born?.ageInMonths(at: facts.now, in: zone)
                 var person = Person(name: member.name, isUser: false, skinType: member.skinType, ageInMonths: age, burnTime: nil)
-                if !person.isYoungBaby { person.burnTime = facts.burnTime(for: member.skinType) }
+                if !member.isUnderSixMonths(at: facts.now, in: zone) { person.burnTime = facts.burnTime(for: member.skinType) }
+                person.keepOutOfSun = person.isYoungBaby || (age.map { $0 < 12 } == true && facts.uvi >= Self.babyShadeUVI)
                 return person
             }
     }

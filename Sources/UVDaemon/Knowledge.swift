@@ -63,7 +63,8 @@ extension Knowledge {
         }
         let inputs = DayFacts.Inputs(
             day: LocalDay.interval(containing: now, in: place.timeZone), series: blended.series, uviNow: uviNow,
-            skinType: profile.effectiveSkinType, sunscreen: sunscreen, window: window, reapplyInterval: reapplyInterval)
+            skinType: profile.effectiveSkinType, sunscreen: sunscreen, window: window, reapplyInterval: reapplyInterval, family: family,
+            zone: place.timeZone)
         return DayReading(
             facts: DayFacts(inputs, now: now), source: source, updatedAt: updatedAt, modelReason: modelReason, blended: blended)
     }

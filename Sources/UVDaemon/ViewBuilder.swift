@@ -60,7 +60,7 @@ enum ViewBuilder {
             people: party.people.map { person in
                 PersonBurnInfo(
                     name: name(person), you: person.isUser, skinType: person.skinType.numeral, ageMonths: person.ageInMonths,
-                    burnTimeMinutes: person.burnTime?.wholeMinutes, keepOutOfSun: person.isYoungBaby)
+                    burnTimeMinutes: person.burnTime?.wholeMinutes, keepOutOfSun: person.keepOutOfSun)
             })
     }
 

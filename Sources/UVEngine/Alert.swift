@@ -101,8 +101,9 @@ public enum AlertMeaning: Sendable, Equatable, Codable {
     case leaveHome(peakAhead: Double, firstToBurn: FirstToBurn? = nil)
     /// The UV index reached `level`'s band (now `uvi`).
     case uvLevel(uvi: Double, level: UVLevel)
-    /// The reapply countdown at `stage`, for the application made at `appliedAt`.
-    case reapply(stage: ReapplyCountdown, at: Date, spf: SPF, quantity: SunscreenQuantity, appliedAt: Date)
+    /// The reapply countdown at `stage`, for the application made at `appliedAt`; out with the
+    /// family, `firstOut` names the member whose protection runs out first (nil: the user's).
+    case reapply(stage: ReapplyCountdown, at: Date, spf: SPF, quantity: SunscreenQuantity, appliedAt: Date, firstOut: String? = nil)
     /// The morning summary: today's sunscreen window and its peak.
     /// With yesterday's burn dose, when time outside yesterday gave one (1 % or more).
     case morning(window: TimeSpan, peakUVI: Double?, peakAt: Date?, yesterdayBurnDosePercent: Double?)

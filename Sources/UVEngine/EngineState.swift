@@ -21,7 +21,7 @@ public enum EngineEvent: Sendable, Equatable {
     /// The place's time zone or the user's profile (skin type, sunscreen defaults) changed.
     case context(zone: ZoneName, profile: Profile)
     /// The people besides the user changed (`uvctl family`): the leave-home prompt names the one
-    /// who burns first.
+    /// who burns first, the reapply reminder whose protection runs out first.
     case family([FamilyMember])
     /// The machine woke from sleep: everything is re-evaluated and the forecast refreshed.
     case resumed
@@ -154,7 +154,8 @@ public struct EngineState: Sendable, Equatable, Codable {
         DayFacts(
             DayFacts.Inputs(
                 day: day?.interval ?? LocalDay.interval(containing: now, in: zone), series: series, skinType: skinType,
-                sunscreen: sunscreen, window: settings.window ?? .uvi3, reapplyInterval: settings.reapplyInterval),
+                sunscreen: sunscreen, window: settings.window ?? .uvi3, reapplyInterval: settings.reapplyInterval, family: family,
+                zone: zone),
             now: now)
     }
 

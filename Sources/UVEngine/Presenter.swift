@@ -99,10 +99,11 @@ public struct Presenter: Sendable {
             (tr("UV up to %1$@ today", peakAhead.fixed(0)), leaveHomeBody(first))
         case .uvLevel(let uvi, let level):
             (tr("UV %1$@: %2$@", uvi.fixed(0), level.name.lowercased()), level.advice)
-        case .reapply(let stage, let at, let spf, let quantity, let appliedAt):
+        case .reapply(let stage, let at, let spf, let quantity, let appliedAt, let firstOut):
             (
                 stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", time(at)),
-                AppliedSentence.text(spf: spf.argument, quantity: quantity.rawValue, appliedAt: time(appliedAt), reapplyAt: time(at))
+                (firstOut.map { tr("%1$@'s protection runs out first.", $0) + "\n" } ?? "")
+                    + AppliedSentence.text(spf: spf.argument, quantity: quantity.rawValue, appliedAt: time(appliedAt), reapplyAt: time(at))
             )
         case .morning(let window, let peakUVI, let peakAt, let yesterday):
             (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt) + (yesterday.map { "\n" + yesterdayClause($0) } ?? ""))

@@ -80,7 +80,7 @@ enum Rules {
                 subject: .reapply, rule: .reapply,
                 meaning: .reapply(
                     stage: stage, at: reapply.date, spf: application.spf, quantity: application.quantity,
-                    appliedAt: application.appliedAt),
+                    appliedAt: application.appliedAt, firstOut: facts.reapplyFirst),
                 urgency: stage == .now ? .critical : .normal, actions: [.reapplied, .remind])
         ]
     }

@@ -4,7 +4,7 @@ import UVCore
 extension FamilyStatusInfo {
     /// The family in one line, the one who burns first named first: "Mia burns first: about 9
     /// min; you: 25 min". A baby under 6 months is not timed: "Leo (4 months): keep out of
-    /// direct sun".
+    /// direct sun"; one under 12 months is told so too while UV is 3 or more.
     public var sentence: String {
         let keepOut = { (person: PersonBurnInfo) in tr("%1$@ (%2$@ months): keep out of direct sun", person.name, person.ageMonths ?? 0) }
         let first = people.first { $0.name == firstToBurn }
@@ -18,6 +18,6 @@ extension FamilyStatusInfo {
             return ([tr("No one burns within %1$@ min", Int(BurnTime.limits.upperBound))] + babies).joined(separator: "; ")
         }
         let lead = first.you ? tr("You burn first: about %1$@ min", minutes) : tr("%1$@ burns first: about %2$@ min", first.name, minutes)
-        return ([lead] + others).joined(separator: "; ")
+        return ([lead] + (first.keepOutOfSun ? [keepOut(first)] : []) + others).joined(separator: "; ")
     }
 }

@@ -84,8 +84,9 @@ public enum UVDInterface {
         # firstToBurn: a name, "you" for the user; null when no one burns today.
         type FamilyStatus (firstToBurn: ?string, people: []PersonBurn)
 
-        # burnTimeMinutes is null with no burn risk, and for a baby under 6 months
-        # (keepOutOfSun: keep them out of direct sun; sunscreen is not advised at that age).
+        # burnTimeMinutes is null with no burn risk, and for a baby under 6 months. keepOutOfSun:
+        # keep them out of direct sun (under 6 months always, sunscreen not being advised at that
+        # age; under 12 months while UV is 3 or more).
         type PersonBurn (name: string, you: bool, skinType: string, ageMonths: ?int, burnTimeMinutes: ?int, keepOutOfSun: bool)
 
         # role: now (the value now and the next hours), day (the day's hours), fallback (hours the

@@ -257,7 +257,8 @@ public struct PersonBurnInfo: Codable, Sendable, Equatable {
     @Null public var ageMonths: Int?
     /// Nil with no burn risk, and for a baby under 6 months (`keepOutOfSun`).
     @Null public var burnTimeMinutes: Int?
-    /// A baby under 6 months: kept out of direct sun, not timed.
+    /// To be kept out of direct sun now: a baby under 6 months (not timed), or under 12 months
+    /// while UV is 3 or more.
     public var keepOutOfSun: Bool
 
     public init(name: String, you: Bool, skinType: String, ageMonths: Int?, burnTimeMinutes: Int?, keepOutOfSun: Bool) {

@@ -63,4 +63,44 @@ import UVCore
                 reapplyInterval: 7200), now: Self.noon)
         #expect(Party(facts: night, you: .I, family: [FamilyMember(name: "Mia", skinType: .I)], zone: .utc).firstToBurn == nil)
     }
+
+    /// Ava (7 months) at UV 10: timed, and to be kept out of direct sun; at UV 2 only timed.
+    @Test func aBabyUnderTwelveMonthsIsKeptOutOfTheSunFromUVThree() throws {
+        let family = [FamilyMember(name: "Ava", skinType: .II, born: BirthMonth(parsing: "2025-06"))]
+        let high = try #require(Party(facts: Self.facts(), you: .III, family: family, zone: .utc).people.last)
+        #expect(high.keepOutOfSun && high.burnTime != nil)
+        let low = DayFacts(
+            .init(
+                day: DateInterval(start: Self.noon, duration: 3600), series: UVSeries([UVSample(time: Self.noon, uvi: 2)]),
+                skinType: .III, sunscreen: nil, window: .uvi3, reapplyInterval: 7200), now: Self.noon)
+        let calm = try #require(Party(facts: low, you: .III, family: family, zone: .utc).people.last)
+        #expect(!calm.keepOutOfSun)
+        let toddler = [FamilyMember(name: "Max", skinType: .II, born: BirthMonth(parsing: "2024-12"))]
+        #expect(Party(facts: Self.facts(), you: .III, family: toddler, zone: .utc).people.last?.keepOutOfSun == false)
+    }
+
+    /// Under one sunscreen, the reapply time is the earliest of everyone's who wears it, and whose
+    /// it is is named; a baby under 6 months wears none and is not counted.
+    @Test func theReapplyTimeIsTheFirstToRunOut() throws {
+        let applied = SunscreenApplication(
+            spf: .spf30, quantity: .medium, activity: .normal, appliedAt: Self.noon.addingTimeInterval(-1800))
+        let facts = { (family: [FamilyMember]) in
+            let day = DateInterval(start: Self.noon.addingTimeInterval(-12 * 3600), duration: 86_400)
+            let series = UVSeries(
+                stride(from: 0.0, through: 86_400, by: 3600).map { UVSample(time: day.start.addingTimeInterval($0), uvi: 10) })
+            return DayFacts(
+                .init(
+                    day: day, series: series, skinType: .IV, sunscreen: applied, window: .uvi3, reapplyInterval: 7200, family: family,
+                    zone: .utc), now: Self.noon)
+        }
+        let alone = facts([])
+        let withMia = facts([FamilyMember(name: "Sam", skinType: .V), FamilyMember(name: "Mia", skinType: .I)])
+        #expect(alone.reapplyFirst == nil)
+        #expect(withMia.reapplyFirst == "Mia")
+        let mia = try #require(withMia.reapply?.date)
+        let you = try #require(alone.reapply?.date)
+        #expect(mia < you)
+        let onlyABaby = facts([FamilyMember(name: "Leo", skinType: .I, born: BirthMonth(parsing: "2025-10"))])
+        #expect(onlyABaby.reapplyFirst == nil && onlyABaby.reapply?.date == you)
+    }
 }

@@ -9,6 +9,14 @@ import UVProtocol
         PersonBurnInfo(name: name, you: you, skinType: "I", ageMonths: months, burnTimeMinutes: minutes, keepOutOfSun: baby)
     }
 
+    /// A baby of 6 to 12 months who burns first at UV 3 or more is timed and told to be kept out
+    /// of direct sun.
+    @Test func anOlderBabyBurningFirstIsAlsoKeptOutOfTheSun() {
+        let family = FamilyStatusInfo(
+            firstToBurn: "Ava", people: [person("you", you: true, minutes: 25), person("Ava", minutes: 12, months: 7, baby: true)])
+        #expect(family.sentence == "Ava burns first: about 12 min; Ava (7 months): keep out of direct sun; you: 25 min")
+    }
+
     @Test func theFirstToBurnIsNamedFirst() {
         let family = FamilyStatusInfo(
             firstToBurn: "Mia", people: [person("you", you: true, minutes: 25), person("Mia", minutes: 9), person("Sam", minutes: 240)])

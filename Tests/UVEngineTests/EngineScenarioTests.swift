@@ -191,6 +191,27 @@ struct EngineScenarioTests {
         #expect(sim.alerts(.leaveHome).isEmpty)
     }
 
+    /// Out with Mia (type I) under the user's (type V) sunscreen: the countdown runs to Mia's
+    /// time, sooner than the user's own, and the reminder names her.
+    @Test func theReapplyReminderNamesWhoseProtectionRunsOutFirst() throws {
+        let applied = S.at("2026-01-15T09:00:00+11:00")
+        let alone = { (family: [FamilyMember]) in
+            var sim = S(start: Self.day)
+            sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+            sim.send(.context(zone: ZoneName("Australia/Sydney"), profile: Profile(skinType: .V)), at: Self.day)
+            sim.send(.family(family), at: Self.day)
+            sim.run(
+                until: S.at("2026-01-15T13:00:00+11:00"),
+                events: [(applied, .sunscreen(SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: applied)))])
+            return sim.alerts(.reapply)
+        }
+        let yours = try #require(alone([]).last)
+        let withMia = try #require(alone([FamilyMember(name: "Mia", skinType: .I)]).last)
+        #expect(withMia.time < yours.time)
+        #expect(withMia.alert.body.hasPrefix("Mia's protection runs out first.\n"))
+        #expect(!yours.alert.body.contains("protection runs out first"))
+    }
+
     @Test func aReapplyReminderWaitsForTheEndOfQuietHoursAtItsLatestStage() throws {
         var settings = EngineSettings()
         settings.quietHours = QuietHours([try #require(QuietSpan(parsing: "09:00-11:00"))])

@@ -25,6 +25,28 @@ struct PresenterTests {
         #expect(elsewhere.summary == "Reapply by 03:05")
     }
 
+    /// Out with the family, the reminder names whose protection runs out first.
+    @Test func theReminderNamesWhoseProtectionRunsOutFirst() {
+        var alert = Self.reapply
+        alert.meaning = .reapply(stage: .attention, at: Self.due, spf: .spf30, quantity: .medium, appliedAt: Self.applied, firstOut: "Mia")
+        let words = Presenter(zone: Self.sydney, twelveHour: false).present(alert)
+        #expect(words.body == "Mia's protection runs out first.\nApplied SPF 30 • Medium at 12:05 — reapply by 14:05")
+    }
+
+    /// An alert kept by a release without `firstOut` reads as the user's.
+    @Test func aReminderKeptWithoutWhoseReadsAsTheUsers() throws {
+        let now = AlertMeaning.reapply(
+            stage: .attention, at: Self.due, spf: .spf30, quantity: .medium, appliedAt: Self.applied, firstOut: "Mia")
+        var saved = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(now)) as? [String: [String: Any]])
+        saved["reapply"]?["firstOut"] = nil
+        let meaning = try JSONDecoder().decode(AlertMeaning.self, from: try JSONSerialization.data(withJSONObject: saved))
+        guard case .reapply(_, _, _, _, _, let firstOut) = meaning else {
+            Issue.record("not a reapply meaning: \(meaning)")
+            return
+        }
+        #expect(firstOut == nil)
+    }
+
     @Test func buttonsSendTheirKeysWithTheirLabels() {
         let buttons = Presenter(zone: Self.sydney, twelveHour: false).present(Self.reapply).buttons
         #expect(buttons.map(\.action.key) == ["applied", "remind"])
