@@ -93,6 +93,11 @@ enum DoseText {
                 Int(interval.burnDosePercent.rounded()))
         }
         lines.append(summary(dose))
+        if let people = dose.people {
+            lines.append(
+                people.map { tr("%1$@: %2$@ % of a burn dose", $0.you ? tr("you") : $0.name, Int($0.burnDosePercent.rounded())) }
+                    .joined(separator: "; "))
+        }
         if dose.intervals.contains(where: { $0.source == "network" }) {
             lines.append(tr("Time away from home is counted as outside: correct it with `uvctl outside`."))
         }

@@ -16,10 +16,12 @@ extension Core {
     func doseReply(now: Date, date: String?, days: Int?) throws(Refusal) -> DoseReply {
         let last = try TimeOutside.day(date, zone: user.place.timeZone, now: now)
         let knowledge = knowledge(now: now)
+        // Each person's share, of the family out now.
+        let family = user.party(at: now)
         func dose(_ day: DateInterval) -> DoseInfo {
             DoseInfo(
                 computedDose(day, series: { ViewBuilder.daySeries(knowledge, day: day, now: now) }, now: now), day: day,
-                zone: user.place.timeZone)
+                zone: user.place.timeZone, family: family)
         }
         guard let days else { return DoseReply(dose: dose(last)) }
         guard (1...Self.mostDoseDays).contains(days) else {
@@ -39,7 +41,7 @@ extension Core {
         let day = LocalDay.interval(containing: now, in: user.place.timeZone)
         return DoseReading(
             computedDose(day, series: { series }, now: now), outside: outside.isOutside, now: now, dayEnd: day.end, uvi: series.uvi(at:),
-            sunscreenOn: user.sunscreen)
+            sunscreenOn: user.sunscreen, family: user.party(at: now), zone: user.place.timeZone)
     }
 
     /// Today's dose for the status, or nil when the day has no time outside. `series`: today's,

@@ -107,8 +107,9 @@ public enum AlertMeaning: Sendable, Equatable, Codable {
     /// The morning summary: today's sunscreen window and its peak.
     /// With yesterday's burn dose, when time outside yesterday gave one (1 % or more).
     case morning(window: TimeSpan, peakUVI: Double?, peakAt: Date?, yesterdayBurnDosePercent: Double?)
-    /// `level` % of the day's burn dose reached while outside (50 or 80).
-    case dose(level: Int)
+    /// `level` % of the day's burn dose reached while outside (50 or 80); out with the family,
+    /// `person` names the member who reached it first (nil: the user).
+    case dose(level: Int, person: String? = nil)
     /// Words saved by a version that kept words, not meaning (an alert held over an upgrade).
     case said(summary: String, body: String)
 }

@@ -5,14 +5,20 @@ import UVCore
 /// the share of a burn so far with the sunscreen worn, whether the user is outside now, and when
 /// the next notice level would be reached if they stay out (for the engine's one deadline).
 public struct DoseReading: Sendable, Equatable, Codable {
+    /// The share of a burn of the one out who is nearest one: the user alone, or with the family,
+    /// the member whose share is the largest (`firstToReach`).
     public var burnDosePercent: Double
     public var outside: Bool
     public var nextLevelAt: Date?
+    /// The family member whose share it is; nil for the user (and in readings kept before
+    /// families).
+    public var firstToReach: String?
 
-    public init(burnDosePercent: Double, outside: Bool, nextLevelAt: Date?) {
+    public init(burnDosePercent: Double, outside: Bool, nextLevelAt: Date?, firstToReach: String? = nil) {
         self.burnDosePercent = burnDosePercent
         self.outside = outside
         self.nextLevelAt = nextLevelAt
+        self.firstToReach = firstToReach
     }
 
     /// The levels said while outside, once each a day.
@@ -21,13 +27,21 @@ public struct DoseReading: Sendable, Equatable, Codable {
     /// What the rules hear of `dose`, the day's so far at `now`: the share of a burn, whether the
     /// user is outside now, and, if so, when the next notice level would be reached staying out
     /// before `dayEnd` with the UV `uvi` and the sunscreen on now; nil without time outside (one
-    /// that began this instant counts: its first level is then waited for). The daemon and
-    /// `uvctl simulate` both read the day through here.
+    /// that began this instant counts: its first level is then waited for). With `family` out
+    /// (ages counted on `zone`'s calendar), the share is that of whoever's is the largest (the
+    /// user first on a tie); a baby under 6 months is kept out of the sun, not counted. The daemon
+    /// and `uvctl simulate` both read the day through here.
     public init?(
-        _ dose: DayDose, outside: Bool, now: Date, dayEnd: Date, uvi: @escaping (Date) -> Double, sunscreenOn: SunscreenApplication?
+        _ dose: DayDose, outside: Bool, now: Date, dayEnd: Date, uvi: @escaping (Date) -> Double, sunscreenOn: SunscreenApplication?,
+        family: [FamilyMember] = [], zone: Zone = .utc
     ) {
         guard !dose.intervals.isEmpty || outside else { return nil }
-        let percent = dose.total.burnDosePercent
+        let first = family.filter { !$0.isUnderSixMonths(at: now, in: zone) }.reduce((name: String?.none, skinType: dose.skinType)) {
+            dose.burnDosePercent(for: $1.skinType) > dose.burnDosePercent(for: $0.skinType) ? ($1.name, $1.skinType) : $0
+        }
+        // What the first's share grows by for each percent of the user's.
+        let scale = dose.skinType.minimalErythemalDose / first.skinType.minimalErythemalDose
+        let percent = dose.burnDosePercent(for: first.skinType)
         // To the tenth of a percent: the rules need no finer, and the engine is told only of a change.
         let said = (percent * 10).rounded() / 10
         var nextAt: Date?
@@ -37,10 +51,10 @@ public struct DoseReading: Sendable, Equatable, Codable {
         // then said only when another rule woke the engine, up to half an hour late.)
         if outside, let next = Self.noticeLevels.map(Double.init).first(where: { $0 > said }) {
             nextAt = Dose.time(
-                toAdd: next - percent, from: now, skinType: dose.skinType, uvi: uvi,
+                toAdd: (next - percent) / scale, from: now, skinType: dose.skinType, uvi: uvi,
                 effectiveSPF: { sunscreenOn?.effectiveSPF(at: $0) ?? 1 }, within: dayEnd.timeIntervalSince(now))
         }
-        self.init(burnDosePercent: said, outside: outside, nextLevelAt: nextAt)
+        self.init(burnDosePercent: said, outside: outside, nextLevelAt: nextAt, firstToReach: first.name)
     }
 }
 

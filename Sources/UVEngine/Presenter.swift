@@ -107,10 +107,16 @@ public struct Presenter: Sendable {
             )
         case .morning(let window, let peakUVI, let peakAt, let yesterday):
             (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt) + (yesterday.map { "\n" + yesterdayClause($0) } ?? ""))
-        case .dose(let level):
+        case .dose(let level, let person):
             (
-                level >= 80
-                    ? tr("80 % of your burn dose for today: get into the shade") : tr("Half your burn dose for today: shade or reapply"),
+                person.map {
+                    level >= 80
+                        ? tr("80 % of %1$@'s burn dose for today: get into the shade", $0)
+                        : tr("Half of %1$@'s burn dose for today: shade or reapply", $0)
+                }
+                    ?? (level >= 80
+                        ? tr("80 % of your burn dose for today: get into the shade")
+                        : tr("Half your burn dose for today: shade or reapply")),
                 tr("Counted from your time outside; uvctl dose shows it, uvctl outside corrects it.")
             )
         case .said(let summary, let body):

@@ -105,7 +105,11 @@ enum Rules {
         guard let level = reached.max() else { return [] }
         for passed in reached { state.doseNoticedOn[passed] = today }
         guard !state.isSilenced(.dose, now: now, today: today) else { return [] }
-        return [Alert(subject: .dose, rule: .dose, meaning: .dose(level: level), urgency: .normal, actions: [.inside, .notToday])]
+        return [
+            Alert(
+                subject: .dose, rule: .dose, meaning: .dose(level: level, person: dose.firstToReach), urgency: .normal,
+                actions: [.inside, .notToday])
+        ]
     }
 
     /// The highest UV from now to the end of the local day, once there is a series.

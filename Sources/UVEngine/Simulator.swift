@@ -94,7 +94,7 @@ public struct Simulator: Sendable {
         let day = LocalDay.interval(containing: time, in: state.zone)
         return DoseReading(
             dose(on: day, until: time), outside: outside.isOutside, now: time, dayEnd: day.end, uvi: series.uvi(at:),
-            sunscreenOn: state.sunscreen)
+            sunscreenOn: state.sunscreen, family: state.family, zone: state.zone)
     }
 
     /// Opens and closes intervals as the daemon's store does.

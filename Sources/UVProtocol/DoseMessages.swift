@@ -29,11 +29,15 @@ public struct DoseInfo: Codable, Sendable, Equatable {
     public var burnDosePercent: Double
     public var unprotectedBurnDosePercent: Double
     public var skinType: String
+    /// With a family: each person's share of a burn from the same time outside, under the same
+    /// sunscreen, the user first; null without one.
+    @Null public var people: [PersonDoseInfo]?
 
     public init(
         date: String, intervals: [DoseIntervalInfo], minutesOutside: Int, sed: Double, burnDosePercent: Double,
-        unprotectedBurnDosePercent: Double, skinType: String
+        unprotectedBurnDosePercent: Double, skinType: String, people: [PersonDoseInfo]? = nil
     ) {
+        self.people = people
         self.date = date
         self.intervals = intervals
         self.minutesOutside = minutesOutside
@@ -41,6 +45,22 @@ public struct DoseInfo: Codable, Sendable, Equatable {
         self.burnDosePercent = burnDosePercent
         self.unprotectedBurnDosePercent = unprotectedBurnDosePercent
         self.skinType = skinType
+    }
+}
+
+/// One person's share of a burn in a day's dose.
+public struct PersonDoseInfo: Codable, Sendable, Equatable {
+    /// "you" for the user (`you`), else the member's name.
+    public var name: String
+    public var you: Bool
+    public var skinType: String
+    public var burnDosePercent: Double
+
+    public init(name: String, you: Bool, skinType: String, burnDosePercent: Double) {
+        self.name = name
+        self.you = you
+        self.skinType = skinType
+        self.burnDosePercent = burnDosePercent
     }
 }
 
@@ -81,8 +101,8 @@ public struct OutsideParameters: Codable, Sendable {
 
 extension DoseInfo {
     /// `dose`, computed over `day`, in the words `uvctl dose` and `status` give: the daemon's and
-    /// `uvctl simulate`'s alike.
-    public init(_ dose: DayDose, day: DateInterval, zone: Zone) {
+    /// `uvctl simulate`'s alike; with `family`, each person's share (`DayDose.burnDosePercent(for:)`).
+    public init(_ dose: DayDose, day: DateInterval, zone: Zone, family: [FamilyMember] = []) {
         let iso = ISOTimestamp(timeZone: zone)
         self.init(
             date: LocalDay.key(day.start, in: zone),
@@ -91,6 +111,14 @@ extension DoseInfo {
                     start: iso.string($0.interval.start), end: iso.string($0.interval.end), source: $0.interval.source.rawValue,
                     sed: $0.dose.sed, burnDosePercent: $0.dose.burnDosePercent)
             }, minutesOutside: Int(dose.secondsOutside / 60), sed: dose.total.sed, burnDosePercent: dose.total.burnDosePercent,
-            unprotectedBurnDosePercent: dose.total.unprotectedBurnDosePercent, skinType: dose.skinType.numeral)
+            unprotectedBurnDosePercent: dose.total.unprotectedBurnDosePercent, skinType: dose.skinType.numeral,
+            people: family.isEmpty
+                ? nil
+                : [PersonDoseInfo(name: tr("you"), you: true, skinType: dose.skinType.numeral, burnDosePercent: dose.total.burnDosePercent)]
+                    + family.map {
+                        PersonDoseInfo(
+                            name: $0.name, you: false, skinType: $0.skinType.numeral,
+                            burnDosePercent: dose.burnDosePercent(for: $0.skinType))
+                    })
     }
 }

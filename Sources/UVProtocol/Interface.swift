@@ -300,8 +300,13 @@ public enum UVDInterface {
           sed: float,
           burnDosePercent: float,
           unprotectedBurnDosePercent: float,
-          skinType: string
+          skinType: string,
+          people: ?[]PersonDose
         )
+
+        # Each person's share of a burn from the same time outside, under the same sunscreen:
+        # the user first (you, name "you"), then the family.
+        type PersonDose (name: string, you: bool, skinType: string, burnDosePercent: float)
 
         # Notifications shown and withdrawn, buttons pressed; the latest, oldest first.
         method GetHistory(limit: ?int) -> (entries: []HistoryEntry)

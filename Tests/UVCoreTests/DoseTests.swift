@@ -81,4 +81,15 @@ struct DoseTests {
         #expect(day.intervals.first?.interval.end == Self.at(2))
         #expect(abs(day.total.sed - 2 * 0.9) < 1e-9)
     }
+
+    /// Everyone out in the same intervals under the same sunscreen takes the same protected dose;
+    /// each one's share of a burn is over their own skin type's minimal erythemal dose.
+    @Test func eachSkinTypesShareOfTheSameDose() {
+        let day = DayDose(
+            intervals: [OutsideInterval(start: Self.at(2), end: Self.at(3), source: .user)], until: Self.at(4), skinType: .III,
+            uvi: { _ in 6 }, sunscreen: [])
+        #expect(day.burnDosePercent(for: .III) == day.total.burnDosePercent)
+        #expect(abs(day.burnDosePercent(for: .I) - day.total.burnDosePercent * 300 / 200) < 1e-9)
+        #expect(abs(day.burnDosePercent(for: .VI) - day.total.burnDosePercent * 300 / 1000) < 1e-9)
+    }
 }

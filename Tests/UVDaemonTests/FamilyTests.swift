@@ -101,6 +101,23 @@ import UVStore
         #expect(TrayView.tooltip(status).contains(family.sentence))
     }
 
+    /// `uvctl dose`: each person's share of a burn from the same time outside, the user first.
+    @Test func theDoseGivesEachPersonsShare() async throws {
+        let shell = try InProcessCore()
+        let core = shell.core
+        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        _ = try await core.setProfile(now: Self.now) { (profile: inout Profile) throws(Refusal) in profile.skinType = .III }
+        _ = try await core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "09:00-10:00"), now: Self.now)
+        let alone = try await core.read { try $0.doseReply(now: Self.now, date: nil, days: nil) }.dose
+        #expect(alone.people == nil)
+        _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        let dose = try await core.read { try $0.doseReply(now: Self.now, date: nil, days: nil) }.dose
+        let people = try #require(dose.people)
+        #expect(people.map(\.name) == ["you", "Mia"] && people[0].you && people[1].skinType == "I")
+        #expect(people[0].burnDosePercent == dose.burnDosePercent && dose.burnDosePercent > 0)
+        #expect(abs(people[1].burnDosePercent - dose.burnDosePercent * 300 / 200) < 1e-9)
+    }
+
     /// `uvctl family off --today`: a parent alone at work gets their own readings, today only;
     /// `family off` holds until `family on`. Kept in the store.
     @Test func aFamilyNotOutGivesTheUserTheirOwnReadings() async throws {

@@ -64,4 +64,32 @@ struct DoseNoticeTests {
             fresh(), .dose(DoseReading(burnDosePercent: 40, outside: true, nextLevelAt: soon)), now: Self.at("10:00"))
         #expect(effects.contains(.wakeAt(soon)))
     }
+
+    /// Out with Mia (type I) and the user (type V), from the same time outside: the reading is
+    /// Mia's share, the notice names her, and the next level is waited for at her pace.
+    @Test func theFirstMemberToReachALevelIsNamed() throws {
+        let start = Self.at("10:00")
+        let now = Self.at("10:06")
+        let dose = DayDose(
+            intervals: [OutsideInterval(start: start, end: .distantFuture, source: .user)], until: now, skinType: .V, uvi: { _ in 10 },
+            sunscreen: [])
+        let day = DateInterval(start: Self.at("00:00"), duration: 86_400)
+        let alone = try #require(DoseReading(dose, outside: true, now: now, dayEnd: day.end, uvi: { _ in 10 }, sunscreenOn: nil))
+        let party = try #require(
+            DoseReading(
+                dose, outside: true, now: now, dayEnd: day.end, uvi: { _ in 10 }, sunscreenOn: nil,
+                family: [FamilyMember(name: "Sam", skinType: .IV), FamilyMember(name: "Mia", skinType: .I)], zone: .utc))
+        #expect(alone.firstToReach == nil && party.firstToReach == "Mia")
+        // Type I's minimal erythemal dose is a fifth of type V's (Fitzpatrick, as BurnTime reads it).
+        #expect(abs(party.burnDosePercent - dose.burnDosePercent(for: .I)) < 0.1)
+        #expect(party.burnDosePercent > alone.burnDosePercent)
+        let (miaNext, yourNext) = (try #require(party.nextLevelAt), try #require(alone.nextLevelAt))
+        #expect(miaNext < yourNext)
+        var state = fresh()
+        let (_, effects) = Engine.reduce(state, .dose(party), now: now)
+        state = fresh()
+        let notice = try #require(shown(effects).first { $0.rule == .dose })
+        #expect(notice.meaning == .dose(level: 50, person: "Mia"))
+        #expect(Presenter(state).present(notice).summary.contains("Mia's burn dose for today"))
+    }
 }
