@@ -33,6 +33,9 @@ struct BurnTimeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(tr("What you are doing: indoors, normal or active (sport, water).")))
     var activity: SunscreenActivity?
 
+    @Flag(help: ArgumentHelp(tr("Each member of uvd's family too, under the same UV and sunscreen.")))
+    var family = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -41,6 +44,24 @@ struct BurnTimeCommand: AsyncParsableCommand {
         }
         if let appliedMinutesAgo, !(appliedMinutesAgo.isFinite && appliedMinutesAgo >= 0) {
             throw ValidationError(tr("--applied-minutes-ago must be 0 or more minutes (got %1$@).", appliedMinutesAgo))
+        }
+    }
+
+    /// uvd's family, with each one's burn time under the same UV and sunscreen (`BurnTime`, the
+    /// user's own computation); a baby under 6 months has none: kept out of direct sun.
+    private func familyBurnTimes(uvi: Double, effectiveSPF: Double) async throws -> [PersonReport] {
+        guard family else { return [] }
+        // Without uvd, the client says it is not running (exit 69): the family is uvd's.
+        let reply = try await DaemonClient.call(UVD.ListFamily.self, Empty())
+        let now = Date()
+        return reply.people.filter { !$0.you }.compactMap { person in
+            guard let skinType = person.skinType.flatMap(SkinType.init(parsing:)) else { return nil }
+            let member = FamilyMember(name: person.name, skinType: skinType, born: person.born.flatMap(BirthMonth.init(parsing:)))
+            let baby = member.isUnderSixMonths(at: now, in: .current)
+            let time = BurnTime(skinType: skinType, uvi: uvi, effectiveSPF: effectiveSPF)
+            return PersonReport(
+                name: person.name, skinType: skinType.numeral, burnTimeMinutes: Nullable(baby ? nil : time.wholeMinutes),
+                keepOutOfSun: baby)
         }
     }
 
@@ -70,6 +91,7 @@ struct BurnTimeCommand: AsyncParsableCommand {
         let effective = SunscreenApplication.effectiveSPF(
             spf: spf, quantity: quantity, activity: activity, hoursSinceApplied: appliedMinutesAgo / 60)
         let burnTime = BurnTime(skinType: skinType, uvi: uvi, effectiveSPF: effective)
+        let people = try await familyBurnTimes(uvi: uvi, effectiveSPF: effective)
 
         if output.json {
             try JSONOutput.print(
@@ -77,7 +99,8 @@ struct BurnTimeCommand: AsyncParsableCommand {
                     skinType: skinType.numeral, uvi: uvi, level: UVLevel(uvi: uvi).rawValue,
                     spf: spf.argument, quantity: quantity.rawValue, activity: activity.rawValue,
                     appliedMinutesAgo: appliedMinutesAgo, effectiveSPF: effective.rounded(places: 2),
-                    burnTimeMinutes: Nullable(burnTime.wholeMinutes), noBurnRisk: burnTime == .noRisk))
+                    burnTimeMinutes: Nullable(burnTime.wholeMinutes), noBurnRisk: burnTime == .noRisk,
+                    family: family ? people : nil))
             return
         }
 
@@ -104,6 +127,15 @@ struct BurnTimeCommand: AsyncParsableCommand {
                 print(tr("Tip: %1$@ is less than the tested 2 mg/cm²; a second layer brings you closer to the label.", quantity.rawValue))
             }
         }
+        for person in people {
+            if person.keepOutOfSun {
+                print(tr("%1$@ (skin type %2$@): keep out of direct sun", person.name, person.skinType))
+            } else if let minutes = person.burnTimeMinutes.value {
+                print(tr("%1$@ (skin type %2$@): about %3$@ min", person.name, person.skinType, minutes))
+            } else {
+                print(tr("%1$@: no burn risk", person.name))
+            }
+        }
         if !fromUvd.isEmpty { print(terminal.dim(tr("From uvd: %1$@.", fromUvd.joined(separator: ", ")))) }
         print(terminal.dim(tr("An estimate, not medical advice.")))
     }
@@ -121,5 +153,16 @@ struct BurnTimeCommand: AsyncParsableCommand {
         /// Null when there is no burn risk.
         let burnTimeMinutes: Nullable<Int>
         let noBurnRisk: Bool
+        /// With `--family`: each member's.
+        let family: [PersonReport]?
+    }
+
+    /// One member's burn time in `--json`.
+    struct PersonReport: Encodable {
+        let name: String
+        let skinType: String
+        /// Null with no burn risk, and for a baby under 6 months (`keepOutOfSun`).
+        let burnTimeMinutes: Nullable<Int>
+        let keepOutOfSun: Bool
     }
 }

@@ -40,6 +40,13 @@ struct SimulateCommand: AsyncParsableCommand {
         help: ArgumentHelp(tr("Skin type I to VI (default: your profile's when uvd runs, else I, the most cautious).")))
     var skinType: SkinType?
 
+    @Option(
+        help: ArgumentHelp(
+            tr(
+                "Who is out with you: NAME:TYPE[:YYYY-MM], comma-separated, e.g. Mia:I:2019-06,Sam:IV (default: uvd's family when it runs and they are out)."
+            ), valueName: "people"))
+    var family: String?
+
     @Flag(help: ArgumentHelp(tr("Press \"Applied sunscreen\" on the leave-home notification.")))
     var apply = false
 
@@ -71,6 +78,20 @@ struct SimulateCommand: AsyncParsableCommand {
         for span in quiet where QuietSpan(parsing: span) == nil {
             throw ValidationError(tr("--quiet '%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.", span))
         }
+        if let family, case .failure(let why) = FamilyArgument.members(family) { throw ValidationError(why.description) }
+    }
+
+    /// The people out with the user: `--family`, else uvd's family while it runs and they are out
+    /// (`uvctl family off` leaves the user alone); and where they came from.
+    private func party(daemonRuns: Bool) async -> (members: [FamilyMember], origin: String) {
+        if let family, case .success(let members) = FamilyArgument.members(family) { return (members, tr("--family")) }
+        guard daemonRuns, let reply = try? await DaemonClient.call(UVD.ListFamily.self, Empty()), reply.out else { return ([], "") }
+        let members = reply.people.filter { !$0.you }.compactMap { person in
+            person.skinType.flatMap(SkinType.init(parsing:)).map {
+                FamilyMember(name: person.name, skinType: $0, born: person.born.flatMap(BirthMonth.init(parsing:)))
+            }
+        }
+        return (members, tr("uvd"))
     }
 
     /// A saved location or a city: the daemon's answer while it runs (it knows the saved ones),
@@ -112,9 +133,12 @@ struct SimulateCommand: AsyncParsableCommand {
         if !quiet.isEmpty { settings.quietHours = QuietHours(quiet.compactMap(QuietSpan.init(parsing:))) }
         settings.uses12HourClock = DisplayLocale.current.uses12Hour
 
+        let daemonRuns = daemon != nil ? true : family == nil ? await DaemonClient.statusIfRunning() != nil : false
+        let party = await party(daemonRuns: daemonRuns)
         var simulator = Simulator(
             state: EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: skinType), start: day.start)
         simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: target.coordinate).samples), at: day.start)
+        if !party.members.isEmpty { simulator.send(.family(party.members), at: day.start) }
         var events: [(Date, EngineEvent)] = []
         if let leave, let minute = WallClock.minuteOfDay(parsing: leave) {
             let leaving = Scenario.instant(minuteOfDay: minute, on: day, in: zone)
@@ -152,6 +176,10 @@ struct SimulateCommand: AsyncParsableCommand {
                 "%1$@ · modelled clear-sky UV · skin type %2$@", terminal.bold(tr("%1$@ · %2$@", target.name, clock.day(day.start))),
                 skinType.numeral))
         print(terminal.dim(tr("Place from %1$@; skin type from %2$@.", placeOrigin, skinOrigin)))
+        if !party.members.isEmpty {
+            let names = party.members.map { tr("%1$@ (%2$@)", $0.name, $0.skinType.numeral) }.joined(separator: ", ")
+            print(terminal.dim(tr("Out with you: %1$@, from %2$@.", names, party.origin)))
+        }
         if target.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
         if shown.isEmpty { print(tr("No notifications.")) }
         for (time, alert) in shown {
@@ -159,7 +187,9 @@ struct SimulateCommand: AsyncParsableCommand {
             let urgency = alert.urgency == .critical ? terminal.bold(tr(" (critical)")) : ""
             print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }
-        print(DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone)).joined(separator: "\n"))
+        print(
+            DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone, family: party.members))
+                .joined(separator: "\n"))
     }
 
     /// --lat/--lon, else the running uvd's place, else the system time zone's; and where it came from.

@@ -30,7 +30,7 @@ public struct DoseInfo: Codable, Sendable, Equatable {
     public var unprotectedBurnDosePercent: Double
     public var skinType: String
     /// With a family: each person's share of a burn from the same time outside, under the same
-    /// sunscreen, the user first; null without one.
+    /// sunscreen, the user first (a baby under 6 months has none); null without one.
     @Null public var people: [PersonDoseInfo]?
 
     public init(
@@ -101,7 +101,8 @@ public struct OutsideParameters: Codable, Sendable {
 
 extension DoseInfo {
     /// `dose`, computed over `day`, in the words `uvctl dose` and `status` give: the daemon's and
-    /// `uvctl simulate`'s alike; with `family`, each person's share (`DayDose.burnDosePercent(for:)`).
+    /// `uvctl simulate`'s alike; with `family`, each person's share (`DayDose.burnDosePercent(for:)`),
+    /// but a baby under 6 months's, who is kept out of direct sun rather than timed.
     public init(_ dose: DayDose, day: DateInterval, zone: Zone, family: [FamilyMember] = []) {
         let iso = ISOTimestamp(timeZone: zone)
         self.init(
@@ -115,7 +116,7 @@ extension DoseInfo {
             people: family.isEmpty
                 ? nil
                 : [PersonDoseInfo(name: tr("you"), you: true, skinType: dose.skinType.numeral, burnDosePercent: dose.total.burnDosePercent)]
-                    + family.map {
+                    + family.filter { !$0.isUnderSixMonths(at: day.start, in: zone) }.map {
                         PersonDoseInfo(
                             name: $0.name, you: false, skinType: $0.skinType.numeral,
                             burnDosePercent: dose.burnDosePercent(for: $0.skinType))

@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `uvctl burn-time --family`: each member's burn time under the same UV and sunscreen, from the
+/// family uvd keeps.
+@Suite("Burn time for the family")
+struct FamilyBurnTimeTests {
+    @Test func eachMembersTimeUnderTheSameUV() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        try uvd.start()
+        #expect(try uvd.uvctl(["family", "add", "Mia", "--skin-type", "I"]).status == 0)
+        #expect(try uvd.uvctl(["family", "add", "Leo", "--skin-type", "II", "--born", Self.monthsAgo(2)]).status == 0)
+        let report = try uvd.uvctl(["burn-time", "--family", "--uvi", "10", "--skin-type", "III", "--json"]).json()
+        let family = try #require(report["family"] as? [[String: Any]])
+        #expect(family.map { $0["name"] as? String } == ["Mia", "Leo"])
+        // Type I at UV 10 with no sunscreen: 10 minutes (the same computation as the user's).
+        #expect(family[0]["burnTimeMinutes"] as? Int == 10 && family[0]["keepOutOfSun"] as? Bool == false)
+        #expect(family[1]["burnTimeMinutes"] is NSNull && family[1]["keepOutOfSun"] as? Bool == true)
+        let text = try uvd.uvctl(["burn-time", "--family", "--uvi", "10", "--skin-type", "III"]).stdout
+        #expect(text.contains("Mia (skin type I): about 10 min") && text.contains("Leo (skin type II): keep out of direct sun"))
+    }
+
+    @Test func withoutUvdItSaysSo() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let result = try uvd.uvctl(["burn-time", "--family", "--uvi", "10", "--skin-type", "III"])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("uvd is not running"))
+    }
+
+    /// The month `months` before this one, YYYY-MM, on UTC's calendar.
+    static func monthsAgo(_ months: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.date(byAdding: .month, value: -months, to: Date())!
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        return String(format: "%04d-%02d", parts.year!, parts.month!)
+    }
+}
