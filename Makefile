@@ -20,7 +20,10 @@ SWIFT ?= XDG_DATA_HOME=$(CURDIR)/.build/data swift
 # The code each binary runs in a day's work (Build/BINARY-hot-text.ld, written by
 # scripts/order-functions) is laid out together at the front, so that the kernel, which maps
 # 64 KB around each page touched, keeps that little resident instead of most of the binary.
+# The checkout's path is mapped to one name (-file-prefix-map), so that where it was built does not
+# reach the binary (make deb-repro).
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/usr/src/uvd -Xcc -ffile-prefix-map=$(CURDIR)=/usr/src/uvd \
 	-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 # Where SwiftPM puts release binaries: asked once, at first use (not while reading this file, so
 # `make test` does not ask; not at every use, as a plain `=` would, ~0.3 s each).
@@ -33,7 +36,7 @@ ICON_SIZES := $(notdir $(wildcard data/icons/hicolor/*))
 # The translations (po/LL.po), compiled with msgfmt into share/locale/LL/LC_MESSAGES/uvd.mo.
 LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
 
-.PHONY: help start check lint deps test-deps build release test fuzz bench skill install install-files install-desktop deb deb-test dist dist-test uninstall uninstall-desktop clean
+.PHONY: help start check lint deps test-deps build release test fuzz bench skill install install-files install-desktop deb deb-test deb-repro dist dist-test uninstall uninstall-desktop clean
 
 help:
 	@echo "make start    install dependencies, build, install to $(PREFIX) and start uvd"
@@ -42,6 +45,7 @@ help:
 	@echo "make install  uvd, uvctl, user units, default config, man pages, completions under PREFIX (default ~/.local)"
 	@echo "make dist     uvd-VERSION-linux-x86_64.tar.gz for other distributions (make dist-test: tried in Debian 12 and 13)"
 	@echo "make deb      the Debian package, from the release binaries (make deb-test: tried in fresh Debian 12 and 13 trees)"
+	@echo "make deb-repro  the package built twice, at two paths, compared byte for byte"
 	@echo "make fuzz     each libFuzzer target for FUZZ_SECONDS (default 60) on its seed corpus in Fuzz/"
 	@echo "make bench    the benchmarks in Benchmarks/ (release build)"
 	@echo "make skill DATA=<folder>  the nowcast's skill on measured UV days (FORMAT=json for one JSON line)"
@@ -139,11 +143,14 @@ install: install-files
 		else install -d -m 0700 $(CONFIGDIR) && install -m 0600 Config/uvd.toml $(CONFIGDIR)/config.toml && echo "installed $(CONFIGDIR)/config.toml"; fi
 
 # Everything but the user's own configuration file (which a package never writes). A bash
-# completion is sourced, never run: the generator's #! line is dropped.
+# completion is sourced, never run: the generator's #! line is dropped. The binary is stripped,
+# and its per-build module hash zeroed (scripts/zero-module-hash): every build of a commit
+# installs the same bytes.
 install-files: release $(MANUALS)/uvd.1
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(DATADIR)/uvd $(DESTDIR)$(DATADIR)/varlink \
 		$(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(ZSHCOMPLETIONDIR) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
 	install -s -m 0755 $(RELEASE_BIN)/uvd $(DESTDIR)$(BINDIR)/
+	scripts/zero-module-hash $(DESTDIR)$(BINDIR)/uvd
 	ln -sf uvd $(DESTDIR)$(BINDIR)/uvctl
 	for tool in uvd uvctl; do \
 		$(DESTDIR)$(BINDIR)/$$tool --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(DATADIR)/bash-completion/completions/$$tool; \
@@ -182,6 +189,11 @@ deb: release $(MANUALS)/uvd.1
 deb-test: deb
 	scripts/deb-test $$(ls -t $(DEB_DIR)/uvd_*.deb | head -1)
 	SUITE=trixie scripts/deb-test $$(ls -t $(DEB_DIR)/uvd_*.deb | head -1)
+
+# The package built twice, from two clones at different paths and times, compared byte for byte
+# (scripts/deb-repro; diffoscope says where they differ).
+deb-repro:
+	scripts/deb-repro
 
 uninstall:
 	-systemctl --user disable --now uvd.socket uvd.service 2>/dev/null
