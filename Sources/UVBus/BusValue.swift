@@ -37,7 +37,8 @@ public indirect enum BusValue: Sendable, Equatable {
     case tuple([BusValue])
     /// One `{key value}` of a dictionary (an array of these).
     case dictionaryEntry(BusValue, BusValue)
-    /// Any other basic type (int16, uint16, a file descriptor's index, a maybe): uvd reads none.
+    /// Any other type (int16, uint16, a file descriptor's index, a maybe), as read: uvd looks at
+    /// none and sends none (made into a GVariant it would be an empty tuple).
     case other(BusSignature)
 
     /// An `a{sv}` dictionary from its entries, in the order given.
