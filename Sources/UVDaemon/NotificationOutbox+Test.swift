@@ -48,6 +48,10 @@ extension NotificationOutbox {
     /// A test notification still waiting as uvd stops: its buttons would answer no one once uvd
     /// is gone, so it is closed, and its caller told it went unanswered.
     func withdrawTest() async {
+        if let id = testToWithdraw {
+            testToWithdraw = nil
+            try? await server.close(id: id)
+        }
         guard let waiter = testWaiter else { return }
         testWaiter = nil
         try? await server.close(id: waiter.id)
@@ -91,7 +95,7 @@ extension NotificationOutbox {
                 }
             return NotifyTestReply(server: serverName, outcome: outcome, button: nil)
         case .unanswered:
-            try? await server.close(id: id)
+            if Task.isCancelled { testToWithdraw = id } else { try? await server.close(id: id) }
             return NotifyTestReply(server: serverName, outcome: .unanswered, button: nil)
         }
     }

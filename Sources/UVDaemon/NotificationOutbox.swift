@@ -60,6 +60,9 @@ actor NotificationOutbox {
     private var doNotDisturbChangedMidway = false
     /// The test notification's id and who waits for its end (`NotificationOutbox+Test.swift`).
     var testWaiter: (id: UInt32, continuation: CheckedContinuation<TestEnd, Never>)?
+    /// A test notification whose wait ended with its call cancelled (uvd stopping): closed by
+    /// `withdrawTest`, whose task is not cancelled, as the call's own cannot ask the server.
+    var testToWithdraw: UInt32?
     /// What the core posted, in order, for `deliverPosted()`: posting never waits, so an engine
     /// step runs to its end without giving way to another.
     private let posted: AsyncStream<Posting>

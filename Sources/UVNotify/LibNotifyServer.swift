@@ -88,12 +88,17 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
     /// The session bus, libnotify set up and the server's owner followed; a failure when there is
     /// no session bus (then its appearance is watched for).
     private func ready() -> Result<BusConnection, NotificationFailure> {
+        // No address: the bus can only come later, announced by the watch. An address that does
+        // not answer (a bus starting, or gone) is a server failure, tried again on a timer: its
+        // socket may already exist, and no new one will be announced.
+        guard SessionBus.address() != nil else {
+            watchForSessionBus()
+            return .failure(.noSessionBus)
+        }
         let bus: BusConnection
         switch self.bus.map({ .success($0) }) ?? BusConnection.session() {
         case .success(let connection): bus = connection
-        case .failure:
-            watchForSessionBus()
-            return .failure(.noSessionBus)
+        case .failure: return .failure(.server(tr("the session bus does not answer")))
         }
         self.bus = bus
         if !initialised {
