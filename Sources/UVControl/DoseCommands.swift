@@ -96,7 +96,7 @@ enum DoseText {
         if let people = dose.people {
             lines.append(
                 people.map { tr("%1$@: %2$@ % of a burn dose", $0.you ? tr("you") : $0.name, Int($0.burnDosePercent.rounded())) }
-                    .joined(separator: "; "))
+                    .joined(separator: DisplayLocale.current.clauseSeparator))
         }
         if dose.intervals.contains(where: { $0.source == "network" }) {
             lines.append(tr("Time away from home is counted as outside: correct it with `uvctl outside`."))

@@ -112,12 +112,14 @@ struct FamilyCommand: AsyncParsableCommand {
 
     /// One line a person: the name, the skin type, the birth month and the sunscreen.
     static func print(_ reply: FamilyReply) {
-        let width = reply.people.map(\.name.displayWidth).max() ?? 0
+        // The user is "you" on the wire, said in the reader's language here.
+        let name = { (person: PersonInfo) in person.you ? tr("you") : person.name }
+        let width = reply.people.map { name($0).displayWidth }.max() ?? 0
         for person in reply.people {
             var facts = [person.skinType.map { tr("skin type %1$@", $0) } ?? tr("skin type not set")]
             if let born = person.born { facts.append(tr("born %1$@", born)) }
             if let spf = person.spf { facts.append(spf == "none" ? tr("no sunscreen") : tr("SPF %1$@", spf)) }
-            Swift.print(person.name.rightPadded(to: width) + "  " + facts.joined(separator: " · "))
+            Swift.print(name(person).rightPadded(to: width) + "  " + facts.joined(separator: " · "))
         }
         if reply.people.count == 1 { Swift.print(tr("No one else yet: uvctl family add NAME --skin-type I adds someone.")) }
         if !reply.out { Swift.print(tr("The family is not out: uvd reckons with you alone (uvctl family on).")) }

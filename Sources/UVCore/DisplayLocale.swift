@@ -38,6 +38,17 @@ public struct DisplayLocale: Sendable {
         uses12Hour = Self.uses12Hour(chosen)
     }
 
+    /// What separates the clauses of a line made of several ("Mia burns first: about 9 min; you:
+    /// 25 min"): a semicolon and a space; in French a narrow no-break space before the semicolon, as
+    /// its typography puts one before every two-part sign; in Japanese the ideographic comma.
+    public var clauseSeparator: String {
+        switch identifier.map({ String($0.prefix { $0 != "_" }) }) {
+        case "fr": "\u{202F}; "
+        case "ja": "、"
+        default: "; "
+        }
+    }
+
     /// `value` with `places` decimals and the locale's separator (`9,4`); with `width`, padded on
     /// the left to that many columns, as `%5.1f` would.
     public func decimal(_ value: Double, places: Int, width: Int = 0) -> String {

@@ -111,7 +111,8 @@ extension Core {
     /// The user first (named "you", from the profile), then the family in the order added.
     func familyReply(now: Date) -> FamilyReply {
         let you = PersonInfo(
-            name: tr("you"), you: true, skinType: user.profile.skinType?.numeral, born: nil, spf: user.profile.defaultSPF.argument)
+            name: FamilyStatusInfo.you, you: true, skinType: user.profile.skinType?.numeral, born: nil,
+            spf: user.profile.defaultSPF.argument)
         return FamilyReply(
             out: user.familyAway?.holds(at: now, in: currentPlace.timeZone) != true,
             people: [you]

@@ -54,7 +54,7 @@ enum ViewBuilder {
     static func familyStatus(_ knowledge: Knowledge, facts: DayFacts) -> FamilyStatusInfo? {
         guard !knowledge.family.isEmpty else { return nil }
         let party = Party(facts: facts, you: facts.inputs.skinType, family: knowledge.family, zone: knowledge.place.timeZone)
-        let name = { (person: Party.Person) in person.isUser ? tr("you") : person.name }
+        let name = { (person: Party.Person) in person.isUser ? FamilyStatusInfo.you : person.name }
         return FamilyStatusInfo(
             firstToBurn: party.firstToBurn.map(name),
             people: party.people.map { person in

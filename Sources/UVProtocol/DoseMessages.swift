@@ -115,7 +115,10 @@ extension DoseInfo {
             unprotectedBurnDosePercent: dose.total.unprotectedBurnDosePercent, skinType: dose.skinType.numeral,
             people: family.isEmpty
                 ? nil
-                : [PersonDoseInfo(name: tr("you"), you: true, skinType: dose.skinType.numeral, burnDosePercent: dose.total.burnDosePercent)]
+                : [
+                    PersonDoseInfo(
+                        name: FamilyStatusInfo.you, you: true, skinType: dose.skinType.numeral, burnDosePercent: dose.total.burnDosePercent)
+                ]
                     + family.filter { !$0.isUnderSixMonths(at: day.start, in: zone) }.map {
                         PersonDoseInfo(
                             name: $0.name, you: false, skinType: $0.skinType.numeral,

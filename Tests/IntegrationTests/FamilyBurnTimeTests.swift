@@ -28,6 +28,20 @@ struct FamilyBurnTimeTests {
         #expect(result.stderr.contains("uvd is not running"))
     }
 
+    /// A uvd speaking French answers with the user as "you" on the wire: an English uvctl says
+    /// "you", not the daemon's "vous".
+    @Test func theUserIsYouOnTheWireWhateverTheDaemonSpeaks() throws {
+        let catalogs = try CompiledCatalogs(languages: ["fr"])
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        try uvd.start(extraEnvironment: catalogs.environment("fr"))
+        #expect(try uvd.uvctl(["profile", "set", "--skin-type", "IV"]).status == 0)
+        #expect(try uvd.uvctl(["family", "add", "Mia", "--skin-type", "I"]).status == 0)
+        let list = try uvd.uvctl(["family", "list"]).stdout
+        #expect(list.hasPrefix("you  "), "\(list)")
+        let people = try #require(try uvd.uvctl(["family", "list", "--json"]).json()["people"] as? [[String: Any]])
+        #expect(people.first?["name"] as? String == "you")
+    }
+
     /// The month `months` before this one, YYYY-MM, on UTC's calendar.
     static func monthsAgo(_ months: Int) -> String {
         var calendar = Calendar(identifier: .gregorian)

@@ -17,6 +17,15 @@ import UVCore
         #expect(!DisplayLocale(environment: ["LANG": "C.UTF-8"], messageLanguage: nil).uses12Hour)
     }
 
+    /// "Mia burns first: about 9 min; you: 25 min" in each language's punctuation.
+    @Test func clausesAreSeparatedAsEachLanguageWrites() {
+        #expect(DisplayLocale(environment: [:], messageLanguage: nil).clauseSeparator == "; ")
+        #expect(DisplayLocale(environment: [:], messageLanguage: "fr").clauseSeparator == "\u{202F}; ")
+        #expect(DisplayLocale(environment: ["LANG": "fr_CA.UTF-8"], messageLanguage: "fr").clauseSeparator == "\u{202F}; ")
+        #expect(DisplayLocale(environment: [:], messageLanguage: "ja").clauseSeparator == "、")
+        #expect(DisplayLocale(environment: [:], messageLanguage: "es").clauseSeparator == "; ")
+    }
+
     @Test func frenchAndSpanishWriteDecimalCommasAndTheirOwnDays() {
         let french = DisplayLocale(environment: ["LANG": "C.UTF-8"], messageLanguage: "fr")
         #expect(french.identifier == "fr_FR" && !french.uses12Hour)
