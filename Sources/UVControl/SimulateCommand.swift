@@ -78,13 +78,13 @@ struct SimulateCommand: AsyncParsableCommand {
         for span in quiet where QuietSpan(parsing: span) == nil {
             throw ValidationError(tr("--quiet '%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.", span))
         }
-        if let family, case .failure(let why) = FamilyArgument.members(family) { throw ValidationError(why.description) }
+        if let family, case .failure(let why) = FamilyList.members(family) { throw ValidationError(why.description) }
     }
 
     /// The people out with the user: `--family`, else uvd's family while it runs and they are out
     /// (`uvctl family off` leaves the user alone); and where they came from.
     private func party(daemonRuns: Bool) async -> (members: [FamilyMember], origin: String) {
-        if let family, case .success(let members) = FamilyArgument.members(family) { return (members, tr("--family")) }
+        if let family, case .success(let members) = FamilyList.members(family) { return (members, tr("--family")) }
         guard daemonRuns, let reply = try? await DaemonClient.call(UVD.ListFamily.self, Empty()), reply.out else { return ([], "") }
         let members = reply.people.filter { !$0.you }.compactMap { person in
             person.skinType.flatMap(SkinType.init(parsing:)).map {

@@ -26,6 +26,9 @@ public struct FamilyMember: Sendable, Equatable, Codable {
     /// than `longestName` characters, or holding a control or formatting character (a newline,
     /// a tab, an escape, a direction mark), which would break the lines and notifications it is
     /// shown in.
+    /// The most people a family holds besides the user.
+    public static let largestFamily = 12
+
     /// Under 6 months old at `now`: no sunscreen, no burn time; kept out of direct sun.
     public func isUnderSixMonths(at now: Date, in zone: Zone) -> Bool {
         born.map { $0.ageInMonths(at: now, in: zone) < 6 } ?? false

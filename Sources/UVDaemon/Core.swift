@@ -416,8 +416,8 @@ extension Core {
             guard user.member(named: member.name) == nil else {
                 throw Refusal(.invalidValue, tr("%1$@ is in the family already: change them with uvctl family set", member.name))
             }
-            guard user.family.count < Self.largestFamily else {
-                throw Refusal(.invalidValue, tr("a family has at most %1$@ people besides you", Self.largestFamily))
+            guard user.family.count < FamilyMember.largestFamily else {
+                throw Refusal(.invalidValue, tr("a family has at most %1$@ people besides you", FamilyMember.largestFamily))
             }
             user.changeFamily(to: user.family + [member])
             return CommandChange(keeping: [.family(user.family)])
@@ -480,7 +480,6 @@ extension Core {
     }
 
     /// The most people a family holds besides the user.
-    static let largestFamily = 12
 
     /// No member of that name: the names there are, or how to add one.
     private static func noMember(_ name: String) -> Refusal {

@@ -36,6 +36,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case scenario
     /// LXQt's notifications.conf, read for its do-not-disturb.
     case lxqtSettings = "lxqt-conf"
+    /// A family on one line (`uvctl simulate --family NAME:TYPE[:YYYY-MM],…`).
+    case familyList = "family-list"
     /// A measured day file (`make skill`): ARPANSA's CSV, one row a minute.
     case measuredDay = "measured-day"
     /// The rules' state as the store keeps it (JSON, dates in seconds), from any release or a
@@ -90,6 +92,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = ISOInstant.parse(String(decoding: data, as: UTF8.self))
         case .lxqtSettings:
             _ = LXQtNotificationSettings.doNotDisturb(in: .bytes([UInt8](data)))
+        case .familyList:
+            // Every member read is one `uvctl family add` would keep.
+            guard case .success(let members) = FamilyList.members(String(decoding: data, as: UTF8.self)) else { return }
+            for member in members where FamilyMember.checkedName(member.name) != .success(member.name) {
+                preconditionFailure("a name family add would refuse was read: \(member.name.debugDescription)")
+            }
         case .messageCatalog:
             // A catalog's own plural rule is evaluated too, and the text as a bare header line.
             if let catalog = MessageCatalog([UInt8](data)) {

@@ -1,17 +1,21 @@
-import UVCore
-
-/// `uvctl simulate --family NAME:TYPE[:BORN],…`: the people out with the user, read at the edge
-/// with the same checks as `uvctl family add` (a name of 1 to 32 characters with no control
-/// character, a skin type I to VI or 1 to 6, a birth month YYYY-MM).
-enum FamilyArgument {
-    /// Why the argument cannot be read, in words naming the entry and what would be right.
-    struct Problem: Error, CustomStringConvertible {
-        let description: String
+/// A family written on one line, `NAME:TYPE[:YYYY-MM],…` (`uvctl simulate --family`), read with
+/// the same checks as `uvctl family add`: a name of 1 to 32 characters with no control character,
+/// a skin type I to VI or 1 to 6, a birth month YYYY-MM, no name twice.
+public enum FamilyList {
+    /// Why the text cannot be read, in words naming the entry and what would be right.
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public let description: String
     }
 
-    static func members(_ text: String) -> Result<[FamilyMember], Problem> {
+    public static func members(_ text: String) -> Result<[FamilyMember], Problem> {
+        let entries = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard entries.count <= FamilyMember.largestFamily else {
+            return .failure(
+                Problem(description: tr("--family: at most %1$@ people besides you (got %2$@).", FamilyMember.largestFamily, entries.count))
+            )
+        }
         var members: [FamilyMember] = []
-        for entry in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+        for entry in entries {
             let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             guard (2...3).contains(parts.count) else {
                 return .failure(

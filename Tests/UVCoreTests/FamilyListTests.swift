@@ -1,12 +1,10 @@
 import Testing
 import UVCore
 
-@testable import UVControl
-
-/// `uvctl simulate --family`: read with `uvctl family add`'s checks, each refusal naming the entry.
-@Suite struct FamilyArgumentTests {
+/// `uvctl simulate --family` (`FamilyList`): read with `uvctl family add`'s checks, each refusal naming the entry.
+@Suite struct FamilyListTests {
     @Test func peopleAreReadInOrder() throws {
-        let members = try FamilyArgument.members("Mia:I:2019-06,Sam:4").get()
+        let members = try FamilyList.members("Mia:I:2019-06,Sam:4").get()
         #expect(
             members == [
                 FamilyMember(name: "Mia", skinType: .I, born: BirthMonth(parsing: "2019-06")), FamilyMember(name: "Sam", skinType: .IV),
@@ -19,9 +17,10 @@ import UVCore
         ("Mia:I:2019-13", "--family 'Mia:I:2019-13': the birth month must be YYYY-MM, e.g. 2019-06."),
         ("Mia:I,mia:2", "--family 'mia:2': mia is named twice."),
         ("Mia:I,", "--family '': each person is NAME:TYPE or NAME:TYPE:YYYY-MM, e.g. Mia:I:2019-06."),
+        ((1...13).map { "P\($0):I" }.joined(separator: ","), "--family: at most 12 people besides you (got 13)."),
     ])
     func whatIsWrongIsNamed(_ text: String, _ message: String) {
-        guard case .failure(let problem) = FamilyArgument.members(text) else {
+        guard case .failure(let problem) = FamilyList.members(text) else {
             Issue.record("\(text) was read")
             return
         }
@@ -29,7 +28,7 @@ import UVCore
     }
 
     @Test func aNameWithAControlCharacterIsRefused() {
-        guard case .failure(let problem) = FamilyArgument.members("Mi\ta:I") else {
+        guard case .failure(let problem) = FamilyList.members("Mi\ta:I") else {
             Issue.record("a tab in a name was read")
             return
         }
