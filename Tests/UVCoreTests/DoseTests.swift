@@ -92,4 +92,22 @@ struct DoseTests {
         #expect(abs(day.burnDosePercent(for: .I) - day.total.burnDosePercent * 300 / 200) < 1e-9)
         #expect(abs(day.burnDosePercent(for: .VI) - day.total.burnDosePercent * 300 / 1000) < 1e-9)
     }
+
+    /// One interval with sunscreen put on midway: each person's share is the same protected dose
+    /// (the first half bare, the second through the sunscreen) over their own minimal erythemal
+    /// dose, and less than it would be bare.
+    @Test func eachPersonsShareOfOneIntervalWithSunscreenMidway() {
+        let interval = [OutsideInterval(start: Self.at(2), end: Self.at(4), source: .user)]
+        let midway = WornSunscreen(SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: Self.at(3)))
+        let covered = DayDose(intervals: interval, until: Self.at(5), skinType: .III, uvi: { _ in 6 }, sunscreen: [midway])
+        let bare = DayDose(intervals: interval, until: Self.at(5), skinType: .III, uvi: { _ in 6 }, sunscreen: [])
+        let firstHalf = DayDose(
+            intervals: [OutsideInterval(start: Self.at(2), end: Self.at(3), source: .user)], until: Self.at(5), skinType: .III,
+            uvi: { _ in 6 }, sunscreen: [])
+        for skin in [SkinType.I, .III, .VI] {
+            let share = covered.burnDosePercent(for: skin)
+            #expect(share < bare.burnDosePercent(for: skin) && share > firstHalf.burnDosePercent(for: skin))
+            #expect(abs(share - covered.total.burnDosePercent * 300 / skin.minimalErythemalDose) < 1e-9)
+        }
+    }
 }
