@@ -17,13 +17,17 @@ extension NotificationOutbox {
     }
 
     /// Whether the server's events will say when trying again is worth it, so that no timer is
-    /// needed: the bus answers and nobody owns org.freedesktop.Notifications (nor did a server come
-    /// while asking, which `serverChanged` would have recorded), so the owner watch will; or
-    /// there is no session bus at all and the server watches for one to start.
+    /// needed: the bus answers, its owner is followed, and nobody owns org.freedesktop.Notifications
+    /// (nor did a server come while asking, which `serverChanged` would have recorded), so the
+    /// owner watch will; or there is no session bus at all and the server watches for one to start.
+    /// A bus that is there but does not answer yet (between its `bind` and `listen`) follows
+    /// nothing: that failure is retried on the timer.
     private func newsWillCome(after failure: NotificationFailure) async -> Bool {
         switch failure {
-        case .server: await server.owner() == nil && idsOwner == nil
-        case .noSessionBus: await server.announcesSessionBus()
+        case .server:
+            guard await server.owner() == nil, idsOwner == nil else { return false }
+            return await server.announcesServer()
+        case .noSessionBus: return await server.announcesSessionBus()
         }
     }
 

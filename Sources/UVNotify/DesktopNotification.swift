@@ -184,8 +184,13 @@ public protocol NotificationServer: Sendable {
     /// Whether a session bus starting will be announced on `events` (`.sessionBusAppeared`),
     /// so that a failure for want of one need not be retried on a timer.
     func announcesSessionBus() async -> Bool
+    /// Whether a server taking org.freedesktop.Notifications will be announced on `events`
+    /// (`.serverChanged`): the bus answered and its owner is followed. A bus whose socket is there
+    /// but that does not answer yet follows nothing: a failure then is retried on a timer.
+    func announcesServer() async -> Bool
 }
 
 extension NotificationServer {
     public func announcesSessionBus() async -> Bool { false }
+    public func announcesServer() async -> Bool { true }
 }

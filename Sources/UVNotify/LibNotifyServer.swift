@@ -81,6 +81,10 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     // MARK: On the GLib thread
 
+    public func announcesServer() async -> Bool {
+        await glib.run { self.watchingOwner }
+    }
+
     public func announcesSessionBus() async -> Bool {
         await glib.run { self.watchingForBus }
     }
