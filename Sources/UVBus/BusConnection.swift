@@ -174,8 +174,7 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     private static func milliseconds(_ limit: Duration) -> Int32 {
-        let (seconds, attoseconds) = limit.components
-        return Int32(clamping: seconds.multipliedReportingOverflow(by: 1000).partialValue + attoseconds / 1_000_000_000_000_000)
+        Int32(clamping: limit.wholeMilliseconds)
     }
 
     private static func flags(_ call: BusCall) -> GDBusCallFlags {

@@ -64,8 +64,7 @@ public enum EventLoop {
     /// Counts a job that held one of the executor's threads for `duration`, as the executor does
     /// after each job it runs.
     static func held(for duration: Duration) {
-        uvd_executor_held(
-            UInt64(clamping: max(0, duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)))
+        uvd_executor_held(UInt64(clamping: max(0, duration.wholeMilliseconds)))
     }
 
     /// Suspends for `duration` on CLOCK_BOOTTIME (time asleep counts, as for `ContinuousClock`);

@@ -103,9 +103,7 @@ public enum GeoClue {
 
         /// Runs the context until the path arrived or `limit` passed; the path, or nil.
         func wait(_ limit: Duration) -> String? {
-            let (seconds, attoseconds) = limit.components
-            let milliseconds = UInt32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-            guard path == nil, let timer = g_timeout_source_new(milliseconds) else { return path }
+            guard path == nil, let timer = g_timeout_source_new(UInt32(clamping: limit.wholeMilliseconds)) else { return path }
             let expired = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
             expired.initialize(to: false)
             defer {
