@@ -81,14 +81,21 @@ final class DaemonHarness {
     /// The daemon's log so far.
     var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
-    /// Sends `signal`; for the ones that end uvd, waits until it has.
+    /// Sends `signal`; for the ones that end uvd, waits until it has: at most 15 s, past the
+    /// unit's `TimeoutStopSec` (10 s), after which it is killed as systemd would kill it and the
+    /// test fails. A stop that hangs then fails its test instead of holding it, and leaves no uvd.
     func kill(_ signal: Int32) {
         guard let process else { return }
         process.signal(signal)
-        if [SIGKILL, SIGTERM, SIGINT].contains(signal) {
-            process.wait()
-            self.process = nil
+        guard [SIGKILL, SIGTERM, SIGINT].contains(signal) else { return }
+        let deadline = Date().addingTimeInterval(15)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.signal(SIGKILL)
+            Issue.record("uvd did not stop within 15 s of signal \(signal); killed")
         }
+        process.wait()
+        self.process = nil
     }
 
     func waitFor(_ what: String, timeout: TimeInterval = 15, _ condition: () throws -> Bool) throws {
