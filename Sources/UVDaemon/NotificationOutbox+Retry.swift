@@ -19,13 +19,14 @@ extension NotificationOutbox {
     /// Whether the server's events will say when trying again is worth it, so that no timer is
     /// needed: the bus answers, its owner is followed, and nobody owns org.freedesktop.Notifications
     /// (nor did a server come while asking, which `serverChanged` would have recorded), so the
-    /// owner watch will; or there is no session bus at all and the server watches for one to start.
+    /// owner watch will (a bus that could not say who owns it promises nothing: the timer then);
+    /// or there is no session bus at all and the server watches for one to start.
     /// A bus that is there but does not answer yet (between its `bind` and `listen`) follows
     /// nothing: that failure is retried on the timer.
     private func newsWillCome(after failure: NotificationFailure) async -> Bool {
         switch failure {
         case .server:
-            guard await server.owner() == nil, idsOwner == nil else { return false }
+            guard case .success(nil) = await server.owner(), idsOwner == nil else { return false }
             return await server.announcesServer()
         case .noSessionBus: return await server.announcesSessionBus()
         }

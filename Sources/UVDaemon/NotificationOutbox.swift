@@ -306,8 +306,8 @@ actor NotificationOutbox {
         var doNotDisturb: DoNotDisturb??
         var answered = false
         if !(waiting.isEmpty && closing.isEmpty && strays.isEmpty) {
-            let owner = await server.owner()
-            if owner != idsOwner { serverChanged(to: owner) }
+            // A bus too busy to say who owns the name says nothing of the server: the ids stand.
+            if case .success(let owner) = await server.owner(), owner != idsOwner { serverChanged(to: owner) }
         }
         while true {
             if serverInfo == nil, !(waiting.isEmpty && closing.isEmpty && strays.isEmpty) {

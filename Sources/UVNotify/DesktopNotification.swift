@@ -179,8 +179,10 @@ public protocol NotificationServer: Sendable {
     /// The server's own do-not-disturb, where it can be read (dunst's `paused`); nil when unknown.
     func doNotDisturb() async -> DoNotDisturb?
     var events: AsyncStream<NotificationEvent> { get }
-    /// The unique bus name of the server now, or nil when none runs: ids are that server's.
-    func owner() async -> String?
+    /// The unique bus name of the server now, or nil when none runs: ids are that server's. A
+    /// failure when the bus could not say (no bus, no answer in time): that is no news of the
+    /// server, neither its leaving nor its absence.
+    func owner() async -> Result<String?, NotificationFailure>
     /// Whether a session bus starting will be announced on `events` (`.sessionBusAppeared`),
     /// so that a failure for want of one need not be retried on a timer.
     func announcesSessionBus() async -> Bool

@@ -52,9 +52,17 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
         try await glib.run { self.closeOnLoop(id) }.get()
     }
 
-    public func owner() async -> String? {
-        guard case .success(let bus) = await glib.run({ self.ready() }) else { return nil }
-        return try? await glib.call(Self.ownerQuestion, on: bus, within: .milliseconds(500)).get()[0]?.string
+    public func owner() async -> Result<String?, NotificationFailure> {
+        let bus: BusConnection
+        switch await glib.run({ self.ready() }) {
+        case .success(let connection): bus = connection
+        case .failure(let failure): return .failure(failure)
+        }
+        switch await glib.call(Self.ownerQuestion, on: bus, within: .milliseconds(500)) {
+        case .success(let reply): return .success(reply[0]?.string)
+        case .failure(let error) where error.name == "org.freedesktop.DBus.Error.NameHasNoOwner": return .success(nil)
+        case .failure(let error): return .failure(.server(error.message))
+        }
     }
 
     public func info() async -> Result<NotificationServerInfo, NotificationFailure> {
@@ -67,16 +75,16 @@ public final class LibNotifyServer: NotificationServer, @unchecked Sendable {
 
     /// Whether a notification server runs. When none does, the bus is asked to start one, without
     /// waiting (an installed server that never comes up would hold every call for the bus's 25 s);
-    /// the owner watch says when one arrives.
+    /// the owner watch says when one arrives. A bus that cannot say in time is that failure.
     private func serverRuns() async -> Result<Void, NotificationFailure> {
-        let bus: BusConnection
-        switch await glib.run({ self.ready() }) {
-        case .success(let connection): bus = connection
+        switch await owner() {
+        case .success(.some): return .success(())
         case .failure(let failure): return .failure(failure)
+        case .success(.none):
+            guard let bus = await glib.run({ self.bus }) else { return .failure(.server(tr("the session bus does not answer"))) }
+            bus.post(.messageBus("StartServiceByName", [.string("org.freedesktop.Notifications"), .uint32(0)], reply: nil))
+            return .failure(.server(tr("none runs yet; the session bus was asked to start one")))
         }
-        guard case .failure = await glib.call(Self.ownerQuestion, on: bus, within: .milliseconds(500)) else { return .success(()) }
-        bus.post(.messageBus("StartServiceByName", [.string("org.freedesktop.Notifications"), .uint32(0)], reply: nil))
-        return .failure(.server(tr("none runs yet; the session bus was asked to start one")))
     }
 
     // MARK: On the GLib thread

@@ -96,6 +96,7 @@ struct NoNetwork: HTTPClient {
 final class RecordingServer: NotificationServer {
     private let shown = Mutex<[DesktopNotification]>([])
     private let owning = Mutex<String?>(":1.1")
+    private let ownerUnknown = Mutex(false)
     private let tries = Mutex(0)
     private let busless = Mutex(false)
     private let quiet = Mutex(false)
@@ -188,5 +189,11 @@ final class RecordingServer: NotificationServer {
         DoNotDisturb(isOn: quiet.withLock { $0 }, source: "the recording server", turningOff: "ask the test")
     }
 
-    func owner() async -> String? { owning.withLock { $0 } }
+    func owner() async -> Result<String?, NotificationFailure> {
+        ownerUnknown.withLock { $0 } ? .failure(.server("Timeout was reached")) : .success(owning.withLock { $0 })
+    }
+
+    /// Plays a bus too busy to say who owns the name in time (the owner question times out),
+    /// or one that answers again.
+    func ownerQuestionTimesOut(_ timesOut: Bool) { ownerUnknown.withLock { $0 = timesOut } }
 }

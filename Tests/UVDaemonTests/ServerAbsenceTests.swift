@@ -1,7 +1,9 @@
 import Foundation
 import Logging
+import Synchronization
 import TestSupport
 import Testing
+import UVCore
 import UVEngine
 import UVNotify
 import UVStore
@@ -64,5 +66,61 @@ import UVStore
 
         server.startBus()
         #expect(try await eventually { server.notifications.count == 1 }, "shown once the bus starts")
+    }
+}
+
+/// A bus too loaded to say in time who owns org.freedesktop.Notifications says nothing of the
+/// server: neither that it changed (what is on screen stays, not shown again) nor that it is
+/// absent (a failed show is retried on the timer, not left to wait for news that never comes).
+@Suite struct UnansweredOwnerQuestionTests {
+    private let scratch = ScratchPath("uvd-owner-question")
+
+    /// The reports the outbox sent the core, in order.
+    private final class Reports: Sendable {
+        private let reports = Mutex<[DeliveryReport]>([])
+        func add(_ report: DeliveryReport) { reports.withLock { $0.append(report) } }
+        var tryAgain: [DeliveryReport.TryAgain] { reports.withLock { $0.compactMap(\.tryAgain) } }
+    }
+
+    private func alert(_ subject: Subject, _ rule: Rule, _ summary: String) -> PresentedAlert {
+        PresentedAlert(subject: subject, rule: rule, summary: summary, body: "", urgency: .normal, buttons: [])
+    }
+
+    private func eventually(_ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<200 {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return condition()
+    }
+
+    @Test func whatIsOnScreenIsNotShownAgain() async throws {
+        let server = RecordingServer()
+        let outbox = NotificationOutbox(
+            server: server, saved: NotificationIDs(), log: Logger(label: "test"), onAnswer: { _, _ in }, onReport: { _ in })
+        let listening = Task { await outbox.run() }
+        defer { listening.cancel() }
+        await outbox.notify(alert(.reapply, .reapply, "Reapply by 13:00"))
+        #expect(try await eventually { server.notifications.count == 1 })
+
+        server.ownerQuestionTimesOut(true)
+        await outbox.notify(alert(.uvLevel(.veryHigh), .uvAlert, "UV 8: very high"))
+        #expect(try await eventually { server.notifications.count >= 2 })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.notifications.map(\.summary) == ["Reapply by 13:00", "UV 8: very high"], "nothing shown again")
+    }
+
+    @Test func aFailedShowIsRetriedOnTheTimer() async throws {
+        let server = RecordingServer()
+        server.leave()
+        server.ownerQuestionTimesOut(true)
+        let reports = Reports()
+        let outbox = NotificationOutbox(
+            server: server, saved: NotificationIDs(), log: Logger(label: "test"), onAnswer: { _, _ in },
+            onReport: { reports.add($0) })
+        let listening = Task { await outbox.run() }
+        defer { listening.cancel() }
+        await outbox.notify(alert(.reapply, .reapply, "Reapply by 13:00"))
+        #expect(try await eventually { reports.tryAgain.contains { if case .after = $0 { true } else { false } } }, "\(reports.tryAgain)")
     }
 }
