@@ -133,7 +133,9 @@ public final class BusConnection: @unchecked Sendable {
     /// The user's session bus, shared by the process (libnotify uses it too). Never started: with
     /// no session bus (`SessionBus.address`), an error at once.
     public static func session() -> Result<BusConnection, BusError> {
-        guard SessionBus.useAddress() else { return .failure(BusError(message: tr("there is no session bus"))) }
+        // GLib finds the same bus by the same rule (`SessionBus.address`); the environment is
+        // never written (setenv races every thread that reads it).
+        guard SessionBus.address() != nil else { return .failure(BusError(message: tr("there is no session bus"))) }
         var error: UnsafeMutablePointer<GError>?
         guard let handle = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { return .failure(BusError(taking: error)) }
         return .success(BusConnection(handle: handle, isPrivate: false))

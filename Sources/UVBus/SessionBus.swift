@@ -6,24 +6,21 @@ import Glibc
 /// without `DBUS_SESSION_BUS_ADDRESS` or `$XDG_RUNTIME_DIR/bus`, there is none.
 public enum SessionBus {
     /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else `$XDG_RUNTIME_DIR/bus` if that
-    /// socket exists; nil when there is none.
+    /// is a socket of the user's own; nil when there is none. The same rule as GLib's own
+    /// (`g_dbus_address_get_for_bus_sync`, whose fallback `get_session_address_xdg` takes that
+    /// socket only when it is one and the user owns it), so that the bus uvd sees is the one GLib
+    /// and libnotify connect to, and GLib never falls through to autolaunching one.
     public static func address(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        guard let runtime = runtimeDirectory(environment), FileManager.default.fileExists(atPath: runtime + "/bus") else { return nil }
+        guard let runtime = runtimeDirectory(environment) else { return nil }
+        var entry = stat()
+        guard stat(runtime + "/bus", &entry) == 0, entry.st_mode & S_IFMT == S_IFSOCK, entry.st_uid == geteuid() else { return nil }
         return "unix:path=" + runtime + "/bus"
     }
 
     /// `$XDG_RUNTIME_DIR`, where the user's session bus listens as `bus`; nil when unset or empty.
     public static func runtimeDirectory(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// Whether there is a session bus, and if so gives GLib its address, so that GLib never looks
-    /// for one itself (it would autolaunch one under X11).
-    static func useAddress() -> Bool {
-        guard let address = address() else { return false }
-        setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
-        return true
     }
 
     /// Watches the runtime directory for an entry named `bus` created or moved in, as when the

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import UVBus
@@ -9,6 +11,31 @@ import Testing
         #expect(SessionBus.address(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"]) == "unix:path=/x")
         #expect(SessionBus.address(environment: ["XDG_RUNTIME_DIR": "/nonexistent-uvd"]) == nil)
         #expect(SessionBus.address(environment: [:]) == nil)
+    }
+
+    /// `$XDG_RUNTIME_DIR/bus` counts only as GLib counts it: a socket (of the user's own), so
+    /// that GLib, given no address, connects to the bus uvd found and never autolaunches one.
+    @Test func theRuntimeDirectorysBusMustBeASocket() throws {
+        let scratch = ScratchPath("uvd-runtime-bus")
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        let bus = scratch.url.appendingPathComponent("bus").path
+        let environment = ["XDG_RUNTIME_DIR": scratch.url.path]
+        #expect(FileManager.default.createFile(atPath: bus, contents: Data()))
+        #expect(SessionBus.address(environment: environment) == nil, "a file named bus is no bus")
+        try FileManager.default.removeItem(atPath: bus)
+
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            for (index, byte) in bus.utf8.prefix(path.count - 1).enumerated() { path[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        #expect(SessionBus.address(environment: environment) == "unix:path=\(bus)")
     }
 
     /// `struct inotify_event` records: wd, mask, cookie, len, then the NUL-padded name.
