@@ -188,7 +188,7 @@ struct SimulateCommand: AsyncParsableCommand {
             print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }
         print(
-            DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone, family: party.members))
+            DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone))
                 .joined(separator: "\n"))
     }
 

@@ -45,6 +45,7 @@ enum StatusText {
                 spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
             if countdown == .now { chip += " " + terminal.bold(tr("(now)")) }
             lines.append(chip)
+            if let firstOut = sunscreen.firstOut { lines.append(tr("%1$@'s protection runs out first.", firstOut)) }
             if countdown == .now, sunscreen.reapplyReason == ReapplyTime.Reason.water.rawValue {
                 lines.append(
                     terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))

@@ -19,18 +19,29 @@ struct SunscreenCommand: AsyncParsableCommand {
         @Option(
             name: .customLong("minutes-ago"), parsing: .unconditional, help: ArgumentHelp(tr("When, in minutes before now (0 to 720).")))
         var minutesAgo: Int = 0
+        @Option(
+            name: .customLong("for"),
+            help: ArgumentHelp(
+                tr("Put on one person alone: a family member's name, or `you`; their own SPF unless --spf."), valueName: "name"))
+        var person: String?
+        @Flag(help: ArgumentHelp(tr("Put on everyone out (the default).")))
+        var all = false
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
             guard (0...720).contains(minutesAgo) else {
                 throw ValidationError(tr("--minutes-ago must be 0 to 720 (got %1$@).", minutesAgo))
             }
+            guard !(all && person != nil) else {
+                throw ValidationError(tr("--for names one person and --all means everyone: give one of them."))
+            }
         }
 
         func run() async throws {
             let info = try await DaemonClient.call(
                 UVD.ApplySunscreen.self,
-                SunscreenParameters(spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo)
+                SunscreenParameters(
+                    spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo, person: person)
             ).sunscreen
             try SunscreenCommand.show(info, json: output.json)
         }
@@ -67,6 +78,9 @@ struct SunscreenCommand: AsyncParsableCommand {
         print(
             AppliedSentence.text(spf: info.spf, quantity: info.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
                 + ".")
+        if let firstOut = info.firstOut {
+            print(tr("%1$@'s protection runs out first.", firstOut))
+        }
         if let quantityValue = SunscreenQuantity(rawValue: info.quantity), quantityValue.suggestsDoubleApplication, info.spf != "none" {
             print(tr("Tip: %1$@ is less than the tested 2 mg/cm²; a second layer brings you closer to the label.", info.quantity))
         }

@@ -17,18 +17,19 @@ public struct DayFacts: Sendable {
         /// the provider's current value, the model at this very minute); nil reads the series.
         public var uviNow: Double?
         public var skinType: SkinType
-        public var sunscreen: SunscreenApplication?
+        /// What each person out has on.
+        public var sunscreen: SunscreenOn
         /// `forecast.window`: which UV the sunscreen window starts at.
         public var window: WindowSetting
         /// `reapply.interval_minutes`.
         public var reapplyInterval: TimeInterval
-        /// The family members out with the user, under the same sunscreen; empty alone.
+        /// The family members out with the user; empty alone.
         public var family: [FamilyMember]
         /// The place's zone, whose calendar the family's ages are counted on.
         public var zone: Zone
 
         public init(
-            day: DateInterval, series: UVSeries, uviNow: Double? = nil, skinType: SkinType, sunscreen: SunscreenApplication?,
+            day: DateInterval, series: UVSeries, uviNow: Double? = nil, skinType: SkinType, sunscreen: SunscreenOn,
             window: WindowSetting, reapplyInterval: TimeInterval, family: [FamilyMember] = [], zone: Zone = .utc
         ) {
             self.family = family
@@ -48,10 +49,13 @@ public struct DayFacts: Sendable {
     /// The UV index now, never negative.
     public let uvi: Double
     /// When the sunscreen on record should go on again, and why; nil without sunscreen. Out with
-    /// the family, the earliest of everyone's who wears it (a baby under 6 months does not).
+    /// the family, the earliest of everyone's who wears some, each their own (a baby under 6
+    /// months wears none).
     public let reapply: ReapplyTime?
     /// Whose protection runs out first, when it is a family member's (nil: the user's, or alone).
     public let reapplyFirst: String?
+    /// The application whose protection runs out first (`reapply`'s), as that person wears it.
+    public let reapplyApplication: SunscreenApplication?
     /// How pressing that is now.
     public let countdown: ReapplyCountdown?
 
@@ -60,26 +64,26 @@ public struct DayFacts: Sendable {
         self.now = now
         uvi = max(0, inputs.uviNow ?? inputs.series.uvi(at: now))
         // The series, not the reading now: the engine, which knows no station, must get the same time.
-        let wearers =
-            [(nil, inputs.skinType)]
-            + inputs.family.filter { !$0.isUnderSixMonths(at: now, in: inputs.zone) }.map { (Optional($0.name), $0.skinType) }
+        let wearers: [(String?, SkinType, SunscreenApplication?)] =
+            [(nil, inputs.skinType, inputs.sunscreen.user)]
+            + inputs.family.filter { !$0.isUnderSixMonths(at: now, in: inputs.zone) }.map {
+                ($0.name, $0.skinType, inputs.sunscreen.worn(by: $0))
+            }
         // The earliest; the earlier in the list on a tie (the user first).
-        let first = inputs.sunscreen.flatMap { application in
-            wearers.map { name, skinType in
-                (
-                    name,
-                    ReapplyTime(application: application, skinType: skinType, uvi: inputs.series.uvi(at:), interval: inputs.reapplyInterval)
-                )
-            }.min { $0.1.date < $1.1.date }
-        }
+        let first = wearers.compactMap { name, skinType, application in
+            application.map {
+                (name, ReapplyTime(application: $0, skinType: skinType, uvi: inputs.series.uvi(at:), interval: inputs.reapplyInterval), $0)
+            }
+        }.min { $0.1.date < $1.1.date }
         reapply = first?.1
         reapplyFirst = first?.0
+        reapplyApplication = first?.2
         countdown = reapply.map { ReapplyCountdown(reapplyAt: $0.date, now: now) }
     }
 
-    /// The protection the sunscreen on record still gives (1 once washed off or worn out); nil
+    /// The protection the user's sunscreen still gives (1 once washed off or worn out); nil
     /// without sunscreen.
-    public var effectiveSPF: Double? { inputs.sunscreen?.effectiveSPF(at: now) }
+    public var effectiveSPF: Double? { inputs.sunscreen.user?.effectiveSPF(at: now) }
 
     /// Sunscreen on and not yet due for reapplying.
     public var isProtected: Bool { reapply.map { $0.date > now } ?? false }
@@ -96,13 +100,19 @@ public struct DayFacts: Sendable {
 
     public var peak: PeakWindow? { ProtectionWindow.peak(inputs.series, day: inputs.day) }
 
-    /// Time to burn from now: the UV now, then the series; the protection as it wears off.
-    public var burnTime: BurnTime { burnTime(for: inputs.skinType) }
+    /// The user's time to burn from now: the UV now, then the series; the protection as it
+    /// wears off.
+    public var burnTime: BurnTime { burnTime(for: inputs.skinType, wearing: inputs.sunscreen.user) }
 
-    /// The same for `skinType`, under the same UV and sunscreen: every person's burn time, the
-    /// user's and the family's (`Party`), is this one computation.
-    public func burnTime(for skinType: SkinType) -> BurnTime {
-        let (series, uvi, now, sunscreen) = (inputs.series, uvi, now, inputs.sunscreen)
+    /// `member`'s, in what they wear.
+    public func burnTime(of member: FamilyMember) -> BurnTime {
+        burnTime(for: member.skinType, wearing: inputs.sunscreen.worn(by: member))
+    }
+
+    /// The same for `skinType` wearing `sunscreen`, under the same UV: every person's burn time,
+    /// the user's and the family's (`Party`), is this one computation.
+    public func burnTime(for skinType: SkinType, wearing sunscreen: SunscreenApplication?) -> BurnTime {
+        let (series, uvi, now) = (inputs.series, uvi, now)
         return BurnTime(
             skinType: skinType, from: now, uvi: { $0 <= now ? uvi : series.uvi(at: $0) },
             effectiveSPF: { sunscreen?.effectiveSPF(at: $0) ?? 1 })

@@ -127,13 +127,6 @@ public struct DayDose: Sendable, Equatable {
     public var total: Dose
     public var skinType: SkinType
 
-    /// The day's share of a burn for another skin type out in the same intervals under the same
-    /// sunscreen: the protected dose is the same, and a burn dose is the skin type's minimal
-    /// erythemal dose (the Fitzpatrick model's), so the share scales with the inverse of it.
-    public func burnDosePercent(for other: SkinType) -> Double {
-        total.burnDosePercent * skinType.minimalErythemalDose / other.minimalErythemalDose
-    }
-
     /// Time outside in the day, in seconds.
     public var secondsOutside: TimeInterval { intervals.reduce(0) { $0 + $1.interval.end.timeIntervalSince($1.interval.start) } }
 

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// The people out together: the user and the family, each with a burn time from the same day
-/// (`DayFacts.burnTime(for:)`), and the one who burns first, whom uvd names.
+/// (`DayFacts.burnTime(for:wearing:)`) in the sunscreen they wear, and the one who burns first,
+/// whom uvd names.
 ///
 /// A baby under 6 months has no burn time: sunscreen is not advised at that age, and the
 /// guidance (Cancer Council Australia; the American Academy of Pediatrics) is to keep them out of
@@ -35,13 +36,15 @@ public struct Party: Sendable, Equatable {
     /// `facts`: the day as the status reads it; `you`: the user's skin type; `zone`: the place's,
     /// whose calendar ages are counted on.
     public init(facts: DayFacts, you: SkinType, family: [FamilyMember], zone: Zone) {
-        let user = Person(name: "", isUser: true, skinType: you, ageInMonths: nil, burnTime: facts.burnTime(for: you))
+        let user = Person(
+            name: "", isUser: true, skinType: you, ageInMonths: nil,
+            burnTime: facts.burnTime(for: you, wearing: facts.inputs.sunscreen.user))
         people =
             [user]
             + family.map { member in
                 let age = member.born?.ageInMonths(at: facts.now, in: zone)
                 var person = Person(name: member.name, isUser: false, skinType: member.skinType, ageInMonths: age, burnTime: nil)
-                if !member.isUnderSixMonths(at: facts.now, in: zone) { person.burnTime = facts.burnTime(for: member.skinType) }
+                if !member.isUnderSixMonths(at: facts.now, in: zone) { person.burnTime = facts.burnTime(of: member) }
                 person.keepOutOfSun = person.isYoungBaby || (age.map { $0 < 12 } == true && facts.uvi >= Self.babyShadeUVI)
                 return person
             }

@@ -96,11 +96,14 @@ public struct SunscreenApplication: Sendable, Equatable, Codable {
     public var waterResistance: WaterResistance
     /// When the wearer last went into water (or towelled off) since applying.
     public var waterEventAt: Date?
+    /// Who it was put on: everyone out, or one person.
+    public var wearer: SunscreenWearer
 
     public init(
         spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity = .normal, appliedAt: Date,
-        waterResistance: WaterResistance = .none, waterEventAt: Date? = nil
+        waterResistance: WaterResistance = .none, waterEventAt: Date? = nil, wearer: SunscreenWearer = .everyone
     ) {
+        self.wearer = wearer
         self.spf = spf
         self.quantity = quantity
         self.activity = activity
@@ -115,7 +118,8 @@ public struct SunscreenApplication: Sendable, Equatable, Codable {
         self.init(
             spf: try saved.decode(SPF.self, forKey: .spf), quantity: try saved.decode(SunscreenQuantity.self, forKey: .quantity),
             activity: try saved.decode(.activity, absent: .normal), appliedAt: try saved.decode(Date.self, forKey: .appliedAt),
-            waterResistance: try saved.decode(.waterResistance, absent: .none), waterEventAt: try saved.decode(.waterEventAt, absent: nil))
+            waterResistance: try saved.decode(.waterResistance, absent: .none), waterEventAt: try saved.decode(.waterEventAt, absent: nil),
+            wearer: try saved.decode(.wearer, absent: .everyone))
     }
 
     /// The protection factor actually given `date`: `SPF^(dose/2) × (1 − decay)`, clamped to [1, SPF].

@@ -171,7 +171,7 @@ struct ControlService: VarlinkService {
             activity: try parameters.activity.map {
                 try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active"))
             },
-            at: now.addingTimeInterval(-Double(minutesAgo) * 60), now: now)
+            at: now.addingTimeInterval(-Double(minutesAgo) * 60), for: parameters.person, now: now)
     }
 
     static func info(_ profile: Profile) -> ProfileInfo {

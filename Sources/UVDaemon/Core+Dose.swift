@@ -16,12 +16,10 @@ extension Core {
     func doseReply(now: Date, date: String?, days: Int?) throws(Refusal) -> DoseReply {
         let last = try TimeOutside.day(date, zone: user.place.timeZone, now: now)
         let knowledge = knowledge(now: now)
-        // Each person's share, of the family out now.
-        let family = user.party(at: now)
         func dose(_ day: DateInterval) -> DoseInfo {
             DoseInfo(
                 computedDose(day, series: { ViewBuilder.daySeries(knowledge, day: day, now: now) }, now: now), day: day,
-                zone: user.place.timeZone, family: family)
+                zone: user.place.timeZone)
         }
         guard let days else { return DoseReply(dose: dose(last)) }
         guard (1...Self.mostDoseDays).contains(days) else {
@@ -41,7 +39,7 @@ extension Core {
         let day = LocalDay.interval(containing: now, in: user.place.timeZone)
         return DoseReading(
             computedDose(day, series: { series }, now: now), outside: outside.isOutside, now: now, dayEnd: day.end, uvi: series.uvi(at:),
-            sunscreenOn: user.sunscreen, family: user.party(at: now), zone: user.place.timeZone)
+            sunscreen: user.sunscreen)
     }
 
     /// Today's dose for the status, or nil when the day has no time outside. `series`: today's,
@@ -57,8 +55,10 @@ extension Core {
         DoseInfo(computedDose(day, series: { series }, now: now), day: day, zone: user.place.timeZone)
     }
 
-    /// The day's dose (`TimeOutside.dose`) for the user's skin.
-    private func computedDose(_ day: DateInterval, series: () -> UVSeries, now: Date) -> DayDose {
-        outside.dose(of: day, skin: user.profile.effectiveSkinType, series: series, now: now)
+    /// The day's dose (`TimeOutside.dose`) of the user and of the family out now (each
+    /// person's share: the same in `uvctl dose`, the status and the dose notices).
+    private func computedDose(_ day: DateInterval, series: () -> UVSeries, now: Date) -> PartyDose {
+        outside.dose(
+            of: day, skin: user.profile.effectiveSkinType, family: user.party(at: now), zone: user.place.timeZone, series: series, now: now)
     }
 }

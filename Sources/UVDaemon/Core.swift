@@ -366,20 +366,23 @@ extension Core {
         case .profile(let updated):
             user.changeProfile(to: updated)
             unsaved.profile = updated
-        case .applySunscreen(let spf, let quantity, let activity, let date):
-            guard let application = user.profile.application(at: date, spf: spf, quantity: quantity, activity: activity) else {
+        case .applySunscreen(let spf, let quantity, let activity, let date, let person):
+            let wearer = try sunscreenWearer(person)
+            // One person's own sunscreen is theirs unless another is named.
+            let own = if case .member(let name) = wearer { user.member(named: name)?.member.spf } else { SPF?.none }
+            guard var application = user.profile.application(at: date, spf: spf ?? own, quantity: quantity, activity: activity) else {
                 throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
             }
+            application.wearer = wearer
             user.wears(application)
             unsaved.sunscreen = application
         case .removeSunscreen:
-            guard user.sunscreen != nil || user.futureSunscreen != nil else { throw Refusal.noSunscreen }
-            user.wears(nil)
+            guard !user.sunscreen.isEmpty || user.futureSunscreen != nil else { throw Refusal.noSunscreen }
+            user.takesSunscreenOff()
             return CommandChange(keeping: [.sunscreenRemoved(at: now)])
         case .recordWater:
-            guard var updated = user.sunscreen else { throw Refusal.noSunscreen }
-            updated.waterEventAt = now
-            user.wears(updated)
+            guard !user.sunscreen.isEmpty else { throw Refusal.noSunscreen }
+            user.wentInWater(at: now)
             return CommandChange(keeping: [.waterEvent(at: now)])
         case .setLocation(let query):
             let chosen = try lookUp(query)
@@ -482,6 +485,15 @@ extension Core {
     /// The most people a family holds besides the user.
 
     /// No member of that name: the names there are, or how to add one.
+    /// Whom `uvctl sunscreen apply --for` names: a family member (their name as kept), else
+    /// `you`, the user; nil (or `--all`) is everyone out.
+    private func sunscreenWearer(_ person: String?) throws(Refusal) -> SunscreenWearer {
+        guard let person else { return .everyone }
+        if let found = user.member(named: person) { return .member(found.member.name) }
+        if person.trimmingSpaces().lowercased() == "you" { return .user }
+        throw Self.noMember(person)
+    }
+
     private static func noMember(_ name: String) -> Refusal {
         Refusal(.invalidValue, tr("no one named %1$@ in the family; uvctl family list names them", name))
     }
@@ -752,7 +764,7 @@ extension Core {
         switch action {
         case .applied:
             if let prompt { return answered(prompt, .pressed(.applied), now: now) }
-            command = .applySunscreen(spf: nil, quantity: nil, activity: nil, at: now)
+            command = .applySunscreen(spf: nil, quantity: nil, activity: nil, at: now, for: nil)
         case .sunscreenOff: command = .removeSunscreen
         case .swim: command = .recordWater
         case .remind:

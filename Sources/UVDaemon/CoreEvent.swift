@@ -64,7 +64,8 @@ enum CoreEvent: Sendable {
 enum CoreCommand: Sendable {
     /// The profile as changed (its fields checked at the edge).
     case profile(Profile)
-    case applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at: Date)
+    /// `person`: a family member's name, or `you`; nil for everyone out.
+    case applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at: Date, for: String?)
     case removeSunscreen
     case recordWater
     case setLocation(query: String)

@@ -168,10 +168,10 @@ extension CoreShell {
         return profile
     }
 
-    func applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, now: Date) throws(Refusal)
-        -> SunscreenInfo
-    {
-        try sunscreen(.applySunscreen(spf: spf, quantity: quantity, activity: activity, at: date), now: now)
+    func applySunscreen(
+        spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, for person: String? = nil, now: Date
+    ) throws(Refusal) -> SunscreenInfo {
+        try sunscreen(.applySunscreen(spf: spf, quantity: quantity, activity: activity, at: date, for: person), now: now)
     }
 
     func removeSunscreen(now: Date) throws(Refusal) { _ = try command(.removeSunscreen, now: now) }

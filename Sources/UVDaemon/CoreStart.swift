@@ -15,7 +15,7 @@ struct CoreStart: Sendable {
     var family: [FamilyMember]
     /// The family said not to be out (`uvctl family off`).
     var familyAway: FamilyAway? = nil
-    var sunscreen: SunscreenApplication?
+    var sunscreen: SunscreenOn
     var stations: StoredStations?
     var providerState: ProviderState
     var homeNetwork: String?
@@ -36,7 +36,7 @@ struct CoreStart: Sendable {
         return CoreStart(
             manualPlace: try store.manualPlace(), profile: try store.profile(), family: try store.family(),
             familyAway: try store.familyAway(),
-            sunscreen: try store.currentSunscreen(),
+            sunscreen: try store.sunscreenOn(),
             stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
             outsideNow: OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user)), engine: engine,
             engineProblem: problem, recovery: store.recovery, storePath: store.path)

@@ -9,7 +9,7 @@ struct Knowledge: Sendable {
     var profile: Profile
     /// The family besides the user: their burn times go with the status.
     var family: [FamilyMember] = []
-    var sunscreen: SunscreenApplication?
+    var sunscreen: SunscreenOn
     /// The latest provider forecast for the place, if any.
     var forecast: UVForecast?
     var fetchedAt: Date?

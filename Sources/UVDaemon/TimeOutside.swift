@@ -90,14 +90,20 @@ struct TimeOutside: Sendable {
         return DateInterval(start: start, end: end)
     }
 
-    /// The day's dose from the store's intervals and the sunscreen worn over `series`, the day's
-    /// UV; a day without time outside reads nothing more (its UV is not even made).
-    func dose(of day: DateInterval, skin: SkinType, series: () -> UVSeries, now: Date) -> DayDose {
+    /// The day's dose of the user (skin `skin`) and of `family` out with them, from the store's
+    /// intervals and the sunscreen each wore, over `series`, the day's UV; a day without time
+    /// outside reads nothing more (its UV is not even made).
+    func dose(of day: DateInterval, skin: SkinType, family: [FamilyMember], zone: Zone, series: () -> UVSeries, now: Date) -> PartyDose {
+        let until = min(now, day.end)
         let intervals = (try? reading.outsideIntervals(overlapping: day)) ?? []
-        guard !intervals.isEmpty else { return DayDose(intervals: [], until: now, skinType: skin, uvi: { _ in 0 }, sunscreen: []) }
+        guard !intervals.isEmpty else {
+            return PartyDose(
+                intervals: [], until: until, uvi: { _ in 0 }, sunscreen: [], you: skin, family: family, agesAt: until, zone: zone)
+        }
         let worn = (try? reading.sunscreenWorn(within: day)) ?? []
         let uv = series()
-        return DayDose(
-            intervals: intervals.map { $0.clipped(to: day) }, until: min(now, day.end), skinType: skin, uvi: uv.uvi(at:), sunscreen: worn)
+        return PartyDose(
+            intervals: intervals.map { $0.clipped(to: day) }, until: until, uvi: uv.uvi(at:), sunscreen: worn, you: skin, family: family,
+            agesAt: until, zone: zone)
     }
 }

@@ -2,9 +2,9 @@ import FoundationEssentials
 import UVCore
 
 /// What uvd knows of its user: the place in use (and GeoClue's, when it answered), the profile,
-/// and the sunscreen on record, with one set aside because it was recorded in the future (the
-/// clock was wrong then): not counted, and said. Its fields change only through its methods, so
-/// an application is never both counted and set aside.
+/// the family, and the sunscreen on record, with any application set aside because it was
+/// recorded in the future (the clock was wrong then): not counted, and said. Its fields change
+/// only through its methods, so an application is never both counted and set aside.
 struct UserRecord: Sendable {
     private(set) var place: Place
     /// Where GeoClue put us, when it answered.
@@ -14,25 +14,26 @@ struct UserRecord: Sendable {
     private(set) var family: [FamilyMember]
     /// The family said not to be out (`uvctl family off`), or nil.
     private(set) var familyAway: FamilyAway?
-    private(set) var sunscreen: SunscreenApplication?
-    /// An application recorded more than a minute after the time it was read: not counted.
+    /// What each person out has on.
+    private(set) var sunscreen: SunscreenOn
+    /// The newest application recorded more than a minute after the time it was read: not counted.
     private(set) var futureSunscreen: SunscreenApplication?
 
     /// The record as kept, the sunscreen on record read at `now` (`settingAsideFuture`).
     init(
-        place: Place, profile: Profile, family: [FamilyMember] = [], familyAway: FamilyAway? = nil, sunscreen: SunscreenApplication?,
+        place: Place, profile: Profile, family: [FamilyMember] = [], familyAway: FamilyAway? = nil, sunscreen: SunscreenOn,
         now: Date
     ) {
         (self.place, self.profile, self.family, self.familyAway) = (place, profile, family, familyAway)
         (self.sunscreen, futureSunscreen) = Self.settingAsideFuture(sunscreen, now: now)
     }
 
-    /// The application as (current, set aside): one more than a minute ahead of `now` is set aside.
-    private static func settingAsideFuture(_ application: SunscreenApplication?, now: Date) -> (
-        SunscreenApplication?, SunscreenApplication?
-    ) {
-        guard let application, application.appliedAt > now.addingTimeInterval(60) else { return (application, nil) }
-        return (nil, application)
+    /// The applications as (current, the newest set aside): one more than a minute ahead of
+    /// `now` is set aside.
+    private static func settingAsideFuture(_ on: SunscreenOn, now: Date) -> (SunscreenOn, SunscreenApplication?) {
+        let future = on.applications.filter { $0.appliedAt > now.addingTimeInterval(60) }
+        guard !future.isEmpty else { return (on, nil) }
+        return (SunscreenOn(on.applications.filter { $0.appliedAt <= now.addingTimeInterval(60) }), future.last)
     }
 
     /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it
@@ -44,10 +45,20 @@ struct UserRecord: Sendable {
         return future
     }
 
-    /// The application now on record (applied, water-resistance spent, or nil when removed); any
-    /// set aside is superseded.
-    mutating func wears(_ application: SunscreenApplication?) {
-        (sunscreen, futureSunscreen) = (application, nil)
+    /// `application` put on (`SunscreenOn.record`); any set aside is superseded.
+    mutating func wears(_ application: SunscreenApplication) {
+        sunscreen.record(application)
+        futureSunscreen = nil
+    }
+
+    /// Everything taken off (`uvctl sunscreen remove`), what was set aside too.
+    mutating func takesSunscreenOff() {
+        (sunscreen, futureSunscreen) = (SunscreenOn(), nil)
+    }
+
+    /// Water (or a towel) at `date` on everything on.
+    mutating func wentInWater(at date: Date) {
+        sunscreen.water(at: date)
     }
 
     mutating func changeProfile(to profile: Profile) { self.profile = profile }

@@ -103,13 +103,14 @@ enum ViewBuilder {
         LocationInfo(place, approximate: true)
     }
 
-    /// The sunscreen on record as the day's facts see it; nil without one.
+    /// The sunscreen on record as the day's facts see it: the application whose protection runs
+    /// out first (the user's alone, or whoever's first out with the family); nil without one.
     static func sunscreenInfo(_ facts: DayFacts, iso: ISOTimestamp) -> SunscreenInfo? {
-        guard let application = facts.inputs.sunscreen, let reapply = facts.reapply, let countdown = facts.countdown else { return nil }
+        guard let application = facts.reapplyApplication, let reapply = facts.reapply, let countdown = facts.countdown else { return nil }
         return SunscreenInfo(
             spf: application.spf.argument, quantity: application.quantity.rawValue, activity: application.activity.rawValue,
-            appliedAt: iso.string(application.appliedAt), effectiveSPF: (facts.effectiveSPF ?? 1).rounded(places: 1),
+            appliedAt: iso.string(application.appliedAt), effectiveSPF: application.effectiveSPF(at: facts.now).rounded(places: 1),
             reapplyAt: iso.string(reapply.date), reapplyReason: reapply.reason.rawValue, countdown: countdown.rawValue,
-            waterEventAt: application.waterEventAt.map(iso.string))
+            waterEventAt: application.waterEventAt.map(iso.string), firstOut: facts.reapplyFirst)
     }
 }

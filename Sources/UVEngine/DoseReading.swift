@@ -24,24 +24,19 @@ public struct DoseReading: Sendable, Equatable, Codable {
     /// The levels said while outside, once each a day.
     public static let noticeLevels = [50, 80]
 
-    /// What the rules hear of `dose`, the day's so far at `now`: the share of a burn, whether the
-    /// user is outside now, and, if so, when the next notice level would be reached staying out
-    /// before `dayEnd` with the UV `uvi` and the sunscreen on now; nil without time outside (one
-    /// that began this instant counts: its first level is then waited for). With `family` out
-    /// (ages counted on `zone`'s calendar), the share is that of whoever's is the largest (the
-    /// user first on a tie); a baby under 6 months is kept out of the sun, not counted. The daemon
-    /// and `uvctl simulate` both read the day through here.
+    /// What the rules hear of `dose`, the party's so far at `now` (the user alone, or with the
+    /// family out): the share of a burn of whoever's is the largest (`PartyDose.first`), whether
+    /// the user is outside now, and, if so, when their next notice level would be reached
+    /// staying out before `dayEnd` with the UV `uvi` and the sunscreen they have on now (`on`);
+    /// nil without time outside (one that began this instant counts: its first level is then
+    /// waited for). The daemon and `uvctl simulate` both read the day through here.
     public init?(
-        _ dose: DayDose, outside: Bool, now: Date, dayEnd: Date, uvi: @escaping (Date) -> Double, sunscreenOn: SunscreenApplication?,
-        family: [FamilyMember] = [], zone: Zone = .utc
+        _ dose: PartyDose, outside: Bool, now: Date, dayEnd: Date, uvi: @escaping (Date) -> Double, sunscreen on: SunscreenOn
     ) {
-        guard !dose.intervals.isEmpty || outside else { return nil }
-        let first = family.filter { !$0.isUnderSixMonths(at: now, in: zone) }.reduce((name: String?.none, skinType: dose.skinType)) {
-            dose.burnDosePercent(for: $1.skinType) > dose.burnDosePercent(for: $0.skinType) ? ($1.name, $1.skinType) : $0
-        }
-        // What the first's share grows by for each percent of the user's.
-        let scale = dose.skinType.minimalErythemalDose / first.skinType.minimalErythemalDose
-        let percent = dose.burnDosePercent(for: first.skinType)
+        guard !dose.user.intervals.isEmpty || outside else { return nil }
+        let first = dose.first
+        let wearing = first.member.map { on.worn(by: $0) } ?? on.user
+        let percent = first.dose.total.burnDosePercent
         // To the tenth of a percent: the rules need no finer, and the engine is told only of a change.
         let said = (percent * 10).rounded() / 10
         var nextAt: Date?
@@ -51,10 +46,10 @@ public struct DoseReading: Sendable, Equatable, Codable {
         // then said only when another rule woke the engine, up to half an hour late.)
         if outside, let next = Self.noticeLevels.map(Double.init).first(where: { $0 > said }) {
             nextAt = Dose.time(
-                toAdd: (next - percent) / scale, from: now, skinType: dose.skinType, uvi: uvi,
-                effectiveSPF: { sunscreenOn?.effectiveSPF(at: $0) ?? 1 }, within: dayEnd.timeIntervalSince(now))
+                toAdd: next - percent, from: now, skinType: first.dose.skinType, uvi: uvi,
+                effectiveSPF: { wearing?.effectiveSPF(at: $0) ?? 1 }, within: dayEnd.timeIntervalSince(now))
         }
-        self.init(burnDosePercent: said, outside: outside, nextLevelAt: nextAt, firstToReach: first.name)
+        self.init(burnDosePercent: said, outside: outside, nextLevelAt: nextAt, firstToReach: first.member?.name)
     }
 }
 

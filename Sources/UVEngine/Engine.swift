@@ -60,8 +60,8 @@ public enum Engine {
             }
         case .network(let network):
             state.leavePending = state.leave.observe(network, at: now)
-        case .sunscreen(let application):
-            effects += take(application, &state)
+        case .sunscreen(let on):
+            effects += take(on, &state)
         case .answer(let subject, let answer):
             let rule = subject.rule
             switch answer {
@@ -70,8 +70,11 @@ public enum Engine {
                 state.live.remove(subject)
             case .pressed(.applied), .pressed(.reapplied):
                 effects += withdraw(subject, &state)
+                // For everyone out: the button stands for the party's sunscreen.
                 if let application = (state.profile ?? Profile()).application(at: now) {
-                    effects += take(application, &state)
+                    var on = state.sunscreen
+                    on.record(application)
+                    effects += take(on, &state)
                     effects.append(.recordSunscreen(application))
                 }
             case .pressed(.remind):
@@ -172,14 +175,14 @@ public enum Engine {
         return []
     }
 
-    /// The sunscreen on record is now `application`: the reapply countdown starts afresh, and
-    /// with sunscreen on, the prompt to put it on goes.
-    private static func take(_ application: SunscreenApplication?, _ state: inout EngineState) -> [EngineEffect] {
-        state.sunscreen = application
+    /// The sunscreen on record is now `on`: the reapply countdown starts afresh, and with
+    /// sunscreen on, the prompt to put it on goes.
+    private static func take(_ on: SunscreenOn, _ state: inout EngineState) -> [EngineEffect] {
+        state.sunscreen = on
         state.reapplyShown = nil
         state.reapplyShownFor = nil
         var effects = withdraw(.reapply, &state)
-        if application != nil { effects += withdraw(.leaveHome, &state) }
+        if !on.isEmpty { effects += withdraw(.leaveHome, &state) }
         return effects
     }
 

@@ -8,8 +8,9 @@ public enum EngineEvent: Sendable, Equatable {
     /// The day's UV series for the place changed.
     case forecast([UVSample])
     case network(NetworkState)
-    /// The sunscreen on record changed (applied, removed, or a water event).
-    case sunscreen(SunscreenApplication?)
+    /// The sunscreen on record changed (applied, removed, or a water event): what each person
+    /// has on now.
+    case sunscreen(SunscreenOn)
     /// What became of `subject`'s notification: a button pressed, or why it went away.
     case answer(subject: Subject, AlertAnswer)
     /// The day's burn dose so far, and whether the user is outside (nil: no time outside today).
@@ -70,7 +71,7 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// kept: the profile's defaults then).
     public var profile: Profile?
     public var samples: [UVSample]
-    public var sunscreen: SunscreenApplication?
+    public var sunscreen = SunscreenOn()
     /// The people besides the user (none in state saved before families).
     public internal(set) var family: [FamilyMember] = []
 
@@ -189,7 +190,7 @@ extension EngineState {
             skinType: try saved.decode(SkinType.self, forKey: .skinType))
         profile = try saved.decode(.profile, absent: nil)
         samples = try saved.decode(.samples, absent: [])
-        sunscreen = try saved.decode(.sunscreen, absent: nil)
+        sunscreen = try saved.decode(.sunscreen, absent: SunscreenOn())
         leave = try saved.decode(.leave, absent: leave)
         leavePending = try saved.decode(.leavePending, absent: nil)
         lastLeaveAlert = try saved.decode(.lastLeaveAlert, absent: nil)

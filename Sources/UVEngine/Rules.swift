@@ -63,7 +63,7 @@ enum Rules {
 
     /// The reapply countdown: one notification, updated in place at 60 and 30 minutes and when due.
     static func reapply(_ state: inout EngineState, _ facts: DayFacts) -> [Alert] {
-        guard let application = state.sunscreen, let reapply = facts.reapply, let stage = facts.countdown else { return [] }
+        guard let application = facts.reapplyApplication, let reapply = facts.reapply, let stage = facts.countdown else { return [] }
         let now = facts.now
         if state.reapplyShownFor != application.appliedAt {
             state.reapplyShownFor = application.appliedAt
@@ -90,7 +90,7 @@ enum Rules {
         switch alert.rule {
         case .leaveHome: !facts.isProtected && (uvAhead(state, facts) ?? 0) >= state.settings.leaveHomeThreshold
         case .uvAlert: facts.uvi >= 3
-        case .reapply: state.sunscreen != nil
+        case .reapply: !state.sunscreen.isEmpty
         case .morning: (uvAhead(state, facts) ?? 0) >= 3
         // Said after quiet hours only while still outside.
         case .dose: state.dose?.outside ?? false

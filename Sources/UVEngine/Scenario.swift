@@ -90,22 +90,30 @@ public enum Scenario {
                         spf == nil ? 2 : quantity == nil ? 3 : 4,
                         tr("apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"))
                 }
-                add(at, .sunscreen(SunscreenApplication(spf: spf, quantity: quantity, appliedAt: at)))
+                // For everyone out, as `uvctl sunscreen apply` records it.
+                events.append(
+                    (
+                        at,
+                        .event { state in
+                            var on = state.sunscreen
+                            on.record(SunscreenApplication(spf: spf, quantity: quantity, appliedAt: at))
+                            return .sunscreen(on)
+                        }
+                    ))
             case "water":
                 // Whatever is on at the time (applied in the file or by a pressed button); none, no effect.
                 events.append(
                     (
                         at,
                         .event { state in
-                            state.sunscreen.map { on in
-                                var wet = on
-                                wet.waterEventAt = at
-                                return .sunscreen(wet)
-                            }
+                            guard !state.sunscreen.isEmpty else { return nil }
+                            var wet = state.sunscreen
+                            wet.water(at: at)
+                            return .sunscreen(wet)
                         }
                     ))
             case "remove":
-                add(at, .sunscreen(nil))
+                add(at, .sunscreen(SunscreenOn()))
             case "outside": events.append((at, .outside(true)))
             case "inside": events.append((at, .outside(false)))
             case "quiet":

@@ -49,7 +49,7 @@ public struct Simulator: Sendable {
             case .withdraw(let subject): withdrawn.append((time, subject))
             }
         }
-        if state.sunscreen != before { wear(state.sunscreen, replacing: before, at: time) }
+        if state.sunscreen != before { wear(state.sunscreen, at: time) }
         if step.endsTimeOutside { keep(outside.inside(at: time)) }
         if let date = step.wake { wake = date }
     }
@@ -81,12 +81,12 @@ public struct Simulator: Sendable {
         }
     }
 
-    /// The dose of `day` up to `time`, as the daemon computes it.
-    public func dose(on day: DateInterval, until time: Date) -> DayDose {
+    /// The dose of `day` up to `time` of each person out, as the daemon computes it.
+    public func dose(on day: DateInterval, until time: Date) -> PartyDose {
         let series = state.series
-        return DayDose(
-            intervals: outsideIntervals.map { $0.clipped(to: day) }, until: min(time, day.end), skinType: state.skinType,
-            uvi: series.uvi(at:), sunscreen: worn)
+        return PartyDose(
+            intervals: outsideIntervals.map { $0.clipped(to: day) }, until: min(time, day.end), uvi: series.uvi(at:), sunscreen: worn,
+            you: state.skinType, family: state.family, agesAt: min(time, day.end), zone: state.zone)
     }
 
     private func doseReading(at time: Date) -> DoseReading? {
@@ -94,7 +94,7 @@ public struct Simulator: Sendable {
         let day = LocalDay.interval(containing: time, in: state.zone)
         return DoseReading(
             dose(on: day, until: time), outside: outside.isOutside, now: time, dayEnd: day.end, uvi: series.uvi(at:),
-            sunscreenOn: state.sunscreen, family: state.family, zone: state.zone)
+            sunscreen: state.sunscreen)
     }
 
     /// Opens and closes intervals as the daemon's store does.
@@ -111,17 +111,21 @@ public struct Simulator: Sendable {
         }
     }
 
-    /// The sunscreen on record changed at `time`: a new application is worn from then, a water
-    /// event changes the one worn, none takes it off.
-    private mutating func wear(_ now: SunscreenApplication?, replacing before: SunscreenApplication?, at time: Date) {
-        guard let now else {
-            if !worn.isEmpty, worn[worn.count - 1].removedAt == nil { worn[worn.count - 1].removedAt = time }
+    /// The sunscreen on record changed at `time`: each new application is worn from then, a water
+    /// event changes the one it fell on, none on takes everything off.
+    private mutating func wear(_ now: SunscreenOn, at time: Date) {
+        guard !now.isEmpty else {
+            for index in worn.indices where worn[index].removedAt == nil { worn[index].removedAt = time }
             return
         }
-        if let before, before.appliedAt == now.appliedAt, !worn.isEmpty {
-            worn[worn.count - 1].application = now
-        } else {
-            worn.append(WornSunscreen(now))
+        for application in now.applications {
+            if let kept = worn.lastIndex(where: {
+                $0.application.appliedAt == application.appliedAt && $0.application.wearer == application.wearer
+            }) {
+                worn[kept].application = application
+            } else {
+                worn.append(WornSunscreen(application))
+            }
         }
     }
 }

@@ -31,7 +31,7 @@ enum StoreFile {
         _ = try? store.profile()
         _ = try? store.manualPlace()
         _ = try? store.savedPlaces()
-        _ = try? store.currentSunscreen()
+        _ = try? store.sunscreenOn()
         _ = try? store.history(limit: 500)
         _ = try? store.pendingPresses()
         _ = try? store.notificationIDs()

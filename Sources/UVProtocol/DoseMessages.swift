@@ -29,8 +29,8 @@ public struct DoseInfo: Codable, Sendable, Equatable {
     public var burnDosePercent: Double
     public var unprotectedBurnDosePercent: Double
     public var skinType: String
-    /// With a family: each person's share of a burn from the same time outside, under the same
-    /// sunscreen, the user first (a baby under 6 months has none); null without one.
+    /// With the family out: each person's share of a burn from the same time outside, through
+    /// the sunscreen each wore, the user first (a baby under 6 months has none); null without.
     @Null public var people: [PersonDoseInfo]?
 
     public init(
@@ -100,11 +100,13 @@ public struct OutsideParameters: Codable, Sendable {
 }
 
 extension DoseInfo {
-    /// `dose`, computed over `day`, in the words `uvctl dose` and `status` give: the daemon's and
-    /// `uvctl simulate`'s alike; with `family`, each person's share (`DayDose.burnDosePercent(for:)`),
-    /// but a baby under 6 months's, who is kept out of direct sun rather than timed.
-    public init(_ dose: DayDose, day: DateInterval, zone: Zone, family: [FamilyMember] = []) {
+    /// The day's dose, computed over `day`, in the words `uvctl dose` and `status` give: the
+    /// daemon's and `uvctl simulate`'s alike. The user's is the day's; with the family out, each
+    /// person's share is given as well (`PartyDose`: a baby under 6 months is kept out of direct
+    /// sun rather than counted).
+    public init(_ party: PartyDose, day: DateInterval, zone: Zone) {
         let iso = ISOTimestamp(timeZone: zone)
+        let dose = party.user
         self.init(
             date: LocalDay.key(day.start, in: zone),
             intervals: dose.intervals.map {
@@ -113,16 +115,12 @@ extension DoseInfo {
                     sed: $0.dose.sed, burnDosePercent: $0.dose.burnDosePercent)
             }, minutesOutside: Int(dose.secondsOutside / 60), sed: dose.total.sed, burnDosePercent: dose.total.burnDosePercent,
             unprotectedBurnDosePercent: dose.total.unprotectedBurnDosePercent, skinType: dose.skinType.numeral,
-            people: family.isEmpty
+            people: !party.withFamily
                 ? nil
-                : [
+                : party.shares.map { share in
                     PersonDoseInfo(
-                        name: FamilyStatusInfo.you, you: true, skinType: dose.skinType.numeral, burnDosePercent: dose.total.burnDosePercent)
-                ]
-                    + family.filter { !$0.isUnderSixMonths(at: day.start, in: zone) }.map {
-                        PersonDoseInfo(
-                            name: $0.name, you: false, skinType: $0.skinType.numeral,
-                            burnDosePercent: dose.burnDosePercent(for: $0.skinType))
-                    })
+                        name: share.member?.name ?? FamilyStatusInfo.you, you: share.member == nil, skinType: share.dose.skinType.numeral,
+                        burnDosePercent: share.dose.total.burnDosePercent)
+                })
     }
 }

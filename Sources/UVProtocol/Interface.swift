@@ -35,7 +35,10 @@ public enum UVDInterface {
           reapplyReason: string,
           # normal, attention (60-30 min left), urgent (under 30) or now
           countdown: string,
-          waterEventAt: ?string
+          waterEventAt: ?string,
+          # the family member whose protection runs out first (this application is theirs);
+          # null when it is the user's
+          firstOut: ?string
         )
 
         # Why the clear-sky model answers: hours since the last provider answer (null: none yet)
@@ -232,8 +235,10 @@ public enum UVDInterface {
         # until true again, or for today only with today.
         method SetFamilyOut(out: bool, today: ?bool) -> (out: bool, people: []Person)
 
-        # Records sunscreen put on now (or minutesAgo); missing values come from the profile.
-        method ApplySunscreen(spf: ?string, quantity: ?string, activity: ?string, minutesAgo: ?int) -> (sunscreen: Sunscreen)
+        # Records sunscreen put on now (or minutesAgo); missing values come from the profile
+        # (for one family member alone, their own SPF when they have one). person: a family
+        # member's name, or "you"; absent, everyone out.
+        method ApplySunscreen(spf: ?string, quantity: ?string, activity: ?string, minutesAgo: ?int, person: ?string) -> (sunscreen: Sunscreen)
 
         method RemoveSunscreen() -> ()
 

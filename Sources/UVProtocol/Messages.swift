@@ -56,11 +56,15 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
     /// How pressing the reapply time is now: normal, attention, urgent or now.
     public var countdown: String
     @Null public var waterEventAt: String?
+    /// The family member whose protection runs out first, whose application this is; null when
+    /// it is the user's (or the user is out alone).
+    @Null public var firstOut: String?
 
     public init(
         spf: String, quantity: String, activity: String, appliedAt: String, effectiveSPF: Double, reapplyAt: String, reapplyReason: String,
-        countdown: String, waterEventAt: String?
+        countdown: String, waterEventAt: String?, firstOut: String? = nil
     ) {
+        self.firstOut = firstOut
         self.spf = spf
         self.quantity = quantity
         self.activity = activity

@@ -67,7 +67,10 @@ public struct SunscreenParameters: Codable, Sendable {
     public var quantity: String?
     public var activity: String?
     public var minutesAgo: Int?
-    public init(spf: String?, quantity: String?, activity: String?, minutesAgo: Int?) {
+    /// Whom it was put on alone: a family member's name, or `you`; absent, everyone out.
+    public var person: String?
+    public init(spf: String?, quantity: String?, activity: String?, minutesAgo: Int?, person: String? = nil) {
+        self.person = person
         self.spf = spf
         self.quantity = quantity
         self.activity = activity

@@ -162,11 +162,13 @@ public final class Store: Sendable {
 
     // MARK: Sunscreen
 
-    /// The application in effect (the latest not removed), if any.
-    public func currentSunscreen() throws -> SunscreenApplication? {
+    /// What each person has on: the applications not taken off (`SunscreenOn`).
+    public func sunscreenOn() throws -> SunscreenOn {
         try read { db in
-            try db.firstRow("SELECT value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
-                .map { try Coding.decode(SunscreenApplication.self, $0.text("value")) }
+            SunscreenOn(
+                try db.rows("SELECT value FROM sunscreen WHERE removedAt IS NULL ORDER BY id").map {
+                    try Coding.decode(SunscreenApplication.self, $0.text("value"))
+                })
         }
     }
 
@@ -184,9 +186,16 @@ public final class Store: Sendable {
         }
     }
 
-    /// Records an application, within a transaction (`save(_: StoreChanges)`); the previous one ends.
+    /// Records an application, within a transaction (`save(_: StoreChanges)`); what it takes the
+    /// place of ends (`SunscreenOn.record`): for everyone, everything still on; for one person,
+    /// their own.
     static func insertSunscreen(_ application: SunscreenApplication, _ db: SQLiteConnection) throws {
-        try db.execute("UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", [.real(application.appliedAt.timeIntervalSince1970)])
+        let at = application.appliedAt.timeIntervalSince1970
+        for row in try db.rows("SELECT id, value FROM sunscreen WHERE removedAt IS NULL") {
+            let earlier = try Coding.decode(SunscreenApplication.self, row.text("value"))
+            guard application.wearer == .everyone || earlier.wearer == application.wearer else { continue }
+            try db.execute("UPDATE sunscreen SET removedAt = ? WHERE id = ?", [.real(at), .integer(row.integer("id"))])
+        }
         try db.execute(
             "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)",
             [.real(application.appliedAt.timeIntervalSince1970), .text(Coding.encode(application))])

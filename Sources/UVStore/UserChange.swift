@@ -14,7 +14,7 @@ public enum UserChange: Sendable, Equatable {
     case removePlace(named: String)
     /// The application on record ends at this time (`uvctl sunscreen remove`).
     case sunscreenRemoved(at: Date)
-    /// A swim or towelling at this time, on the application on record (`uvctl sunscreen water`).
+    /// A swim or towelling at this time, on every application on record (`uvctl sunscreen water`).
     case waterEvent(at: Date)
     /// The family besides the user, whole, in order (`uvctl family add`, `set`, `remove`).
     case family([FamilyMember])
@@ -38,13 +38,12 @@ extension Store {
         case .sunscreenRemoved(let at):
             try db.execute("UPDATE sunscreen SET removedAt = ? WHERE removedAt IS NULL", [.real(at.timeIntervalSince1970)])
         case .waterEvent(let at):
-            guard let row = try db.firstRow("SELECT id, value FROM sunscreen WHERE removedAt IS NULL ORDER BY appliedAt DESC LIMIT 1")
-            else {
-                return
+            for row in try db.rows("SELECT id, value FROM sunscreen WHERE removedAt IS NULL") {
+                var application = try Coding.decode(SunscreenApplication.self, row.text("value"))
+                application.waterEventAt = at
+                try db.execute(
+                    "UPDATE sunscreen SET value = ? WHERE id = ?", [.text(Coding.encode(application)), .integer(row.integer("id"))])
             }
-            var application = try Coding.decode(SunscreenApplication.self, row.text("value"))
-            application.waterEventAt = at
-            try db.execute("UPDATE sunscreen SET value = ? WHERE id = ?", [.text(Coding.encode(application)), .integer(row.integer("id"))])
         case .family(let members):
             try putSetting("family", members.isEmpty ? nil : members, db)
         case .familyAway(let away):

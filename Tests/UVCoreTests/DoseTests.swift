@@ -85,29 +85,62 @@ struct DoseTests {
     /// Everyone out in the same intervals under the same sunscreen takes the same protected dose;
     /// each one's share of a burn is over their own skin type's minimal erythemal dose.
     @Test func eachSkinTypesShareOfTheSameDose() {
-        let day = DayDose(
-            intervals: [OutsideInterval(start: Self.at(2), end: Self.at(3), source: .user)], until: Self.at(4), skinType: .III,
-            uvi: { _ in 6 }, sunscreen: [])
-        #expect(day.burnDosePercent(for: .III) == day.total.burnDosePercent)
-        #expect(abs(day.burnDosePercent(for: .I) - day.total.burnDosePercent * 300 / 200) < 1e-9)
-        #expect(abs(day.burnDosePercent(for: .VI) - day.total.burnDosePercent * 300 / 1000) < 1e-9)
+        let party = PartyDose(
+            intervals: [OutsideInterval(start: Self.at(2), end: Self.at(3), source: .user)], until: Self.at(4), uvi: { _ in 6 },
+            sunscreen: [], you: .III, family: [FamilyMember(name: "Mia", skinType: .I), FamilyMember(name: "Ana", skinType: .VI)],
+            agesAt: Self.at(4), zone: .utc)
+        let shares = party.shares.map(\.dose.total.burnDosePercent)
+        #expect(abs(shares[1] - shares[0] * 300 / 200) < 1e-9)
+        #expect(abs(shares[2] - shares[0] * 300 / 1000) < 1e-9)
+        #expect(party.first.member?.name == "Mia")
     }
 
-    /// One interval with sunscreen put on midway: each person's share is the same protected dose
-    /// (the first half bare, the second through the sunscreen) over their own minimal erythemal
-    /// dose, and less than it would be bare.
+    /// One interval with sunscreen put on midway for everyone: each person's share is the same
+    /// protected dose (the first half bare, the second through the sunscreen) over their own
+    /// minimal erythemal dose, and less than it would be bare.
     @Test func eachPersonsShareOfOneIntervalWithSunscreenMidway() {
         let interval = [OutsideInterval(start: Self.at(2), end: Self.at(4), source: .user)]
         let midway = WornSunscreen(SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: Self.at(3)))
-        let covered = DayDose(intervals: interval, until: Self.at(5), skinType: .III, uvi: { _ in 6 }, sunscreen: [midway])
-        let bare = DayDose(intervals: interval, until: Self.at(5), skinType: .III, uvi: { _ in 6 }, sunscreen: [])
-        let firstHalf = DayDose(
-            intervals: [OutsideInterval(start: Self.at(2), end: Self.at(3), source: .user)], until: Self.at(5), skinType: .III,
-            uvi: { _ in 6 }, sunscreen: [])
-        for skin in [SkinType.I, .III, .VI] {
-            let share = covered.burnDosePercent(for: skin)
-            #expect(share < bare.burnDosePercent(for: skin) && share > firstHalf.burnDosePercent(for: skin))
-            #expect(abs(share - covered.total.burnDosePercent * 300 / skin.minimalErythemalDose) < 1e-9)
+        let family = [FamilyMember(name: "Mia", skinType: .I), FamilyMember(name: "Ana", skinType: .VI)]
+        func party(_ interval: [OutsideInterval], _ worn: [WornSunscreen]) -> [Double] {
+            PartyDose(
+                intervals: interval, until: Self.at(5), uvi: { _ in 6 }, sunscreen: worn, you: .III, family: family, agesAt: Self.at(5),
+                zone: .utc
+            ).shares.map(\.dose.total.burnDosePercent)
         }
+        let covered = party(interval, [midway])
+        let bare = party(interval, [])
+        let firstHalf = party([OutsideInterval(start: Self.at(2), end: Self.at(3), source: .user)], [])
+        for (index, skin) in [SkinType.III, .I, .VI].enumerated() {
+            #expect(covered[index] < bare[index] && covered[index] > firstHalf[index])
+            #expect(abs(covered[index] - covered[0] * 300 / skin.minimalErythemalDose) < 1e-9)
+        }
+    }
+
+    /// Each person's dose goes through what they wore: the user and Mia an application for
+    /// everyone (Mia in her own SPF 50), Sam his own put on midway, which the others do not wear.
+    /// Each share is `DayDose`'s over exactly those applications.
+    @Test func eachPersonsShareGoesThroughWhatTheyWore() {
+        let interval = [OutsideInterval(start: Self.at(2), end: Self.at(4), source: .user)]
+        let everyone = SunscreenApplication(spf: .spf15, quantity: .lots, appliedAt: Self.at(2))
+        let samsOwn = SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: Self.at(3), wearer: .member("Sam"))
+        let mia = FamilyMember(name: "Mia", skinType: .I, spf: .spf50)
+        let sam = FamilyMember(name: "Sam", skinType: .II)
+        let party = PartyDose(
+            intervals: interval, until: Self.at(5), uvi: { _ in 8 }, sunscreen: [WornSunscreen(everyone), WornSunscreen(samsOwn)],
+            you: .III, family: [mia, sam], agesAt: Self.at(5), zone: .utc)
+        func dose(_ skin: SkinType, _ applications: [SunscreenApplication]) -> Double {
+            DayDose(
+                intervals: interval, until: Self.at(5), skinType: skin, uvi: { _ in 8 }, sunscreen: applications.map { WornSunscreen($0) }
+            )
+            .total.burnDosePercent
+        }
+        var miasSPF = everyone
+        miasSPF.spf = .spf50
+        let shares = party.shares.map(\.dose.total.burnDosePercent)
+        #expect(shares[0] == dose(.III, [everyone]), "the user does not wear Sam's")
+        #expect(shares[1] == dose(.I, [miasSPF]), "Mia wears everyone's in her own SPF")
+        #expect(shares[2] == dose(.II, [everyone, samsOwn]), "Sam wears his own from when he put it on")
+        #expect(shares[2] < dose(.II, [everyone]))
     }
 }

@@ -13,7 +13,7 @@ import UVCore
         let series = UVSeries(
             stride(from: 0.0, through: 86_400, by: 3600).map { UVSample(time: day.start.addingTimeInterval($0), uvi: 10) })
         return DayFacts(
-            .init(day: day, series: series, skinType: skinType, sunscreen: nil, window: .uvi3, reapplyInterval: 7200), now: noon)
+            .init(day: day, series: series, skinType: skinType, sunscreen: SunscreenOn(), window: .uvi3, reapplyInterval: 7200), now: noon)
     }
 
     @Test func theFairestSkinBurnsFirstAndEachTimeIsTheUsersComputation() {
@@ -50,7 +50,7 @@ import UVCore
             .init(
                 day: DateInterval(start: Self.noon, duration: 3600), series: UVSeries([UVSample(time: Self.noon, uvi: 0.1)]),
                 skinType: .III,
-                sunscreen: nil, window: .uvi3, reapplyInterval: 7200), now: Self.noon)
+                sunscreen: SunscreenOn(), window: .uvi3, reapplyInterval: 7200), now: Self.noon)
         let party = Party(facts: low, you: .III, family: [FamilyMember(name: "Mia", skinType: .I)], zone: .utc)
         #expect(party.people.allSatisfy { $0.burnTime == .minutes(240) })
         #expect(party.firstToBurn == nil)
@@ -59,7 +59,8 @@ import UVCore
     @Test func noUVMeansNoOneBurns() {
         let night = DayFacts(
             .init(
-                day: DateInterval(start: Self.noon, duration: 3600), series: UVSeries([]), skinType: .I, sunscreen: nil, window: .uvi3,
+                day: DateInterval(start: Self.noon, duration: 3600), series: UVSeries([]), skinType: .I, sunscreen: SunscreenOn(),
+                window: .uvi3,
                 reapplyInterval: 7200), now: Self.noon)
         #expect(Party(facts: night, you: .I, family: [FamilyMember(name: "Mia", skinType: .I)], zone: .utc).firstToBurn == nil)
     }
@@ -72,7 +73,7 @@ import UVCore
         let low = DayFacts(
             .init(
                 day: DateInterval(start: Self.noon, duration: 3600), series: UVSeries([UVSample(time: Self.noon, uvi: 2)]),
-                skinType: .III, sunscreen: nil, window: .uvi3, reapplyInterval: 7200), now: Self.noon)
+                skinType: .III, sunscreen: SunscreenOn(), window: .uvi3, reapplyInterval: 7200), now: Self.noon)
         let calm = try #require(Party(facts: low, you: .III, family: family, zone: .utc).people.last)
         #expect(!calm.keepOutOfSun)
         let toddler = [FamilyMember(name: "Max", skinType: .II, born: BirthMonth(parsing: "2024-12"))]
@@ -90,7 +91,8 @@ import UVCore
                 stride(from: 0.0, through: 86_400, by: 3600).map { UVSample(time: day.start.addingTimeInterval($0), uvi: 10) })
             return DayFacts(
                 .init(
-                    day: day, series: series, skinType: .IV, sunscreen: applied, window: .uvi3, reapplyInterval: 7200, family: family,
+                    day: day, series: series, skinType: .IV, sunscreen: SunscreenOn(applied), window: .uvi3, reapplyInterval: 7200,
+                    family: family,
                     zone: .utc), now: Self.noon)
         }
         let alone = facts([])

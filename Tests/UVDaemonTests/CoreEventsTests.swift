@@ -45,7 +45,7 @@ struct CoreEventsTests {
         var log = Logger(label: "core-test")
         log.logLevel = .critical
         let start = CoreStart(
-            manualPlace: InProcessCore.sydney, profile: Profile(skinType: .II), family: family, sunscreen: nil, stations: nil,
+            manualPlace: InProcessCore.sydney, profile: Profile(skinType: .II), family: family, sunscreen: SunscreenOn(), stations: nil,
             providerState: ProviderState(),
             homeNetwork: nil, outsideNow: OutsideNow(), engine: nil, engineProblem: nil, recovery: nil, storePath: "uvd.sqlite")
         var core = Core(
@@ -209,7 +209,7 @@ struct CoreEventsTests {
         let (_, at) = try Self.leftHome(&core)
         let clicked = core.handle(.tray(.applied), at: at.addingTimeInterval(60))
         #expect(Self.reply(clicked) == nil)
-        #expect(core.user.sunscreen?.appliedAt == at.addingTimeInterval(60))
+        #expect(core.user.sunscreen.newest?.appliedAt == at.addingTimeInterval(60))
         #expect(!core.engine.live.contains(.leaveHome))
         #expect(clicked.contains { if case .presentTray(let situation) = $0 { situation.sunscreenOn } else { false } })
     }

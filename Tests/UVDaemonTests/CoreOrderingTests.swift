@@ -72,7 +72,7 @@ struct CoreOrderingTests {
         let history = try shell.store.history(limit: 10)
         let pressed = try #require(history.firstIndex { $0.kind == .pressed && $0.key == "applied" })
         // Handled: the sunscreen it records is on, and nothing waits to be replayed.
-        #expect(await shell.core.state.user.sunscreen?.appliedAt == now)
+        #expect(await shell.core.state.user.sunscreen.newest?.appliedAt == now)
         #expect(try shell.store.pendingPresses().isEmpty)
         #expect(history[..<pressed].allSatisfy { $0.kind != .withdrawn })
     }

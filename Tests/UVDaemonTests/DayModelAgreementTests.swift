@@ -24,7 +24,7 @@ struct DayModelAgreementTests {
         let forecast = UVForecast(
             source: .openMeteo, coordinate: Self.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil, hourly: hourly, daily: [])
         return Knowledge(
-            place: Self.sydney, profile: Profile(skinType: .II), sunscreen: sunscreen, forecast: forecast, fetchedAt: Self.now,
+            place: Self.sydney, profile: Profile(skinType: .II), sunscreen: SunscreenOn(sunscreen), forecast: forecast, fetchedAt: Self.now,
             station: nil, window: window, reapplyInterval: interval, requestsToday: 1, providerProblem: nil)
     }
 

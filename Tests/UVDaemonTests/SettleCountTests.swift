@@ -51,9 +51,9 @@ struct SettleCountTests {
 
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1, timerArms: 1))
         // All of it was kept in that one transaction: the press, the sunscreen and the rules' state.
-        #expect(await shell.core.state.user.sunscreen?.appliedAt == Self.now)
-        #expect(try shell.store.currentSunscreen()?.appliedAt == Self.now)
-        #expect(try shell.store.engineState()?.sunscreen?.appliedAt == Self.now)
+        #expect(await shell.core.state.user.sunscreen.newest?.appliedAt == Self.now)
+        #expect(try shell.store.sunscreenOn().newest?.appliedAt == Self.now)
+        #expect(try shell.store.engineState()?.sunscreen.newest?.appliedAt == Self.now)
         #expect(try shell.store.history(limit: 5).contains { $0.kind == .pressed && $0.key == "applied" })
     }
 
@@ -82,7 +82,7 @@ struct SettleCountTests {
             #expect(shell.store.transactionCount - before == 1, "\(command)")
         }
         // What each kept is in the store.
-        #expect(try shell.store.currentSunscreen() == nil)
+        #expect(try shell.store.sunscreenOn().isEmpty)
         let worn = try shell.store.sunscreenWorn(within: DateInterval(start: Self.now, duration: 3600))
         #expect(worn.first?.application.waterEventAt == Self.now.addingTimeInterval(600))
         #expect(worn.first?.removedAt == Self.now.addingTimeInterval(1200))

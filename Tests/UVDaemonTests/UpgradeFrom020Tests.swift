@@ -34,7 +34,7 @@ struct UpgradeFrom020Tests {
         #expect(try store.profile() == Profile(skinType: .III, defaultSPF: .spf50, defaultQuantity: .lots))
         #expect(try store.manualPlace()?.name.hasPrefix("Nairobi") == true)
         #expect(try store.savedPlaces().map(\.name).sorted() == ["Beach", "Office"])
-        let sunscreen = try #require(try store.currentSunscreen())
+        let sunscreen = try #require(try store.sunscreenOn().newest)
         #expect(sunscreen.spf == .spf30 && sunscreen.quantity == .medium)
         let history = try store.history(limit: 10)
         #expect(history.map(\.kind) == [.notified, .notified, .withdrawn])
@@ -47,7 +47,7 @@ struct UpgradeFrom020Tests {
         #expect(engine.muted == [.morning])
         #expect(engine.snoozedUntil[.uvAlert].map { $0 > Self.written } == true)
         #expect(engine.quietHoursOverride == QuietHours([QuietSpan(start: 21 * 60 + 30, end: 6 * 60 + 30)]))
-        #expect(engine.sunscreen?.spf == .spf30)
+        #expect(engine.sunscreen.newest?.spf == .spf30, "0.2.0's one application, read as everyone's")
         // Migrated to the time-outside table of 0.3.0, empty.
         #expect(
             try store.outsideIntervals(overlapping: DateInterval(start: Self.written.addingTimeInterval(-86_400), duration: 172_800))

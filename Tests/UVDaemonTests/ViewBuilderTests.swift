@@ -20,7 +20,7 @@ struct ViewBuilderTests {
             source: .openMeteo, coordinate: Self.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil,
             hourly: LocalDay.hours(of: day).map { HourlyUV(time: $0, uvi: 9) }, daily: [])
         return Knowledge(
-            place: Self.sydney, profile: Profile(skinType: .II), sunscreen: nil,
+            place: Self.sydney, profile: Profile(skinType: .II), sunscreen: SunscreenOn(),
             forecast: age == nil ? nil : forecast, fetchedAt: age.map { Self.now.addingTimeInterval(-$0) },
             station: station, window: .uvi3, reapplyInterval: 2 * 3600, requestsToday: 3, providerProblem: nil)
     }
@@ -116,7 +116,7 @@ struct StatusAgreesWithEngineTests {
             source: .openMeteo, coordinate: Self.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil,
             hourly: LocalDay.hours(of: day).map { HourlyUV(time: $0, uvi: 9) }, daily: [])
         return Knowledge(
-            place: Self.sydney, profile: Profile(skinType: .II), sunscreen: sunscreen, forecast: forecast, fetchedAt: Self.now,
+            place: Self.sydney, profile: Profile(skinType: .II), sunscreen: SunscreenOn(sunscreen), forecast: forecast, fetchedAt: Self.now,
             station: nil, window: .uvi3, reapplyInterval: interval, requestsToday: 1, providerProblem: nil)
     }
 

@@ -70,18 +70,20 @@ struct DoseNoticeTests {
     @Test func theFirstMemberToReachALevelIsNamed() throws {
         let start = Self.at("10:00")
         let now = Self.at("10:06")
-        let dose = DayDose(
-            intervals: [OutsideInterval(start: start, end: .distantFuture, source: .user)], until: now, skinType: .V, uvi: { _ in 10 },
-            sunscreen: [])
+        let intervals = [OutsideInterval(start: start, end: .distantFuture, source: .user)]
+        let family = [FamilyMember(name: "Sam", skinType: .IV), FamilyMember(name: "Mia", skinType: .I)]
         let day = DateInterval(start: Self.at("00:00"), duration: 86_400)
-        let alone = try #require(DoseReading(dose, outside: true, now: now, dayEnd: day.end, uvi: { _ in 10 }, sunscreenOn: nil))
+        func dose(_ family: [FamilyMember]) -> PartyDose {
+            PartyDose(intervals: intervals, until: now, uvi: { _ in 10 }, sunscreen: [], you: .V, family: family, agesAt: now, zone: .utc)
+        }
+        let alone = try #require(
+            DoseReading(dose([]), outside: true, now: now, dayEnd: day.end, uvi: { _ in 10 }, sunscreen: SunscreenOn()))
         let party = try #require(
-            DoseReading(
-                dose, outside: true, now: now, dayEnd: day.end, uvi: { _ in 10 }, sunscreenOn: nil,
-                family: [FamilyMember(name: "Sam", skinType: .IV), FamilyMember(name: "Mia", skinType: .I)], zone: .utc))
+            DoseReading(dose(family), outside: true, now: now, dayEnd: day.end, uvi: { _ in 10 }, sunscreen: SunscreenOn()))
         #expect(alone.firstToReach == nil && party.firstToReach == "Mia")
         // Type I's minimal erythemal dose is a fifth of type V's (Fitzpatrick, as BurnTime reads it).
-        #expect(abs(party.burnDosePercent - dose.burnDosePercent(for: .I)) < 0.1)
+        #expect(
+            abs(party.burnDosePercent - alone.burnDosePercent * SkinType.V.minimalErythemalDose / SkinType.I.minimalErythemalDose) < 0.2)
         #expect(party.burnDosePercent > alone.burnDosePercent)
         let (miaNext, yourNext) = (try #require(party.nextLevelAt), try #require(alone.nextLevelAt))
         #expect(miaNext < yourNext)

@@ -43,7 +43,7 @@ struct EngineCommandTests {
     @Test func snoozeWithdrawsAndSilencesARuleUntilItEnds() {
         var sim = highUVDay()
         sim.send(
-            .sunscreen(SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: S.at("2026-01-15T09:00:00+11:00"))),
+            .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: S.at("2026-01-15T09:00:00+11:00")))),
             at: S.at("2026-01-15T09:00:00+11:00"))
         sim.run(until: S.at("2026-01-15T10:30:00+11:00"))
         let before = sim.alerts(.reapply).count

@@ -120,7 +120,7 @@ struct EngineScenarioTests {
         var sim = S(start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         sim.send(
-            .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T07:50:00+11:00"))),
+            .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T07:50:00+11:00")))),
             at: S.at("2026-01-15T07:50:00+11:00"))
         sim.run(
             until: S.at("2026-01-15T09:00:00+11:00"),
@@ -185,7 +185,8 @@ struct EngineScenarioTests {
                 // Sunscreen went on before quiet hours ended: "apply before you leave" no longer applies.
                 (
                     S.at("2026-01-15T11:30:00+11:00"),
-                    .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T11:30:00+11:00")))
+                    .sunscreen(
+                        SunscreenOn(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T11:30:00+11:00"))))
                 ),
             ])
         #expect(sim.alerts(.leaveHome).isEmpty)
@@ -202,7 +203,7 @@ struct EngineScenarioTests {
             sim.send(.family(family), at: Self.day)
             sim.run(
                 until: S.at("2026-01-15T13:00:00+11:00"),
-                events: [(applied, .sunscreen(SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: applied)))])
+                events: [(applied, .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: applied))))])
             return sim.alerts(.reapply)
         }
         let yours = try #require(alone([]).last)
@@ -222,7 +223,7 @@ struct EngineScenarioTests {
         sim.run(
             until: S.at("2026-01-15T12:00:00+11:00"),
             events: [
-                (applied, .sunscreen(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied)))
+                (applied, .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied))))
             ])
         let reapply = sim.alerts(.reapply)
         #expect(reapply.map(\.time) == [S.at("2026-01-15T11:00:00+11:00")])
@@ -247,9 +248,10 @@ struct EngineScenarioTests {
         let applied = S.at("2026-01-15T09:00:00+11:00")
         var application = SunscreenApplication(
             spf: .spf50, quantity: .lots, activity: .active, appliedAt: applied, waterResistance: .minutes40)
-        sim.send(.sunscreen(application), at: applied)
+        sim.send(.sunscreen(SunscreenOn(application)), at: applied)
         application.waterEventAt = S.at("2026-01-15T09:20:00+11:00")
-        sim.run(until: S.at("2026-01-15T12:00:00+11:00"), events: [(S.at("2026-01-15T09:20:00+11:00"), .sunscreen(application))])
+        sim.run(
+            until: S.at("2026-01-15T12:00:00+11:00"), events: [(S.at("2026-01-15T09:20:00+11:00"), .sunscreen(SunscreenOn(application)))])
         let due = try #require(sim.alerts(.reapply).last)
         #expect(due.alert.summary == "Reapply sunscreen now")
         #expect(due.time == S.at("2026-01-15T10:00:00+11:00"))

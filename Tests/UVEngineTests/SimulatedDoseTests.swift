@@ -36,7 +36,7 @@ struct SimulatedDoseTests {
         let expected = DayDose(
             intervals: [OutsideInterval(start: start, end: end, source: .user)], until: Self.day.end, skinType: .II,
             uvi: series.uvi(at:), sunscreen: [])
-        #expect(sim.simulator.dose(on: Self.day, until: Self.day.end) == expected)
+        #expect(sim.simulator.dose(on: Self.day, until: Self.day.end).user == expected)
         #expect(expected.total.burnDosePercent > 80)
         // The 50 % notice came when the day's dose reached half, to the minute.
         let half = try #require(notices.first?.time)
@@ -54,7 +54,7 @@ struct SimulatedDoseTests {
         sim.send(.forecast(S.modelledDay(Self.day.start)), at: Self.day.start)
         sim.simulator.run(until: Self.day.end, steps: try Scenario.parse("10:00 outside\n14:00 inside", day: Self.day, zone: S.sydney))
         #expect(sim.alerts(Subject.dose).isEmpty)
-        #expect(sim.simulator.dose(on: Self.day, until: Self.day.end).total.burnDosePercent > 80)
+        #expect(sim.simulator.dose(on: Self.day, until: Self.day.end).user.total.burnDosePercent > 80)
     }
 
     /// The 80 % notice comes when 80 % is reached, not when another rule next wakes the engine.
@@ -106,7 +106,7 @@ struct SimulatedDoseTests {
 
     @Test func yesterdaysDoseIsOneClauseOfTheMorningSummary() throws {
         var sim = try played("10:00 outside\n11:00 inside")
-        let yesterday = sim.simulator.dose(on: Self.day, until: Self.day.end).total.burnDosePercent
+        let yesterday = sim.simulator.dose(on: Self.day, until: Self.day.end).user.total.burnDosePercent
         #expect(yesterday >= 1)
         let tomorrow = LocalDay.interval(containing: S.at("2026-01-16T12:00:00+11:00"), in: S.sydney)
         sim.send(.forecast(S.modelledDay(tomorrow.start)), at: tomorrow.start)

@@ -16,7 +16,7 @@ struct StoreTests {
         let store = try Store(path: path)
         #expect(try store.profile() == Profile())
         #expect(try store.manualPlace() == nil)
-        #expect(try store.currentSunscreen() == nil)
+        #expect(try store.sunscreenOn().isEmpty)
         #expect(try store.savedPlaces().isEmpty)
         #expect(store.recovery == nil)
     }
@@ -37,7 +37,7 @@ struct StoreTests {
         }
         let store = try Store(path: path)
         #expect(try store.profile().skinType == .III)
-        #expect(try store.currentSunscreen()?.spf == .spf30)
+        #expect(try store.sunscreenOn().newest?.spf == .spf30)
         #expect(try store.savedPlaces().map(\.name) == ["Beach"])
     }
 
@@ -62,15 +62,15 @@ struct StoreTests {
         let store = try Store(path: path)
         try store.save(StoreChanges(sunscreen: SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: now)))
         try store.save(StoreChanges(sunscreen: SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: now.addingTimeInterval(3600))))
-        #expect(try store.currentSunscreen()?.spf == .spf50)
+        #expect(try store.sunscreenOn().newest?.spf == .spf50)
         try store.save(StoreChanges(userChanges: [.waterEvent(at: now.addingTimeInterval(5400))]))
-        #expect(try store.currentSunscreen()?.waterEventAt == now.addingTimeInterval(5400))
-        #expect(try store.currentSunscreen()?.spf == .spf50)
+        #expect(try store.sunscreenOn().newest?.waterEventAt == now.addingTimeInterval(5400))
+        #expect(try store.sunscreenOn().newest?.spf == .spf50)
         try store.save(StoreChanges(userChanges: [.sunscreenRemoved(at: now.addingTimeInterval(7200))]))
-        #expect(try store.currentSunscreen() == nil)
+        #expect(try store.sunscreenOn().isEmpty)
         // Nothing on record: a swim or a removal changes nothing.
         try store.save(StoreChanges(userChanges: [.waterEvent(at: now), .sunscreenRemoved(at: now.addingTimeInterval(7300))]))
-        #expect(try store.currentSunscreen() == nil)
+        #expect(try store.sunscreenOn().isEmpty)
         let worn = try store.sunscreenWorn(within: DateInterval(start: now, duration: 86_400))
         #expect(worn.last?.removedAt == now.addingTimeInterval(7200))
     }
