@@ -455,7 +455,9 @@ extension Core {
     private func reply(to command: CoreCommand, change: CommandChange, now: Date) throws(Refusal) -> CoreReply {
         switch command {
         case .profile: return .profile(user.profile)
-        case .applySunscreen, .recordWater: return .sunscreen(try sunscreenInfo(now: now))
+        // What was just put on (the last recorded), with the party's reapply time and whose it is.
+        case .applySunscreen: return .sunscreen(try sunscreenInfo(now: now, applied: user.sunscreen.newest))
+        case .recordWater: return .sunscreen(try sunscreenInfo(now: now))
         case .removeSunscreen, .removeLocation: return .done
         case .setLocation, .clearLocation: return .location(ViewBuilder.locationInfo(user.place))
         case .addLocation: return .location(ViewBuilder.locationInfo(change.saved ?? user.place))
@@ -498,11 +500,12 @@ extension Core {
         Refusal(.invalidValue, tr("no one named %1$@ in the family; uvctl family list names them", name))
     }
 
-    /// The sunscreen just recorded, with the reapply time `uvctl status` and the reminders give.
-    private func sunscreenInfo(now: Date) throws(Refusal) -> SunscreenInfo {
+    /// The sunscreen on record (`applied`, else the application whose protection runs out
+    /// first), with the reapply time `uvctl status` and the reminders give.
+    private func sunscreenInfo(now: Date, applied: SunscreenApplication? = nil) throws(Refusal) -> SunscreenInfo {
         guard
             let info = ViewBuilder.sunscreenInfo(
-                knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: user.place.timeZone))
+                knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: user.place.timeZone), applied: applied)
         else {
             throw Refusal.noSunscreen
         }

@@ -103,10 +103,13 @@ enum ViewBuilder {
         LocationInfo(place, approximate: true)
     }
 
-    /// The sunscreen on record as the day's facts see it: the application whose protection runs
-    /// out first (the user's alone, or whoever's first out with the family); nil without one.
-    static func sunscreenInfo(_ facts: DayFacts, iso: ISOTimestamp) -> SunscreenInfo? {
-        guard let application = facts.reapplyApplication, let reapply = facts.reapply, let countdown = facts.countdown else { return nil }
+    /// The sunscreen on record as the day's facts see it: `applied` (one just put on), else the
+    /// application whose protection runs out first (the user's alone, or whoever's first out with
+    /// the family), with the party's reapply time and whose it is; nil without one.
+    static func sunscreenInfo(_ facts: DayFacts, iso: ISOTimestamp, applied: SunscreenApplication? = nil) -> SunscreenInfo? {
+        guard let application = applied ?? facts.reapplyApplication, let reapply = facts.reapply, let countdown = facts.countdown else {
+            return nil
+        }
         return SunscreenInfo(
             spf: application.spf.argument, quantity: application.quantity.rawValue, activity: application.activity.rawValue,
             appliedAt: iso.string(application.appliedAt), effectiveSPF: application.effectiveSPF(at: facts.now).rounded(places: 1),

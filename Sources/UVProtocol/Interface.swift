@@ -36,8 +36,8 @@ public enum UVDInterface {
           # normal, attention (60-30 min left), urgent (under 30) or now
           countdown: string,
           waterEventAt: ?string,
-          # the family member whose protection runs out first (this application is theirs);
-          # null when it is the user's
+          # the family member whose protection runs out first (at reapplyAt); null when it is
+          # the user's. The status gives that person's application; ApplySunscreen, the one put on.
           firstOut: ?string
         )
 

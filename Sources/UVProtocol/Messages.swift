@@ -56,8 +56,9 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
     /// How pressing the reapply time is now: normal, attention, urgent or now.
     public var countdown: String
     @Null public var waterEventAt: String?
-    /// The family member whose protection runs out first, whose application this is; null when
-    /// it is the user's (or the user is out alone).
+    /// The family member whose protection runs out first (at `reapplyAt`); null when it is the
+    /// user's (or the user is out alone). The status gives that person's application; a reply
+    /// to ApplySunscreen, the one just put on.
     @Null public var firstOut: String?
 
     public init(

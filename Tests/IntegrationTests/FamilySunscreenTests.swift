@@ -41,8 +41,10 @@ struct FamilySunscreenTests {
         #expect(try uvd.uvctl(["family", "add", "Ana", "--skin-type", "II", "--spf", "50"]).status == 0)
         #expect(try uvd.uvctl(["outside", "add", "10:00-14:00"]).status == 0)
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", minutesAgo(10)]).status == 0)
-        let sams = try uvd.uvctl(["sunscreen", "apply", "--for", "sam", "--spf", "50", "--minutes-ago", minutesAgo(12)])
+        let sams = try uvd.uvctl(["sunscreen", "apply", "--for", "sam", "--spf", "50", "--minutes-ago", minutesAgo(12), "--json"])
         #expect(sams.status == 0, "\(sams.stderr)")
+        // The reply is what was just put on, with the party's reapply time.
+        #expect(try sams.json()["spf"] as? String == "50", "\(sams.stdout)")
 
         // `uvctl dose --json` gives the days asked for, today alone here.
         let days = try JSONSerialization.jsonObject(with: Data(try uvd.uvctl(["dose", "--json"]).stdout.utf8)) as? [[String: Any]]
