@@ -88,23 +88,31 @@ struct ChildFetchTests {
 
     @Test func cancellingKillsAndReapsTheChild() async throws {
         let server = try FixtureServer.hostile()
-        // Other tests of this process run fetch children of their own meanwhile: only the one
-        // this request starts is followed.
-        let before = Set(Self.fetchChildren())
-        let task = Task {
-            try await ChildProcessHTTPClient(executable: Self.uvd, limits: CurlHTTPClient(deadline: .seconds(50), stallSeconds: 50)).get(
-                HTTPRequest(url: server.url("/silent")))
+        // Other tests of this process run fetch children of their own meanwhile: this request's
+        // is told by its name, uvd started through bash's `exec -a` (the same process: each
+        // exec keeps the pid, and only argv[0] differs).
+        let marker = "uvd-cancel-\(UUID().uuidString.prefix(8))"
+        try await script("exec /bin/bash -c 'exec -a \(marker) \"$0\" \"$@\"' '\(Self.uvd)' \"$@\"") { path in
+            let task = Task {
+                try await ChildProcessHTTPClient(executable: path, limits: CurlHTTPClient(deadline: .seconds(50), stallSeconds: 50)).get(
+                    HTTPRequest(url: server.url("/silent")))
+            }
+            var started: [pid_t] = []
+            for _ in 0..<250 where started.isEmpty {
+                try await Task.sleep(for: .milliseconds(20))
+                started = Self.fetchChildren().filter { Self.commandLine($0).hasPrefix(marker) && Self.statFields($0)?.first != "Z" }
+            }
+            #expect(started.count == 1, "the fetch runs in a child")
+            task.cancel()
+            let result = await task.result
+            #expect(throws: HTTPError.transport("cancelled")) { try result.get() }
+            #expect(started.allSatisfy { Self.statFields($0) == nil }, "killed and reaped, not left a zombie")
         }
-        var started: [pid_t] = []
-        for _ in 0..<50 where started.isEmpty {
-            try await Task.sleep(for: .milliseconds(20))
-            started = Self.fetchChildren().filter { !before.contains($0) && Self.statFields($0)?.first != "Z" }
-        }
-        #expect(started.count == 1, "the fetch runs in a child")
-        task.cancel()
-        let result = await task.result
-        #expect(throws: HTTPError.transport("cancelled")) { try result.get() }
-        #expect(started.allSatisfy { Self.statFields($0) == nil }, "killed and reaped, not left a zombie")
+    }
+
+    /// `/proc/PID/cmdline`, its arguments joined by spaces; empty when the process is gone.
+    static func commandLine(_ pid: pid_t) -> String {
+        ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").replacingOccurrences(of: "\0", with: " ")
     }
 
     @Test func theDaemonNeverLoadsLibcurlNorDiesOfABrokenPipe() throws {
