@@ -66,10 +66,24 @@ struct DunstTests {
 
         /// Records every method call on the bus (dbus-monitor) into `file`.
         func monitorCalls(into file: URL) throws {
+            try startMonitor(["type='method_call',interface='org.freedesktop.Notifications'"], into: file)
+        }
+
+        /// Records what tells a client the server went or came, and what it closed, into `file`:
+        /// what a failure says beside uvd's log.
+        func monitorServerNews(into file: URL) throws {
+            try startMonitor(
+                [
+                    "type='signal',member='NameOwnerChanged',arg0='org.freedesktop.Notifications'",
+                    "type='signal',member='NotificationClosed'",
+                ],
+                into: file)
+        }
+
+        private func startMonitor(_ rules: [String], into file: URL) throws {
             monitor = try ChildProcess(
-                "/usr/bin/dbus-monitor",
-                ["--address", "unix:path=\(busPath)", "type='method_call',interface='org.freedesktop.Notifications'"],
-                environment: environment, stdout: file.path, stderr: "/dev/null")
+                "/usr/bin/dbus-monitor", ["--address", "unix:path=\(busPath)"] + rules, environment: environment, stdout: file.path,
+                stderr: "/dev/null")
         }
 
         deinit {
@@ -112,6 +126,8 @@ struct DunstTests {
     @Test func whatDunstClosesAsItStopsIsShownAgain() throws {
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
         let desktop = try Desktop(uvd)
+        let news = uvd.root.appendingPathComponent("server-news.txt")
+        try desktop.monitorServerNews(into: news)
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.busPath)"])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         try uvd.waitFor("uvd's alerts on screen") { try desktop.displayed() >= 1 }
@@ -120,7 +136,14 @@ struct DunstTests {
         let shown = Set(try history().filter { $0["kind"] as? String == "notified" }.compactMap { $0["subject"] as? String })
 
         try desktop.restartDunst(with: SIGTERM)
-        try uvd.waitFor("uvd to see the server change") { uvd.log.contains("the server changed") }
+        do {
+            try uvd.waitFor("uvd to see the server change") { uvd.log.contains("the server changed") }
+        } catch {
+            // Once seen in CI only: what the bus said and what uvd kept, for whoever reads it.
+            let said = (try? String(contentsOf: news, encoding: .utf8)) ?? ""
+            Issue.record("the bus said:\n\(said)\nuvd's history: \((try? history()) ?? [])")
+            throw error
+        }
         try uvd.waitFor("uvd's alerts on the new dunst") { try desktop.displayed() >= 1 }
         let after = try history()
         #expect(!after.contains { ["dismissed", "expired"].contains($0["kind"] as? String) }, "\(after)")
