@@ -81,10 +81,6 @@ public struct DayFacts: Sendable {
         countdown = reapply.map { ReapplyCountdown(reapplyAt: $0.date, now: now) }
     }
 
-    /// The protection the user's sunscreen still gives (1 once washed off or worn out); nil
-    /// without sunscreen.
-    public var effectiveSPF: Double? { inputs.sunscreen.user?.effectiveSPF(at: now) }
-
     /// Sunscreen on and not yet due for reapplying.
     public var isProtected: Bool { reapply.map { $0.date > now } ?? false }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import TestSupport
 import Testing
 import UVEngine
 import UVStore
@@ -14,15 +15,6 @@ import UVStore
     private static let alert = PresentedAlert(
         subject: .reapply, rule: .reapply, summary: "Reapply by 13:00", body: "", urgency: .normal, buttons: [])
 
-    /// Polls `condition` every 20 ms for at most 5 s.
-    private func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<250 {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
-    }
-
     @Test func theOutboxAsksToBeToldAndTriesOnlyWhenTold() async throws {
         let server = RecordingServer()
         server.refuse(next: 1)
@@ -33,7 +25,9 @@ import UVStore
         let running = Task { await outbox.run() }
         defer { running.cancel() }
         await outbox.notify(Self.alert)
-        #expect(try await eventually { reports.withLock { $0.contains(.after(DeliveryBackoff.first)) } }, "asked to try again after 1 s")
+        #expect(
+            await eventually(within: .seconds(5)) { reports.withLock { $0.contains(.after(DeliveryBackoff.first)) } },
+            "asked to try again after 1 s")
         let tried = server.attempts
         // On its own timer it would have tried again at 1 s.
         try await Task.sleep(for: .milliseconds(1500))
@@ -41,8 +35,8 @@ import UVStore
         #expect(server.notifications.isEmpty)
 
         await outbox.kick()
-        #expect(try await eventually { server.notifications.count == 1 }, "shown when told")
-        #expect(try await eventually { reports.withLock { $0.last == .notNeeded } }, "says nothing is left to try")
+        #expect(await eventually(within: .seconds(5)) { server.notifications.count == 1 }, "shown when told")
+        #expect(await eventually(within: .seconds(5)) { reports.withLock { $0.last == .notNeeded } }, "says nothing is left to try")
     }
 
     @Test func theCoreKeepsTheDeadlineOnItsTimerAndDeliversWhenItComes() async throws {
@@ -57,7 +51,7 @@ import UVStore
         await shell.outbox.notify(Self.alert)
         #expect(
             // 1 s after the report came: after `now`, and no later than 1 s after the time it is looked at.
-            try await eventually {
+            await eventually(within: .seconds(5)) {
                 shell.timer.armed.map { $0.timeIntervalSince(now) >= 0.99 && $0.timeIntervalSinceNow <= 1.01 } ?? false
             },
             "the core's timer armed for the retry, 1 s ahead")
@@ -65,6 +59,6 @@ import UVStore
 
         let retryAt = try #require(shell.timer.armed)
         await shell.advance(from: now, to: retryAt)
-        #expect(try await eventually { shell.server.notifications.count == 1 }, "shown when the core's deadline came")
+        #expect(await eventually(within: .seconds(5)) { shell.server.notifications.count == 1 }, "shown when the core's deadline came")
     }
 }

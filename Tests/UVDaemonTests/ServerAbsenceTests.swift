@@ -13,15 +13,6 @@ import UVStore
 /// No notification server running, or no session bus at all: uvd waits for one to come (the
 /// owner watch, the runtime directory's watch), not on a timer.
 @Suite struct ServerAbsenceTests {
-    /// Polls `condition` every 50 ms for at most 10 s.
-    private func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
-    }
-
     /// This test's directory for the store, removed with the suite's instance.
     private let scratch = ScratchPath("uvd-absence")
 
@@ -36,7 +27,7 @@ import UVStore
     private func firstAttempt(_ outbox: NotificationOutbox, _ server: RecordingServer) async throws -> Int {
         await outbox.notify(
             PresentedAlert(subject: .reapply, rule: .reapply, summary: "Reapply by 13:00", body: "", urgency: .normal, buttons: []))
-        #expect(try await eventually { server.attempts >= 1 })
+        #expect(await eventually { server.attempts >= 1 })
         return server.attempts
     }
 
@@ -51,7 +42,7 @@ import UVStore
         #expect(server.attempts == tried, "retried \(server.attempts - tried) times with no server to answer")
 
         server.arrive(as: ":1.7")
-        #expect(try await eventually { server.notifications.count == 1 }, "shown once a server owns the name")
+        #expect(await eventually { server.notifications.count == 1 }, "shown once a server owns the name")
         #expect(server.notifications.first?.summary == "Reapply by 13:00")
     }
 
@@ -65,7 +56,7 @@ import UVStore
         #expect(server.attempts == tried, "retried \(server.attempts - tried) times with no bus to answer")
 
         server.startBus()
-        #expect(try await eventually { server.notifications.count == 1 }, "shown once the bus starts")
+        #expect(await eventually { server.notifications.count == 1 }, "shown once the bus starts")
     }
 }
 
@@ -86,14 +77,6 @@ import UVStore
         PresentedAlert(subject: subject, rule: rule, summary: summary, body: "", urgency: .normal, buttons: [])
     }
 
-    private func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
-    }
-
     @Test func whatIsOnScreenIsNotShownAgain() async throws {
         let server = RecordingServer()
         let outbox = NotificationOutbox(
@@ -101,11 +84,11 @@ import UVStore
         let listening = Task { await outbox.run() }
         defer { listening.cancel() }
         await outbox.notify(alert(.reapply, .reapply, "Reapply by 13:00"))
-        #expect(try await eventually { server.notifications.count == 1 })
+        #expect(await eventually { server.notifications.count == 1 })
 
         server.ownerQuestionTimesOut(true)
         await outbox.notify(alert(.uvLevel(.veryHigh), .uvAlert, "UV 8: very high"))
-        #expect(try await eventually { server.notifications.count >= 2 })
+        #expect(await eventually { server.notifications.count >= 2 })
         try await Task.sleep(for: .milliseconds(300))
         #expect(server.notifications.map(\.summary) == ["Reapply by 13:00", "UV 8: very high"], "nothing shown again")
     }
@@ -121,6 +104,6 @@ import UVStore
         let listening = Task { await outbox.run() }
         defer { listening.cancel() }
         await outbox.notify(alert(.reapply, .reapply, "Reapply by 13:00"))
-        #expect(try await eventually { reports.tryAgain.contains { if case .after = $0 { true } else { false } } }, "\(reports.tryAgain)")
+        #expect(await eventually { reports.tryAgain.contains { if case .after = $0 { true } else { false } } }, "\(reports.tryAgain)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import UVPlatform
 import UVProtocol
@@ -55,16 +56,6 @@ struct VarlinkStreamTests {
         }.count
     }
 
-    /// Polls `condition` for up to twenty seconds: the whole suite runs in parallel on two cores,
-    /// and a server under that load takes its time to notice a thousand hang-ups.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<400 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
-    }
-
     @Test func onewayMoreCallsLeaveNoDescriptorBehind() async throws {
         let service = WatchService()
         try await withServer(service) { path in
@@ -72,12 +63,16 @@ struct VarlinkStreamTests {
                 let raw = try await UnixConnection.connect(path: path)
                 try await raw.write(Array(#"{"method":"test.watch.Watch","oneway":true,"more":true}"#.utf8) + [0])
                 if attempt == 0 {
-                    let seen = await eventually { Self.acceptedSockets(at: path) == 1 }
+                    // Twenty seconds: the whole suite runs in parallel on two cores, and a server
+                    // under that load takes its time to notice a thousand hang-ups.
+                    let seen = await eventually(within: .seconds(20)) { Self.acceptedSockets(at: path) == 1 }
                     #expect(seen, "the count sees a connection the client holds open once the server accepted it")
                 }
                 raw.close()
             }
-            let settled = await eventually { Self.acceptedSockets(at: path) == 0 && service.running.withLock { $0 } == 0 }
+            let settled = await eventually(within: .seconds(20)) {
+                Self.acceptedSockets(at: path) == 0 && service.running.withLock { $0 } == 0
+            }
             #expect(
                 settled,
                 "connections still open: \(Self.acceptedSockets(at: path)), calls still running: \(service.running.withLock { $0 })")
@@ -92,7 +87,7 @@ struct VarlinkStreamTests {
             #expect(String(decoding: try await raw.read(), as: UTF8.self).contains(#""continues":true"#))
             #expect(service.running.withLock { $0 } == 1)
             raw.close()
-            #expect(await eventually { service.running.withLock { $0 } == 0 })
+            #expect(await eventually(within: .seconds(20)) { service.running.withLock { $0 } == 0 })
         }
     }
 
