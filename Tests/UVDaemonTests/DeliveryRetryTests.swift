@@ -26,7 +26,7 @@ import UVStore
         defer { running.cancel() }
         await outbox.notify(Self.alert)
         #expect(
-            await eventually(within: .seconds(5)) { reports.withLock { $0.contains(.after(DeliveryBackoff.first)) } },
+            await eventually { reports.withLock { $0.contains(.after(DeliveryBackoff.first)) } },
             "asked to try again after 1 s")
         let tried = server.attempts
         // On its own timer it would have tried again at 1 s.
@@ -35,8 +35,8 @@ import UVStore
         #expect(server.notifications.isEmpty)
 
         await outbox.kick()
-        #expect(await eventually(within: .seconds(5)) { server.notifications.count == 1 }, "shown when told")
-        #expect(await eventually(within: .seconds(5)) { reports.withLock { $0.last == .notNeeded } }, "says nothing is left to try")
+        #expect(await eventually { server.notifications.count == 1 }, "shown when told")
+        #expect(await eventually { reports.withLock { $0.last == .notNeeded } }, "says nothing is left to try")
     }
 
     @Test func theCoreKeepsTheDeadlineOnItsTimerAndDeliversWhenItComes() async throws {
@@ -51,7 +51,7 @@ import UVStore
         await shell.outbox.notify(Self.alert)
         #expect(
             // 1 s after the report came: after `now`, and no later than 1 s after the time it is looked at.
-            await eventually(within: .seconds(5)) {
+            await eventually {
                 shell.timer.armed.map { $0.timeIntervalSince(now) >= 0.99 && $0.timeIntervalSinceNow <= 1.01 } ?? false
             },
             "the core's timer armed for the retry, 1 s ahead")
@@ -59,6 +59,6 @@ import UVStore
 
         let retryAt = try #require(shell.timer.armed)
         await shell.advance(from: now, to: retryAt)
-        #expect(await eventually(within: .seconds(5)) { shell.server.notifications.count == 1 }, "shown when the core's deadline came")
+        #expect(await eventually { shell.server.notifications.count == 1 }, "shown when the core's deadline came")
     }
 }
