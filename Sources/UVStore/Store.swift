@@ -192,8 +192,9 @@ public final class Store: Sendable {
     static func insertSunscreen(_ application: SunscreenApplication, _ db: SQLiteConnection) throws {
         let at = application.appliedAt.timeIntervalSince1970
         for row in try db.rows("SELECT id, value FROM sunscreen WHERE removedAt IS NULL") {
-            let earlier = try Coding.decode(SunscreenApplication.self, row.text("value"))
-            guard application.wearer == .everyone || earlier.wearer == application.wearer else { continue }
+            // A row that cannot be read (written by hand) ends too: it must not stop a new one.
+            let earlier = try? Coding.decode(SunscreenApplication.self, row.text("value"))
+            guard application.wearer == .everyone || earlier.map({ $0.wearer == application.wearer }) ?? true else { continue }
             try db.execute("UPDATE sunscreen SET removedAt = ? WHERE id = ?", [.real(at), .integer(row.integer("id"))])
         }
         try db.execute(

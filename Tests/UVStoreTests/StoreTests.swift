@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 import UVCore
 import UVProviderPolicy
-import UVStore
+
+@testable import UVStore
 
 @Suite("On-disk store")
 struct StoreTests {
@@ -56,6 +57,29 @@ struct StoreTests {
         #expect(try store.savedPlaces().first?.coordinate == Coordinate(latitude: -33.9, longitude: 151.2))
         let bytes = try Data(contentsOf: path) + ((try? Data(contentsOf: URL(fileURLWithPath: path.path + "-wal"))) ?? Data())
         #expect(bytes.range(of: Data("33.868".utf8)) == nil)
+    }
+
+    /// One person's application ends only their own; one for everyone ends all; a row that
+    /// cannot be read (written by hand) never stops a new one from being kept.
+    @Test func eachPersonsApplicationIsKeptBesideEveryones() throws {
+        let store = try Store(path: path)
+        let everyone = SunscreenApplication(spf: .spf30, quantity: .lots, appliedAt: now)
+        let mias = SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: now.addingTimeInterval(600), wearer: .member("Mia"))
+        try store.save(StoreChanges(sunscreen: everyone))
+        try store.save(StoreChanges(sunscreen: mias))
+        #expect(try store.sunscreenOn().applications == [everyone, mias])
+        var again = mias
+        again.appliedAt = now.addingTimeInterval(1200)
+        try store.save(StoreChanges(sunscreen: again))
+        #expect(try store.sunscreenOn().applications == [everyone, again], "Mia's second ends her first, not everyone's")
+        try store.save(StoreChanges(userChanges: [.waterEvent(at: now.addingTimeInterval(1800))]))
+        #expect(try store.sunscreenOn().applications.allSatisfy { $0.waterEventAt == now.addingTimeInterval(1800) })
+
+        try SQLiteConnection(path: path.path).execute(
+            "INSERT INTO sunscreen (appliedAt, value) VALUES (?, ?)", [.real(now.timeIntervalSince1970), .text("{not json")])
+        let later = SunscreenApplication(spf: .spf15, quantity: .medium, appliedAt: now.addingTimeInterval(3600))
+        try store.save(StoreChanges(sunscreen: later))
+        #expect(try store.sunscreenOn().applications == [later])
     }
 
     @Test func sunscreenLifecycle() throws {
