@@ -48,12 +48,8 @@ public struct SunscreenOn: Sendable, Equatable, Codable {
     /// Records `application`: one for everyone takes the place of everything on; one for a
     /// person, of that person's own.
     public mutating func record(_ application: SunscreenApplication) {
-        if application.wearer == .everyone {
-            applications = [application]
-        } else {
-            applications.removeAll { $0.wearer == application.wearer }
-            applications.append(application)
-        }
+        applications.removeAll(where: application.takesThePlace(of:))
+        applications.append(application)
     }
 
     /// Water (or a towel) at `date` on every application on (the party swam together).
@@ -67,9 +63,7 @@ public struct SunscreenOn: Sendable, Equatable, Codable {
     /// The application `member` wears: the last recorded for everyone or for them alone; one for
     /// everyone in their own sunscreen's SPF where they have one.
     public func worn(by member: FamilyMember) -> SunscreenApplication? {
-        guard var application = worn(by: .member(member.name)) else { return nil }
-        if application.wearer == .everyone, let own = member.spf { application.spf = own }
-        return application
+        worn(by: .member(member.name))?.asWorn(by: member)
     }
 
     private func worn(by person: SunscreenWearer) -> SunscreenApplication? {
@@ -94,16 +88,31 @@ public struct SunscreenOn: Sendable, Equatable, Codable {
     }
 }
 
+extension SunscreenApplication {
+    /// Whether recording `self` ends `earlier`: one for everyone ends everything on, one for a
+    /// person that person's own. What `SunscreenOn` holds and the store keeps open follow it.
+    public func takesThePlace(of earlier: SunscreenApplication) -> Bool {
+        wearer == .everyone || earlier.wearer == wearer
+    }
+
+    /// This application as `member` wears it (nil: the user): one for everyone in their own
+    /// sunscreen's SPF where they have one; otherwise as recorded.
+    public func asWorn(by member: FamilyMember?) -> SunscreenApplication {
+        guard wearer == .everyone, let own = member?.spf else { return self }
+        var worn = self
+        worn.spf = own
+        return worn
+    }
+}
+
 extension [WornSunscreen] {
     /// What `member` wore of these (`nil`: the user): the applications for everyone or for them
-    /// alone, those for everyone in their own sunscreen's SPF where they have one. Their dose is
-    /// the day's through these (`DayDose` takes, at each instant, the latest put on by then).
+    /// alone, each as they wear it (`asWorn`). Their dose is the day's through these (`DayDose`
+    /// takes, at each instant, the latest put on by then).
     public func worn(by member: FamilyMember?) -> [WornSunscreen] {
         let person = member.map { SunscreenWearer.member($0.name) } ?? .user
-        return filter { $0.application.wearer.covers(person) }.map { worn in
-            var worn = worn
-            if worn.application.wearer == .everyone, let own = member?.spf { worn.application.spf = own }
-            return worn
+        return filter { $0.application.wearer.covers(person) }.map {
+            WornSunscreen($0.application.asWorn(by: member), removedAt: $0.removedAt)
         }
     }
 }

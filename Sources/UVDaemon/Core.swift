@@ -367,9 +367,8 @@ extension Core {
             user.changeProfile(to: updated)
             unsaved.profile = updated
         case .applySunscreen(let spf, let quantity, let activity, let date, let person):
-            let wearer = try sunscreenWearer(person)
+            let (wearer, own) = try sunscreenWearer(person)
             // One person's own sunscreen is theirs unless another is named.
-            let own = if case .member(let name) = wearer { user.member(named: name)?.member.spf } else { SPF?.none }
             guard var application = user.profile.application(at: date, spf: spf ?? own, quantity: quantity, activity: activity) else {
                 throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
             }
@@ -487,12 +486,12 @@ extension Core {
     /// The most people a family holds besides the user.
 
     /// No member of that name: the names there are, or how to add one.
-    /// Whom `uvctl sunscreen apply --for` names: a family member (their name as kept), else
-    /// `you`, the user; nil (or `--all`) is everyone out.
-    private func sunscreenWearer(_ person: String?) throws(Refusal) -> SunscreenWearer {
-        guard let person else { return .everyone }
-        if let found = user.member(named: person) { return .member(found.member.name) }
-        if person.trimmingSpaces().lowercased() == "you" { return .user }
+    /// Whom `uvctl sunscreen apply --for` names, and the SPF of their own sunscreen: a family
+    /// member (their name as kept), else `you`, the user; nil (or `--all`) is everyone out.
+    private func sunscreenWearer(_ person: String?) throws(Refusal) -> (SunscreenWearer, ownSPF: SPF?) {
+        guard let person else { return (.everyone, nil) }
+        if let found = user.member(named: person) { return (.member(found.member.name), found.member.spf) }
+        if person.trimmingSpaces().lowercased() == "you" { return (.user, nil) }
         throw Self.noMember(person)
     }
 

@@ -31,9 +31,9 @@ struct UserRecord: Sendable {
     /// The applications as (current, the newest set aside): one more than a minute ahead of
     /// `now` is set aside.
     private static func settingAsideFuture(_ on: SunscreenOn, now: Date) -> (SunscreenOn, SunscreenApplication?) {
-        let future = on.applications.filter { $0.appliedAt > now.addingTimeInterval(60) }
-        guard !future.isEmpty else { return (on, nil) }
-        return (SunscreenOn(on.applications.filter { $0.appliedAt <= now.addingTimeInterval(60) }), future.last)
+        let latest = now.addingTimeInterval(60)
+        guard let future = on.applications.last(where: { $0.appliedAt > latest }) else { return (on, nil) }
+        return (SunscreenOn(on.applications.filter { $0.appliedAt <= latest }), future)
     }
 
     /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it

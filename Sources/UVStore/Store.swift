@@ -194,7 +194,7 @@ public final class Store: Sendable {
         for row in try db.rows("SELECT id, value FROM sunscreen WHERE removedAt IS NULL") {
             // A row that cannot be read (written by hand) ends too: it must not stop a new one.
             let earlier = try? Coding.decode(SunscreenApplication.self, row.text("value"))
-            guard application.wearer == .everyone || earlier.map({ $0.wearer == application.wearer }) ?? true else { continue }
+            guard earlier.map(application.takesThePlace(of:)) ?? true else { continue }
             try db.execute("UPDATE sunscreen SET removedAt = ? WHERE id = ?", [.real(at), .integer(row.integer("id"))])
         }
         try db.execute(
