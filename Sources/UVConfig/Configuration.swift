@@ -100,6 +100,17 @@ extension ConfigKey {
             }, show: { String(Int($0[keyPath: keyPath] / 60)) })
     }
 
+    /// Where a rule's news goes while the person is in: "glance" or "pop-up" (`IndoorsSetting`).
+    static func indoors(_ path: String, _ keyPath: WritableKeyPath<Configuration, IndoorsSetting> & Sendable) -> ConfigKey {
+        ConfigKey(
+            path: path, expected: tr("\"glance\" (the tray, uvctl status and waybar) or \"pop-up\""),
+            apply: { config, value in
+                guard case .string(let text) = value, let choice = IndoorsSetting(rawValue: text) else { return false }
+                config[keyPath: keyPath] = choice
+                return true
+            }, show: { "\"\($0[keyPath: keyPath].rawValue)\"" })
+    }
+
     static func retired(_ path: String, replacedBy replacement: String) -> ConfigKey {
         ConfigKey(
             path: path, expected: tr("nothing: it is ignored"), apply: { _, _ in true }, show: { _ in tr("(ignored)") },
@@ -192,6 +203,7 @@ extension ConfigKey {
                 return true
             }, show: { String(Int($0.engine.leaveHomeDebounce)) }),
         .minutes("leave_home.cooldown_minutes", 0...1440, \.engine.leaveHomeCooldown),
+        .boolean("leave_home.babies", \.engine.leaveHomeNamesBabies),
         ConfigKey(
             path: "alerts.levels", expected: tr("a list of up to 5 UV index levels from 1 to 20, e.g. [6, 8]"),
             apply: { config, value in
@@ -204,6 +216,7 @@ extension ConfigKey {
         .number("alerts.hysteresis", 0...3, \.engine.hysteresis),
         .number("alerts.extreme_level", 8...20, \.engine.extremeLevel),
         .boolean("alerts.extreme_passes_quiet_hours", \.engine.extremePassesQuietHours),
+        .indoors("alerts.indoors", \.engine.alertsIndoors),
         ConfigKey(
             path: "morning.time", expected: tr("a time \"HH:MM\" or \"first-activity\""),
             apply: { config, value in
@@ -230,6 +243,10 @@ extension ConfigKey {
                 return true
             }, show: { "[" + $0.engine.quietHours.spans.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }),
         .minutes("reapply.interval_minutes", 30...480, \.engine.reapplyInterval),
+        .boolean("reapply.countdown", \.engine.reapplyCountdown),
+        .indoors("reapply.indoors", \.engine.reapplyIndoors),
+        .boolean("reapply.on_going_out", \.engine.reapplyOnGoingOut),
+        .number("reapply.uv_threshold", 0...15, \.engine.reapplyUVThreshold),
         .boolean("dose.enabled", \.engine.doseEnabled),
         .patterns("network.wifi", \.wifiInterfaces),
         .patterns("network.cellular", \.cellularInterfaces),

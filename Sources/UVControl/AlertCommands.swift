@@ -183,18 +183,24 @@ struct HomeCommand: AsyncParsableCommand {
     }
 }
 
-/// `uvctl history`: what uvd said, and what was pressed.
+/// `uvctl history`: what uvd said, what it held and why, and what was pressed; with --summary,
+/// what people did with each rule's pop-ups.
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: tr("Notifications sent and withdrawn, and the buttons pressed."))
+        commandName: "history", abstract: tr("Notifications sent, held and withdrawn, and the buttons pressed."))
     @Option(parsing: .unconditional, help: ArgumentHelp(tr("How many of the latest entries (1 to 1000)."))) var limit = 50
+    @Flag(help: ArgumentHelp(tr("For each rule: how many were shown, each button pressed, dismissed, expired or withdrawn, and held.")))
+    var summary = false
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("The days --summary counts, up to now (1 to 90)."))) var days = 30
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard (1...1000).contains(limit) else { throw ValidationError(tr("--limit must be 1 to 1000 (got %1$@).", limit)) }
+        guard (1...90).contains(days) else { throw ValidationError(tr("--days must be 1 to 90 (got %1$@).", days)) }
     }
 
     func run() async throws {
+        if summary { return try await runSummary() }
         let reply = try await DaemonClient.call(UVD.GetHistory.self, LimitParameters(limit: limit))
         if output.json { return try JSONOutput.print(reply) }
         if reply.entries.isEmpty { print(tr("Nothing said yet.")) }
@@ -203,6 +209,7 @@ struct HistoryCommand: AsyncParsableCommand {
             let what =
                 switch entry.kind {
                 case .notified: "\(entry.subject): \(entry.summary ?? "") — \(entry.body ?? "")"
+                case .held: "\(entry.subject): \(entry.summary ?? "") — \(Self.holdReason(entry.key))"
                 case .pressed: tr("%1$@ on %2$@", entry.key ?? "?", entry.subject)
                 case .withdrawn, .expired, .dismissed: entry.subject
                 }
@@ -218,7 +225,22 @@ struct HistoryCommand: AsyncParsableCommand {
         case .expired: tr("expired")
         case .dismissed: tr("dismissed")
         case .pressed: tr("pressed")
+        case .held: tr("held")
         }
+    }
+
+    /// Why a rule held something: "in: shown in the tray", "no UV ahead".
+    private static func holdReason(_ key: String?) -> String {
+        key.flatMap(HoldReason.init(rawValue:)).map(HoldReasonText.text) ?? key ?? "?"
+    }
+
+    private func runSummary() async throws {
+        let reply = try await DaemonClient.call(UVD.GetHistory.self, LimitParameters(limit: nil, days: days))
+        let counted = HistorySummary(reply.entries, days: days)
+        if output.json { return try JSONOutput.print(counted) }
+        print(tr("The last %1$@ days:", days))
+        if counted.rules.isEmpty { print(tr("Nothing said yet.")) }
+        for line in counted.lines { print("  " + line) }
     }
 
     private static let kindWidth = HistoryKind.allCases.map { kindWord($0).displayWidth }.max() ?? 0

@@ -158,7 +158,7 @@ struct SimulateCommand: AsyncParsableCommand {
 
         let clock = ClockFormat(timeZone: zone)
         let presenter = Presenter(simulator.state)
-        let shown = simulator.notified.map { (time: $0.time, alert: presenter.present($0.alert)) }
+        let shown = simulator.notified.map { (time: $0.time, alert: presenter.present($0.alert), whereabouts: $0.whereabouts) }
         if output.json {
             let iso = ISOTimestamp(timeZone: zone)
             try JSONOutput.print(
@@ -166,7 +166,8 @@ struct SimulateCommand: AsyncParsableCommand {
                     SimulatedNotification(
                         time: iso.string($0.time), subject: $0.alert.subject.description, rule: $0.alert.rule.rawValue,
                         urgency: $0.alert.urgency.rawValue,
-                        summary: $0.alert.summary, body: $0.alert.body, actions: $0.alert.buttons.map(\.label))
+                        summary: $0.alert.summary, body: $0.alert.body, actions: $0.alert.buttons.map(\.label),
+                        whereabouts: $0.whereabouts.word)
                 })
             return
         }
@@ -181,15 +182,42 @@ struct SimulateCommand: AsyncParsableCommand {
             print(terminal.dim(tr("Out with you: %1$@, from %2$@.", names, party.origin)))
         }
         if target.isDefault { print(terminal.dim(Place.defaultLocationNote)) }
-        if shown.isEmpty { print(tr("No notifications.")) }
-        for (time, alert) in shown {
+        if shown.isEmpty, simulator.held.isEmpty { print(tr("No notifications.")) }
+        let (inWord, outWord) = (tr("in"), tr("out"))
+        let placeWidth = max(inWord.displayWidth, outWord.displayWidth)
+        // Each pop-up with where the person was; what the rules held, dimmed, beside them in time order.
+        var lines: [(time: Date, text: String)] = shown.map { time, alert, whereabouts in
             let buttons = alert.buttons.isEmpty ? "" : terminal.dim("  [" + alert.buttons.map(\.label).joined(separator: "] [") + "]")
             let urgency = alert.urgency == .critical ? terminal.bold(tr(" (critical)")) : ""
-            print("\(clock.time(time).leftPadded(to: 8))  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
+            let place = (whereabouts.isOut ? outWord : inWord).rightPadded(to: placeWidth)
+            return (time, "\(clock.time(time).leftPadded(to: 8))  \(place)  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }
+        lines += simulator.held.map { time, alert, reason, whereabouts in
+            let words = presenter.present(alert)
+            let place = (whereabouts.isOut ? outWord : inWord).rightPadded(to: placeWidth)
+            return (
+                time,
+                terminal.dim(
+                    "\(clock.time(time).leftPadded(to: 8))  \(place)  "
+                        + tr("held: %1$@ (%2$@)", words.summary, HoldReasonText.text(reason)))
+            )
+        }
+        for line in lines.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }) {
+            print(line.element.text)
+        }
+        print(Self.countLine(simulator.notified.map { ($0.alert, $0.whereabouts) }))
         print(
             DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone))
                 .joined(separator: "\n"))
+    }
+
+    /// "4 pop-ups; none asked for the sun while you were in".
+    static func countLine(_ popUps: [(alert: Alert, whereabouts: Whereabouts)]) -> String {
+        let asked = popUps.filter { !$0.whereabouts.isOut && $0.alert.asksForTheSun }.count
+        let count = trn("%1$@ pop-up", "%1$@ pop-ups", count: popUps.count, popUps.count)
+        return asked == 0
+            ? tr("%1$@; none asked for the sun while you were in", count)
+            : tr("%1$@; %2$@ asked for the sun while you were in", count, asked)
     }
 
     /// --lat/--lon, else the running uvd's place, else the system time zone's; and where it came from.
@@ -216,5 +244,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let summary: String
         let body: String
         let actions: [String]
+        /// Where the person was: `in` or `out`.
+        let whereabouts: String
     }
 }

@@ -37,13 +37,20 @@ enum StatusText {
             lines.append(tr("No burn risk now (%1$@)", skin))
         }
         if let family = status.family { lines.append(family.sentence) }
+        if let whereabouts = status.whereabouts?.whereabouts {
+            lines.append(tr("Now: %1$@", whereabouts.sentence(time: clock.time)))
+        }
         if let sunscreen = status.sunscreen, let applied = ISOInstant.parse(sunscreen.appliedAt),
             let reapply = ISOInstant.parse(sunscreen.reapplyAt)
         {
             let countdown = ReapplyCountdown(rawValue: sunscreen.countdown)
             var chip = AppliedSentence.text(
                 spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
-            if countdown == .now { chip += " " + terminal.bold(tr("(now)")) }
+            if countdown == .now {
+                chip += " " + terminal.bold(tr("(now)"))
+            } else if countdown == .attention || countdown == .urgent {
+                chip += " " + tr("(in %1$@ min)", max(1, Int(reapply.timeIntervalSince(now) / 60)))
+            }
             lines.append(chip)
             if let firstOut = sunscreen.firstOut { lines.append(tr("%1$@'s protection runs out first.", firstOut)) }
             if countdown == .now, sunscreen.reapplyReason == ReapplyTime.Reason.water.rawValue {

@@ -4,19 +4,29 @@ import FoundationEssentials
 /// intervals say, held so that each event does not ask it. It decides what each happening opens
 /// or closes; the daemon keeps those changes with the event, `uvctl simulate` plays them.
 public struct OutsideNow: Sendable {
-    /// A network interval is open (away from home on a phone or modem connection).
-    public private(set) var network = false
-    /// A user interval is open (`uvctl outside start`).
-    public private(set) var user = false
+    /// Since when a network interval is open (away from home on a phone or modem connection).
+    public private(set) var networkSince: Date?
+    /// Since when a user interval is open (`uvctl outside start`).
+    public private(set) var userSince: Date?
     /// "I'm inside" was said while away: the network opens no more time outside until the phone
     /// or modem connection is left (home, or any other network).
     private var insideWhileAway = false
 
-    public init(network: Bool = false, user: Bool = false) {
-        (self.network, self.user) = (network, user)
+    /// The open intervals' starts (nil: none of that source is open).
+    public init(networkSince: Date? = nil, userSince: Date? = nil) {
+        (self.networkSince, self.userSince) = (networkSince, userSince)
     }
 
+    /// A network interval is open.
+    public var network: Bool { networkSince != nil }
+    /// A user interval is open.
+    public var user: Bool { userSince != nil }
     public var isOutside: Bool { network || user }
+
+    /// Where the person is: out since the earliest interval still open, else in.
+    public var whereabouts: Whereabouts {
+        [networkSince, userSince].compactMap(\.self).min().map { .out(since: $0) } ?? .inside
+    }
 
     /// The connection in use is now `state`: a phone or modem connection opens network time
     /// outside; home (home Wi-Fi, or any Wi-Fi while none is marked) closes it.
@@ -24,18 +34,18 @@ public struct OutsideNow: Sendable {
         guard state.kind == .cellular else {
             insideWhileAway = false
             guard network, state.isHome(homeMarked: homeMarked) else { return [] }
-            network = false
+            networkSince = nil
             return [.close(.network, at: now)]
         }
         guard !network, !insideWhileAway else { return [] }
-        network = true
+        networkSince = now
         return [.open(.network, at: now)]
     }
 
     /// `uvctl outside start`: a user interval opens, unless one is open already.
     public mutating func userStarts(at now: Date) -> OutsideChange? {
         guard !user else { return nil }
-        user = true
+        userSince = now
         return .open(.user, at: now)
     }
 
@@ -43,11 +53,11 @@ public struct OutsideNow: Sendable {
     public mutating func inside(at now: Date) -> [OutsideChange] {
         var ended: [OutsideChange] = []
         if network {
-            (network, insideWhileAway) = (false, true)
+            (networkSince, insideWhileAway) = (nil, true)
             ended.append(.close(.network, at: now))
         }
         if user {
-            user = false
+            userSince = nil
             ended.append(.close(.user, at: now))
         }
         return ended
@@ -55,7 +65,7 @@ public struct OutsideNow: Sendable {
 
     /// Today's time outside was cleared: nothing is open.
     public mutating func cleared() {
-        (network, user) = (false, false)
+        (networkSince, userSince) = (nil, nil)
     }
 }
 

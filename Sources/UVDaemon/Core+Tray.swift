@@ -13,7 +13,8 @@ extension Core {
     func traySituation(now: Date) -> TraySituation {
         let prompt = [Subject.leaveHome, .reapply].first { engine.live.contains($0) }
         return TraySituation(
-            waitingPrompt: prompt, quiet: engine.isQuiet(at: now), spf: user.profile.defaultSPF, sunscreenOn: !user.sunscreen.isEmpty)
+            waitingPrompt: prompt, quiet: engine.isQuiet(at: now), spf: user.profile.defaultSPF, sunscreenOn: !user.sunscreen.isEmpty,
+            isOut: outside.isOutside)
     }
 
     /// Today's mini-wheel (`todaysWheel`) at each of `trayIconSizes`, ARGB32 in network order.

@@ -131,13 +131,18 @@ extension Core {
                 .map { SnoozeInfo(rule: $0.key.rawValue, until: iso.string($0.value)) })
     }
 
-    func history(limit: Int) throws(Refusal) -> [HistoryInfo] {
+    /// The latest `limit` entries, or with `days` every entry of the last days before `now`.
+    func history(limit: Int, days: Int?, now: Date) throws(Refusal) -> [HistoryInfo] {
         guard (1...1000).contains(limit) else { throw Refusal(.invalidValue, tr("limit must be 1 to 1000 (got %1$@)", limit)) }
+        if let days, !(1...90).contains(days) { throw Refusal(.invalidValue, tr("days must be 1 to 90 (got %1$@)", days)) }
         let here = currentPlace.timeZoneIdentifier
         do {
+            let entries =
+                try days.map { try sources.reading.history(since: now.addingTimeInterval(-Double($0) * 86_400)) }
+                ?? sources.reading.history(limit: limit)
             // Each entry's time on the clock its text was written on, naming that zone when it is
             // not the current place's: time and text never on two clocks.
-            return try sources.reading.history(limit: limit).map { entry in
+            return entries.map { entry in
                 let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
                 return HistoryInfo(
                     time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject.description,

@@ -178,6 +178,7 @@ extension Core {
                 unsaved.sunscreen = application
             }
             if step.endsTimeOutside { unsaved.outside += outside.inside(at: now) }
+            unsaved.history += heldBack(step.heldBack, now: now)
             if let wake = step.wake { schedule.engineAsks(wakeAt: wake) }
             if step.wantsRefresh { schedule.refresh(by: now) }
             changes = step.changes
@@ -220,6 +221,7 @@ extension Core {
         if samples != engine.samples { events.append(.forecast(samples)) }
         let dose = doseReading(now: now, series: blended.series)
         if dose != engine.dose { events.append(.dose(dose)) }
+        if outside.whereabouts != engine.whereabouts { events.append(.whereabouts(outside.whereabouts)) }
         return events
     }
 
@@ -248,6 +250,7 @@ extension Core {
         var status = ViewBuilder.status(knowledge, reading: reading, now: now)
         status.warnings = warnings
         if knowledge.place == user.place { status.dose = todaysDose(now: now, series: reading.blended.series) }
+        status.whereabouts = WhereaboutsInfo(outside.whereabouts, iso: ISOTimestamp(timeZone: currentPlace.timeZone))
         return status
     }
 
@@ -291,6 +294,19 @@ extension Core {
             case .withdraw(let subject):
                 effects.append(.post(.init(change: .withdraw(subject: subject), at: now, zone: zone)))
             }
+        }
+    }
+
+    /// What the rules kept from the screen, as history lines: the words it would have had, and
+    /// why it was held (`uvctl history` lists them).
+    private func heldBack(_ held: [(alert: Alert, reason: HoldReason)], now: Date) -> [HistoryEntry] {
+        let presenter = Presenter(engine)
+        return held.map { alert, reason in
+            let presented = presenter.present(alert)
+            log.info("held \(alert.subject) (\(reason.rawValue)): \(presented.summary)")
+            return HistoryEntry(
+                time: now, kind: .held, subject: alert.subject, summary: presented.summary, body: presented.body, key: reason.rawValue,
+                zone: engine.timeZoneIdentifier.name)
         }
     }
 
@@ -775,6 +791,8 @@ extension Core {
         case .quietTwoHours: command = .quietFor(minutes: 120)
         case .quietOff: command = .quietOff
         case .today: return showToday(now: now)
+        case .outside: command = .outside(OutsideParameters(action: .start, date: nil))
+        case .inside: command = .outside(OutsideParameters(action: .stop, date: nil))
         }
         answer(command, now: now)
         // The tray has no one to answer: the reply is said in the log instead.

@@ -12,6 +12,7 @@ protocol CoreReading: Sendable {
     func outsideIntervals(overlapping span: DateInterval) throws -> [OutsideInterval]
     func sunscreenWorn(within span: DateInterval) throws -> [WornSunscreen]
     func history(limit: Int) throws -> [HistoryEntry]
+    func history(since start: Date) throws -> [HistoryEntry]
 }
 
 extension Store: CoreReading {}

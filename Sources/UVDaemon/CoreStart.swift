@@ -38,7 +38,7 @@ struct CoreStart: Sendable {
             familyAway: try store.familyAway(),
             sunscreen: try store.sunscreenOn(),
             stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
-            outsideNow: OutsideNow(network: try store.isOutside(.network), user: try store.isOutside(.user)), engine: engine,
+            outsideNow: OutsideNow(networkSince: try store.openSince(.network), userSince: try store.openSince(.user)), engine: engine,
             engineProblem: problem, recovery: store.recovery, storePath: store.path)
     }
 

@@ -24,6 +24,8 @@ struct TimeOutside: Sendable {
     var network: Bool { open.network }
     /// A user interval is open (`uvctl outside start`).
     var user: Bool { open.user }
+    /// Where the person is, as the rules read it.
+    var whereabouts: Whereabouts { open.whereabouts }
 
     /// The connection in use is now `state` (`OutsideNow.networkIs`).
     mutating func networkIs(_ state: NetworkState, homeMarked: Bool, at now: Date) -> [OutsideChange] {

@@ -14,6 +14,10 @@ enum TrayAction: Int32, CaseIterable, Sendable {
     case quietTwoHours
     case quietOff
     case today
+    /// "I'm outside": `uvctl outside start`.
+    case outside
+    /// "I'm inside": ends the time outside that is open, as the notifications' button does.
+    case inside
 
     /// The menu entry's id; 1 is the status line, the rest are separators.
     var id: Int32 { rawValue }
@@ -27,6 +31,8 @@ struct TraySituation: Sendable, Equatable {
     var quiet: Bool
     var spf: SPF
     var sunscreenOn: Bool
+    /// Where the person is: the menu offers "I'm inside" while out, "I'm outside" while in.
+    var isOut = false
 }
 
 /// The tray item's content, from the status uvd computed (the same numbers `uvctl status` shows)
@@ -42,6 +48,11 @@ enum TrayView {
     /// burns first), reapply, window.
     static func tooltip(_ status: StatusInfo) -> String {
         var lines: [String] = []
+        // "At home", "Out since 12:30": the time as the status wrote it, on the place's clock.
+        if let info = status.whereabouts, let whereabouts = info.whereabouts {
+            let place = whereabouts.sentence { _ in info.since.map(clock) ?? "" }
+            lines.append(place.prefix(1).uppercased() + place.dropFirst())
+        }
         if let minutes = status.burnTimeMinutes { lines.append(tr("Burn time about %1$@ min", minutes)) }
         // With a family out, who burns first, named.
         if let family = status.family { lines.append(family.sentence) }
@@ -72,6 +83,10 @@ enum TrayView {
                 ? .init(id: TrayAction.sunscreenOff.id, label: tr("Sunscreen off"))
                 : .init(id: TrayAction.applied.id, label: tr("Applied sunscreen (SPF %1$@)", situation.spf.argument)))
         entries.append(.init(id: TrayAction.swim.id, label: tr("Back from a swim"), enabled: situation.sunscreenOn))
+        entries.append(
+            situation.isOut
+                ? .init(id: TrayAction.inside.id, label: tr("I'm inside"))
+                : .init(id: TrayAction.outside.id, label: tr("I'm outside")))
         if situation.waitingPrompt != nil { entries.append(.init(id: TrayAction.remind.id, label: tr("Remind me in 15 min"))) }
         entries.append(
             situation.quiet

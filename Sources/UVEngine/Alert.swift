@@ -97,8 +97,11 @@ public enum AlertClosing: String, Sendable, Equatable, CaseIterable {
 /// What an alert means, with the numbers it speaks of: the presenter makes the words.
 public enum AlertMeaning: Sendable, Equatable, Codable {
     /// Leaving home without sunscreen on a day whose UV still reaches `peakAhead`; with a
-    /// family, who of the party burns first and in how long (`Party`).
-    case leaveHome(peakAhead: Double, firstToBurn: FirstToBurn? = nil)
+    /// family, who of the party burns first and in how long (`Party`). `reapply`: sunscreen is
+    /// on but due again ("reapply before you leave"), said here so that leaving is one pop-up.
+    /// `shade`: the babies under 12 months out, who are to be kept out of direct sun. (Optional,
+    /// so that a prompt held by an earlier release still reads.)
+    case leaveHome(peakAhead: Double, firstToBurn: FirstToBurn? = nil, reapply: Bool? = nil, shade: [String]? = nil)
     /// The UV index reached `level`'s band (now `uvi`).
     case uvLevel(uvi: Double, level: UVLevel)
     /// The reapply countdown at `stage`, for the application made at `appliedAt`; out with the
@@ -181,6 +184,27 @@ public struct Alert: Sendable, Equatable, Codable {
     }
 }
 
+extension Alert {
+    /// Whether it asks something of the sun that only someone out can do: a reapply reminder, a
+    /// dose notice, a UV level below extreme, or anything critical. Such a pop-up while the person
+    /// is in is the noise the rules keep to the glance (`uvctl simulate` counts them).
+    public var asksForTheSun: Bool {
+        switch rule {
+        case .reapply, .dose: true
+        case .uvAlert: subject != .uvLevel(.extreme) || urgency == .critical
+        case .leaveHome, .morning: urgency == .critical
+        }
+    }
+}
+
+/// Why a rule kept something to itself instead of popping it up: what `uvctl history` says.
+public enum HoldReason: String, Sendable, Equatable, Codable, CaseIterable {
+    /// The person is in: it shows in the tray, `uvctl status` and waybar instead.
+    case inside = "in"
+    /// Nothing ahead today reaches the UV worth protecting from (`[reapply] uv_threshold`).
+    case noUVAhead = "no-uv-ahead"
+}
+
 /// Show or take away one notification: what the engine says (`NotificationChange<Alert>`) and,
 /// in words, what the daemon hands its outbox.
 public enum NotificationChange<Content: Sendable & Equatable>: Sendable, Equatable {
@@ -203,6 +227,8 @@ public enum EngineEffect: Sendable, Equatable {
     case refresh
     /// "I'm inside" was pressed: the shell ends the time outside that is open.
     case endTimeOutside
+    /// A rule had this to say and kept it from the screen, for this reason: the history lists it.
+    case heldBack(Alert, HoldReason)
 }
 
 extension HistoryKind {

@@ -32,9 +32,10 @@ public enum Engine {
             }
         }
 
+        var held: [(Alert, HoldReason)] = []
         candidates += Rules.leaveHome(&state, facts, today: today)
-        candidates += Rules.uvAlerts(&state, facts, today: today)
-        candidates += Rules.reapply(&state, facts)
+        candidates += Rules.uvAlerts(&state, facts, today: today, held: &held)
+        candidates += Rules.reapply(&state, facts, held: &held)
         candidates += Rules.dose(&state, now: now, today: today)
         if state.settings.morningMinute != nil, state.morningDoneOn != today, let morning = state.day?.morning, now >= morning {
             state.morningDoneOn = today
@@ -42,6 +43,7 @@ public enum Engine {
         }
 
         effects += deliver(candidates, &state, facts)
+        effects += held.map { .heldBack($0.0, $0.1) }
         effects.append(.wakeAt(Deadlines.next(state, facts)))
         return (state, effects)
     }
@@ -93,6 +95,10 @@ public enum Engine {
             }
             state.dose = reading
             state.doseDay = today
+        case .whereabouts(let whereabouts):
+            if whereabouts.isOut, !state.whereabouts.isOut { state.outingToCheck = now }
+            if !whereabouts.isOut { state.outingToCheck = nil }
+            state.whereabouts = whereabouts
         case .userActivity:
             break
         case .settings(let settings):
@@ -181,6 +187,7 @@ public enum Engine {
         state.sunscreen = on
         state.reapplyShown = nil
         state.reapplyShownFor = nil
+        state.reapplyHeldFor = nil
         var effects = withdraw(.reapply, &state)
         if !on.isEmpty { effects += withdraw(.leaveHome, &state) }
         return effects

@@ -15,6 +15,8 @@ public enum EngineEvent: Sendable, Equatable {
     case answer(subject: Subject, AlertAnswer)
     /// The day's burn dose so far, and whether the user is outside (nil: no time outside today).
     case dose(DoseReading?)
+    /// Where the person is now: in, or out since an instant (from the same time outside as the dose).
+    case whereabouts(Whereabouts)
     /// The user is at the machine (a connection came up). Waking from sleep, a button pressed and
     /// a uvctl command say so too; the first of them in a day may bring the morning summary.
     case userActivity
@@ -37,7 +39,7 @@ extension EngineEvent {
         switch self {
         case .userActivity, .resumed, .command: true
         case .answer(_, let answer): answer.showsSomeoneIsThere
-        case .tick, .forecast, .network, .sunscreen, .settings, .context, .family, .dose: false
+        case .tick, .forecast, .network, .sunscreen, .settings, .context, .family, .dose, .whereabouts: false
         }
     }
 }
@@ -82,6 +84,8 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// The countdown stage last shown for the application made at `reapplyShownFor`.
     var reapplyShown: ReapplyCountdown?
     var reapplyShownFor: Date?
+    /// The application whose reminder fell due and was held (in, or no UV ahead), not said.
+    var reapplyHeldFor: Date?
     var morningDoneOn: DayKey?
     var activitySeenOn: DayKey?
     /// "Remind me in 15 min": when each rule may speak again.
@@ -115,6 +119,11 @@ public struct EngineState: Sendable, Equatable, Codable {
     public internal(set) var earlierDayDose: PastDayDose?
     /// The local day on which each dose notice level (50, 80) was last said.
     var doseNoticedOn: [Int: DayKey] = [:]
+    /// Where the person is: what decides whether a rule pops up or leaves it to the glance.
+    public internal(set) var whereabouts = Whereabouts.inside
+    /// The person went out at this instant, and whether their sunscreen needs renewing is still to
+    /// be said (by the leave-home prompt when leaving brings one, else by the reapply rule).
+    var outingToCheck: Date?
 
     public init(settings: EngineSettings, timeZoneIdentifier: String, skinType: SkinType) {
         self.settings = settings
@@ -197,6 +206,7 @@ extension EngineState {
         thresholds = try saved.decode(.thresholds, absent: thresholds)
         reapplyShown = try saved.decode(.reapplyShown, absent: nil)
         reapplyShownFor = try saved.decode(.reapplyShownFor, absent: nil)
+        reapplyHeldFor = try saved.decode(.reapplyHeldFor, absent: nil)
         morningDoneOn = try saved.decode(.morningDoneOn, absent: nil)
         activitySeenOn = try saved.decode(.activitySeenOn, absent: nil)
         remindAt = try saved.decode(.remindAt, absent: [:])
@@ -214,6 +224,8 @@ extension EngineState {
         doseDay = try saved.decode(.doseDay, absent: nil)
         earlierDayDose = try saved.decode(.earlierDayDose, absent: nil)
         family = try saved.decode(.family, absent: [])
+        whereabouts = try saved.decode(.whereabouts, absent: .inside)
+        outingToCheck = try saved.decode(.outingToCheck, absent: nil)
     }
 }
 

@@ -14,6 +14,8 @@ public struct EngineStep: Sendable {
     public let recordedSunscreen: SunscreenApplication?
     /// "I'm inside" was pressed: the shell ends the time outside that is open.
     public let endsTimeOutside: Bool
+    /// What the rules kept from the screen, and why (for the history).
+    public let heldBack: [(alert: Alert, reason: HoldReason)]
 
     /// The step over every event that happened at `now` (none: the deadlines looked at).
     public init(_ state: EngineState, _ events: [EngineEvent], now: Date) {
@@ -24,6 +26,7 @@ public struct EngineStep: Sendable {
         wantsRefresh = effects.contains(.refresh)
         recordedSunscreen = effects.lazy.compactMap { if case .recordSunscreen(let application) = $0 { application } else { nil } }.last
         endsTimeOutside = effects.contains(.endTimeOutside)
+        heldBack = effects.compactMap { if case .heldBack(let alert, let reason) = $0 { (alert, reason) } else { nil } }
     }
 
     public init(_ state: EngineState, _ event: EngineEvent, now: Date) {

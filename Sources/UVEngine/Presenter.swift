@@ -86,17 +86,25 @@ public struct Presenter: Sendable {
     /// twice as wide) where three buttons share a notification's width on such a server.
     public static let narrowButtonWidth = 8
 
-    /// "Apply sunscreen before you leave", naming with a family who of the party burns first.
-    private func leaveHomeBody(_ first: FirstToBurn?) -> String {
-        guard let first else { return tr("Apply sunscreen before you leave.") }
-        guard let name = first.name else { return tr("Apply sunscreen before you leave — you burn in %1$@ min.", first.minutes) }
-        return tr("Apply sunscreen before you leave — %1$@ burns in %2$@ min.", name, first.minutes)
+    /// "Apply sunscreen before you leave" (or "Reapply …" when what is on is due again), naming
+    /// with a family who of the party burns first; then each baby to keep out of direct sun.
+    private func leaveHomeBody(_ first: FirstToBurn?, reapply: Bool, shade: [String]) -> String {
+        let apply: String =
+            switch (first, first?.name, reapply) {
+            case (nil, _, false): tr("Apply sunscreen before you leave.")
+            case (nil, _, true): tr("Reapply sunscreen before you leave.")
+            case (let first?, nil, false): tr("Apply sunscreen before you leave — you burn in %1$@ min.", first.minutes)
+            case (let first?, nil, true): tr("Reapply sunscreen before you leave — you burn in %1$@ min.", first.minutes)
+            case (let first?, let name?, false): tr("Apply sunscreen before you leave — %1$@ burns in %2$@ min.", name, first.minutes)
+            case (let first?, let name?, true): tr("Reapply sunscreen before you leave — %1$@ burns in %2$@ min.", name, first.minutes)
+            }
+        return ([apply] + shade.map { tr("Keep %1$@ out of direct sun: shade, clothing and a hat.", $0) }).joined(separator: "\n")
     }
 
     private func words(_ meaning: AlertMeaning) -> (summary: String, body: String) {
         switch meaning {
-        case .leaveHome(let peakAhead, let first):
-            (tr("UV up to %1$@ today", peakAhead.fixed(0)), leaveHomeBody(first))
+        case .leaveHome(let peakAhead, let first, let reapply, let shade):
+            (tr("UV up to %1$@ today", peakAhead.fixed(0)), leaveHomeBody(first, reapply: reapply ?? false, shade: shade ?? []))
         case .uvLevel(let uvi, let level):
             (tr("UV %1$@: %2$@", uvi.fixed(0), level.name.lowercased()), level.advice)
         case .reapply(let stage, let at, let spf, let quantity, let appliedAt, let firstOut):

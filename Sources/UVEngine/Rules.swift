@@ -3,7 +3,9 @@ import UVCore
 
 /// The rules, one function each: what they want said at `now`, updating what they remember.
 enum Rules {
-    /// Leaving home on a day with UV ahead, without sunscreen on, at most once per cooldown.
+    /// Leaving home on a day with UV ahead, at most once per cooldown: without sunscreen on, or
+    /// with sunscreen due again ("reapply before you leave": leaving is then one pop-up, not a
+    /// prompt and a reminder), or with a baby under 12 months out ("keep Leo out of direct sun").
     static func leaveHome(_ state: inout EngineState, _ facts: DayFacts, today: DayKey) -> [Alert] {
         let (settings, now) = (state.settings, facts.now)
         var due = state.leave.confirm(at: now)
@@ -15,33 +17,69 @@ enum Rules {
             due = false
         }
         guard due, settings.leaveHomeEnabled, !state.isSilenced(.leaveHome, now: now, today: today),
-            let peakAhead = uvAhead(state, facts), peakAhead >= settings.leaveHomeThreshold, !facts.isProtected
+            let peakAhead = uvAhead(state, facts), peakAhead >= settings.leaveHomeThreshold
         else { return [] }
+        let reapply = !facts.inputs.sunscreen.isEmpty && reapplyIsDueGoingOut(state, facts)
+        let shade = peakAhead >= Party.babyShadeUVI && settings.leaveHomeNamesBabies ? babiesOut(state, now: now) : []
+        guard !facts.isProtected || reapply || !shade.isEmpty else { return [] }
         state.lastLeaveAlert = now
+        state.outingToCheck = nil
+        if reapply, let application = facts.reapplyApplication {
+            // Said here: the reminder does not pop up again for this application.
+            (state.reapplyShownFor, state.reapplyShown) = (application.appliedAt, .now)
+        }
         return [
             Alert(
                 subject: .leaveHome, rule: .leaveHome,
                 meaning: .leaveHome(
-                    peakAhead: peakAhead, firstToBurn: .of(facts, you: state.skinType, family: state.family, zone: state.zone)),
+                    peakAhead: peakAhead, firstToBurn: .of(facts, you: state.skinType, family: state.family, zone: state.zone),
+                    reapply: reapply ? true : nil, shade: shade.isEmpty ? nil : shade),
                 urgency: .normal,
-                actions: [.applied, .remind, .notToday, .inside])
+                actions: [reapply ? .reapplied : .applied, .remind, .notToday, .inside])
         ]
     }
 
-    /// UV rising through each level, once a day per level, with hysteresis; extreme is critical.
-    /// Levels passed together (a first forecast at noon, a new place) are one alert, the highest.
-    static func uvAlerts(_ state: inout EngineState, _ facts: DayFacts, today: DayKey) -> [Alert] {
+    /// The family members out who are under 12 months old at `now`: kept out of direct sun
+    /// (Cancer Council Australia; the American Academy of Pediatrics), never given a dose time.
+    static func babiesOut(_ state: EngineState, now: Date) -> [String] {
+        state.family.filter { $0.born.map { $0.ageInMonths(at: now, in: state.zone) < 12 } ?? false }.map(\.name)
+    }
+
+    /// How long after the last application going out is told to reapply, whatever the wear
+    /// model's time: the usual "every two hours outdoors" (Cancer Council Australia; the American
+    /// Academy of Dermatology).
+    static let goingOutReapplyAge: TimeInterval = 2 * 3600
+
+    /// Whether the sunscreen on record wants renewing for an outing that starts at `facts.now`:
+    /// its time has run out and no pop-up has said so yet, or it went on more than two hours ago;
+    /// on a day whose UV still reaches `[reapply] uv_threshold`.
+    static func reapplyIsDueGoingOut(_ state: EngineState, _ facts: DayFacts) -> Bool {
+        guard let application = facts.reapplyApplication, uvWorthProtectingFromAhead(state, facts) else { return false }
+        let aged = state.settings.reapplyOnGoingOut && facts.now.timeIntervalSince(application.appliedAt) > goingOutReapplyAge
+        let said = state.reapplyShownFor == application.appliedAt && state.reapplyShown == .now
+        return (facts.countdown == .now && !said) || aged
+    }
+
+    /// UV rising through each level, once a day per level, with hysteresis. Levels passed
+    /// together (a first forecast at noon, a new place) are one alert, the highest. While out it
+    /// pops up, critical from the extreme level; while in it shows in the glance (`held`), but
+    /// for the extreme level, which pops up once a day at normal urgency (`[alerts] indoors`).
+    static func uvAlerts(_ state: inout EngineState, _ facts: DayFacts, today: DayKey, held: inout [(Alert, HoldReason)]) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
         let (uvi, now) = (facts.uvi, facts.now)
         let fired = state.thresholds.observe(uvi: uvi, day: today)
-        guard !state.isSilenced(.uvAlert, now: now, today: today) else { return [] }
-        return fired.suffix(1).map { level in
-            let level = UVLevel(uvi: level)
-            let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
-            return Alert(
-                subject: .uvLevel(level), rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
-                urgency: extreme ? .critical : .normal, actions: [.notToday])
+        guard !state.isSilenced(.uvAlert, now: now, today: today), let highest = fired.last else { return [] }
+        let level = UVLevel(uvi: highest)
+        let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
+        let popsUp = state.whereabouts.isOut || state.settings.alertsIndoors == .popUp
+        let alert = Alert(
+            subject: .uvLevel(level), rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
+            urgency: extreme && popsUp ? .critical : .normal, actions: [.notToday])
+        guard popsUp || extreme else {
+            held.append((alert, .inside))
+            return []
         }
+        return [alert]
     }
 
     /// The UV alerts on screen (or held) that newer data contradicts: the UV now is below the
@@ -61,36 +99,82 @@ enum Rules {
         return contradicted.sorted()
     }
 
-    /// The reapply countdown: one notification, updated in place at 60 and 30 minutes and when due.
-    static func reapply(_ state: inout EngineState, _ facts: DayFacts) -> [Alert] {
-        guard let application = facts.reapplyApplication, let reapply = facts.reapply, let stage = facts.countdown else { return [] }
-        let now = facts.now
+    /// The reapply reminder: one pop-up when the time runs out while the person is out; while in,
+    /// nothing (the countdown is in the glance) until they go out, when it is said within the
+    /// leave-home debounce, or by the leave-home prompt itself. Going out more than two hours
+    /// after the last application is told too. An application whose time runs out with no UV
+    /// worth protecting from ahead gets nothing. `[reapply] countdown` brings back the pop-ups at
+    /// 60 and 30 minutes, `[reapply] indoors = "pop-up"` the reminder where the person is.
+    static func reapply(_ state: inout EngineState, _ facts: DayFacts, held kept: inout [(Alert, HoldReason)]) -> [Alert] {
+        guard let application = facts.reapplyApplication, let reapply = facts.reapply, let stage = facts.countdown else {
+            state.outingToCheck = nil
+            return []
+        }
+        let (now, settings, out) = (facts.now, state.settings, state.whereabouts.isOut)
         if state.reapplyShownFor != application.appliedAt {
             state.reapplyShownFor = application.appliedAt
             state.reapplyShown = nil
         }
-        guard stage != .normal, stage != state.reapplyShown,
-            !state.isSilenced(.reapply, now: now, today: state.todayKey(at: now)),
-            (state.remindAt[.reapply] ?? .distantPast) <= now
-        else { return [] }
-        state.reapplyShown = stage
-        state.remindAt[.reapply] = nil
-        return [
+        // Not due (any more: the wall clock stepped back): due again when the time comes.
+        if stage != .now, state.reapplyShown == .now || state.reapplyHeldFor == application.appliedAt {
+            state.reapplyShown = nil
+            state.reapplyHeldFor = nil
+        }
+        let silenced = state.isSilenced(.reapply, now: now, today: state.todayKey(at: now))
+        let speaks = !silenced && (state.remindAt[.reapply] ?? .distantPast) <= now
+        let worthIt = uvWorthProtectingFromAhead(state, facts)
+        let popsUp = out || settings.reapplyIndoors == .popUp
+        func alert(_ stage: ReapplyCountdown, urgency: Urgency) -> Alert {
             Alert(
                 subject: .reapply, rule: .reapply,
                 meaning: .reapply(
                     stage: stage, at: reapply.date, spf: application.spf, quantity: application.quantity,
                     appliedAt: application.appliedAt, firstOut: facts.reapplyFirst),
-                urgency: stage == .now ? .critical : .normal, actions: [.reapplied, .remind])
-        ]
+                urgency: urgency, actions: [.reapplied, .remind])
+        }
+        // Gone out: said once leaving has had its say (the leave-home prompt, when it comes, says it).
+        if state.outingToCheck != nil, state.leavePending == nil {
+            state.outingToCheck = nil
+            if out, speaks, reapplyIsDueGoingOut(state, facts) {
+                state.reapplyShown = .now
+                state.remindAt[.reapply] = nil
+                return [alert(.now, urgency: .normal)]
+            }
+        }
+        // "In 15 min" on a reminder whose time has run out: asked again now, where it can be acted on.
+        if let remind = state.remindAt[.reapply], remind <= now, stage == .now, state.reapplyShown == .now {
+            state.remindAt[.reapply] = nil
+            return !silenced && worthIt && popsUp ? [alert(.now, urgency: .normal)] : []
+        }
+        let held = stage == .now && state.reapplyHeldFor == application.appliedAt
+        guard stage != .normal, stage != state.reapplyShown, !held, speaks else { return [] }
+        guard stage == .now else {
+            guard settings.reapplyCountdown else { return [] }
+            state.reapplyShown = stage
+            state.remindAt[.reapply] = nil
+            return [alert(stage, urgency: .normal)]
+        }
+        state.remindAt[.reapply] = nil
+        guard worthIt, popsUp else {
+            // Held, not said: going out still says it (`reapplyIsDueGoingOut`).
+            state.reapplyHeldFor = application.appliedAt
+            kept.append((alert(stage, urgency: .normal), worthIt ? .inside : .noUVAhead))
+            return []
+        }
+        state.reapplyShown = stage
+        return [alert(stage, urgency: out ? .critical : .normal)]
     }
 
     /// Whether a held alert is still worth saying once quiet hours end.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
         switch alert.rule {
         case .leaveHome: !facts.isProtected && (uvAhead(state, facts) ?? 0) >= state.settings.leaveHomeThreshold
-        case .uvAlert: facts.uvi >= 3
-        case .reapply: !state.sunscreen.isEmpty
+        // While in, only the extreme level's, as it would have popped up then.
+        case .uvAlert:
+            facts.uvi >= 3
+                && (state.whereabouts.isOut || state.settings.alertsIndoors == .popUp || alert.subject == .uvLevel(.extreme))
+        // A reminder held while out is said after quiet hours only while still out.
+        case .reapply: !state.sunscreen.isEmpty && (state.whereabouts.isOut || state.settings.reapplyIndoors == .popUp)
         case .morning: (uvAhead(state, facts) ?? 0) >= 3
         // Said after quiet hours only while still outside.
         case .dose: state.dose?.outside ?? false
@@ -112,6 +196,12 @@ enum Rules {
         ]
     }
 
+    /// Whether the UV still reaches `[reapply] uv_threshold` today; without a series yet (no
+    /// forecast has come) nothing is known to be low, and the reminder is not kept back.
+    static func uvWorthProtectingFromAhead(_ state: EngineState, _ facts: DayFacts) -> Bool {
+        (uvAhead(state, facts) ?? .infinity) >= state.settings.reapplyUVThreshold
+    }
+
     /// The highest UV from now to the end of the local day, once there is a series.
     static func uvAhead(_ state: EngineState, _ facts: DayFacts) -> Double? {
         state.samples.isEmpty ? nil : facts.uviAhead
@@ -127,7 +217,9 @@ enum Deadlines {
         candidates += state.remindAt.values
         if !state.held.isEmpty, let end = state.quietEnd(after: now) { candidates.append(end) }
         candidates += state.snoozedUntil.values
-        if let reapply { candidates += ReapplyCountdown.changes(before: reapply) }
+        if let reapply {
+            candidates += state.settings.reapplyCountdown ? ReapplyCountdown.changes(before: reapply) : [reapply]
+        }
         // The moment the UV reaches the next level still to fire today (a second after, so the
         // interpolated reading is at or over it).
         let today = state.todayKey(at: now)

@@ -10,7 +10,10 @@ import UVCore
 public struct Simulator: Sendable {
     public private(set) var state: EngineState
     public private(set) var wake: Date
-    public private(set) var notified: [(time: Date, alert: Alert)] = []
+    /// Each pop-up, with where the person was when it came.
+    public private(set) var notified: [(time: Date, alert: Alert, whereabouts: Whereabouts)] = []
+    /// What the rules kept from the screen, and why.
+    public private(set) var held: [(time: Date, alert: Alert, reason: HoldReason, whereabouts: Whereabouts)] = []
     public private(set) var withdrawn: [(time: Date, subject: Subject)] = []
     /// The time outside so far, in order; one still open ends at `.distantFuture`.
     public private(set) var outsideIntervals: [OutsideInterval] = []
@@ -40,15 +43,17 @@ public struct Simulator: Sendable {
         var events = [event]
         let reading = doseReading(at: time)
         if reading != state.dose { events.insert(.dose(reading), at: 0) }
+        if outside.whereabouts != state.whereabouts { events.insert(.whereabouts(outside.whereabouts), at: 0) }
         let before = state.sunscreen
         let step = EngineStep(state, events, now: time)
         state = step.state
         for change in step.changes {
             switch change {
-            case .show(let alert): notified.append((time, alert))
+            case .show(let alert): notified.append((time, alert, state.whereabouts))
             case .withdraw(let subject): withdrawn.append((time, subject))
             }
         }
+        held += step.heldBack.map { (time, $0.alert, $0.reason, state.whereabouts) }
         if state.sunscreen != before { wear(state.sunscreen, at: time) }
         if step.endsTimeOutside { keep(outside.inside(at: time)) }
         if let date = step.wake { wake = date }

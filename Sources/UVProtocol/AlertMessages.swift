@@ -140,9 +140,14 @@ public struct MuteParameters: Codable, Sendable {
     }
 }
 
+/// `GetHistory`'s: the latest `limit` entries, or with `days` every entry of the last days.
 public struct LimitParameters: Codable, Sendable {
     @Null public var limit: Int?
-    public init(limit: Int?) { self.limit = limit }
+    @Null public var days: Int?
+    public init(limit: Int?, days: Int? = nil) {
+        self.limit = limit
+        self.days = days
+    }
 }
 
 public struct HistoryReply: Codable, Sendable {

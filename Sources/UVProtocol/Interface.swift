@@ -81,8 +81,14 @@ public enum UVDInterface {
           # Today's dose, when the day has time outside
           dose: ?Dose,
           # Each person's burn time and who burns first, when the user has a family
-          family: ?FamilyStatus
+          family: ?FamilyStatus,
+          # Where the person is, as the rules read it: in, or out since (the pop-ups that ask
+          # for the sun come only while out)
+          whereabouts: ?Whereabouts
         )
+
+        # state: in or out; since: when the person went out
+        type Whereabouts (state: string, since: ?string)
 
         # firstToBurn: a name, "you" for the user; null when no one burns today.
         type FamilyStatus (firstToBurn: ?string, people: []PersonBurn)
@@ -155,7 +161,8 @@ public enum UVDInterface {
 
         type HistoryEntry (
           time: string,
-          # notified, withdrawn (closed by uvd), pressed, expired or dismissed (by the user)
+          # notified, withdrawn (closed by uvd), pressed, expired or dismissed (by the user),
+          # or held (kept from the screen by a rule: key says why, in or no-uv-ahead)
           kind: string,
           subject: string,
           summary: ?string,
@@ -313,8 +320,9 @@ public enum UVDInterface {
         # the user first (you, name "you"), then the family.
         type PersonDose (name: string, you: bool, skinType: string, burnDosePercent: float)
 
-        # Notifications shown and withdrawn, buttons pressed; the latest, oldest first.
-        method GetHistory(limit: ?int) -> (entries: []HistoryEntry)
+        # Notifications shown and withdrawn, buttons pressed; the latest, oldest first. With
+        # days (1 to 90), every entry of the last days instead, however many.
+        method GetHistory(limit: ?int, days: ?int) -> (entries: []HistoryEntry)
 
         # uvd's view of its surroundings, each check with what to do about it.
         method Diagnose() -> (checks: []Check)

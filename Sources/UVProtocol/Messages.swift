@@ -1,3 +1,5 @@
+import UVCore
+
 /// The shapes `io.uvd` replies with, shared by uvd and uvctl (`uvctl … --json` prints them).
 /// Times are ISO 8601 strings with the place's UTC offset.
 
@@ -78,6 +80,26 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
     }
 }
 
+/// Where the person is: `in`, or `out` since an instant (ISO 8601 on the place's clock).
+public struct WhereaboutsInfo: Codable, Sendable, Equatable {
+    public var state: String
+    @Null public var since: String?
+
+    public init(_ whereabouts: Whereabouts, iso: ISOTimestamp) {
+        state = whereabouts.word
+        since = whereabouts.outSince.map(iso.string)
+    }
+
+    /// What it says, read back; nil for a state this release does not know.
+    public var whereabouts: Whereabouts? {
+        switch (state, since.flatMap(ISOInstant.parse)) {
+        case ("in", _): .inside
+        case ("out", let since?): .out(since: since)
+        default: nil
+        }
+    }
+}
+
 /// `GetStatus` and `Subscribe`: everything one glance needs.
 public struct StatusInfo: Codable, Sendable, Equatable {
     public var uvi: Double
@@ -117,6 +139,8 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     @Null public var dose: DoseInfo?
     /// Each person's burn time and who burns first, when the user has a family.
     @Null public var family: FamilyStatusInfo? = nil
+    /// Where the person is, as the rules read it (nil from a uvd before 0.5).
+    @Null public var whereabouts: WhereaboutsInfo? = nil
 
     public init(
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,

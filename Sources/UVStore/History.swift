@@ -137,6 +137,14 @@ extension Store {
         }
     }
 
+    /// Every entry from `start` on, oldest first.
+    public func history(since start: Date) throws -> [HistoryEntry] {
+        try read { db in
+            try db.rows("SELECT value FROM history WHERE time >= ? ORDER BY id", [.real(start.timeIntervalSince1970)])
+                .map { try Coding.decode(HistoryEntry.self, $0.text("value")) }
+        }
+    }
+
     /// The latest `limit` entries, oldest first.
     public func history(limit: Int) throws -> [HistoryEntry] {
         try read { db in

@@ -25,6 +25,14 @@ extension Store {
         try read { db in try Self.isOpen(source, db) }
     }
 
+    /// Since when an interval of `source` has been open; nil when none is.
+    public func openSince(_ source: OutsideInterval.Source) throws -> Date? {
+        try read { db in
+            try db.firstRow("SELECT min(start) AS since FROM outside WHERE \"end\" IS NULL AND source = ?", [.text(source.rawValue)])?
+                .optionalReal("since").map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
     private static func isOpen(_ source: OutsideInterval.Source, _ db: SQLiteConnection) throws -> Bool {
         try db.firstRow("SELECT EXISTS (SELECT 1 FROM outside WHERE \"end\" IS NULL AND source = ?)", [.text(source.rawValue)])?.integer(0)
             == 1

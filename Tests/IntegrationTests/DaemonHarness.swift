@@ -15,6 +15,11 @@ final class DaemonHarness {
     private(set) var environment: [String: String]
     private let logFile: URL
 
+    /// uvd 0.4's reapply reminders, for the tests of how a notification is delivered, held and
+    /// answered: the countdown pops up at 60 and 30 minutes left, wherever the person is (the
+    /// default keeps it to the glance while in: `AttentionDayTests`, `OfficeDayLiveTests`).
+    static let remindersWhereverYouAre = "[reapply]\ncountdown = true\nindoors = \"pop-up\""
+
     var configFile: URL { root.appendingPathComponent("config/uvd/config.toml") }
     var socket: URL { root.appendingPathComponent("run/uvd/io.uvd") }
     var database: URL { root.appendingPathComponent("state/uvd/uvd.sqlite") }

@@ -99,7 +99,7 @@ struct DoNotDisturbServerTests {
 
     @Test(arguments: Server.allCases.filter(\.installed))
     func heldThenTheNewestShownWithinTwoSeconds(_ server: Server) throws {
-        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: DaemonHarness.remindersWhereverYouAre)
         let desktop = try Desktop(uvd, server: server, display: 900 + Int(getpid() % 50) + (server == .xfce ? 0 : 50))
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": desktop.environment["DBUS_SESSION_BUS_ADDRESS"] ?? ""])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)

@@ -155,7 +155,7 @@ struct DunstTests {
     /// show it again when unpaused), and the newest is shown, once, within 2 s of the unpause:
     /// dunst's PropertiesChanged says so, no timer.
     @Test func afterThePauseOnlyTheNewestTextShows() throws {
-        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: DaemonHarness.remindersWhereverYouAre)
         let desktop = try Desktop(uvd)
         let calls = uvd.root.appendingPathComponent("calls.txt")
         try desktop.monitorCalls(into: calls)

@@ -106,8 +106,8 @@ struct LeaveHomeTests {
                 $0["kind"] as? String == "pressed" && $0["key"] as? String == "applied" && $0["subject"] as? String == "leave-home"
             })
 
-        // Applied 119 minutes ago: due in a minute. The countdown notification is replaced in
-        // place, and "now" comes at the reapply time.
+        // Applied 119 minutes ago: due in a minute, away from home. The countdown is in the
+        // glance: one pop-up, "now", at the reapply time (critical: out).
         #expect(try uvd.uvctl(["sunscreen", "apply", "--minutes-ago", "119"]).status == 0)
         let reapplyAt = try #require((try uvd.uvctl(["status", "--json"]).json()["sunscreen"] as? [String: Any])?["reapplyAt"] as? String)
         let due = try #require(ISO8601DateFormatter().date(from: reapplyAt))
@@ -119,8 +119,7 @@ struct LeaveHomeTests {
         let firedAt = Date(timeIntervalSince1970: try #require(now["time"] as? Double))
         #expect(firedAt.timeIntervalSince(due) > -1 && firedAt.timeIntervalSince(due) < 5, "fired at \(firedAt), due \(due)")
         let reminders = reapply()
-        #expect(
-            reminders.count >= 2 && Set(reminders.map { $0["id"] as? Int }).count == 1, "one notification, replaced in place: \(reminders)")
+        #expect(reminders.count == 1, "one pop-up, no countdown: \(reminders)")
         #expect((now["hints"] as? [String: Any])?["urgency"] as? Int == 2)
     }
 }

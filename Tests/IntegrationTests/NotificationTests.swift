@@ -14,7 +14,7 @@ struct NotificationTests {
         throws
         -> (DaemonHarness, RecordingNotificationServer)
     {
-        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: DaemonHarness.remindersWhereverYouAre)
         let notifications = try RecordingNotificationServer(in: uvd.root, actions: actions, inhibited: inhibited, name: server)
         try uvd.start(extraEnvironment: environment.merging(["DBUS_SESSION_BUS_ADDRESS": notifications.address]) { _, bus in bus })
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)

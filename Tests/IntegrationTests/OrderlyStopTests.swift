@@ -17,7 +17,7 @@ struct OrderlyStopTests {
     }
 
     @Test func aStopWithADeliveryUnderWayKeepsItsID() throws {
-        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: DaemonHarness.remindersWhereverYouAre)
         // A server that answers each Notify a second after it came.
         let notifications = try RecordingNotificationServer(in: uvd.root, notifyDelay: 1)
         let environment = ["DBUS_SESSION_BUS_ADDRESS": notifications.address]

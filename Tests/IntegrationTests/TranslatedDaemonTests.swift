@@ -53,7 +53,7 @@ struct TranslatedDaemonTests {
     @Test(.enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"))
     func theDaemonsNotificationsFollowItsLocale() throws {
         let catalogs = try CompiledCatalogs()
-        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: DaemonHarness.remindersWhereverYouAre)
         let notifications = try RecordingNotificationServer(in: uvd.root)
         try uvd.start(
             extraEnvironment: catalogs.environment("fr").merging(["DBUS_SESSION_BUS_ADDRESS": notifications.address]) { _, new in new })

@@ -22,6 +22,32 @@ struct ConfigLoaderTests {
         #expect(loaded.configuration.engine.window == .uvi6)
     }
 
+    /// The settings that say where a rule's news goes while the person is in, each in its own
+    /// rule's section; a choice misspelt names the two there are.
+    @Test func whereEachRuleSpeaksIsItsOwnSetting() throws {
+        let text = """
+            [alerts]
+            indoors = "pop-up"
+            [reapply]
+            countdown = true
+            indoors = "pop-up"
+            on_going_out = false
+            uv_threshold = 0
+            [leave_home]
+            babies = false
+            """
+        let engine = try ConfigLoader.parse(text, path: "c.toml").configuration.engine
+        #expect(engine.alertsIndoors == .popUp && engine.reapplyIndoors == .popUp)
+        #expect(engine.reapplyCountdown && !engine.reapplyOnGoingOut && engine.reapplyUVThreshold == 0 && !engine.leaveHomeNamesBabies)
+        let defaults = Configuration().engine
+        #expect(defaults.alertsIndoors == .glance && defaults.reapplyIndoors == .glance && !defaults.reapplyCountdown)
+        #expect(
+            throws: ConfigLoader.Invalid(problems: [
+                "c.toml:2:1: alerts.indoors = \"popup\" is not allowed; expected \"glance\" (the tray, uvctl status and waybar) or \"pop-up\""
+            ])
+        ) { try ConfigLoader.parse("[alerts]\nindoors = \"popup\"\n", path: "c.toml") }
+    }
+
     @Test func valuesAndWhereTheyCameFrom() throws {
         let text = """
             # mine

@@ -30,6 +30,7 @@ struct CoreEventsTests {
         func outsideIntervals(overlapping span: DateInterval) throws -> [OutsideInterval] { [] }
         func sunscreenWorn(within span: DateInterval) throws -> [WornSunscreen] { [] }
         func history(limit: Int) throws -> [HistoryEntry] { [] }
+        func history(since start: Date) throws -> [HistoryEntry] { [] }
     }
 
     /// A core in Sydney with every provider off, started at `now`.

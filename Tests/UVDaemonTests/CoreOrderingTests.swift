@@ -52,7 +52,8 @@ struct CoreOrderingTests {
         await shell.core.startEngine(outbox: shell.outbox, now: now)
         _ = await shell.core.timerFired(clockChanged: false, now: now)
         var armed: [Date?] = []
-        for minutesAgo in [0.0, 90, 30, 100] {
+        // Due in 2 h, 10 min, 90 min and 5 min: two of them before the longest sleep.
+        for minutesAgo in [0.0, 110, 30, 115] {
             _ = try await shell.core.applySunscreen(
                 spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-minutesAgo * 60), now: now)
             #expect(shell.timer.armed == (await expectedArm(shell.core, now: now)), "applied \(minutesAgo) min ago")
@@ -77,8 +78,9 @@ struct CoreOrderingTests {
         #expect(history[..<pressed].allSatisfy { $0.kind != .withdrawn })
     }
 
+    /// uvd 0.4's countdown, wherever the person is: each stage reaches the server in turn.
     @Test func aReminderDayPlaysOnAVirtualClock() async throws {
-        let shell = try InProcessCore()
+        let shell = try InProcessCore(config: InProcessCore.popUpsWhereverYouAre)
         // The history is what the server was sent, written as the outbox sends it.
         let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }

@@ -37,6 +37,8 @@ struct DayModelAgreementTests {
         var simulator = Simulator(state: state, start: Self.now)
         simulator.send(.forecast(knowledge.daySeries(now: Self.now).samples(in: Self.day)), at: Self.now)
         simulator.send(.sunscreen(knowledge.sunscreen), at: Self.now)
+        // Out: the reminder pops up there.
+        simulator.run(until: Self.now, steps: [(Self.now, .outside(true))])
         return simulator
     }
 

@@ -29,10 +29,12 @@ final class InProcessCore: Sendable {
 
     /// `place`: where the user is (the place of the system's zone);
     /// `answersArriveAt`: the time a provider's answer arrives (the wall clock unless given);
-    /// `clocks`: the core's clocks and draw, all given (then `answersArriveAt` is not used).
+    /// `clocks`: the core's clocks and draw, all given (then `answersArriveAt` is not used);
+    /// `config`: the configuration file's text.
     init(
         httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil, clocks: CoreClocks? = nil,
-        directory shared: URL? = nil, place: Place = sydney, watchdog: Duration? = nil, pingWatchdog: @escaping @Sendable () -> Void = {}
+        directory shared: URL? = nil, place: Place = sydney, watchdog: Duration? = nil, pingWatchdog: @escaping @Sendable () -> Void = {},
+        config: String = ""
     ) throws {
         directory = shared ?? FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
         ownsDirectory = shared == nil
@@ -43,7 +45,7 @@ final class InProcessCore: Sendable {
         log.logLevel = .critical
         core = try CoreShell(
             store: store, configFile: directory.appendingPathComponent("config.toml"),
-            lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse("", path: "config.toml"),
+            lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse(config, path: "config.toml"),
             httpClient: httpClient, timer: timer, automaticPlace: { place }, log: log, now: Date(),
             clocks: clocks ?? CoreClocks(wall: answersArriveAt ?? { Date() }), watchdog: watchdog, pingWatchdog: pingWatchdog)
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
@@ -52,6 +54,11 @@ final class InProcessCore: Sendable {
             onAnswer: { [weak core] subject, answer in await core?.send(.press(subject, answer), at: Date()) },
             onReport: { [weak core] report in await core?.send(.delivered(report), at: Date()) })
     }
+
+    /// uvd 0.4's pop-ups, for the tests of how what the rules say is delivered, held and kept:
+    /// the UV levels and the reapply countdown pop up wherever the person is (by default they
+    /// stay in the glance while in: `AttentionDayTests`).
+    static let popUpsWhereverYouAre = "[alerts]\nindoors = \"pop-up\"\n[reapply]\ncountdown = true\nindoors = \"pop-up\"\n"
 
     /// A second core over `other`'s store, as uvd started again on the same files.
     convenience init(sharing other: InProcessCore) throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UVCore
 import UVEngine
+import UVNotify
 import UVPlatform
 import UVProtocol
 import UVStore
@@ -153,6 +154,31 @@ struct OutsideTests {
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .remove, date: nil, span: "10:00-11:00"), now: noon)
         dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
         #expect(dose.intervals.isEmpty)
+    }
+
+    /// Where the person is, one fact: `outside start` makes the status, the tray's tooltip and
+    /// its menu say "out since", and a restarted uvd reads the same instant from the store.
+    @Test func whereThePersonIsIsSaidEverywhereAndOutlivesARestart() async throws {
+        let shell = try InProcessCore()
+        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        var status = try await shell.core.read { try $0.status(now: Self.morning) }
+        #expect(status.whereabouts?.whereabouts == .inside)
+        #expect(TrayView.tooltip(status).hasPrefix("At home"))
+        let situation = await shell.core.read { $0.traySituation(now: Self.morning) }
+        #expect(TrayView.menu(status, situation).contains { $0.id == TrayAction.outside.id && $0.label == "I'm outside" })
+
+        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
+        let later = Self.morning.addingTimeInterval(600)
+        status = try await shell.core.read { try $0.status(now: later) }
+        #expect(status.whereabouts?.whereabouts == .out(since: Self.morning))
+        #expect(TrayView.tooltip(status).hasPrefix("Out since "))
+        let out = await shell.core.read { $0.traySituation(now: later) }
+        #expect(TrayView.menu(status, out).contains { $0.id == TrayAction.inside.id && $0.label == "I'm inside" })
+        #expect(await shell.core.state.engine.whereabouts == .out(since: Self.morning))
+
+        let restarted = try InProcessCore(sharing: shell)
+        await restarted.core.startEngine(outbox: restarted.outbox, now: later)
+        #expect(await restarted.core.state.engine.whereabouts == .out(since: Self.morning))
     }
 
     /// `uvctl outside start`, a restart of uvd, then `stop`: the interval is one, kept whole.

@@ -95,7 +95,7 @@ struct SettleCountTests {
     @Test func aForecastArrivingIsOneStepOneWriteOneStatus() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival })
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival }, config: InProcessCore.popUpsWhereverYouAre)
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
         let watching = await shell.core.subscribe(now: Self.now)
         defer { _ = watching }
@@ -131,7 +131,7 @@ struct SettleCountTests {
     @Test func aForecastThatShowsANotificationIsOneStepAndOneDelivery() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival })
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival }, config: InProcessCore.popUpsWhereverYouAre)
         let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
@@ -167,7 +167,7 @@ struct SettleCountTests {
     /// reports) never gives.
     static func forecastWaitingForItsDelivery() async throws -> InProcessCore {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: sydneyForecast()))
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { arrival })
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { arrival }, config: InProcessCore.popUpsWhereverYouAre)
         await shell.core.startEngine(outbox: shell.outbox, now: now)
         let context = await sydneyContext(shell)
         async let outcome = shell.core.fetch(.openMeteo, now: now, context: context)

@@ -39,7 +39,7 @@ struct SuspendTests {
     /// (it is quiet now), and shows it when quiet hours end at 14:00, once.
     @Test func aSuspendOfThreeHoursHoldsTheMissedReminderForQuietHoursToEnd() async throws {
         let test = TestClocks(at: Self.nine)
-        let shell = try InProcessCore(clocks: test.clocks)
+        let shell = try InProcessCore(clocks: test.clocks, config: InProcessCore.popUpsWhereverYouAre)
         let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: test.now)
@@ -70,7 +70,7 @@ struct SuspendTests {
     /// and the step is not taken for a wake from sleep (no second reminder before then).
     @Test func aWallClockStepBackFollowsTheClock() async throws {
         let test = TestClocks(at: Self.nine)
-        let shell = try InProcessCore(clocks: test.clocks)
+        let shell = try InProcessCore(clocks: test.clocks, config: InProcessCore.popUpsWhereverYouAre)
         let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: test.now)

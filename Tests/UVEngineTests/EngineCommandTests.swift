@@ -41,7 +41,12 @@ struct EngineCommandTests {
     }
 
     @Test func snoozeWithdrawsAndSilencesARuleUntilItEnds() {
-        var sim = highUVDay()
+        // The countdown's pop-ups (`[reapply] countdown`), out: a reminder is on screen at 10:30.
+        var settings = EngineSettings()
+        settings.reapplyCountdown = true
+        var sim = S(settings: settings, start: Self.day)
+        sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
+        sim.goOut(at: S.at("2026-01-15T09:00:00+11:00"))
         sim.send(
             .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: S.at("2026-01-15T09:00:00+11:00")))),
             at: S.at("2026-01-15T09:00:00+11:00"))

@@ -48,6 +48,8 @@ struct EngineScenarioTests {
         // The first forecast arrives at midday, UV already past 6, 8 and 11.
         var sim = S(start: Self.day)
         let noon = S.at("2026-01-15T12:30:00+11:00")
+        // Out: critical is said only there.
+        sim.goOut(at: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: noon)
         sim.run(until: S.at("2026-01-15T23:59:00+11:00"))
         let alerts = sim.notified.filter { $0.alert.rule == .uvAlert }
@@ -201,6 +203,7 @@ struct EngineScenarioTests {
             sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
             sim.send(.context(zone: ZoneName("Australia/Sydney"), profile: Profile(skinType: .V)), at: Self.day)
             sim.send(.family(family), at: Self.day)
+            sim.goOut(at: applied)
             sim.run(
                 until: S.at("2026-01-15T13:00:00+11:00"),
                 events: [(applied, .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: applied))))])
@@ -220,6 +223,7 @@ struct EngineScenarioTests {
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         // Applied at 08:30: 60 minutes left at 09:30, 30 at 10:00, due at 10:30, all in quiet hours.
         let applied = S.at("2026-01-15T08:30:00+11:00")
+        sim.goOut(at: applied)
         sim.run(
             until: S.at("2026-01-15T12:00:00+11:00"),
             events: [
@@ -234,6 +238,8 @@ struct EngineScenarioTests {
         var settings = EngineSettings()
         settings.quietHours = QuietHours([try #require(QuietSpan(parsing: "10:00-16:00"))])
         var sim = S(settings: settings, start: Self.day)
+        // Out all day: the extreme level is critical there, which is what passes quiet hours.
+        sim.goOut(at: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         sim.run(until: S.at("2026-01-15T17:00:00+11:00"))
         let extreme = try #require(sim.alerts(Subject.uvLevel(.extreme)).first)
@@ -246,6 +252,7 @@ struct EngineScenarioTests {
         var sim = S(start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         let applied = S.at("2026-01-15T09:00:00+11:00")
+        sim.goOut(at: applied)
         var application = SunscreenApplication(
             spf: .spf50, quantity: .lots, activity: .active, appliedAt: applied, waterResistance: .minutes40)
         sim.send(.sunscreen(SunscreenOn(application)), at: applied)

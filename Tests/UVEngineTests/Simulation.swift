@@ -33,6 +33,10 @@ struct Simulation {
     mutating func send(_ event: EngineEvent, at time: Date) { simulator.send(event, at: time) }
     mutating func run(until end: Date, events: [(Date, EngineEvent)] = []) { simulator.run(until: end, events: events) }
 
+    /// Outside by the person's word (`uvctl outside start`) from `time`, or inside: every
+    /// deadline before it is run first.
+    mutating func goOut(_ out: Bool = true, at time: Date) { simulator.run(until: time, steps: [(time, .outside(out))]) }
+
     func alerts(_ subject: Subject) -> [(time: Date, alert: PresentedAlert)] { notified.filter { $0.alert.subject == subject } }
 
     static func at(_ text: String) -> Date {
