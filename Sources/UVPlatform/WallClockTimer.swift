@@ -41,8 +41,9 @@ public final class WallClockTimer: DeadlineTimer {
     ///
     /// An instant still ahead is armed as an absolute time on the wall clock, so that a suspend
     /// or a clock change is noticed; one already past fires at once (armed relative, a
-    /// nanosecond ahead: an absolute instant in the past is one a shifted clock, or a clock set
-    /// back to before 1970, makes the kernel refuse). Should the kernel refuse the absolute
+    /// millisecond ahead: an absolute instant in the past is one a shifted clock, or a clock set
+    /// back to before 1970, makes the kernel refuse; and a nanosecond, scaled by a clock that runs
+    /// fast, as libfaketime's `x120` does, rounds to zero, which disarms the timer for good). Should the kernel refuse the absolute
     /// instant, the same wait is armed relative instead; only when that too is refused does
     /// this throw.
     public func arm(at instant: Date, now: Date = Date()) throws(TimerRefusal) {
@@ -50,8 +51,11 @@ public final class WallClockTimer: DeadlineTimer {
         if ahead > 0, Self.settime(fd, flags: Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), seconds: instant.timeIntervalSince1970) {
             return
         }
-        guard Self.settime(fd, flags: 0, seconds: max(ahead, 1e-9)) else { throw TimerRefusal(code: errno) }
+        guard Self.settime(fd, flags: 0, seconds: max(ahead, Self.atOnce)) else { throw TimerRefusal(code: errno) }
     }
+
+    /// How far ahead "at once" is armed.
+    static let atOnce: TimeInterval = 0.001
 
     public func arm(at instant: Date) throws(TimerRefusal) {
         try arm(at: instant, now: Date())
