@@ -20,15 +20,6 @@ private let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
     .enabled(if: RecordingNotificationServer.available, "needs dbus-daemon and python3-gi"),
     .enabled(if: FileManager.default.fileExists(atPath: libfaketime), "needs libfaketime (Debian package faketime)"))
 struct OfficeDayLiveTests {
-    static let office = """
-        07:00 wifi
-        08:15 cellular
-        08:17 press leave-home applied
-        08:50 wifi
-        17:30 cellular
-        18:15 wifi
-        """
-
     /// The rules (each notification's category names its rule: `x-uvd.leave-home`).
     static let rules = ["leave-home", "uv-alert", "reapply", "morning", "dose"]
 
@@ -84,8 +75,7 @@ struct OfficeDayLiveTests {
         // uvd started at 08:10, after the morning summary's 07:30: it says it at its start.
         let live = sent.filter { $0 != "morning" }
 
-        let scenario = uvd.root.appendingPathComponent("office.day")
-        try Self.office.write(to: scenario, atomically: true, encoding: .utf8)
+        let scenario = ProviderFixture.packageRoot.appendingPathComponent("Tests/Fixtures/days/office.day")
         let simulated = try uvd.uvctl([
             "simulate", "--location", "Sydney", "--date", "2027-01-15", "--skin-type", "III", "--scenario", scenario.path, "--json",
         ])

@@ -12,25 +12,11 @@ import UVCore
 struct AttentionDayTests {
     typealias S = Simulation
 
-    static let office = """
-        07:00 wifi
-        08:15 cellular
-        08:17 press leave-home applied
-        08:50 wifi
-        17:30 cellular
-        18:15 wifi
-        """
-    static let lunch = office + "\n12:30 outside\n13:15 inside\n"
-    static let workFromHome = "07:00 wifi\n"
-    static let beach = """
-        08:30 wifi
-        09:55 cellular
-        09:56 press leave-home applied
-        10:00 outside
-        12:00 apply 50 lots
-        15:00 inside
-        15:30 wifi
-        """
+    /// A day file of `Tests/Fixtures/days` (office, lunch, wfh, beach, winter).
+    static func day(_ name: String) throws -> String {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        return try String(contentsOf: folder.appendingPathComponent("Fixtures/days/\(name).day"), encoding: .utf8)
+    }
 
     /// What a played day popped up, with where the person was.
     struct Day {
@@ -68,7 +54,7 @@ struct AttentionDayTests {
     }
 
     @Test func theOfficeDayIsAtMostFourPopUpsNoneAtTheDesk() throws {
-        let day = try Self.play(Self.office)
+        let day = try Self.play(Self.day("office"))
         #expect(day.popUps.count <= 4, "\(day.popUps.map { "\($0.time) \($0.alert.subject)" })")
         Self.checkNothingAsksForTheSunInside(day, "office")
         // The reminder that fell due at the desk and the levels passed there are in the history.
@@ -79,7 +65,7 @@ struct AttentionDayTests {
     }
 
     @Test func theLunchWalkIsToldToReapplyAsItGoesOut() throws {
-        let day = try Self.play(Self.lunch)
+        let day = try Self.play(Self.day("lunch"))
         #expect(day.popUps.count <= 6, "\(day.popUps.map { "\($0.time) \($0.alert.subject)" })")
         Self.checkNothingAsksForTheSunInside(day, "lunch")
         let goingOut = day.between(Self.at("12:30"), Self.at("12:45"))
@@ -88,7 +74,7 @@ struct AttentionDayTests {
     }
 
     @Test func aWiredDeskAtHomeIsAtMostTwoPopUps() throws {
-        let day = try Self.play(Self.workFromHome, skin: .I)
+        let day = try Self.play(Self.day("wfh"), skin: .I)
         #expect(day.popUps.count <= 2, "\(day.popUps.map { "\($0.time) \($0.alert.subject)" })")
         Self.checkNothingAsksForTheSunInside(day, "wfh")
     }
@@ -98,14 +84,14 @@ struct AttentionDayTests {
     @Test func aDayWithoutUVWorthProtectingFromHasNoReapplyPopUp() throws {
         let melbourne = try #require(Zone(identifier: "Australia/Melbourne"))
         let day = try Self.play(
-            "07:00 wifi\n08:17 apply 30 medium\n09:00 outside\n16:00 inside\n", date: "2027-07-15", zone: melbourne,
+            try Self.day("winter"), date: "2027-07-15", zone: melbourne,
             coordinate: Coordinate(latitude: -37.81, longitude: 144.96))
         #expect(day.count(.reapply) == 0)
         #expect(day.held.contains { $0.alert.rule == .reapply && $0.reason == .noUVAhead })
     }
 
     @Test func aBeachDayHasOneReapplyPopUpPerApplication() throws {
-        let day = try Self.play(Self.beach)
+        let day = try Self.play(Self.day("beach"))
         let reminders = day.popUps.filter { $0.alert.rule == .reapply }
         // Two applications (the leave-home press at 09:56 and 12:00): one reminder each, when due.
         #expect(reminders.count == 2, "\(reminders.map(\.time))")
@@ -178,7 +164,7 @@ struct AttentionDayTests {
         settings.reapplyCountdown = true
         settings.reapplyUVThreshold = 0
         settings.reapplyOnGoingOut = false
-        let day = try Self.play(Self.office, settings: settings)
+        let day = try Self.play(Self.day("office"), settings: settings)
         #expect(day.popUps.count == 9, "\(day.popUps.map { "\($0.time) \($0.alert.subject)" })")
         #expect(day.count(.reapply) == 3)
         #expect(day.popUps.contains { $0.alert.urgency == .critical && !$0.whereabouts.isOut })
