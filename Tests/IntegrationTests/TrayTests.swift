@@ -177,6 +177,25 @@ struct TrayTests {
         }
         let doctor = try uvd.uvctl(["doctor"]).stdout
         #expect(doctor.contains("ok    tray: shown by python3"), "\(doctor)")
+
+        // Where the person is: the tooltip says "At home" and the menu offers "I'm outside"; a
+        // click on it starts time outside, and the menu then offers "I'm inside".
+        func itemNow() throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(try bus.host(["--read"], item: item).stdout.utf8)) as? [String: Any])
+        }
+        let home = try itemNow()
+        #expect(((home["ToolTip"] as? [Any])?[3] as? String)?.hasPrefix("At home") == true, "\(home["ToolTip"] ?? "")")
+        let outside = try #require(
+            (home["MenuItems"] as? [[String: Any]] ?? []).first { $0["label"] as? String == "I'm outside" })
+        #expect(try bus.host(["--click", String(outside["id"] as? Int ?? 0)], item: item).status == 0)
+        try uvd.waitFor("time outside") {
+            (try uvd.uvctl(["status", "--json"]).json()["whereabouts"] as? [String: Any])?["state"] as? String == "out"
+        }
+        try uvd.waitFor("the menu offering I'm inside") {
+            let labels = (try itemNow()["MenuItems"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+            return labels.contains("I'm inside") && !labels.contains("I'm outside")
+        }
+        #expect(((try itemNow()["ToolTip"] as? [Any])?[3] as? String)?.hasPrefix("Out since ") == true)
     }
 
     @Test func aReplacedWatcherGetsTheItemAgainAndNoWatcherMeansNothing() throws {
