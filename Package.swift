@@ -79,7 +79,8 @@ let package = Package(
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
         .target(
-            name: "UVFuzzTargets", dependencies: ["UVConfig", "UVCore", "UVEngine", "UVProtocol", "UVProviders", "UVSkill", "UVStore"]),
+            name: "UVFuzzTargets",
+            dependencies: ["UVConfig", "UVCore", "UVEngine", "UVPlatform", "UVProtocol", "UVProviders", "UVSkill", "UVStore"]),
         .executableTarget(name: "uvd-fuzz", dependencies: ["UVCore", "UVFuzzTargets"]),
         .target(name: "UVConfig", dependencies: ["UVCore", "UVEngine", "UVProviderPolicy"]),
         .target(name: "UVProviderPolicy", dependencies: ["UVCore"]),

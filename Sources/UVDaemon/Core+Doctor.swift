@@ -15,7 +15,8 @@ extension Core {
                 screened: providers.screened[source])
         }
         return Doctor.Facts(
-            now: now, clock: clock, storeRecovery: start.recovery, configFile: configFile, configTrouble: configTrouble,
+            now: now, clock: clock, storeRecovery: start.recovery, lostWrites: start.lostWrites, storePath: start.storePath,
+            configFile: configFile, configTrouble: configTrouble,
             engineStateProblem: start.engineProblem,
             place: currentPlace,
             providers: checked, classifier: interfaceClassifier, connection: network.current, homeNetwork: network.home,

@@ -27,6 +27,8 @@ struct CoreStart: Sendable {
     var engineProblem: SavedStateProblem?
     /// What the store did to open a damaged file, while its copies are kept.
     var recovery: StoreRecovery?
+    /// Acknowledged writes a damaged `-wal` took with it (found as the store opened).
+    var lostWrites: LostWrites?
     /// The store's file, for a refusal to name.
     var storePath: String
 
@@ -39,7 +41,7 @@ struct CoreStart: Sendable {
             sunscreen: try store.sunscreenOn(),
             stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
             outsideNow: OutsideNow(networkSince: try store.openSince(.network), userSince: try store.openSince(.user)), engine: engine,
-            engineProblem: problem, recovery: store.recovery, storePath: store.path)
+            engineProblem: problem, recovery: store.recovery, lostWrites: store.lostWrites, storePath: store.path)
     }
 
     /// The rules' saved state, and what could not be read of it (set aside in the store, said).

@@ -39,6 +39,7 @@ public enum Daemon {
             log.error("configuration has errors; starting on \(kept):\n\(configTrouble.problem)")
         }
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
+        if let lost = store.lostWrites { log.error("\(lost.summary)") }
         let timer = try WallClockTimer()
         let core = try CoreShell(
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, configTrouble: configTrouble,

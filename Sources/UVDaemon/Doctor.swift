@@ -36,6 +36,10 @@ struct Doctor {
         var now: Date
         var clock: PlaceClock
         var storeRecovery: StoreRecovery?
+        /// Acknowledged writes a damaged `-wal` took, found at the start.
+        var lostWrites: LostWrites?
+        /// The store's database file.
+        var storePath: String
         /// The configuration file, and its errors while uvd runs on something else.
         var configFile: String
         var configTrouble: ConfigTrouble?
@@ -64,6 +68,7 @@ struct Doctor {
         if let tray = trayCheck() { checks.append(tray) }
         checks.append(configurationCheck())
         checks.append(stateCheck())
+        if let readers = readersCheck() { checks.append(readers) }
         return checks
     }
 
@@ -77,7 +82,28 @@ struct Doctor {
         return CheckInfo(name: tr("configuration"), result: .fail, detail: trouble.summary, fix: ConfigTrouble.fix)
     }
 
+    /// Another program holding the database open (`sqlite3`, a backup): writes do not wait for
+    /// it, but they stay in the `-wal` until it lets go.
+    private func readersCheck() -> CheckInfo? {
+        let files = [facts.storePath, facts.storePath + "-shm", facts.storePath + "-wal"]
+        let holders = FileLockHolders.holders(of: files)
+        guard !holders.isEmpty else { return nil }
+        let named = holders.map { tr("pid %1$@ (%2$@)", $0.pid, $0.name) }.joined(separator: ", ")
+        return CheckInfo(
+            name: tr("database"), result: .warn,
+            detail: tr(
+                "another process holds %1$@ open: %2$@; uvd's writes go on, kept in its write-ahead log until that process lets go",
+                facts.storePath, named),
+            fix: tr("end the reading transaction there (or close that program) when you are done looking"))
+    }
+
     private func stateCheck() -> CheckInfo {
+        if let lost = facts.lostWrites {
+            return CheckInfo(
+                name: tr("state"), result: .warn, detail: lost.summary,
+                fix: tr(
+                    "set again what was lost (uvctl history and uvctl status show what uvd has); delete the kept log to stop this notice"))
+        }
         if let engineStateProblem = facts.engineStateProblem {
             return CheckInfo(
                 name: tr("state"), result: .warn, detail: engineStateProblem.summary,

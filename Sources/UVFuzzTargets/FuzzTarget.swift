@@ -2,6 +2,7 @@ import FoundationEssentials
 import UVConfig
 import UVCore
 import UVEngine
+import UVPlatform
 import UVProtocol
 import UVProviders
 import UVSkill
@@ -36,6 +37,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case scenario
     /// LXQt's notifications.conf, read for its do-not-disturb.
     case lxqtSettings = "lxqt-conf"
+    /// The kernel's list of file locks (`/proc/locks`): who holds uvd's lock or its database.
+    case procLocks = "proc-locks"
     /// A family on one line (`uvctl simulate --family NAME:TYPE[:YYYY-MM],…`).
     case familyList = "family-list"
     /// A measured day file (`make skill`): ARPANSA's CSV, one row a minute.
@@ -90,6 +93,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
         case .instant:
             _ = ISOInstant.parse(String(decoding: data, as: UTF8.self))
+        case .procLocks:
+            _ = FileLockHolders.parse(String(decoding: data, as: UTF8.self))
         case .lxqtSettings:
             _ = LXQtNotificationSettings.doNotDisturb(in: .bytes([UInt8](data)))
         case .familyList:

@@ -5,9 +5,17 @@ import UVCore
     import Glibc
 #endif
 
-/// One uvd per user: an exclusive `flock` on `uvd.lock` in the runtime directory, held for the
-/// process's life (the kernel drops it when the process dies, however it dies). The file holds
-/// the holder's pid, for the message the second instance gives.
+/// One uvd per user: a lock on `uvd.lock` in the runtime directory, held for the process's life
+/// (the kernel drops it when the process dies, however it dies). The file holds the holder's pid,
+/// for the message the second instance gives.
+///
+/// The lock is a POSIX record lock (`F_SETLK`), which belongs to the process alone: a child
+/// (a fetch process, started by `posix_spawn`) never holds it, not even between its clone and
+/// its exec, so a uvd killed while starting one leaves nothing behind that refuses the restart.
+/// An exclusive `flock` is taken as well, which is what releases before 0.5 take: so that one of
+/// them and this one never run together. A `flock` is shared with a child until its exec closes
+/// the descriptor; held while the record lock is free, it is such a dying child's (or an older
+/// uvd's, named in the file): waited for up to `patience`, then taken.
 public final class InstanceLock: Sendable {
     /// Another uvd holds the lock.
     public struct AlreadyRunning: Error, CustomStringConvertible {
@@ -17,23 +25,57 @@ public final class InstanceLock: Sendable {
         }
     }
 
+    /// A process that is no running uvd held the lock past the wait.
+    public struct HeldByAnother: Error, CustomStringConvertible {
+        public var path: String
+        public var pid: Int32?
+        public var description: String {
+            tr(
+                "%1$@ is held by %2$@, which is no running uvd; uvd waited 2 s for it to let go", path,
+                pid.map { tr("pid %1$@ (%2$@)", $0, ProcessTable.name(of: $0) ?? "?") } ?? tr("another process"))
+        }
+    }
+
     private let descriptor: Int32
     /// Why the holder's pid could not be written into the lock file, if it could not: the lock
     /// holds all the same, but a second uvd cannot name this one.
     public let pidNotRecorded: String?
 
-    /// Takes the lock in `directory` (which must exist and be private), or throws `AlreadyRunning`.
-    public init(directory: String) throws {
+    /// How long a lock held by a process that is no running uvd is waited for.
+    public static let patience: Duration = .seconds(2)
+
+    /// Takes the lock in `directory` (which must exist and be private), or throws
+    /// `AlreadyRunning` (a live uvd holds it) or `HeldByAnother`.
+    public init(directory: String, patience: Duration = InstanceLock.patience) throws {
         let path = directory + "/uvd.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             throw PrivateDirectory.Refused(path: path, problem: FileProblem.reason(errno))
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let code = errno
-            defer { close(descriptor) }
-            if code == EWOULDBLOCK { throw AlreadyRunning(pid: Self.holder(descriptor)) }
-            throw PrivateDirectory.Refused(path: path, problem: FileProblem.reason(code))
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: patience)
+        while true {
+            switch Self.take(descriptor) {
+            case .taken:
+                break
+            case .failed(let code):
+                close(descriptor)
+                throw PrivateDirectory.Refused(path: path, problem: FileProblem.reason(code))
+            case .held(let recordHolder):
+                // The record lock's holder is the process itself; a flock's is named in the file.
+                let holder = recordHolder ?? Self.named(descriptor)
+                if let holder, ProcessTable.isRunningUvd(holder) {
+                    close(descriptor)
+                    throw AlreadyRunning(pid: holder)
+                }
+                guard clock.now < deadline else {
+                    close(descriptor)
+                    throw HeldByAnother(path: path, pid: holder)
+                }
+                usleep(20_000)  // executor: only as uvd starts, before it serves anything; 2 s at most
+                continue
+            }
+            break
         }
         let text = Array("\(getpid())\n".utf8)
         if ftruncate(descriptor, 0) == 0, text.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) == text.count {
@@ -44,45 +86,54 @@ public final class InstanceLock: Sendable {
         self.descriptor = descriptor
     }
 
-    /// The holder's pid; a holder that took the lock an instant ago may not have written it
-    /// yet (the file is empty, or still names an earlier holder that is gone), so it is read
-    /// again for up to a fifth of a second.
-    private static func holder(_ descriptor: Int32) -> Int32? {
-        for _ in 0..<20 {
-            var buffer = [UInt8](repeating: 0, count: 32)
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0,
-                let pid = Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace()),
-                pid > 0, kill(pid, 0) == 0 || errno == EPERM
-            {
-                return pid
-            }
-            usleep(10_000)  // executor: at most 0.2 s, only as a second uvd gives up at start
+    private enum Attempt {
+        case taken
+        /// Held: by this pid (the record lock's holder), or by a `flock` whose holder the file names.
+        case held(Int32?)
+        case failed(Int32)
+    }
+
+    /// The record lock, then the `flock`; the record lock is given back when the `flock` is held
+    /// (a later attempt takes both).
+    private static func take(_ descriptor: Int32) -> Attempt {
+        var record = Glibc.flock()
+        record.l_type = Int16(F_WRLCK)
+        record.l_whence = Int16(SEEK_SET)
+        guard fcntl(descriptor, F_SETLK, &record) == 0 else {
+            let code = errno
+            guard code == EAGAIN || code == EACCES else { return .failed(code) }
+            var asked = Glibc.flock()
+            asked.l_type = Int16(F_WRLCK)
+            asked.l_whence = Int16(SEEK_SET)
+            let known = fcntl(descriptor, F_GETLK, &asked) == 0 && asked.l_type != Int16(F_UNLCK) && asked.l_pid > 0
+            return .held(known ? asked.l_pid : nil)
         }
-        return nil
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            var release = Glibc.flock()
+            release.l_type = Int16(F_UNLCK)
+            release.l_whence = Int16(SEEK_SET)
+            _ = fcntl(descriptor, F_SETLK, &release)
+            return code == EWOULDBLOCK ? .held(nil) : .failed(code)
+        }
+        return .taken
+    }
+
+    /// The pid the lock file names, when it reads as one.
+    private static func named(_ descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0, let pid = Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingWhitespace()), pid > 0 else {
+            return nil
+        }
+        return pid
     }
 
     /// Whether some process holds the lock in `directory`, read from /proc/locks (by the lock
     /// file's device and inode) without taking it, so that asking can never make a starting uvd
     /// think another runs; false too when there is no lock file; nil when it cannot be told.
     public static func isHeld(in directory: String) -> Bool? {
-        var info = stat()
-        guard stat(directory + "/uvd.lock", &info) == 0 else { return errno == ENOENT ? false : nil }
-        guard case .bytes(let bytes) = SmallFile.read("/proc/locks", maximumSize: 1 << 20) else { return nil }
-        // glibc's gnu_dev_major and gnu_dev_minor (macros Swift cannot import); /proc/locks writes
-        // the device as MAJOR:MINOR in hex, then the inode.
-        let major = (info.st_dev >> 8) & 0xFFF | (info.st_dev >> 32) & ~0xFFF
-        let minor = info.st_dev & 0xFF | (info.st_dev >> 12) & ~0xFF
-        let identity = Self.hex(UInt64(major)) + ":" + Self.hex(UInt64(minor)) + ":" + String(UInt64(info.st_ino))
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains { line in
-            line.split(separator: " ").contains { $0 == identity }
-        }
-    }
-
-    /// At least two lower-case hex digits, as `%02x` writes them.
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return digits.count < 2 ? "0" + digits : digits
+        FileLockHolders.locks(on: directory + "/uvd.lock").map { !$0.isEmpty }
     }
 
     deinit { close(descriptor) }

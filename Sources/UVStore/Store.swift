@@ -6,8 +6,12 @@ import UVProviderPolicy
 /// uvd's state on disk: SQLite in WAL mode under `$XDG_STATE_HOME/uvd/`.
 ///
 /// Every method is one transaction: once it returns, the change survives a kill -9, and the WAL
-/// is checkpointed into the main file right after (TRUNCATE), so a damaged `-wal` cannot take
-/// acknowledged state with it. Values with structure (profile, forecasts, provider health) are
+/// is checkpointed into the main file right after (TRUNCATE, without waiting), so a damaged
+/// `-wal` cannot take acknowledged state with it. A reader elsewhere (`sqlite3`, a backup) that
+/// holds a snapshot keeps the checkpoint from emptying the WAL: no write waits for it; the WAL
+/// is emptied when the daemon tries again (`checkpoint()`, on its one timer) after the reader
+/// has let go, and meanwhile the count of acknowledged writes is kept outside the WAL
+/// (`AcknowledgedWrites`), so that a damaged WAL's loss is noticed at the next start. Values with structure (profile, forecasts, provider health) are
 /// stored as JSON in typed tables, so a migration can reshape them. A database that fails
 /// SQLite's integrity check, is not a database, or is a directory or a dangling link is moved
 /// aside with its `-wal` and `-shm`, what can still be read is copied into a fresh one, and
@@ -17,8 +21,13 @@ public final class Store: Sendable {
     nonisolated(unsafe) private let connection: SQLiteConnection
     private let lock = Mutex(())
     private let transactions = Atomic<Int>(0)
+    /// The WAL holds acknowledged writes that a reader elsewhere kept the checkpoint from moving.
+    private let walHolds = Atomic<Bool>(false)
     /// What had to be done at opening, if the database was damaged.
     public let recovery: StoreRecovery?
+    /// Acknowledged writes a damaged `-wal` took with it, found at opening (or at an earlier
+    /// opening, while the damaged `-wal` it kept is still there to look at).
+    public let lostWrites: LostWrites?
     /// The database file.
     public let path: String
 
@@ -29,9 +38,20 @@ public final class Store: Sendable {
         var damage = Self.unusableEntry(at: path)
         if damage == nil {
             do {
+                // A count left beside the database: the -wal held acknowledged writes when uvd
+                // last ran. It is copied before SQLite reads it (and drops what fails its checksum).
+                let noted = AcknowledgedWrites.noted(beside: path)
+                let walCopy = noted.flatMap { _ in Self.copyWAL(of: path) }
                 let opened = try Self.open(path)
                 recovery = Self.earlierRecovery(in: opened)
+                lostWrites = Self.lostWrites(in: opened, noted: noted, walCopy: walCopy)
                 connection = opened
+                walHolds.store(!opened.checkpoint(), ordering: .relaxed)
+                if walHolds.load(ordering: .relaxed), let held = try? AcknowledgedWrites.held(opened) {
+                    AcknowledgedWrites.note(held, beside: path)
+                } else {
+                    AcknowledgedWrites.clear(beside: path)
+                }
                 return
             } catch let error as Damage {
                 damage = error.reason
@@ -46,6 +66,8 @@ public final class Store: Sendable {
         let database = moved.first { !$0.path.hasSuffix("-wal") && !$0.path.hasSuffix("-shm") }
         let (rows, damaged) = database.map { StoreSalvage.salvage(from: $0, into: fresh) } ?? ([:], [])
         recovery = StoreRecovery(reason: damage ?? "was damaged", movedAside: moved, salvaged: rows, damagedTables: damaged)
+        lostWrites = nil
+        AcknowledgedWrites.clear(beside: path)
         connection = fresh
         try? saveSetting("recovery", recovery)
     }
@@ -60,6 +82,34 @@ public final class Store: Sendable {
             return nil
         }
         return recovery
+    }
+
+    /// `NAME-wal.kept-TIME`: a copy of the `-wal` as it was before this start read it.
+    private static func copyWAL(of database: URL, now: Date = Date()) -> URL? {
+        let wal = URL(fileURLWithPath: database.path + "-wal")
+        let copy = URL(fileURLWithPath: database.path + "-wal.kept-\(Int(now.timeIntervalSince1970))")
+        try? FileManager.default.removeItem(at: copy)
+        return (try? FileManager.default.copyItem(at: wal, to: copy)) == nil ? nil : copy
+    }
+
+    /// The acknowledged writes missing from the opened database: the count noted beside it less
+    /// the count it holds. Found now, it is kept (setting `lostWrites`) so that later starts say it
+    /// too while the copy of the damaged `-wal` is there; none lost, the copy goes.
+    private static func lostWrites(in connection: SQLiteConnection, noted: Int?, walCopy: URL?) -> LostWrites? {
+        if let noted, let held = try? AcknowledgedWrites.held(connection) {
+            guard noted > held, let walCopy else {
+                if let walCopy { try? FileManager.default.removeItem(at: walCopy) }
+                return nil
+            }
+            let lost = LostWrites(count: noted - held, keptAs: walCopy)
+            try? connection.transaction { try putSetting("lostWrites", lost, connection) }
+            return lost
+        }
+        let stored = try? connection.firstRow("SELECT value FROM setting WHERE key = 'lostWrites'").map {
+            try Coding.decode(LostWrites.self, $0.text("value"))
+        }
+        guard let lost = stored ?? nil, FileManager.default.fileExists(atPath: lost.keptAs.path) else { return nil }
+        return lost
     }
 
     /// Opens the file in WAL mode with `synchronous = FULL` (a transaction is on disk when its
@@ -78,7 +128,6 @@ public final class Store: Sendable {
             throw Damage(reason: "failed its integrity check (\(verdict.first ?? "no answer"))")
         }
         try Schema.migrate(connection)
-        connection.checkpoint()
         return connection
     }
 
@@ -87,23 +136,43 @@ public final class Store: Sendable {
         try lock.withLock { _ in try body(connection) }
     }
 
-    /// One transaction, then the WAL checkpointed into the main file.
+    /// One transaction, counted, then the WAL checkpointed into the main file without waiting.
     func write<T: Sendable>(_ updates: (SQLiteConnection) throws -> T) throws -> T {
         transactions.add(1, ordering: .relaxed)
         return try lock.withLock { _ in
-            let result = try connection.transaction { try updates(connection) }
-            connection.checkpoint()
+            let (result, count) = try connection.transaction { (try updates(connection), try AcknowledgedWrites.bump(connection)) }
+            settle(acknowledged: count)
             return result
         }
     }
 
+    /// After a write (or a retry): the WAL emptied, or the count it holds noted outside it.
+    private func settle(acknowledged count: Int?) {
+        let url = URL(fileURLWithPath: path)
+        if connection.checkpoint() {
+            if walHolds.exchange(false, ordering: .relaxed) { AcknowledgedWrites.clear(beside: url) }
+        } else {
+            walHolds.store(true, ordering: .relaxed)
+            if let count = count ?? (try? AcknowledgedWrites.held(connection)) { AcknowledgedWrites.note(count, beside: url) }
+        }
+    }
+
+    /// Whether the WAL holds acknowledged writes a reader elsewhere kept from the main file:
+    /// `checkpoint()` is to be tried again.
+    public var walHoldsWrites: Bool { walHolds.load(ordering: .relaxed) }
+
     /// How many write transactions this store has run since it was opened.
     public var transactionCount: Int { transactions.load(ordering: .relaxed) }
 
-    /// Moves everything in the WAL into the main database file and empties the WAL (done after
-    /// every write, and at a clean shutdown). A reader holding the WAL makes it a no-op.
-    public func checkpoint() {
-        lock.withLock { _ in connection.checkpoint() }
+    /// Moves everything in the WAL into the main database file and empties the WAL, without
+    /// waiting (done after every write, again while a reader elsewhere kept it from emptying,
+    /// and at a clean shutdown); true when the WAL is empty now.
+    @discardableResult
+    public func checkpoint() -> Bool {
+        lock.withLock { _ in
+            settle(acknowledged: nil)
+            return !walHolds.load(ordering: .relaxed)
+        }
     }
 
     // MARK: Settings

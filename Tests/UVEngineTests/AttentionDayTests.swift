@@ -93,7 +93,7 @@ struct AttentionDayTests {
     @Test func aBeachDayHasOneReapplyPopUpPerApplication() throws {
         let day = try Self.play(Self.day("beach"))
         let reminders = day.popUps.filter { $0.alert.rule == .reapply }
-        // Two applications (the leave-home press at 09:56 and 12:00): one reminder each, when due.
+        // Two applications (the leave-home press at 09:57 and 12:00): one reminder each, when due.
         #expect(reminders.count == 2, "\(reminders.map(\.time))")
         #expect(reminders.allSatisfy { $0.alert.meaning.reapplyStage == .now })
         // None the minute it was put on.

@@ -54,19 +54,6 @@ struct PrivateDirectoryTests {
         }
     }
 
-    @Test func aSecondLockSaysWhoHoldsIt() throws {
-        defer { try? FileManager.default.removeItem(at: base) }
-        try PrivateDirectory.prepare(base.path)
-        let first = try InstanceLock(directory: base.path)
-        do {
-            _ = try InstanceLock(directory: base.path)
-            Issue.record("a second lock was granted")
-        } catch let error as InstanceLock.AlreadyRunning {
-            #expect(error.description == "uvd is already running (pid \(getpid()))")
-        }
-        withExtendedLifetime(first) {}
-    }
-
     @Test func somethingElseAtTheSocketPathIsNamed() throws {
         defer { try? FileManager.default.removeItem(at: base) }
         let path = base.appendingPathComponent("io.uvd").path

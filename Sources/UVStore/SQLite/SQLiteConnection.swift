@@ -92,10 +92,14 @@ final class SQLiteConnection {
         try execute("PRAGMA user_version = \(version)")
     }
 
-    /// Moves everything in the WAL into the main file and empties the WAL; a reader holding the
-    /// WAL (another process) makes it do less, which is no error.
-    func checkpoint() {
-        sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    /// Moves everything in the WAL into the main file and empties the WAL, without waiting: true
+    /// when the WAL is empty now. A reader elsewhere (`sqlite3`, a backup) holding a snapshot
+    /// makes a TRUNCATE checkpoint wait for it through the busy handler; with none set here it
+    /// copies what it can and returns at once (SQLITE_BUSY, false), to be tried again later.
+    func checkpoint() -> Bool {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Self.readBusyTimeout) }
+        return sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) == SQLITE_OK
     }
 
     /// The error SQLite reports for `status`, with its own message and the statement.
