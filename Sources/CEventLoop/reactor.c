@@ -94,6 +94,14 @@ uvd_watch *uvd_watch_fd(int fd, bool writable, uvd_watch_callback callback, void
     if (loop_fd < 0) { errno = EAGAIN; return NULL; }
     uvd_watch *watch = calloc(1, sizeof *watch);
     if (!watch) { errno = ENOMEM; return NULL; }
+    // Each watch registers a descriptor of its own, a duplicate, so a waited-on descriptor costs
+    // two while the wait lasts (an idle client connection, waiting to read, holds two). Both are
+    // needed: epoll keys a registration by descriptor and file, so two watches of one descriptor
+    // (a streamed reply waiting to write while the connection is watched for a hang-up) would
+    // collide on the same key (EEXIST); and a registration outlives the owner's close of its
+    // descriptor while the file is open elsewhere (a child's inherited copy), so the owner closing
+    // it while watched would leave a registration no one can remove and that fires into freed
+    // memory. With its own duplicate, a watch adds and removes exactly what it made.
     watch->duplicate = fcntl(fd, F_DUPFD_CLOEXEC, 0);
     if (watch->duplicate < 0) { int saved = errno; free(watch); errno = saved; return NULL; }
     atomic_init(&watch->state, ARMED);

@@ -26,6 +26,12 @@ enum DaemonClient {
                         socketPath, owner), status: .notPermitted)
             }
             return client
+        } catch let error as SocketError where error.code == EACCES || error.code == EPERM {
+            // The socket is there, but this user may not reach it: a uvd of another user's.
+            fail(
+                tr(
+                    "permission denied: %1$@ is another user's uvd (set XDG_RUNTIME_DIR to a directory of your own, or run uvctl as that user)",
+                    socketPath), status: .notPermitted)
         } catch {
             fail(
                 tr(

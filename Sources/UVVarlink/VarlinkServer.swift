@@ -102,8 +102,7 @@ public final class VarlinkServer: Sendable {
     private func serve(_ connection: UnixConnection) async {
         defer { connection.close() }
         guard let uid = try? connection.peerUID(), uid == allowedUID else {
-            try? await connection.write(VarlinkReply.encode(.permissionDenied))
-            log("control socket: refused a client of another user")
+            await refuse(connection)
             return
         }
         var framing = VarlinkFraming()
@@ -124,6 +123,23 @@ public final class VarlinkServer: Sendable {
                 return
             }
         }
+    }
+
+    /// How long a refused client is given to send its call before it is answered anyway.
+    static let refusalWait: Duration = .seconds(2)
+
+    /// A client of another user (root too) is answered PermissionDenied, after its first call is
+    /// read: a Unix socket closed with unread bytes resets the connection, and the client would
+    /// read ECONNRESET instead of the answer.
+    private func refuse(_ connection: UnixConnection) async {
+        _ = await firstWithin(Self.refusalWait) {
+            var framing = VarlinkFraming()
+            while let bytes = try? await connection.read(), !bytes.isEmpty {
+                guard let messages = try? framing.append(bytes), messages.isEmpty else { return }
+            }
+        }
+        try? await connection.write(VarlinkReply.encode(.permissionDenied))
+        log("control socket: refused a client of another user")
     }
 
     /// One message: decoded, dispatched, answered (never for a oneway call). False when the

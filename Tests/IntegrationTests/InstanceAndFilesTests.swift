@@ -34,6 +34,31 @@ struct InstanceAndFilesTests {
         }
     }
 
+    /// uvd killed with -9 while it starts its fetch processes (they start as it starts), 200
+    /// times: every restart runs. A child between its clone and its exec shared the `flock`
+    /// 0.4 held, and one restart in 300 was refused with exit 75; the record lock is never a
+    /// child's, and a `flock` held by no live uvd is waited for.
+    @Test func aRestartAfterKillMinusNineAlwaysRuns() throws {
+        let uvd = try DaemonHarness()
+        var refused: [String] = []
+        for round in 0..<200 {
+            let log = uvd.root.appendingPathComponent("kill-\(round).log")
+            let process = try ChildProcess(
+                ToolRunner.uvd.executable.path, [], environment: uvd.environment, stdout: log.path, stderr: log.path)
+            // Killed at a moment that moves across its start: from its first instant to well past
+            // the first fetch processes.
+            usleep(UInt32(round % 20) * 5_000)
+            process.signal(SIGKILL)
+            let status = process.wait()
+            if status != 128 + SIGKILL && status != -SIGKILL && status != SIGKILL {
+                refused.append("round \(round): exited \(status): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+            }
+        }
+        #expect(refused.isEmpty, "\(refused.prefix(3))")
+        // And the one after the last runs and answers.
+        try uvd.start()
+    }
+
     /// Under systemd (stderr is the journal, as JOURNAL_STREAM's device and inode say), a start
     /// that cannot go on is said at priority err: the `<3>` prefix journald takes as the line's
     /// priority, so `systemctl --user status uvd` shows it beside the failed unit.

@@ -39,7 +39,7 @@ struct VarlinkServerTests {
     var directory: URL { scratch.url }
     var path: String { directory.appendingPathComponent("sock").path }
 
-    private func withServer(_ body: (String) async throws -> Void) async throws {
+    private func withServer(allowedUID: uid_t = getuid(), _ body: (String) async throws -> Void) async throws {
         let listener = try UnixListener(path: path)
         let server = VarlinkServer(
             listener: listener, service: EchoService(), interfaceName: "test.echo",
@@ -47,10 +47,32 @@ struct VarlinkServerTests {
             info: .init(
                 vendor: "uvd", product: "test", version: "1", url: "https://example.invalid",
                 interfaces: ["org.varlink.service", "test.echo"]),
-            log: { _ in })
+            allowedUID: allowedUID, log: { _ in })
         let task = Task { await server.run() }
         defer { task.cancel() }
         try await body(path)
+    }
+
+    /// A raw client of another user (root, here: the server allows only another uid) sends its
+    /// call and reads the answer: PermissionDenied, not a connection reset (0.4 closed with the
+    /// call unread, which resets a Unix connection).
+    @Test func aClientOfAnotherUserIsAnsweredPermissionDenied() async throws {
+        try await withServer(allowedUID: getuid() &+ 1) { path in
+            for _ in 0..<20 {
+                let connection = try await UnixConnection.connect(path: path)
+                defer { connection.close() }
+                try await connection.write(Array(#"{"method":"test.echo.Echo","parameters":{"text":"hi"}}"#.utf8) + [0])
+                var answer: [UInt8] = []
+                while !answer.contains(0) {
+                    let bytes = try await connection.read()
+                    if bytes.isEmpty { break }
+                    answer += bytes
+                }
+                #expect(String(decoding: answer.prefix { $0 != 0 }, as: UTF8.self).contains("org.varlink.service.PermissionDenied"))
+                // Then the end of the stream, not ECONNRESET.
+                #expect(try await connection.read().isEmpty)
+            }
+        }
     }
 
     @Test func socketIsPrivate() async throws {
