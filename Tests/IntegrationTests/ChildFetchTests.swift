@@ -76,7 +76,9 @@ struct ChildFetchTests {
             let hung = await get(
                 ChildProcessHTTPClient(executable: path, limits: CurlHTTPClient(deadline: .seconds(1)), grace: .seconds(1)), url)
             #expect(throws: HTTPError.transport("the fetch process gave no answer within 2 s")) { try hung.get() }
-            #expect(clock.now - start < .seconds(10))
+            // Well short of the child's 60 s: not waited out (with room for a machine busy with
+            // the other suites, where 10 s was seen to pass).
+            #expect(clock.now - start < .seconds(30))
         }
         try await script("exec 0<&- 1>&-; exit 0") { path in
             let gone = await get(ChildProcessHTTPClient(executable: path), url)
