@@ -1,12 +1,12 @@
 import Foundation
 import TestSupport
 import Testing
+import UVCore
+import UVStore
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import UVCore
-import UVStore
 
 /// uvd with a damaged database keeps running, and status and doctor say what happened.
 @Suite("uvd and a damaged database", .serialized)
