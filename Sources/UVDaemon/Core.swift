@@ -130,9 +130,6 @@ struct Core {
         case .watcherJoined(let id, let wantsMeasurements): watcherJoined(id, wantsMeasurements: wantsMeasurements, now: now)
         case .watcherLeft(let id): watchers.remove(id)
         case .keepRefused(let keep, let problem): keepRefused(keep, problem: problem, before: before, now: now)
-        case .walHoldsWrites:
-            schedule.checkpointAgain(at: now.addingTimeInterval(Self.checkpointRetry))
-            armTimer(now: now)
         case .stopping: writeUnsaved()
         }
         defer { effects = [] }
@@ -153,10 +150,6 @@ extension Core {
     /// How long what an event changed waits for the report of the delivery it posted (the
     /// server answers a Notify within milliseconds; one that does not is not waited for).
     static let deliveryWait: TimeInterval = 2
-
-    /// How soon the store's WAL is tried again while a reader elsewhere keeps it from emptying:
-    /// within a second of the reader letting go, it is empty.
-    static let checkpointRetry: TimeInterval = 0.5
 
     /// The longest the timer sleeps, so that waking from sleep is noticed even when the next
     /// deadline is hours away (a suspended machine's timer does not run).
@@ -713,7 +706,6 @@ extension Core {
         if schedule.writeIsDue(now: now) { writeUnsaved() }
         if schedule.startRoundIfDue(now: now) { effects.append(.refreshRound) }
         if schedule.takeDeliveryRetryIfDue(now: now) { effects.append(.retryDelivery) }
-        if schedule.takeCheckpointIfDue(now: now) { effects.append(.checkpoint) }
         let asleep = schedule.suspended(soFar: suspendedSoFar)
         let resumed = asleep > 5
         if clockChanged {

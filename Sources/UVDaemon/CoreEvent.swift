@@ -56,9 +56,6 @@ enum CoreEvent: Sendable {
     case watcherLeft(UUID)
     /// The store refused a write the core asked for (`Effect.keep`).
     case keepRefused(Keep, problem: String)
-    /// A write (or a retry) left acknowledged changes in the store's WAL: a reader elsewhere
-    /// holds the database. The checkpoint is tried again on the one timer.
-    case walHoldsWrites
     /// uvd stops: what waits to be kept is kept now.
     case stopping
 }

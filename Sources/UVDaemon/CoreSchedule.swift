@@ -14,8 +14,6 @@ struct CoreSchedule: Sendable {
     /// When what events changed must be kept at the latest while it waits for the outbox's
     /// report of the delivery an event posted (`Core.deliveryWait`).
     private var writeDue = Date.distantFuture
-    /// When to try again to empty the store's WAL, which a reader elsewhere holds.
-    private var checkpointDue = Date.distantFuture
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC).
     private var suspendedSeconds: Double = 0
 
@@ -69,18 +67,8 @@ struct CoreSchedule: Sendable {
     /// Whether anything waits for a delivery's report to be kept.
     var isWaitingToWrite: Bool { writeDue != .distantFuture }
 
-    /// A write left the store's WAL full: try again at `instant` (the earliest such holds).
-    mutating func checkpointAgain(at instant: Date) { checkpointDue = min(checkpointDue, instant) }
-
-    /// Whether the WAL is to be tried again at `now`; if so, it is taken as done.
-    mutating func takeCheckpointIfDue(now: Date) -> Bool {
-        guard checkpointDue <= now else { return false }
-        checkpointDue = .distantFuture
-        return true
-    }
-
     /// When the timer should fire: the earliest deadline, but no later than `latest`.
-    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, writeDue, checkpointDue, latest) }
+    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, writeDue, latest) }
 
     /// Takes the time suspended so far; returns the seconds slept since it was last taken.
     mutating func suspended(soFar total: Double) -> Double {

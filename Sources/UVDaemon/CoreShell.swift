@@ -72,8 +72,6 @@ actor CoreShell {
         var deliveryRetry = false
         /// Watchers whose stream has ended (their caller went), found as a status was sent.
         var watchersGone: [UUID] = []
-        /// A write or a checkpoint left acknowledged changes in the store's WAL.
-        var walHoldsWrites = false
     }
 
     /// Hands `event` to the core and does what it decides. A watcher found gone is told to the
@@ -85,7 +83,6 @@ actor CoreShell {
             statusStreams[id] = nil
             send(.watcherLeft(id), at: now)
         }
-        if done.walHoldsWrites { send(.walHoldsWrites, at: now) }
         return done
     }
 
@@ -96,10 +93,7 @@ actor CoreShell {
         for effect in effects {
             switch effect {
             case .keep(let keep):
-                do {
-                    try store.save(keep.changes)
-                    done.walHoldsWrites = store.walHoldsWrites
-                } catch {
+                do { try store.save(keep.changes) } catch {
                     let afterRefusal = perform(core.handle(.keepRefused(keep, problem: "\(error)"), at: now), now: now)
                     if keep.onRefusal == .takeBack { return afterRefusal }
                 }
@@ -115,7 +109,6 @@ actor CoreShell {
             case .publish(let status, .newcomer(let id)): statusStreams[id]?.yield(status)
             case .presentTray(let situation): trayStream?.yield(situation)
             case .answer(let reply): done.reply = reply
-            case .checkpoint: done.walHoldsWrites = !store.checkpoint()
             }
         }
         return done

@@ -27,9 +27,6 @@ enum Effect: Sendable {
     case presentTray(TraySituation)
     /// Answer whoever sent the event.
     case answer(CoreReply)
-    /// Try again to empty the store's WAL, which a reader elsewhere kept from the main file
-    /// (`Store.checkpoint()`: it does not wait).
-    case checkpoint
 
     /// Who a status goes to.
     enum Audience: Sendable, Equatable {

@@ -6,12 +6,12 @@ import UVProviderPolicy
 /// uvd's state on disk: SQLite in WAL mode under `$XDG_STATE_HOME/uvd/`.
 ///
 /// Every method is one transaction: once it returns, the change survives a kill -9, and the WAL
-/// is checkpointed into the main file right after (TRUNCATE, without waiting), so a damaged
-/// `-wal` cannot take acknowledged state with it. A reader elsewhere (`sqlite3`, a backup) that
-/// holds a snapshot keeps the checkpoint from emptying the WAL: no write waits for it; the WAL
-/// is emptied when the daemon tries again (`checkpoint()`, on its one timer) after the reader
-/// has let go, and meanwhile the count of acknowledged writes is kept outside the WAL
-/// (`AcknowledgedWrites`), so that a damaged WAL's loss is noticed at the next start. Values with structure (profile, forecasts, provider health) are
+/// is checkpointed into the main file right after, on a thread of its own (`WALCheckpointer`:
+/// TRUNCATE, without waiting), so that a damaged `-wal` cannot take acknowledged state with it
+/// and neither the write nor its caller waits for the copy. A reader elsewhere (`sqlite3`, a
+/// backup) that holds a snapshot keeps the checkpoint from emptying the WAL: it is tried again
+/// until the reader has let go, and meanwhile the count of acknowledged writes is kept outside
+/// the WAL (`AcknowledgedWrites`), so that a damaged WAL's loss is noticed at the next start. Values with structure (profile, forecasts, provider health) are
 /// stored as JSON in typed tables, so a migration can reshape them. A database that fails
 /// SQLite's integrity check, is not a database, or is a directory or a dangling link is moved
 /// aside with its `-wal` and `-shm`, what can still be read is copied into a fresh one, and
@@ -23,6 +23,8 @@ public final class Store: Sendable {
     private let transactions = Atomic<Int>(0)
     /// The WAL holds acknowledged writes that a reader elsewhere kept the checkpoint from moving.
     private let walHolds = Atomic<Bool>(false)
+    /// Runs the checkpoint after each write, beside the writer.
+    private let checkpointer = WALCheckpointer()
     /// What had to be done at opening, if the database was damaged.
     public let recovery: StoreRecovery?
     /// Acknowledged writes a damaged `-wal` took with it, found at opening (or at an earlier
@@ -136,24 +138,27 @@ public final class Store: Sendable {
         try lock.withLock { _ in try body(connection) }
     }
 
-    /// One transaction, counted, then the WAL checkpointed into the main file without waiting.
+    /// One transaction, counted, then the WAL checkpointed into the main file beside the writer.
+    /// While a reader elsewhere keeps the WAL from emptying, the count is noted outside it at once.
     func write<T: Sendable>(_ updates: (SQLiteConnection) throws -> T) throws -> T {
         transactions.add(1, ordering: .relaxed)
-        return try lock.withLock { _ in
+        let result = try lock.withLock { _ in
             let (result, count) = try connection.transaction { (try updates(connection), try AcknowledgedWrites.bump(connection)) }
-            settle(acknowledged: count)
+            if walHolds.load(ordering: .relaxed) { AcknowledgedWrites.note(count, beside: URL(fileURLWithPath: path)) }
             return result
         }
+        checkpointer.request { [weak self] in self?.checkpoint() }
+        return result
     }
 
-    /// After a write (or a retry): the WAL emptied, or the count it holds noted outside it.
-    private func settle(acknowledged count: Int?) {
+    /// The WAL emptied, or the count of acknowledged writes it holds noted outside it.
+    private func settle() {
         let url = URL(fileURLWithPath: path)
         if connection.checkpoint() {
             if walHolds.exchange(false, ordering: .relaxed) { AcknowledgedWrites.clear(beside: url) }
         } else {
             walHolds.store(true, ordering: .relaxed)
-            if let count = count ?? (try? AcknowledgedWrites.held(connection)) { AcknowledgedWrites.note(count, beside: url) }
+            if let count = try? AcknowledgedWrites.held(connection) { AcknowledgedWrites.note(count, beside: url) }
         }
     }
 
@@ -165,12 +170,12 @@ public final class Store: Sendable {
     public var transactionCount: Int { transactions.load(ordering: .relaxed) }
 
     /// Moves everything in the WAL into the main database file and empties the WAL, without
-    /// waiting (done after every write, again while a reader elsewhere kept it from emptying,
-    /// and at a clean shutdown); true when the WAL is empty now.
+    /// waiting for a reader elsewhere (what the checkpointer runs after every write); true when
+    /// the WAL is empty now.
     @discardableResult
     public func checkpoint() -> Bool {
         lock.withLock { _ in
-            settle(acknowledged: nil)
+            settle()
             return !walHolds.load(ordering: .relaxed)
         }
     }

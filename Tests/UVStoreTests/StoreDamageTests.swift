@@ -13,8 +13,15 @@ struct StoreDamageTests {
     var directory: URL { scratch.url }
     var path: URL { directory.appendingPathComponent("uvd.sqlite") }
 
-    /// 40 saved places and enough history to spread the file over many pages.
+    /// 40 saved places and enough history to spread the file over many pages; returns once the
+    /// store is closed (its checkpointer, beside the writes, may hold it a moment longer: SQLite
+    /// deletes the -wal as the last connection closes).
     private func fill() throws {
+        try write()
+        for _ in 0..<500 where FileManager.default.fileExists(atPath: path.path + "-wal") { usleep(10_000) }
+    }
+
+    private func write() throws {
         let store = try Store(path: path)
         for index in 0..<40 {
             try store.save(
