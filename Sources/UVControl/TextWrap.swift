@@ -12,9 +12,9 @@ enum TextWrap {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for match in text.matches(of: /( *)([^ ]+)/) {
-            for (index, piece) in segments(String(match.2)).enumerated() {
-                let spaces = index == 0 ? String(match.1) : ""
+        for (before, word) in words(text) {
+            for (index, piece) in segments(String(word)).enumerated() {
+                let spaces = index == 0 ? String(repeating: " ", count: before) : ""
                 let pieceWidth = piece.displayWidth
                 if lineWidth > indent || (lines.isEmpty && lineWidth > 0), lineWidth + spaces.count + pieceWidth > width {
                     lines.append(line)
@@ -28,6 +28,25 @@ enum TextWrap {
         }
         lines.append(line)
         return lines.joined(separator: "\n")
+    }
+
+    /// Each run of characters other than a space, with the count of spaces before it; spaces at
+    /// the end are dropped. (Scanned by hand: a regex literal links Swift's regex engine, about
+    /// 1 MB of the binary, for this alone.)
+    static func words(_ text: String) -> [(spaces: Int, word: Substring)] {
+        var words: [(spaces: Int, word: Substring)] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            var spaces = 0
+            while index < text.endIndex, text[index] == " " {
+                spaces += 1
+                index = text.index(after: index)
+            }
+            let start = index
+            while index < text.endIndex, text[index] != " " { index = text.index(after: index) }
+            if start < index { words.append((spaces, text[start..<index])) }
+        }
+        return words
     }
 
     /// A word cut where a line may break inside it: before and after each wide character, but
