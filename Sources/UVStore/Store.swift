@@ -51,6 +51,8 @@ public final class Store: Sendable {
                 walHolds.store(!opened.checkpoint(), ordering: .relaxed)
                 if walHolds.load(ordering: .relaxed), let held = try? AcknowledgedWrites.held(opened) {
                     AcknowledgedWrites.note(held, beside: path)
+                    // A reader holds it already: tried again until it lets go, as after a write.
+                    checkpointer.request { [weak self] in self?.checkpoint() }
                 } else {
                     AcknowledgedWrites.clear(beside: path)
                 }

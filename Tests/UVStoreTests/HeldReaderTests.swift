@@ -53,6 +53,28 @@ struct HeldReaderTests {
         #expect(!FileManager.default.fileExists(atPath: path.path + "-acknowledged"))
     }
 
+    /// uvd starts while a reader holds a full WAL: it is emptied once the reader lets go, with
+    /// no write to set it off.
+    @Test func aStartWithTheWALHeldEmptiesItWhenTheReaderLetsGo() throws {
+        do {
+            let earlier = try Store(path: path)
+            try earlier.save(StoreChanges(userChanges: [.savePlace(Self.place(0))]))
+            #expect(earlier.checkpoint())
+        }
+        let reader = try reader()
+        do {
+            let writer = try Store(path: path)
+            try writer.save(StoreChanges(userChanges: [.savePlace(Self.place(1))]))
+            #expect(!writer.checkpoint())
+        }
+        let store = try Store(path: path)
+        #expect(store.walHoldsWrites)
+        try reader.execute("ROLLBACK")
+        for _ in 0..<300 where store.walHoldsWrites { usleep(10_000) }
+        #expect(!store.walHoldsWrites)
+        #expect(try store.savedPlaces().count == 2)
+    }
+
     /// A reader held open, three acknowledged writes, uvd killed (its files copied as they are on
     /// disk), one bit flipped in the -wal: SQLite drops the frames silently; the start says it.
     @Test func aDamagedWALsLossIsSaidAtTheNextStart() throws {
