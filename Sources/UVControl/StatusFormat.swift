@@ -45,6 +45,8 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
             if let countdown { classes.append("reapply-\(countdown.rawValue)") }
             // 80 % of the day's burn dose or more: the bar can say so (`#custom-uv.dose-high`).
             if let dose = status.dose, dose.burnDosePercent >= 80 { classes.append("dose-high") }
+            // Out (away from home, or outside by your word): where the reminders pop up.
+            if status.whereabouts?.state == "out" { classes.append("out") }
             let tooltip = StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n")
             return Self.json(
                 WaybarModule(
