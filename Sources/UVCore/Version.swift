@@ -1,4 +1,4 @@
 /// The release of uvd and uvctl.
 public enum UVDVersion {
-    public static let string = "0.4.0"
+    public static let string = "0.5.0"
 }
