@@ -332,15 +332,12 @@ extension CoreShell {
             guard !pass.jobs.isEmpty || !pass.underWay.isEmpty else { break }
             requests.asking(pass.jobs)
             let leaving = send(.requestsLeave(pass.jobs, context), at: now).asks
-            await withTaskGroup(of: (UVSource, SourceOutcome, Bool).self) { group in
-                for request in leaving { group.addTask { (request.source, await self.ask(request), true) } }
+            await withTaskGroup(of: SourceOutcome.self) { group in
+                for request in leaving { group.addTask { await self.askInRound(request, asked: now) } }
                 // A request already under way is waited for, not skipped: it ends within the
                 // fetch's own deadline (30 s, and 5 s more before its process is killed).
-                for source in pass.underWay { group.addTask { (source, await self.outcomeOfRequestUnderWay(source), false) } }
-                for await (source, outcome, ours) in group {
-                    if ours { requests.finished(source, asked: now, outcome: outcome) }
-                    outcomes.append(outcome)
-                }
+                for source in pass.underWay { group.addTask { await self.outcomeOfRequestUnderWay(source) } }
+                for await outcome in group { outcomes.append(outcome) }
             }
             for source in pass.jobs where !leaving.contains(where: { $0.source == source }) {
                 requests.finished(source, asked: now, outcome: SourceOutcome(source: source, result: .skipped, message: ""))
@@ -360,6 +357,15 @@ extension CoreShell {
 
     /// Asks one provider away from the core; what the answer comes to is the core's, and so is
     /// what the plausibility screen dropped from it (told as the answer arrives).
+    /// A round's request, counted as done in the same turn of the actor as its answer is heard:
+    /// a `uvctl refresh` never finds under way a request whose answer the core already has (one
+    /// that came between the two joined the request and said its answer, not the Retry-After).
+    private func askInRound(_ request: ProviderFetcher.Request, asked: Date) async -> SourceOutcome {
+        let outcome = await ask(request)
+        requests.finished(request.source, asked: asked, outcome: outcome)
+        return outcome
+    }
+
     private func ask(_ request: ProviderFetcher.Request) async -> SourceOutcome {
         let screened = ScreenedNotes()
         let client = ProviderClient(
