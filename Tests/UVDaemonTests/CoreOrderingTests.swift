@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVCore
 import UVEngine
@@ -120,7 +121,6 @@ struct InProcessCoreCleanupTests {
         shell = nil
         // Its checkpointer, emptying the WAL of the last write on a thread of its own, holds it
         // for as long as that takes.
-        for _ in 0..<200 where released != nil { usleep(10_000) }
-        #expect(released == nil, "store \(store) still alive")
+        #expect(await eventually { released == nil }, "store \(store) still alive")
     }
 }

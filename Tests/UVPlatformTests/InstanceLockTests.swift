@@ -11,25 +11,36 @@ struct InstanceLockTests {
     private let scratch = ScratchPath("uvd-lock")
     var lockFile: String { scratch.url.appendingPathComponent("uvd.lock").path }
 
-    /// `python3` holding a lock on the lock file for `seconds`, as `name` (a link to python3 of
-    /// that name: the kernel names a process by the file it runs). `flock`: a `flock`, as a
-    /// child that inherited a uvd's descriptor holds it until its exec; else a record lock.
-    private func holder(_ kind: String, seconds: Double, name: String = "python3") throws -> ChildProcess {
+    /// `python3` holding a lock on the lock file, as `name` (a link to python3 of that name: the
+    /// kernel names a process by the file it runs), for `seconds` from when this returns (the
+    /// child waits for the word to start counting, so that the test's own pace does not eat into
+    /// it). `flock`: a `flock`, as a child that inherited a uvd's descriptor holds it until its
+    /// exec; else a record lock.
+    private func holder(_ kind: String, seconds: Double, name: String = "python3") async throws -> ChildProcess {
         try PrivateDirectory.prepare(scratch.url.path)
         let program = scratch.url.appendingPathComponent(name).path
         try? FileManager.default.createSymbolicLink(atPath: program, withDestinationPath: "/usr/bin/python3")
         let ready = scratch.url.appendingPathComponent("held").path
+        let start = scratch.url.appendingPathComponent("count").path
         let lock = kind == "flock" ? "fcntl.flock(f, fcntl.LOCK_EX)" : "fcntl.lockf(f, fcntl.LOCK_EX)"
-        let script = "import fcntl, time; f = open('\(lockFile)', 'a+'); \(lock); open('\(ready)', 'w').close(); time.sleep(\(seconds))"
+        let script = """
+            import fcntl, os, time
+            f = open('\(lockFile)', 'a+')
+            \(lock)
+            open('\(ready)', 'w').close()
+            while not os.path.exists('\(start)'): time.sleep(0.01)
+            time.sleep(\(seconds))
+            """
         let child = try ChildProcess(program, ["-c", script], environment: [:], stdout: "/dev/null", stderr: "/dev/null")
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: ready) { usleep(10_000) }
+        #expect(await eventually { FileManager.default.fileExists(atPath: ready) }, "the lock's holder did not start")
+        #expect(FileManager.default.createFile(atPath: start, contents: nil))
         return child
     }
 
     /// The lock file names a uvd that is gone (killed, reaped); a child it started still holds
     /// the `flock` it inherited, for 0.6 s: 0.4 refused with "already running" (exit 75).
-    @Test func aDyingChildsFlockIsWaitedForThenTaken() throws {
-        let child = try holder("flock", seconds: 0.6)
+    @Test func aDyingChildsFlockIsWaitedForThenTaken() async throws {
+        let child = try await holder("flock", seconds: 0.6)
         defer { _ = child.wait() }
         try "999999\n".write(toFile: lockFile, atomically: false, encoding: .utf8)
         let start = ContinuousClock.now
@@ -40,8 +51,8 @@ struct InstanceLockTests {
     }
 
     /// A running uvd (here a process named uvd) holding the record lock: refused at once, named.
-    @Test func aRunningUvdIsNamedAtOnce() throws {
-        let uvd = try holder("record", seconds: 5, name: "uvd")
+    @Test func aRunningUvdIsNamedAtOnce() async throws {
+        let uvd = try await holder("record", seconds: 5, name: "uvd")
         defer {
             uvd.signal(SIGKILL)
             _ = uvd.wait()
@@ -57,8 +68,8 @@ struct InstanceLockTests {
     }
 
     /// Something that is no uvd holds it past the wait: named, after 2 s, and not as a uvd.
-    @Test func anotherProgramHoldingItIsNamedAfterTheWait() throws {
-        let other = try holder("record", seconds: 5)
+    @Test func anotherProgramHoldingItIsNamedAfterTheWait() async throws {
+        let other = try await holder("record", seconds: 5)
         defer {
             other.signal(SIGKILL)
             _ = other.wait()

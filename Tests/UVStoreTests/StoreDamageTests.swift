@@ -16,9 +16,9 @@ struct StoreDamageTests {
     /// 40 saved places and enough history to spread the file over many pages; returns once the
     /// store is closed (its checkpointer, beside the writes, may hold it a moment longer: SQLite
     /// deletes the -wal as the last connection closes).
-    private func fill() throws {
+    private func fill() async throws {
         try write()
-        for _ in 0..<500 where FileManager.default.fileExists(atPath: path.path + "-wal") { usleep(10_000) }
+        #expect(await eventually { !FileManager.default.fileExists(atPath: path.path + "-wal") }, "the store was not closed")
     }
 
     private func write() throws {
@@ -45,16 +45,16 @@ struct StoreDamageTests {
         (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? -1
     }
 
-    @Test func acknowledgedStateLivesInTheMainFileSoADamagedWALLosesNothing() throws {
-        try fill()
+    @Test func acknowledgedStateLivesInTheMainFileSoADamagedWALLosesNothing() async throws {
+        try await fill()
         #expect(size(path.path + "-wal") <= 0)
         try Data(repeating: 0xA5, count: 65_536).write(to: URL(fileURLWithPath: path.path + "-wal"))
         let store = try Store(path: path)
         #expect(try store.savedPlaces().count == 40)
     }
 
-    @Test func aCorruptMiddlePageIsMovedAsideAndTheReadableRowsKept() throws {
-        try fill()
+    @Test func aCorruptMiddlePageIsMovedAsideAndTheReadableRowsKept() async throws {
+        try await fill()
         let handle = try FileHandle(forUpdating: path)
         let pages = size(path.path) / 4096
         #expect(pages > 8)
@@ -76,8 +76,8 @@ struct StoreDamageTests {
             ]))
     }
 
-    @Test func aTruncatedFileIsMovedAside() throws {
-        try fill()
+    @Test func aTruncatedFileIsMovedAside() async throws {
+        try await fill()
         let handle = try FileHandle(forUpdating: path)
         try handle.truncate(atOffset: UInt64(size(path.path) / 2))
         try handle.close()
@@ -88,8 +88,8 @@ struct StoreDamageTests {
     }
 
     /// SQLite opens an empty file as a new database: that started fresh and said nothing.
-    @Test func aFileTruncatedToNothingIsMovedAsideAndSaid() throws {
-        try fill()
+    @Test func aFileTruncatedToNothingIsMovedAsideAndSaid() async throws {
+        try await fill()
         let handle = try FileHandle(forUpdating: path)
         try handle.truncate(atOffset: 0)
         try handle.close()
