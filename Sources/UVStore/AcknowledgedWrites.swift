@@ -45,7 +45,7 @@ enum AcknowledgedWrites {
 
     /// How many write transactions the database holds (0 in a store written before they were counted).
     static func held(_ db: SQLiteConnection) throws -> Int {
-        try db.firstRow("SELECT value FROM setting WHERE key = ?", [.text(key)]).flatMap { Int(try $0.text("value")) } ?? 0
+        try Store.setting(key, db) ?? 0
     }
 
     /// Writes `count` beside the database (atomically: a crash leaves the old file or the new).

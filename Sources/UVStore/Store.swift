@@ -11,8 +11,9 @@ import UVProviderPolicy
 /// and neither the write nor its caller waits for the copy. A reader elsewhere (`sqlite3`, a
 /// backup) that holds a snapshot keeps the checkpoint from emptying the WAL: it is tried again
 /// until the reader has let go, and meanwhile the count of acknowledged writes is kept outside
-/// the WAL (`AcknowledgedWrites`), so that a damaged WAL's loss is noticed at the next start. Values with structure (profile, forecasts, provider health) are
-/// stored as JSON in typed tables, so a migration can reshape them. A database that fails
+/// the WAL (`AcknowledgedWrites`), so that a damaged WAL's loss is noticed at the next start.
+/// Values with structure (profile, forecasts, provider health) are stored as JSON in typed
+/// tables, so a migration can reshape them. A database that fails
 /// SQLite's integrity check, is not a database, or is a directory or a dangling link is moved
 /// aside with its `-wal` and `-shm`, what can still be read is copied into a fresh one, and
 /// `recovery` says what happened.
@@ -48,14 +49,11 @@ public final class Store: Sendable {
                 recovery = Self.earlierRecovery(in: opened)
                 lostWrites = Self.lostWrites(in: opened, noted: noted, walCopy: walCopy)
                 connection = opened
-                walHolds.store(!opened.checkpoint(), ordering: .relaxed)
-                if walHolds.load(ordering: .relaxed), let held = try? AcknowledgedWrites.held(opened) {
-                    AcknowledgedWrites.note(held, beside: path)
-                    // A reader holds it already: tried again until it lets go, as after a write.
-                    checkpointer.request { [weak self] in self?.checkpoint() }
-                } else {
-                    AcknowledgedWrites.clear(beside: path)
-                }
+                // Taken as held until the first checkpoint, here, says otherwise: a count the last
+                // run noted goes once the WAL is empty, and a reader holding it already has it
+                // tried again, as after a write.
+                walHolds.store(true, ordering: .relaxed)
+                if !checkpoint() { checkpointer.request { [weak self] in self?.checkpoint() } }
                 return
             } catch let error as Damage {
                 damage = error.reason
@@ -79,9 +77,7 @@ public final class Store: Sendable {
     /// The recovery a previous start made, while the files it moved aside are still there to
     /// look at (deleting them is how the user says they have seen it).
     private static func earlierRecovery(in connection: SQLiteConnection) -> StoreRecovery? {
-        let stored = try? connection.firstRow("SELECT value FROM setting WHERE key = 'recovery'").map {
-            try Coding.decode(StoreRecovery.self, $0.text("value"))
-        }
+        let stored: StoreRecovery?? = try? setting("recovery", connection)
         guard let recovery = stored ?? nil, let first = recovery.movedAside.first, FileManager.default.fileExists(atPath: first.path) else {
             return nil
         }
@@ -109,9 +105,7 @@ public final class Store: Sendable {
             try? connection.transaction { try putSetting("lostWrites", lost, connection) }
             return lost
         }
-        let stored = try? connection.firstRow("SELECT value FROM setting WHERE key = 'lostWrites'").map {
-            try Coding.decode(LostWrites.self, $0.text("value"))
-        }
+        let stored: LostWrites?? = try? setting("lostWrites", connection)
         guard let lost = stored ?? nil, FileManager.default.fileExists(atPath: lost.keptAs.path) else { return nil }
         return lost
     }
@@ -205,9 +199,12 @@ public final class Store: Sendable {
     }
 
     func setting<Value: Decodable>(_ key: String) throws -> Value? {
-        try read { db in
-            try db.firstRow("SELECT value FROM setting WHERE key = ?", [.text(key)]).map { try Coding.decode(Value.self, $0.text("value")) }
-        }
+        try read { db in try Self.setting(key, db) }
+    }
+
+    /// A setting's value, read on `db` (within a transaction, or at opening).
+    static func setting<Value: Decodable>(_ key: String, _ db: SQLiteConnection) throws -> Value? {
+        try db.firstRow("SELECT value FROM setting WHERE key = ?", [.text(key)]).map { try Coding.decode(Value.self, $0.text("value")) }
     }
 
     func saveSetting<Value: Encodable>(_ key: String, _ value: Value?) throws {
