@@ -185,22 +185,19 @@ struct SimulateCommand: AsyncParsableCommand {
         if shown.isEmpty, simulator.held.isEmpty { print(tr("No notifications.")) }
         let (inWord, outWord) = (tr("in"), tr("out"))
         let placeWidth = max(inWord.displayWidth, outWord.displayWidth)
+        /// "   10:17  in   ": the time, and where the person was.
+        func lead(_ time: Date, _ whereabouts: Whereabouts) -> String {
+            "\(clock.time(time).leftPadded(to: 8))  \((whereabouts.isOut ? outWord : inWord).rightPadded(to: placeWidth))  "
+        }
         // Each pop-up with where the person was; what the rules held, dimmed, beside them in time order.
         var lines: [(time: Date, text: String)] = shown.map { time, alert, whereabouts in
             let buttons = alert.buttons.isEmpty ? "" : terminal.dim("  [" + alert.buttons.map(\.label).joined(separator: "] [") + "]")
             let urgency = alert.urgency == .critical ? terminal.bold(tr(" (critical)")) : ""
-            let place = (whereabouts.isOut ? outWord : inWord).rightPadded(to: placeWidth)
-            return (time, "\(clock.time(time).leftPadded(to: 8))  \(place)  \(alert.summary)\(urgency) — \(alert.body)\(buttons)")
+            return (time, lead(time, whereabouts) + "\(alert.summary)\(urgency) — \(alert.body)\(buttons)")
         }
         lines += simulator.held.map { time, alert, reason, whereabouts in
-            let words = presenter.present(alert)
-            let place = (whereabouts.isOut ? outWord : inWord).rightPadded(to: placeWidth)
-            return (
-                time,
-                terminal.dim(
-                    "\(clock.time(time).leftPadded(to: 8))  \(place)  "
-                        + tr("held: %1$@ (%2$@)", words.summary, HoldReasonText.text(reason)))
-            )
+            let held = tr("held: %1$@ (%2$@)", presenter.present(alert).summary, HoldReasonText.text(reason))
+            return (time, terminal.dim(lead(time, whereabouts) + held))
         }
         for line in lines.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }) {
             print(line.element.text)

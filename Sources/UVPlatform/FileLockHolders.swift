@@ -36,9 +36,8 @@ public enum FileLockHolders {
     /// The locks held on `path` (by any process, this one too): nil when the file is missing
     /// or `/proc/locks` cannot be read.
     public static func locks(on path: String) -> [Lock]? {
-        guard let file = identity(of: path), case .bytes(let bytes) = SmallFile.read("/proc/locks", maximumSize: 4 << 20) else {
-            return path.isEmpty ? nil : (FileManager.default.fileExists(atPath: path) ? nil : [])
-        }
+        guard let file = identity(of: path) else { return FileManager.default.fileExists(atPath: path) ? nil : [] }
+        guard case .bytes(let bytes) = SmallFile.read("/proc/locks", maximumSize: 4 << 20) else { return nil }
         return parse(String(decoding: bytes, as: UTF8.self)).filter { ($0.major, $0.minor, $0.inode) == file }
     }
 

@@ -54,10 +54,10 @@ public final class InstanceLock: Sendable {
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: patience)
-        while true {
+        taking: while true {
             switch Self.take(descriptor) {
             case .taken:
-                break
+                break taking
             case .failed(let code):
                 close(descriptor)
                 throw PrivateDirectory.Refused(path: path, problem: FileProblem.reason(code))
@@ -73,9 +73,7 @@ public final class InstanceLock: Sendable {
                     throw HeldByAnother(path: path, pid: holder)
                 }
                 usleep(20_000)  // executor: only as uvd starts, before it serves anything; 2 s at most
-                continue
             }
-            break
         }
         let text = Array("\(getpid())\n".utf8)
         if ftruncate(descriptor, 0) == 0, text.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress, $0.count, 0) }) == text.count {
