@@ -1,4 +1,4 @@
-// Writes Sources/UVCore/DateForms.swift: for every locale ICU knows in a language uvd has a
+// Writes Sources/UVCore/Text/DateForms.swift: for every locale ICU knows in a language uvd has a
 // catalog for (po/LL.po), the patterns of the two dates uvd writes (skeletons `EEEdMMM` and
 // `EEEEdMMMMyyyy`) and the day and month names they use (and British English's names, for uvd's
 // own English dates), so that uvd writes a date as ICU would
@@ -6,7 +6,7 @@
 // the tables against ICU for every such locale, weekday and month. Re-run when the toolchain's
 // ICU changes or a catalog is added:
 //
-//     swift scripts/generate-date-formats.swift > Sources/UVCore/DateForms.swift
+//     swift scripts/generate-date-formats.swift > Sources/UVCore/Text/DateForms.swift
 import Foundation
 
 let poDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("po")

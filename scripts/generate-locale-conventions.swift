@@ -1,10 +1,10 @@
-// Writes Sources/UVCore/LocaleConventions.swift: for every locale ICU knows, whether its clock is
+// Writes Sources/UVCore/Text/LocaleConventions.swift: for every locale ICU knows, whether its clock is
 // 12-hour and what separates a number's decimals, as compact tables (by region, by language, and
 // the exceptions), so that uvd reads a locale's conventions without loading ICU's data. CLDR
 // (through the toolchain's ICU) is the source; `LocaleConventionsTests` checks the tables against
 // ICU for every locale. Re-run when the toolchain's ICU changes:
 //
-//     swift scripts/generate-locale-conventions.swift > Sources/UVCore/LocaleConventions.swift
+//     swift scripts/generate-locale-conventions.swift > Sources/UVCore/Text/LocaleConventions.swift
 import Foundation
 
 let identifiers = Locale.availableIdentifiers.sorted()

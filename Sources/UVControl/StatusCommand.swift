@@ -67,11 +67,9 @@ struct WatchCommand: AsyncParsableCommand {
             if let client = try? await DaemonClient.connectIfOwn() {
                 delay = .seconds(1)
                 saidStopped = false
-                do {
-                    for try await reply in client.stream(UVD.Subscribe.method.qualifiedName, Empty(), returning: UVD.Subscribe.Reply.self) {
-                        emit(line(for: reply.status))
-                    }
-                } catch {}
+                try? await client.stream(UVD.Subscribe.method.qualifiedName, Empty(), returning: UVD.Subscribe.Reply.self) { reply in
+                    emit(line(for: reply.status))
+                }
                 client.close()
             }
             if !saidStopped {

@@ -46,27 +46,17 @@ public final class VarlinkClient: Sendable {
         return try await reader.next(R.self).parameters
     }
 
-    /// Calls `method` with `more` and yields every reply until the service stops or the caller does.
-    public func stream<P: Encodable, R: Decodable & Sendable>(_ method: String, _ parameters: P, returning type: R.Type)
-        -> AsyncThrowingStream<R, any Error>
-    {
-        let request = Result { try VarlinkCall.encode(method: method, parameters: parameters, more: true) }
-        return AsyncThrowingStream { continuation in
-            let task = Task { [connection] in
-                do {
-                    try await connection.write(request.get())
-                    var reader = ReplyReader(connection: connection)
-                    while true {
-                        let reply = try await reader.next(R.self)
-                        continuation.yield(reply.parameters)
-                        if !reply.continues { break }
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
+    /// Calls `method` with `more` and hands every reply to `each`, in the caller's own task,
+    /// until the service says it is the last or closes (thrown as `VarlinkClosed`).
+    public func stream<P: Encodable, R: Decodable>(
+        _ method: String, _ parameters: P, returning type: R.Type, each: (R) throws -> Void
+    ) async throws {
+        try await connection.write(VarlinkCall.encode(method: method, parameters: parameters, more: true))
+        var reader = ReplyReader(connection: connection)
+        while true {
+            let reply = try await reader.next(R.self)
+            try each(reply.parameters)
+            if !reply.continues { return }
         }
     }
 

@@ -121,7 +121,7 @@ struct VarlinkServerTests {
             let client = try await VarlinkClient.connect(path: path)
             defer { client.close() }
             var seen: [Int] = []
-            for try await count in client.stream("test.echo.Count", EchoService.Count(n: 3), returning: EchoService.Count.self) {
+            try await client.stream("test.echo.Count", EchoService.Count(n: 3), returning: EchoService.Count.self) { count in
                 seen.append(count.n)
             }
             #expect(seen == [1, 2, 3])
