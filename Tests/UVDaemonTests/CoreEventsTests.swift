@@ -132,11 +132,12 @@ struct CoreEventsTests {
         #expect(prompt.body == "Apply sunscreen before you leave — Mia burns in \(first.minutes) min.")
     }
 
-    /// A command is kept before it is answered; the store's refusal takes all of it back and the
-    /// answer becomes the refusal.
+    /// A command is kept before it is answered; the store's refusal takes all of it back (the
+    /// shell puts back the core's value as it was before the command) and the answer becomes
+    /// the refusal, with the timer armed again for the core as it was.
     @Test func aRefusedCommandIsTakenBack() throws {
         var (core, _) = try Self.started()
-        let engineBefore = core.engine
+        let before = core
         let quiet = core.handle(.command(.quietFor(minutes: 60)), at: Self.morning)
         let keep = try #require(Self.keeps(quiet).first)
         #expect(keep.onRefusal == .takeBack)
@@ -145,7 +146,9 @@ struct CoreEventsTests {
             return
         }
         #expect(info.quietNow)
+        #expect(core.engine.isQuiet(at: Self.morning))
 
+        core = before
         let refused = core.handle(.keepRefused(keep, problem: "database is locked"), at: Self.morning)
         guard case .refused(let refusal) = Self.reply(refused) else {
             Issue.record("expected a refusal: \(refused)")
@@ -153,8 +156,37 @@ struct CoreEventsTests {
         }
         #expect(refusal.reason == .storeFailed)
         #expect(refusal.message.contains("database is locked") && refusal.message.contains("nothing was changed"))
-        #expect(core.engine.quietEnd(after: Self.morning) == engineBefore.quietEnd(after: Self.morning))
+        #expect(Self.timers(refused).count == 1)
         #expect(!core.engine.isQuiet(at: Self.morning))
+    }
+
+    /// `uvctl home set` on a Wi-Fi whose gateway is not known yet is refused and changes
+    /// nothing; the route read again as it came is a report of its own, and once it names the
+    /// network the command marks it. (It used to take the route inside the command, settle it,
+    /// then throw: a refused command that changed the rules.)
+    @Test func aRefusedHomeSetChangesNothingAndTheRouteReadAgainIsItsOwnEvent() throws {
+        var (core, _) = try Self.started()
+        let unknown = DefaultRoute(interface: "wlan0", networkID: nil)
+        _ = core.handle(.route(unknown, primary: nil), at: Self.morning)
+
+        let refused = core.handle(.command(.markHome), at: Self.morning.addingTimeInterval(1))
+        guard case .refused(let refusal) = Self.reply(refused) else {
+            Issue.record("expected a refusal: \(refused)")
+            return
+        }
+        #expect(refusal.reason == .networkUnknown)
+        #expect(refused.count == 1, "nothing but the refusal: \(refused)")
+
+        _ = core.handle(.routeReadAgain(Self.homeWifi), at: Self.morning.addingTimeInterval(2))
+        let marked = core.handle(.command(.markHome), at: Self.morning.addingTimeInterval(2))
+        guard case .said(let said) = Self.reply(marked) else {
+            Issue.record("expected home marked: \(marked)")
+            return
+        }
+        #expect(said.contains("gateway aa:bb:cc:dd:ee:ff"))
+        #expect(core.network.home == "gateway aa:bb:cc:dd:ee:ff")
+        // Read again once the network is known, the route is not taken a second time.
+        #expect(core.handle(.routeReadAgain(unknown), at: Self.morning.addingTimeInterval(3)).isEmpty)
     }
 
     /// A refused write of an event no one is answered for stays, and goes with the next write.
@@ -182,9 +214,9 @@ struct CoreEventsTests {
     /// machine resumed, and the step runs although no deadline has come.
     @Test func aResumeIsHeardFromTheEventsClock() throws {
         var (core, _) = try Self.started()
-        let steps = core.counts.engineSteps
+        let steps = core.sources.counter.counts.engineSteps
         _ = core.handle(.timer(clockChanged: false, suspendedSoFar: 3 * 3600), at: Self.morning.addingTimeInterval(3 * 3600))
-        #expect(core.counts.engineSteps == steps + 1)
+        #expect(core.sources.counter.counts.engineSteps == steps + 1)
     }
 
     /// A watcher gets the status at once, alone; a bar that shows measurements has the providers

@@ -27,7 +27,7 @@ struct SettleCountTests {
     }
 
     private func tally(_ shell: InProcessCore) async -> Tally {
-        let counts = await shell.core.state.counts
+        let counts = shell.core.counter.counts
         return Tally(
             engineSteps: counts.engineSteps, transactions: shell.store.transactionCount, blendedDays: counts.blendedDays,
             statuses: counts.statuses, timerArms: counts.timerArms)
@@ -141,10 +141,10 @@ struct SettleCountTests {
         await http.requestArrived()
         http.answer()
         #expect(await outcome.result == .fresh)
-        for _ in 0..<200 where await shell.core.state.counts.deliveries == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<200 where shell.core.counter.counts.deliveries == 0 { try await Task.sleep(for: .milliseconds(10)) }
         try await Task.sleep(for: .milliseconds(200))
 
-        let deliveries = await shell.core.state.counts.deliveries
+        let deliveries = shell.core.counter.counts.deliveries
         #expect(deliveries == 1)
         #expect(!shell.server.notifications.isEmpty)
         #expect(shell.server.notifications.allSatisfy { $0.image != nil }, "the day's wheel goes with each")

@@ -41,7 +41,7 @@ extension Core {
     /// One line for systemd's `STATUS=` and the journal as uvd is ready and after each round:
     /// `UV 7.1 High · Sydney · updated 14:05` (the time on the place's clock), or `· modelled`.
     /// The UV and level are the status's; the time is the reading's own, not cut from its text.
-    mutating func summary(now: Date) -> String {
+    func summary(now: Date) -> String {
         let knowledge = knowledge(now: now)
         let reading = knowledge.reading(now: now)
         let status = status(knowledge, reading: reading, now: now)
@@ -53,7 +53,7 @@ extension Core {
         return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
     }
 
-    mutating func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
+    func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
         let knowledge = knowledge(now: now, for: try savedPlace(location))
         return status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
     }

@@ -49,11 +49,8 @@ struct Core {
     private(set) var tray = TrayWatch()
     /// What the events settled so far changed and the store has not been asked to keep.
     private var unsaved = StoreChanges()
-    private(set) var counts = CoreCounts()
     /// Whether the notifications are connected (from `start` on).
     private var notifying = false
-    /// The core as it stood before the command being answered, for when the store refuses it.
-    private var beforeCommand: Snapshot?
     /// The effects of the event being handled, in order.
     private var effects: [Effect] = []
 
@@ -99,8 +96,6 @@ struct Core {
 
     /// Decides what `event`, come at `now`, changes and what is to be done about it.
     mutating func handle(_ event: CoreEvent, at now: Date) -> [Effect] {
-        let before = beforeCommand
-        beforeCommand = nil
         effects = []
         switch event {
         case .start(let pending, let suspended): started(pending: pending, suspendedSoFar: suspended, now: now)
@@ -117,6 +112,7 @@ struct Core {
             if let next { schedule.roundEnded(nextDue: next) } else { schedule.refresh(by: now) }
             armTimer(now: now)
         case .route(let route, let primary): networkChanged(route, primary: primary, now: now)
+        case .routeReadAgain(let route): routeReadAgain(route, now: now)
         case .systemTimeZone(let identifier): systemTimeZoneChanged(to: identifier, now: now)
         case .geoClue(let coordinate): useGeoClue(coordinate, now: now)
         case .timer(let clockChanged, let suspended): timerFired(clockChanged: clockChanged, suspendedSoFar: suspended, now: now)
@@ -129,7 +125,7 @@ struct Core {
             effects.append(.presentTray(situation))
         case .watcherJoined(let id, let wantsMeasurements): watcherJoined(id, wantsMeasurements: wantsMeasurements, now: now)
         case .watcherLeft(let id): watchers.remove(id)
-        case .keepRefused(let keep, let problem): keepRefused(keep, problem: problem, before: before, now: now)
+        case .keepRefused(let keep, let problem): keepRefused(keep, problem: problem, now: now)
         case .stopping: writeUnsaved()
         }
         defer { effects = [] }
@@ -165,12 +161,12 @@ extension Core {
     ) {
         let knowledge = knowledge(now: now)
         let blended = knowledge.blendedDay(now: now)
-        counts.blendedDays += 1
+        sources.counter.count(\.blendedDays)
         let heard = catchingUp(blended, now: now) + events
         var changes: [NotificationChange<Alert>] = []
         if !heard.isEmpty {
             let step = EngineStep(engine, heard, now: now)
-            counts.engineSteps += 1
+            sources.counter.count(\.engineSteps)
             engine = step.state
             unsaved.engine = engine
             if let application = step.recordedSunscreen {
@@ -240,13 +236,13 @@ extension Core {
     /// The status as `uvctl status` and every watcher get it, from `knowledge` and its blended
     /// day: uvd's own warnings with it and, for the user's place, today's dose. Each is counted
     /// (`CoreCounts.statuses`).
-    mutating func status(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> StatusInfo {
+    func status(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> StatusInfo {
         status(knowledge, reading: knowledge.reading(now: now, blended: blended), now: now)
     }
 
     /// The same, from the day's `reading`, for a caller that reads more of it (`summary`).
-    mutating func status(_ knowledge: Knowledge, reading: DayReading, now: Date) -> StatusInfo {
-        counts.statuses += 1
+    func status(_ knowledge: Knowledge, reading: DayReading, now: Date) -> StatusInfo {
+        sources.counter.count(\.statuses)
         var status = ViewBuilder.status(knowledge, reading: reading, now: now)
         status.warnings = warnings
         if knowledge.place == user.place { status.dose = todaysDose(now: now, series: reading.blended.series) }
@@ -263,17 +259,17 @@ extension Core {
         unsaved = StoreChanges()
     }
 
-    /// The store refused `keep`. What a command changed is taken back, with all it brought: the
-    /// core is as before the command, what earlier events changed still waits, and the user is
-    /// told. Anything else waits for the next event's write.
-    private mutating func keepRefused(_ keep: Keep, problem: String, before: Snapshot?, now: Date) {
+    /// The store refused `keep`. A command's is taken back with all it brought: the shell has
+    /// put the core back as it was before the command (a copy of the value), so what earlier
+    /// events changed still waits, and the user is told. Anything else waits for the next
+    /// event's write.
+    private mutating func keepRefused(_ keep: Keep, problem: String, now: Date) {
         log.error("store: \(problem)")
-        guard keep.onRefusal == .takeBack, let before else {
+        guard keep.onRefusal == .takeBack else {
             unsaved.putBack(keep.changes)
             schedule.writeBy(keep.writeDue)
             return
         }
-        restore(before)
         settle(now: now)
         effects.append(.answer(.refused(.couldNotSave(problem, file: start.storePath))))
     }
@@ -313,7 +309,7 @@ extension Core {
     /// Arms the one timer for the earliest of the engine's next deadline, the next refresh round,
     /// a delivery to try again and a write waiting for a report, at most `longestSleep` ahead.
     private mutating func armTimer(now: Date) {
-        counts.timerArms += 1
+        sources.counter.count(\.timerArms)
         effects.append(.armTimer(at: schedule.wake(noLaterThan: now.addingTimeInterval(Self.longestSleep))))
     }
 }
@@ -321,42 +317,14 @@ extension Core {
 /// A command the user is answered for is kept before it is answered: the core takes it as
 /// changed, and when the store refuses it (`keepRefused`), all of it is taken back.
 extension Core {
-    /// What a refused command restores: everything the command and its step may change.
-    private struct Snapshot {
-        var user: UserRecord
-        var providers: ProviderMemory
-        var network: NetworkSight
-        var outside: TimeOutside
-        var engine: EngineState
-        var schedule: CoreSchedule
-        var watchers: Watchers
-        var tray: TrayWatch
-        var unsaved: StoreChanges
-    }
-
-    private var snapshot: Snapshot {
-        Snapshot(
-            user: user, providers: providers, network: network, outside: outside, engine: engine, schedule: schedule, watchers: watchers,
-            tray: tray, unsaved: unsaved)
-    }
-
-    private mutating func restore(_ snapshot: Snapshot) {
-        (user, providers, network, outside, engine) = (
-            snapshot.user, snapshot.providers, snapshot.network, snapshot.outside, snapshot.engine
-        )
-        (schedule, watchers, tray, unsaved) = (snapshot.schedule, snapshot.watchers, snapshot.tray, snapshot.unsaved)
-    }
-
     /// Runs `command`, settles what it changed as one acknowledged step, and answers. A command
     /// refused is refused before it changes anything.
     private mutating func answer(_ command: CoreCommand, now: Date) {
-        let before = snapshot
         do {
             let change = try commanded(command, now: now)
             if change.changed {
                 unsaved.userChanges += change.keeping
                 settle(now: now, hearing: change.hearing, answered: true)
-                beforeCommand = before
             }
             effects.append(.answer(try reply(to: command, change: change, now: now)))
         } catch {
@@ -413,8 +381,8 @@ extension Core {
             return CommandChange(keeping: [.savePlace(chosen)], saved: chosen)
         case .removeLocation(let name):
             return CommandChange(keeping: [.removePlace(named: try savedPlace(named: name).name)])
-        case .markHome(let route):
-            return try markHome(reread: route, now: now)
+        case .markHome:
+            return try markHome()
         case .clearHome:
             network.markHome(nil)
             return CommandChange(keeping: [.homeNetwork(nil)], hearing: [.command(.homeMarked(false))])
@@ -527,19 +495,13 @@ extension Core {
         return info
     }
 
-    /// `uvctl home set`: the Wi-Fi network in use now is home. The route is looked at again when
-    /// the one reported names no network (its gateway's address may have been learnt since; no
-    /// netlink message says so): heard by itself when the answer is a refusal.
-    private mutating func markHome(reread route: DefaultRoute, now: Date) throws(Refusal) -> CommandChange {
-        let heard = network.current.networkID == nil ? observe(route, primary: network.reported.primary) : []
-        guard network.current.kind == .wifi, let id = network.current.networkID else {
-            if !heard.isEmpty { settle(now: now, hearing: heard) }
-            throw refusalToMarkHome()
-        }
+    /// `uvctl home set`: the Wi-Fi network in use now is home (the route as read again just
+    /// before, `routeReadAgain`).
+    private mutating func markHome() throws(Refusal) -> CommandChange {
+        guard network.current.kind == .wifi, let id = network.current.networkID else { throw refusalToMarkHome() }
         network.markHome(id)
         return CommandChange(
-            keeping: [.homeNetwork(id)],
-            hearing: heard.filter { $0 == .userActivity } + [.command(.homeMarked(true)), .network(network.state)],
+            keeping: [.homeNetwork(id)], hearing: [.command(.homeMarked(true)), .network(network.state)],
             said: tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id))
     }
 
@@ -646,6 +608,14 @@ extension Core {
         settle(now: now, hearing: heard)
     }
 
+    /// The route read again as `uvctl home set` came: when the one reported names no network,
+    /// its gateway's address may have been learnt since (no netlink message says so), and this
+    /// reading is taken as a report of its own, before the command.
+    private mutating func routeReadAgain(_ route: DefaultRoute, now: Date) {
+        guard network.current.networkID == nil else { return }
+        networkChanged(route, primary: network.reported.primary, now: now)
+    }
+
     /// Takes the route as reported; returns what the engine must hear of it.
     private mutating func observe(_ reported: DefaultRoute, primary: NetworkManager.Primary?) -> [EngineEvent] {
         let (route, cameUp) = network.observe(reported, primary: primary, classifier: interfaceClassifier)
@@ -690,7 +660,7 @@ extension Core {
     private mutating func delivered(_ report: DeliveryReport, now: Date) {
         unsaved.history += report.history(now: now)
         if let ids = report.ids { unsaved.notificationIDs = ids }
-        counts.deliveries += 1
+        sources.counter.count(\.deliveries)
         // The timer's deadline to keep without this report goes with it.
         let waited = schedule.isWaitingToWrite
         writeUnsaved()

@@ -37,6 +37,8 @@ enum CoreEvent: Sendable {
     case roundEnded(nextDue: Date?)
     /// The default route moved (with NetworkManager's word on the primary connection).
     case route(DefaultRoute, primary: NetworkManager.Primary?)
+    /// The default route as read again for `uvctl home set` (its gateway may be known by now).
+    case routeReadAgain(DefaultRoute)
     /// The system's time zone is now this one.
     case systemTimeZone(String)
     /// GeoClue found the machine here.
@@ -72,9 +74,8 @@ enum CoreCommand: Sendable {
     case clearLocation
     case addLocation(name: String, query: String)
     case removeLocation(name: String)
-    /// `uvctl home set`; `route`: the default route read again as the command came (its gateway
-    /// may be known by now), used when the one reported names no network.
-    case markHome(route: DefaultRoute)
+    /// `uvctl home set`, after the route is read again (`CoreEvent.routeReadAgain`).
+    case markHome
     case clearHome
     /// Quiet hours of the user's own, or (nil) the configuration's again.
     case quiet(QuietHours?)

@@ -76,18 +76,3 @@ struct CoreSchedule: Sendable {
         return total - suspendedSeconds
     }
 }
-
-/// What the core has done since it started, for the tests that hold each event to one engine
-/// step, one store write and one status (`SettleCountTests`).
-struct CoreCounts: Sendable, Equatable {
-    /// Steps of the rule engine (each over every event settled at once).
-    var engineSteps = 0
-    /// Today's UV blended from what the providers said (`Knowledge.blendedDay`).
-    var blendedDays = 0
-    /// Statuses computed, for a query or for watchers.
-    var statuses = 0
-    /// Delivery reports kept (`delivered(_:now:)`).
-    var deliveries = 0
-    /// Times the one timer was armed.
-    var timerArms = 0
-}

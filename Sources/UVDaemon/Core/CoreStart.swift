@@ -63,8 +63,8 @@ struct CoreStart: Sendable {
 }
 
 /// What the core is given besides events: the store's answers to its reads, the place the
-/// system's time zone stands for, the draw that spreads a failed provider's retries, and where
-/// it says what it did.
+/// system's time zone stands for, the draw that spreads a failed provider's retries, where it
+/// says what it did, and what counts its work.
 struct CoreSources: Sendable {
     var reading: any CoreReading
     /// The place of the system's time zone (the default while no other is known).
@@ -72,4 +72,5 @@ struct CoreSources: Sendable {
     /// A number from 0 to 1, for a retry's jitter.
     var jitter: @Sendable () -> Double
     var log: Logger
+    var counter = CoreCounter()
 }

@@ -10,7 +10,7 @@ struct ControlService: VarlinkService {
     let core: CoreShell
 
     func handle(_ call: VarlinkCall, replies: VarlinkReplies) async throws(VarlinkError) {
-        let now = Date()
+        let now = core.now
         do {
             guard let method = UVDMethod(qualifiedName: call.method) else { throw VarlinkError.methodNotFound(call.method) }
             let answer = Answer(call: call, replies: replies)

@@ -29,7 +29,7 @@ actor CoreShell {
     private let httpClient: any HTTPClient
     private let timer: any DeadlineTimer
     /// The wall clock, the time suspended and the retries' draw: the machine's, or a test's.
-    let clocks: CoreClocks
+    nonisolated let clocks: CoreClocks
     let log: Logger
     private(set) var outbox: NotificationOutbox?
     private var statusStreams: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
@@ -39,6 +39,8 @@ actor CoreShell {
     private var watchdog: WatchdogPing?
     /// Sends `WATCHDOG=1` (a test's stand-in records it).
     private let pingWatchdog: @Sendable () -> Void
+    /// What the core has done, counted outside it (`SettleCountTests`).
+    nonisolated let counter = CoreCounter()
     /// The instant the core last asked to be woken at.
     private var coreDeadline: Date?
 
@@ -60,7 +62,8 @@ actor CoreShell {
         core = Core(
             start: try CoreStart.read(from: store, now: now, log: log), configFile: configFile.path, loaded: loaded,
             configTrouble: configTrouble,
-            sources: CoreSources(reading: store, automaticPlace: automaticPlace, jitter: clocks.jitter, log: log), now: now)
+            sources: CoreSources(reading: store, automaticPlace: automaticPlace, jitter: clocks.jitter, log: log, counter: counter),
+            now: now)
     }
 
     /// What doing an event's effects left for its sender: the answer, and what only the sender
@@ -74,11 +77,20 @@ actor CoreShell {
         var watchersGone: [UUID] = []
     }
 
+    /// Hands `event` to the core at the wall clock's now (`CoreClocks.wall`): how the daemon's
+    /// services send what they hear.
+    @discardableResult
+    func send(_ event: CoreEvent) -> Done { send(event, at: clocks.wall()) }
+
+    /// The wall clock's now (`CoreClocks.wall`), for what is read or asked outside an event.
+    nonisolated var now: Date { clocks.wall() }
+
     /// Hands `event` to the core and does what it decides. A watcher found gone is told to the
     /// core as it is found: no task of its own waits for a stream to end.
     @discardableResult
     func send(_ event: CoreEvent, at now: Date) -> Done {
-        let done = perform(core.handle(event, at: now), now: now)
+        let before = core
+        let done = perform(core.handle(event, at: now), now: now, before: before)
         for id in done.watchersGone {
             statusStreams[id] = nil
             send(.watcherLeft(id), at: now)
@@ -87,14 +99,17 @@ actor CoreShell {
     }
 
     /// Does `effects` in order. A refused write goes back to the core; when it took back a
-    /// command, the rest is not done and the core's answer to the refusal is done instead.
-    private func perform(_ effects: [Effect], now: Date) -> Done {
+    /// command, the core is put back as it was `before` the event (a copy of the value), the rest
+    /// is not done, and the core's answer to the refusal is done instead.
+    private func perform(_ effects: [Effect], now: Date, before: Core) -> Done {
         var done = Done()
         for effect in effects {
             switch effect {
             case .keep(let keep):
                 do { try store.save(keep.changes) } catch {
-                    let afterRefusal = perform(core.handle(.keepRefused(keep, problem: "\(error)"), at: now), now: now)
+                    if keep.onRefusal == .takeBack { core = before }
+                    let refused = core
+                    let afterRefusal = perform(core.handle(.keepRefused(keep, problem: "\(error)"), at: now), now: now, before: refused)
                     if keep.onRefusal == .takeBack { return afterRefusal }
                 }
             case .post(let posting): outbox?.post(posting)
@@ -188,8 +203,11 @@ extension CoreShell {
 
     func removeLocation(name: String, now: Date) throws(Refusal) { _ = try command(.removeLocation(name: name), now: now) }
 
-    /// `uvctl home set`, with the route read again as it comes.
-    func markHome(now: Date) throws(Refusal) -> String { try said(.markHome(route: RouteReader().current()), now: now) }
+    /// `uvctl home set`: the route read again as it comes, then the command.
+    func markHome(now: Date) throws(Refusal) -> String {
+        send(.routeReadAgain(RouteReader().current()), at: now)
+        return try said(.markHome, now: now)
+    }
 
     func clearHome(now: Date) throws(Refusal) -> String { try said(.clearHome, now: now) }
 
@@ -294,10 +312,9 @@ extension CoreShell {
     var configFilePath: String { configFile.path }
 
     /// A view of the core (`Core+Views`, `+Dose`, `+Tray`), read at once: `uvctl status`,
-    /// `forecast`, `dose` and the rest. A view counts what it computes (`CoreCounts`), so it
-    /// takes the core `inout`; it changes nothing else.
-    func read<View: Sendable, Failure: Error>(_ view: @Sendable (inout Core) throws(Failure) -> View) throws(Failure) -> View {
-        try view(&core)
+    /// `forecast`, `dose` and the rest. A view only reads.
+    func read<View: Sendable, Failure: Error>(_ view: @Sendable (Core) throws(Failure) -> View) throws(Failure) -> View {
+        try view(core)
     }
 
     func diagnose(now: Date) async -> [CheckInfo] {

@@ -45,7 +45,8 @@ public enum Daemon {
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, configTrouble: configTrouble,
             httpClient: httpClient,
             timer: timer,
-            automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log, now: Date(),
+            automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log,
+            now: CoreClocks.system.wall(),
             watchdog: Systemd.watchdogPingInterval)
 
         let listener: UnixListener
@@ -67,8 +68,8 @@ public enum Daemon {
         let outbox = NotificationOutbox(
             server: LibNotifyServer(iconDirectory: paths.runtime.path), saved: (try? store.notificationIDs()) ?? NotificationIDs(),
             log: log,
-            onAnswer: { subject, answer in await core.send(.press(subject, answer), at: Date()) },
-            onReport: { report in await core.send(.delivered(report), at: Date()) })
+            onAnswer: { subject, answer in await core.send(.press(subject, answer)) },
+            onReport: { report in await core.send(.delivered(report)) })
         // Started together; at a graceful shutdown each is stopped in the reverse of this order,
         // each awaited before the next: the control socket first (no call is taken after), the
         // outbox last (the delivery under way ends, so the ids the server gave are kept).
@@ -77,7 +78,10 @@ public enum Daemon {
             Self.service(
                 CoreLoopService(
                     core: core, timer: timer, outbox: outbox, log: log,
-                    onRefresh: { core in Systemd.notify("STATUS=\(await core.read { $0.summary(now: Date()) })") }), named: "core loop"),
+                    onRefresh: { core in
+                        let now = core.now
+                        Systemd.notify("STATUS=\(await core.read { $0.summary(now: now) })")
+                    }), named: "core loop"),
         ]
         do {
             services.append(
@@ -102,7 +106,8 @@ public enum Daemon {
         // Ready once the socket listens and the core stands; the status line (a whole status
         // computation) follows rather than delaying it.
         Systemd.notify("READY=1")
-        let status = await core.read { $0.summary(now: Date()) }
+        let readyAt = core.now
+        let status = await core.read { $0.summary(now: readyAt) }
         Systemd.notify("STATUS=\(status)")
         log.info("ready: \(status)")
 
@@ -112,7 +117,7 @@ public enum Daemon {
         }
         // What still waits for a delivery's report is kept now, then the database checkpointed,
         // and a test notification still waiting withdrawn: its buttons would answer no one.
-        await core.stop(now: Date())
+        await core.stop(now: core.now)
         store.checkpoint()
         await outbox.withdrawTest()
         withExtendedLifetime(lock) {}

@@ -55,7 +55,7 @@ struct LocateService: Service {
         let answer = await OffThread.run { GeoClue.locate() }
         switch answer {
         case .success(let coordinate):
-            await core.send(.geoClue(coordinate), at: Date())
+            await core.send(.geoClue(coordinate))
         case .failure(let reason):
             log.info("GeoClue: \(reason); using the time zone's place")
         }
@@ -75,7 +75,7 @@ struct CoreLoopService: Service {
     let onRefresh: @Sendable (CoreShell) async -> Void
 
     func run() async throws {
-        await core.startEngine(outbox: outbox, now: Date())
+        await core.startEngine(outbox: outbox, now: core.now)
         await cancelWhenGracefulShutdown { await loop() }
     }
 
@@ -89,7 +89,7 @@ struct CoreLoopService: Service {
                     if !Task.isCancelled { DaemonStop.fail(because: "uvd's timer cannot be read (\(error))", log: log) }
                     break
                 }
-                let now = Date()
+                let now = core.now
                 let due = await core.timerFired(clockChanged: wake == .clockChanged, now: now)
                 if due.deliveryRetry { await outbox.kick() }
                 guard due.refreshRound else { continue }
@@ -120,7 +120,7 @@ struct TimeZoneService: Service {
     let changes: SystemTimeZone.Changes
 
     func run() async throws {
-        for await zone in changes.cancelOnGracefulShutdown() { await core.send(.systemTimeZone(zone), at: Date()) }
+        for await zone in changes.cancelOnGracefulShutdown() { await core.send(.systemTimeZone(zone)) }
     }
 }
 
@@ -133,7 +133,7 @@ struct NetworkService: Service {
         for await route in watch.routes().cancelOnGracefulShutdown() {
             // NetworkManager's answer can take up to 500 ms: keep it off the executor's threads.
             let primary = await OffThread.run { NetworkManager.primary() }
-            await core.send(.route(route, primary: primary), at: Date())
+            await core.send(.route(route, primary: primary))
         }
     }
 }

@@ -43,14 +43,14 @@ struct TrayService: Service {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await takeClicks() }
             group.addTask {
-                for await status in await core.subscribe(now: Date(), wantsMeasurements: false) {
+                for await status in await core.subscribe(now: core.now, wantsMeasurements: false) {
                     await shown.take(status)
                     changed.yield()
                 }
                 changed.finish()
             }
             group.addTask {
-                for await situation in await core.traySituations(now: Date()) {
+                for await situation in await core.traySituations(now: core.now) {
                     await shown.take(situation)
                     changed.yield()
                 }
@@ -59,7 +59,10 @@ struct TrayService: Service {
                 for await _ in changes {
                     await present(shown)
                     guard let status = await shown.status else { continue }
-                    if await shown.iconChanged(status) { await item.show(icon: await core.read { $0.trayIcon(now: Date()) }) }
+                    if await shown.iconChanged(status) {
+                        let now = core.now
+                        await item.show(icon: await core.read { $0.trayIcon(now: now) })
+                    }
                 }
             }
         }
@@ -73,12 +76,12 @@ struct TrayService: Service {
     private func takeClicks() async {
         for await event in item.events {
             switch event {
-            case .activated: await core.send(.tray(.today), at: Date())
+            case .activated: await core.send(.tray(.today))
             case .clicked(let id):
                 guard let action = TrayAction(rawValue: id) else { continue }
-                await core.send(.tray(action), at: Date())
+                await core.send(.tray(action))
             case .host(let host):
-                await core.send(.trayHost(host), at: Date())
+                await core.send(.trayHost(host))
                 log.info("\(host.map { "tray: shown by \($0.program ?? $0.busName)" } ?? "tray: no tray host on the bus")")
             }
         }
