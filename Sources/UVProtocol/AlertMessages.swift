@@ -11,10 +11,10 @@ public struct QuietInfo: Codable, Sendable, Equatable {
     /// Rules muted for the rest of today ("Not today").
     public var mutedToday: [String]
     /// Rules snoozed, and until when.
-    public var snoozed: [SnoozeInfo]
+    public var snoozed: [SnoozedRuleInfo]
 
     public init(
-        spans: [String], origin: String, quietNow: Bool, until: String?, muted: [String], mutedToday: [String], snoozed: [SnoozeInfo]
+        spans: [String], origin: String, quietNow: Bool, until: String?, muted: [String], mutedToday: [String], snoozed: [SnoozedRuleInfo]
     ) {
         self.spans = spans
         self.origin = origin
@@ -27,7 +27,7 @@ public struct QuietInfo: Codable, Sendable, Equatable {
 }
 
 /// A rule snoozed until an instant.
-public struct SnoozeInfo: Codable, Sendable, Equatable {
+public struct SnoozedRuleInfo: Codable, Sendable, Equatable {
     public var rule: String
     public var until: String
     public init(rule: String, until: String) {

@@ -154,10 +154,10 @@ public enum UVDInterface {
           # rules muted until unmuted, and for the rest of today
           muted: []string,
           mutedToday: []string,
-          snoozed: []Snooze
+          snoozed: []SnoozedRule
         )
 
-        type Snooze (rule: string, until: string)
+        type SnoozedRule (rule: string, until: string)
 
         type HistoryEntry (
           time: string,

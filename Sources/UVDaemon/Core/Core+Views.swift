@@ -128,7 +128,7 @@ extension Core {
             quietNow: engine.isQuiet(at: now), until: engine.quietEnd(after: now).map(iso.string),
             muted: engine.muted.map(\.rawValue).sorted(), mutedToday: engine.silencedToday.map(\.rawValue).sorted(),
             snoozed: engine.snoozedUntil.filter { $0.value > now }.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { SnoozeInfo(rule: $0.key.rawValue, until: iso.string($0.value)) })
+                .map { SnoozedRuleInfo(rule: $0.key.rawValue, until: iso.string($0.value)) })
     }
 
     /// The latest `limit` entries, or with `days` every entry of the last days before `now`.
