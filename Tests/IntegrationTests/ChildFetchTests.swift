@@ -100,9 +100,9 @@ struct ChildFetchTests {
                     HTTPRequest(url: server.url("/silent")))
             }
             var started: [pid_t] = []
-            for _ in 0..<250 where started.isEmpty {
-                try await Task.sleep(for: .milliseconds(20))
+            _ = await eventually {
                 started = Self.fetchChildren().filter { Self.commandLine($0).hasPrefix(marker) && Self.statFields($0)?.first != "Z" }
+                return !started.isEmpty
             }
             #expect(started.count == 1, "the fetch runs in a child")
             task.cancel()

@@ -104,12 +104,7 @@ final class DaemonHarness {
     }
 
     func waitFor(_ what: String, timeout: TimeInterval = 15, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return }
-            usleep(50_000)
-        }
-        throw HarnessError.timedOut(what, log)
+        guard eventuallyBlocking(within: .milliseconds(Int(timeout * 1000)), condition) else { throw HarnessError.timedOut(what, log) }
     }
 
     enum HarnessError: Error { case timedOut(String, String) }

@@ -62,13 +62,8 @@ struct UserUnitTests {
             unit.wait()
         }
         let logText = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-        var answered = false
-        for _ in 0..<300 where unit.isRunning {
-            if (try? ToolRunner.uvctl.run(["status"], environment: home.environment))?.status == 0 {
-                answered = true
-                break
-            }
-            usleep(50_000)
+        let answered = eventuallyBlocking(within: .seconds(15)) {
+            unit.isRunning && (try? ToolRunner.uvctl.run(["status"], environment: home.environment))?.status == 0
         }
         #expect(answered, "systemd \(version): uvd did not answer; its log:\n\(logText())")
         unit.signal(SIGTERM)
@@ -182,8 +177,8 @@ struct UserUnitTests {
         var environment = home.environment
         environment["XDG_STATE_HOME"] = seed.path
         let first = try ChildProcess(ToolRunner.uvd.executable.path, [], environment: environment, stdout: "/dev/null", stderr: "/dev/null")
-        for _ in 0..<300 where (try? ToolRunner.uvctl.run(["profile", "set", "--skin-type", "IV"], environment: environment))?.status != 0 {
-            usleep(50_000)
+        _ = eventuallyBlocking(within: .seconds(15)) {
+            (try? ToolRunner.uvctl.run(["profile", "set", "--skin-type", "IV"], environment: environment))?.status == 0
         }
         first.signal(SIGTERM)
         #expect(first.wait() == 0)
@@ -200,10 +195,9 @@ struct UserUnitTests {
             unit.wait()
         }
         var profile: ToolRunner.Result?
-        for _ in 0..<300 where unit.isRunning {
+        _ = eventuallyBlocking(within: .seconds(15)) {
             profile = try? ToolRunner.uvctl.run(["profile", "show"], environment: home.environment)
-            if profile?.status == 0 { break }
-            usleep(50_000)
+            return unit.isRunning && profile?.status == 0
         }
         let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(profile?.stdout.contains("IV") == true, "\(profile?.stdout ?? "") \(said)")

@@ -28,9 +28,7 @@ struct VersionSkewTests {
             older.signal(SIGTERM)
             older.wait()
         }
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: directory.appendingPathComponent("io.uvd").path) {
-            usleep(50_000)
-        }
+        _ = eventuallyBlocking { FileManager.default.fileExists(atPath: directory.appendingPathComponent("io.uvd").path) }
 
         let environment = ["XDG_RUNTIME_DIR": runtime.path, "HOME": scratch.url.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         let result = try ToolRunner.uvctl.run(["mute", "morning"], environment: environment)

@@ -135,12 +135,7 @@ public final class RecordingNotificationServer: Sendable {
     }
 
     public static func waitFor(_ what: String, timeout: TimeInterval = 10, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return }
-            usleep(20_000)
-        }
-        throw Failure.timedOut(what)
+        guard eventuallyBlocking(within: .milliseconds(Int(timeout * 1000)), condition) else { throw Failure.timedOut(what) }
     }
 
     deinit {

@@ -26,7 +26,7 @@ struct StuckDaemonTests {
                     c, _ = s.accept(); held.append(c)
                 """,
             ], environment: ProcessInfo.processInfo.environment, stdout: "/dev/null", stderr: "/dev/null")
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(50_000) }
+        _ = eventuallyBlocking { FileManager.default.fileExists(atPath: socket) }
         return silent
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVEngine
 import UVNotify
@@ -25,7 +26,7 @@ import UVNotify
             outbox.post(Self.reminder("Reapply by 12:30", subject: .other("reapply-later")))
         }
         outbox.post(Self.reminder("Reapply by 12:00", subject: .reapply))
-        for _ in 0..<100 where server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await eventually { !server.notifications.isEmpty })
         try await Task.sleep(for: .milliseconds(500))
         #expect(server.notifications.map(\.summary) == ["Reapply by 12:00"])
     }

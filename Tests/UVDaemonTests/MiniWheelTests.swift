@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVCore
 import UVEngine
@@ -20,7 +21,7 @@ struct MiniWheelTests {
             buttons: [])
         shell.outbox.post(
             .init(change: .show(alert), at: Date(), zone: ZoneName("UTC"), picture: await shell.core.read { $0.miniWheel(now: Date()) }))
-        for _ in 0..<500 where shell.server.notifications.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await eventually { !shell.server.notifications.isEmpty })
 
         let image = try #require(shell.server.notifications.first?.image)
         #expect(image.width == 96 && image.height == 96 && image.rgba.count == 96 * 96 * 4)

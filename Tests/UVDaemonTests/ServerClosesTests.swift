@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVCore
 import UVEngine
@@ -24,7 +25,7 @@ struct ServerClosesTests {
     }
 
     private func waitUntil(_ condition: () throws -> Bool) async throws {
-        for _ in 0..<150 where try !condition() { try await Task.sleep(for: .milliseconds(20)) }
+        _ = await eventually(condition)
     }
 
     /// A core whose outbox delivers and listens, the prompt on its server's screen, for `body`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVConfig
 import UVCore
@@ -141,7 +142,7 @@ struct SettleCountTests {
         await http.requestArrived()
         http.answer()
         #expect(await outcome.result == .fresh)
-        for _ in 0..<200 where shell.core.counter.counts.deliveries == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await eventually { shell.core.counter.counts.deliveries > 0 })
         try await Task.sleep(for: .milliseconds(200))
 
         let deliveries = shell.core.counter.counts.deliveries

@@ -130,7 +130,7 @@ final class WriteLock {
         let log = directory.appendingPathComponent("log").path
         child = try ChildProcess(
             "/usr/bin/python3", [StoreRefusalTests.helper.path, database.path, ready.path], environment: [:], stdout: log, stderr: log)
-        for _ in 0..<500 where (try? String(contentsOf: ready, encoding: .utf8)) != "locked\n" && child.isRunning { usleep(10_000) }
+        _ = eventuallyBlocking { (try? String(contentsOf: ready, encoding: .utf8)) == "locked\n" || !child.isRunning }
         guard (try? String(contentsOf: ready, encoding: .utf8)) == "locked\n" else {
             release()
             throw CocoaError(

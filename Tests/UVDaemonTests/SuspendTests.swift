@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import UVCore
 import UVNotify
@@ -60,7 +61,7 @@ struct SuspendTests {
 
         test.set(quietEnds)
         await shell.advance(from: quietEnds.addingTimeInterval(-3600), to: quietEnds)
-        for _ in 0..<100 where reminders(shell) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        _ = await eventually { reminders(shell) > 0 }
         #expect(reminders(shell) == 1)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import UVPlatform
@@ -28,6 +29,11 @@ import Testing
         }
     }
 
+    /// How many waits have woken.
+    final class Woken: Sendable {
+        let count = Mutex(0)
+    }
+
     @Test func aSleepLastsAtLeastItsDuration() async throws {
         let clock = ContinuousClock()
         let started = clock.now
@@ -50,11 +56,18 @@ import Testing
     @Test func twoWaitsOnOneDescriptorBothWake() async throws {
         let pipe = try Pipe()
         defer { pipe.close() }
-        async let first: Void = Readiness.wait(pipe.read, for: .read)
-        async let second: Void = Readiness.wait(pipe.read, for: .read)
+        let woken = Woken()
+        let waits = (0..<2).map { _ in
+            Task {
+                try await Readiness.wait(pipe.read, for: .read)
+                woken.count.withLock { $0 += 1 }
+            }
+        }
         try await EventLoop.sleep(for: .milliseconds(20))
+        #expect(woken.count.withLock { $0 } == 0, "neither wakes before the pipe has something to read")
         pipe.send()
-        _ = try await (first, second)
+        for wait in waits { await #expect(throws: Never.self) { try await wait.value } }
+        #expect(woken.count.withLock { $0 } == 2)
     }
 
     @Test func cancellingOneWaitLeavesTheOtherArmed() async throws {
@@ -66,7 +79,7 @@ import Testing
         cancelled.cancel()
         await #expect(throws: Readiness.Cancelled.self) { try await cancelled.value }
         pipe.send()
-        try await kept.value
+        await #expect(throws: Never.self) { try await kept.value }
     }
 
     @Test func aRegularFileIsReadyAtOnce() async throws {
@@ -76,20 +89,28 @@ import Testing
             close(fd)
             unlink(path)
         }
-        try await Readiness.wait(fd, for: .read)
+        #expect(fd >= 0)
+        await #expect(throws: Never.self) { try await Readiness.wait(fd, for: .read) }
     }
 
     /// Cancellation racing the descriptor becoming ready, many times over: every task ends, none
     /// is resumed twice (a checked continuation would trap) and no watch is used after it is freed.
     @Test func cancellationRacingReadinessResumesEachWaitOnce() async throws {
+        var (woke, cancelled) = (0, 0)
         for _ in 0..<500 {
             let pipe = try Pipe()
             defer { pipe.close() }
             let waiter = Task { try await Readiness.wait(pipe.read, for: .read) }
             pipe.send()
             waiter.cancel()
-            _ = await waiter.result
+            switch await waiter.result {
+            case .success: woke += 1
+            case .failure(let error):
+                #expect(error is Readiness.Cancelled, "\(error)")
+                cancelled += 1
+            }
         }
+        #expect(woke + cancelled == 500)
     }
 
     @Test func aCaughtSignalArrivesOnThePipe() async throws {

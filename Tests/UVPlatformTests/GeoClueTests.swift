@@ -30,12 +30,12 @@ struct GeoClueTests {
                 "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busPath)"],
                 environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
             let fake = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/fake_geoclue.py").path
-            while !FileManager.default.fileExists(atPath: busPath) { usleep(10_000) }
+            _ = eventuallyBlocking { FileManager.default.fileExists(atPath: busPath) }
             geoclue = try ChildProcess(
                 "/usr/bin/python3",
                 [fake, "unix:path=\(busPath)", "-33.8688", "151.2093", root.appendingPathComponent("geoclue.log").path] + extra,
                 environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: root.appendingPathComponent("geoclue.err").path)
-            for _ in 0..<500 where !log.contains("ready") { usleep(10_000) }
+            _ = eventuallyBlocking(within: .seconds(25)) { self.log.contains("ready") }
         }
 
         deinit {

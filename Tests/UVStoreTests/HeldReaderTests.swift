@@ -46,7 +46,7 @@ struct HeldReaderTests {
         // Tried again every half second, on the checkpointer's own thread: empty within a second
         // of the reader letting go (watched from this thread, whatever the test pool is doing).
         let released = ContinuousClock.now
-        for _ in 0..<300 where store.walHoldsWrites { usleep(10_000) }
+        _ = eventuallyBlocking(within: .seconds(3)) { !store.walHoldsWrites }
         #expect(!store.walHoldsWrites)
         #expect(ContinuousClock.now - released < .seconds(1))
         #expect((try FileManager.default.attributesOfItem(atPath: path.path + "-wal")[.size] as? Int) == 0)
