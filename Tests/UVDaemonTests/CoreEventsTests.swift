@@ -23,6 +23,10 @@ struct CoreEventsTests {
     static let homeWifi = DefaultRoute(interface: "wlan0", networkID: "gateway aa:bb:cc:dd:ee:ff")
     static let phone = DefaultRoute(interface: "wwan0", networkID: nil)
 
+    /// Sydney as the system's time zone gives it.
+    static let sydneyByZone = Place(
+        name: "Sydney", coordinate: InProcessCore.sydney.coordinate, timeZoneIdentifier: "Australia/Sydney", source: .timeZone)
+
     /// Reads nothing: a store that holds nothing.
     struct EmptyReading: CoreReading {
         func forecast(for placeKey: String, _ slot: ForecastSlot) throws -> StoredForecast? { nil }
@@ -34,7 +38,9 @@ struct CoreEventsTests {
     }
 
     /// A core in Sydney with every provider off, started at `now`.
-    static func started(at now: Date = morning, family: [FamilyMember] = []) throws -> (Core, [Effect]) {
+    static func started(at now: Date = morning, family: [FamilyMember] = [], manualPlace: Place? = InProcessCore.sydney) throws -> (
+        Core, [Effect]
+    ) {
         let configuration = """
             [providers.cams]
             enabled = false
@@ -46,13 +52,13 @@ struct CoreEventsTests {
         var log = Logger(label: "core-test")
         log.logLevel = .critical
         let start = CoreStart(
-            manualPlace: InProcessCore.sydney, profile: Profile(skinType: .II), family: family, sunscreen: SunscreenOn(), stations: nil,
+            manualPlace: manualPlace, profile: Profile(skinType: .II), family: family, sunscreen: SunscreenOn(), stations: nil,
             providerState: ProviderState(),
             homeNetwork: nil, outsideNow: OutsideNow(), engine: nil, engineProblem: nil, recovery: nil, storePath: "uvd.sqlite")
         var core = Core(
             start: start, configFile: "config.toml", loaded: try ConfigLoader.parse(configuration, path: "config.toml"),
             configTrouble: nil,
-            sources: CoreSources(reading: EmptyReading(), automaticPlace: { InProcessCore.sydney }, jitter: { 0.5 }, log: log),
+            sources: CoreSources(reading: EmptyReading(), jitter: { 0.5 }, log: log), systemPlace: sydneyByZone,
             now: now)
         let effects = core.handle(.start(pendingPresses: [], suspendedSoFar: 0), at: now)
         return (core, effects)
@@ -187,6 +193,27 @@ struct CoreEventsTests {
         #expect(core.network.home == "gateway aa:bb:cc:dd:ee:ff")
         // Read again once the network is known, the route is not taken a second time.
         #expect(core.handle(.routeReadAgain(unknown), at: Self.morning.addingTimeInterval(3)).isEmpty)
+    }
+
+    /// The system's time zone changes: the core takes the place the shell read for it (the core
+    /// reads no tz database of its own), and a place set by hand stays where it is.
+    @Test func aNewSystemTimeZoneMovesOnlyThePlaceItGave() throws {
+        let perth = Place(
+            name: "Perth", coordinate: Coordinate(latitude: -31.95, longitude: 115.86), timeZoneIdentifier: "Australia/Perth",
+            source: .timeZone)
+        var (core, _) = try Self.started(manualPlace: nil)
+        #expect(core.currentPlace == Self.sydneyByZone)
+        let moved = core.handle(.systemTimeZone(perth), at: Self.morning)
+        #expect(core.currentPlace == perth)
+        #expect(Self.timers(moved).count == 1)
+
+        var (manual, _) = try Self.started()
+        let manualPlace = manual.currentPlace
+        _ = manual.handle(.systemTimeZone(perth), at: Self.morning)
+        #expect(manual.currentPlace == manualPlace)
+        // Cleared, the place by hand gives way to the system's new one.
+        _ = manual.handle(.command(.clearLocation), at: Self.morning)
+        #expect(manual.currentPlace == perth)
     }
 
     /// A refused write of an event no one is answered for stays, and goes with the next write.

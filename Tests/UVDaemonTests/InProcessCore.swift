@@ -46,7 +46,7 @@ final class InProcessCore: Sendable {
         core = try CoreShell(
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse(config, path: "config.toml"),
-            httpClient: httpClient, timer: timer, automaticPlace: { place }, log: log, now: Date(),
+            httpClient: httpClient, timer: timer, systemPlace: place, log: log, now: Date(),
             clocks: clocks ?? CoreClocks(wall: answersArriveAt ?? { Date() }), watchdog: watchdog, pingWatchdog: pingWatchdog)
         // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
         outbox = NotificationOutbox(

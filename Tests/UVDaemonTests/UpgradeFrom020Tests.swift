@@ -75,7 +75,7 @@ struct UpgradeFrom020Tests {
             store: store, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"),
             loaded: try ConfigLoader.load(file: directory.appendingPathComponent("config.toml")), httpClient: NoNetwork(),
-            timer: RecordingTimer(), automaticPlace: { InProcessCore.sydney }, log: log, now: Self.written)
+            timer: RecordingTimer(), systemPlace: InProcessCore.sydney, log: log, now: Self.written)
         #expect(await core.state.start.engineProblem == nil)
         #expect(await core.state.warnings.isEmpty)
         #expect(await core.state.engine.muted == [.morning])

@@ -34,7 +34,7 @@ extension Core {
     /// The rule settings of the configuration, on the user's 12- or 24-hour clock.
     var engineSettings: EngineSettings {
         var settings = loaded.configuration.engine
-        settings.uses12HourClock = DisplayLocale.current.uses12Hour
+        settings.uses12HourClock = sources.twelveHourClock
         return settings
     }
 

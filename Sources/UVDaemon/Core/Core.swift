@@ -38,6 +38,9 @@ struct Core {
     /// The configuration file's path, as `uvctl reload` and the doctor name it.
     let configFile: String
 
+    /// The place the system's time zone stands for (the default while no other is known), as the
+    /// shell read it at the start and with each change (`CoreEvent.systemTimeZone`).
+    private(set) var systemPlace: Place
     private(set) var user: UserRecord
     private(set) var providers: ProviderMemory
     private(set) var network: NetworkSight
@@ -55,14 +58,16 @@ struct Core {
     private var effects: [Effect] = []
 
     init(
-        start: CoreStart, configFile: String, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble?, sources: CoreSources, now: Date
+        start: CoreStart, configFile: String, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble?, sources: CoreSources,
+        systemPlace: Place, now: Date
     ) {
         self.start = start
         self.configFile = configFile
         self.sources = sources
         self.loaded = loaded
         self.configTrouble = configTrouble
-        let place = start.manualPlace ?? sources.automaticPlace()
+        self.systemPlace = systemPlace
+        let place = start.manualPlace ?? systemPlace
         user = UserRecord(
             place: place, profile: start.profile, family: start.family, familyAway: start.familyAway, sunscreen: start.sunscreen, now: now)
         providers = ProviderMemory(
@@ -113,7 +118,7 @@ struct Core {
             armTimer(now: now)
         case .route(let route, let primary): networkChanged(route, primary: primary, now: now)
         case .routeReadAgain(let route): routeReadAgain(route, now: now)
-        case .systemTimeZone(let identifier): systemTimeZoneChanged(to: identifier, now: now)
+        case .systemTimeZone(let place): systemTimeZoneChanged(to: place, now: now)
         case .geoClue(let coordinate): useGeoClue(coordinate, now: now)
         case .timer(let clockChanged, let suspended): timerFired(clockChanged: clockChanged, suspendedSoFar: suspended, now: now)
         case .configurationRead(let reading): configurationRead(reading, now: now)
@@ -372,7 +377,7 @@ extension Core {
             relocate(to: chosen, now: now)
             return CommandChange(keeping: [.manualPlace(chosen)])
         case .clearLocation:
-            relocate(to: user.geoPlace ?? sources.automaticPlace(), now: now)
+            relocate(to: user.geoPlace ?? systemPlace, now: now)
             return CommandChange(keeping: [.manualPlace(nil)])
         case .addLocation(let name, let query):
             guard !name.trimmingSpaces().isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
@@ -563,10 +568,11 @@ extension Core {
 
     /// The system's time zone changed: a place taken from it moves with it (a place set by hand
     /// or found by GeoClue keeps its own zone).
-    private mutating func systemTimeZoneChanged(to identifier: String, now: Date) {
-        log.info("system time zone: \(identifier)")
+    private mutating func systemTimeZoneChanged(to place: Place, now: Date) {
+        log.info("system time zone: \(place.timeZoneIdentifier)")
+        systemPlace = place
         guard user.place.source == .timeZone || user.place.source == .default else { return }
-        if relocate(to: sources.automaticPlace(), now: now) { settle(now: now) }
+        if relocate(to: place, now: now) { settle(now: now) }
     }
 
     /// Takes `newPlace` as the place in use, with the forecasts kept for it, and asks the

@@ -40,7 +40,8 @@ enum CoreEvent: Sendable {
     /// The default route as read again for `uvctl home set` (its gateway may be known by now).
     case routeReadAgain(DefaultRoute)
     /// The system's time zone is now this one.
-    case systemTimeZone(String)
+    /// The system's time zone is now another: the place it stands for, as the shell read it.
+    case systemTimeZone(Place)
     /// GeoClue found the machine here.
     case geoClue(Coordinate)
     /// The one timer fired, or the wall clock changed under it; `suspendedSoFar` as for `start`.

@@ -62,15 +62,15 @@ struct CoreStart: Sendable {
     }
 }
 
-/// What the core is given besides events: the store's answers to its reads, the place the
-/// system's time zone stands for, the draw that spreads a failed provider's retries, where it
+/// What the core is given besides events: the store's answers to its reads, the draw that spreads a failed provider's retries, where it
 /// says what it did, and what counts its work.
 struct CoreSources: Sendable {
     var reading: any CoreReading
-    /// The place of the system's time zone (the default while no other is known).
-    var automaticPlace: @Sendable () -> Place
     /// A number from 0 to 1, for a retry's jitter.
     var jitter: @Sendable () -> Double
     var log: Logger
     var counter = CoreCounter()
+    /// Whether the person reads a 12-hour clock (their locale's, as `DisplayLocale` reads the
+    /// environment once for the process): read by the shell, never inside the core.
+    var twelveHourClock = DisplayLocale.current.uses12Hour
 }

@@ -46,7 +46,7 @@ actor CoreShell {
 
     init(
         store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble? = nil,
-        httpClient: any HTTPClient, timer: any DeadlineTimer, automaticPlace: @escaping @Sendable () -> Place, log: Logger, now: Date,
+        httpClient: any HTTPClient, timer: any DeadlineTimer, systemPlace: Place, log: Logger, now: Date,
         clocks: CoreClocks = .system, watchdog: Duration? = nil,
         pingWatchdog: @escaping @Sendable () -> Void = { Systemd.notify("WATCHDOG=1") }
     ) throws {
@@ -62,8 +62,7 @@ actor CoreShell {
         core = Core(
             start: try CoreStart.read(from: store, now: now, log: log), configFile: configFile.path, loaded: loaded,
             configTrouble: configTrouble,
-            sources: CoreSources(reading: store, automaticPlace: automaticPlace, jitter: clocks.jitter, log: log, counter: counter),
-            now: now)
+            sources: CoreSources(reading: store, jitter: clocks.jitter, log: log, counter: counter), systemPlace: systemPlace, now: now)
     }
 
     /// What doing an event's effects left for its sender: the answer, and what only the sender

@@ -45,7 +45,7 @@ public enum Daemon {
             store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, configTrouble: configTrouble,
             httpClient: httpClient,
             timer: timer,
-            automaticPlace: { Place.of(timeZone: Zone(identifier: SystemTimeZone().identifier()) ?? .utc) }, log: log,
+            systemPlace: TimeZoneService.place(of: SystemTimeZone().identifier()), log: log,
             now: CoreClocks.system.wall(),
             watchdog: Systemd.watchdogPingInterval)
 

@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import ServiceLifecycle
 import UVBus
+import UVCore
 import UVPlatform
 import UVVarlink
 
@@ -120,7 +121,13 @@ struct TimeZoneService: Service {
     let changes: SystemTimeZone.Changes
 
     func run() async throws {
-        for await zone in changes.cancelOnGracefulShutdown() { await core.send(.systemTimeZone(zone)) }
+        for await zone in changes.cancelOnGracefulShutdown() { await core.send(.systemTimeZone(Self.place(of: zone))) }
+    }
+
+    /// The place a time zone stands for (its zone1970.tab entry), read from the tz database
+    /// here, at the edge, so that the core reads none.
+    static func place(of identifier: String) -> Place {
+        Place.of(timeZone: Zone(identifier: identifier) ?? .utc)
     }
 }
 
