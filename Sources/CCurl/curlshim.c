@@ -94,12 +94,12 @@ static int on_progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl
     return atomic_load(&((uvd_http_transfer *)context)->cancelled) ? 1 : 0;
 }
 
-uvd_http_outcome uvd_http_transfer_perform(uvd_http_transfer *transfer, const uvd_http_request *request, uvd_http_response *response) {
+int uvd_http_transfer_perform(uvd_http_transfer *transfer, const uvd_http_request *request, uvd_http_response *response) {
     memset(response, 0, sizeof *response);
     CURL *curl = api.curl_easy_init();
     if (!curl) {
         snprintf(response->error, sizeof response->error, "libcurl could not start a transfer");
-        return UVD_HTTP_FAILED;
+        return CURLE_FAILED_INIT;
     }
     buffer body = {NULL, 0, request->maximum_bytes, 0};
     buffer headers = {NULL, 0, 64 * 1024, 0};
@@ -135,31 +135,16 @@ uvd_http_outcome uvd_http_transfer_perform(uvd_http_transfer *transfer, const uv
     api.curl_slist_free_all(lines);
     api.curl_easy_cleanup(curl);
 
-    uvd_http_outcome outcome = UVD_HTTP_OK;
     if (code == CURLE_OK) {
         response->body = body.data;
         response->body_length = body.length;
         response->headers = headers.data;
         response->headers_length = headers.length;
-        return UVD_HTTP_OK;
+        return CURLE_OK;
     }
-    if (body.over_limit || code == CURLE_FILESIZE_EXCEEDED) {
-        outcome = UVD_HTTP_TOO_LARGE;
-        snprintf(response->error, sizeof response->error, "the answer is over %zu bytes", request->maximum_bytes);
-    } else if (code == CURLE_ABORTED_BY_CALLBACK) {
-        outcome = UVD_HTTP_CANCELLED;
-        snprintf(response->error, sizeof response->error, "cancelled");
-    } else if (code == CURLE_OPERATION_TIMEDOUT && strstr(message, "too slow") == NULL) {
-        outcome = UVD_HTTP_TIMED_OUT;
-        snprintf(response->error, sizeof response->error, "no complete answer within %ld s", request->deadline_ms / 1000);
-    } else if (code == CURLE_OPERATION_TIMEDOUT) {
-        outcome = UVD_HTTP_STALLED;
-        snprintf(response->error, sizeof response->error, "the answer stalled (nothing for %ld s)", request->stall_seconds);
-    } else {
-        outcome = UVD_HTTP_FAILED;
-        snprintf(response->error, sizeof response->error, "%s", message[0] ? message : api.curl_easy_strerror(code));
-    }
+    response->over_limit = body.over_limit;
+    snprintf(response->error, sizeof response->error, "%s", message[0] ? message : api.curl_easy_strerror(code));
     free(body.data);
     free(headers.data);
-    return outcome;
+    return code;
 }

@@ -113,6 +113,8 @@ public enum AlertMeaning: Sendable, Equatable, Codable {
     /// `level` % of the day's burn dose reached while outside (50 or 80); out with the family,
     /// `person` names the member who reached it first (nil: the user).
     case dose(level: Int, person: String? = nil)
+    /// "UV today" asked for from the tray on a day with no sunscreen window.
+    case noWindowToday
     /// Words saved by a version that kept words, not meaning (an alert held over an upgrade).
     case said(summary: String, body: String)
 }

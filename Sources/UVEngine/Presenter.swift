@@ -127,6 +127,8 @@ public struct Presenter: Sendable {
                         : tr("Half your burn dose for today: shade or reapply")),
                 tr("Counted from your time outside; uvctl dose shows it, uvctl outside corrects it.")
             )
+        case .noWindowToday:
+            (tr("UV today"), tr("No sunscreen window: UV stays low all day."))
         case .said(let summary, let body):
             (summary, body)
         }

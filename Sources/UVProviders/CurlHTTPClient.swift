@@ -50,7 +50,7 @@ public struct CurlHTTPClient: HTTPClient {
     private func perform(_ request: HTTPRequest, on handle: TransferHandle) -> Result<HTTPResponse, HTTPError> {
         let lines = request.headers.map { "\($0.key): \($0.value)" }
         var response = uvd_http_response()
-        let outcome = withCStrings(lines) { headers in
+        let code = withCStrings(lines) { headers in
             request.url.absoluteString.withCString { url in
                 Self.userAgent.withCString { agent in
                     var call = uvd_http_request(
@@ -61,16 +61,38 @@ public struct CurlHTTPClient: HTTPClient {
             }
         }
         defer { uvd_http_response_free(&response) }
-        let reason = withUnsafeBytes(of: response.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        switch outcome {
-        case UVD_HTTP_OK:
-            let body = response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data()
-            let headerText = response.headers.map { String(decoding: Data(bytes: $0, count: response.headers_length), as: UTF8.self) } ?? ""
-            return .success(HTTPResponse(status: response.status, headers: Self.headers(headerText), body: body))
-        case UVD_HTTP_TOO_LARGE:
-            return .failure(.tooLarge(maximumBytes))
-        default:
-            return .failure(.transport(reason))
+        guard code == CurlCode.ok else {
+            let message = withUnsafeBytes(of: response.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return .failure(failure(code: code, message: message, overLimit: response.over_limit != 0))
+        }
+        let body = response.body.map { Data(bytes: $0, count: response.body_length) } ?? Data()
+        let headerText = response.headers.map { String(decoding: Data(bytes: $0, count: response.headers_length), as: UTF8.self) } ?? ""
+        return .success(HTTPResponse(status: response.status, headers: Self.headers(headerText), body: body))
+    }
+
+    /// libcurl's codes that uvd tells apart (curl/curl.h's `CURLcode`, whose numbers libcurl keeps
+    /// stable across releases).
+    enum CurlCode {
+        static let ok: Int32 = 0
+        /// CURLE_OPERATION_TIMEDOUT: the whole deadline, or the low-speed limit ("too slow").
+        static let timedOut: Int32 = 28
+        /// CURLE_ABORTED_BY_CALLBACK: the progress callback saw the transfer cancelled.
+        static let abortedByCallback: Int32 = 42
+        /// CURLE_FILESIZE_EXCEEDED: the announced size passed CURLOPT_MAXFILESIZE.
+        static let fileSizeExceeded: Int32 = 63
+    }
+
+    /// What a transfer that ended with libcurl's `code` and `message` came to, in uvd's words.
+    /// The whole deadline and the low-speed limit both end with CURLE_OPERATION_TIMEDOUT; only
+    /// the message tells them apart (libcurl writes "Operation too slow" for the second).
+    func failure(code: Int32, message: String, overLimit: Bool) -> HTTPError {
+        if overLimit || code == CurlCode.fileSizeExceeded { return .tooLarge(maximumBytes) }
+        switch code {
+        case CurlCode.abortedByCallback: return .transport("cancelled")
+        case CurlCode.timedOut where !message.contains("too slow"):
+            return .transport("no complete answer within \(deadline.wholeMilliseconds / 1000) s")
+        case CurlCode.timedOut: return .transport("the answer stalled (nothing for \(stallSeconds) s)")
+        default: return .transport(message)
         }
     }
 

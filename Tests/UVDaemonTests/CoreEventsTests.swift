@@ -72,8 +72,8 @@ struct CoreEventsTests {
         }
     }
 
-    static func keeps(_ effects: [Effect]) -> [Keep] {
-        effects.compactMap { if case .keep(let keep) = $0 { keep } else { nil } }
+    static func saves(_ effects: [Effect]) -> [Save] {
+        effects.compactMap { if case .save(let save) = $0 { save } else { nil } }
     }
 
     static func timers(_ effects: [Effect]) -> [Date] {
@@ -87,8 +87,8 @@ struct CoreEventsTests {
     /// Starting: one write of the rules' state, a refresh round due at once, one timer.
     @Test func startingKeepsTheRulesAndArmsTheOneTimer() throws {
         let (_, effects) = try Self.started()
-        #expect(Self.keeps(effects).count == 1)
-        #expect(Self.keeps(effects).first?.changes.engine != nil)
+        #expect(Self.saves(effects).count == 1)
+        #expect(Self.saves(effects).first?.changes.engine != nil)
         #expect(Self.timers(effects).count == 1)
         #expect(try #require(Self.timers(effects).first) <= Self.morning, "the first refresh round is due at once")
         #expect(Self.reply(effects) == nil)
@@ -103,7 +103,7 @@ struct CoreEventsTests {
         #expect(shown(atHome).isEmpty)
         let left = core.handle(.route(phone, primary: nil), at: morning.addingTimeInterval(60))
         #expect(shown(left).isEmpty, "a leave is confirmed only once the connection has held")
-        #expect(keeps(left).first?.changes.outside.count == 1, "time outside opens with the phone's connection")
+        #expect(saves(left).first?.changes.outside.count == 1, "time outside opens with the phone's connection")
         let confirm = try #require(timers(left).last)
         return (core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: confirm), confirm)
     }
@@ -114,11 +114,11 @@ struct CoreEventsTests {
         var (core, _) = try Self.started()
         let (confirmed, at) = try Self.leftHome(&core)
         #expect(Self.shown(confirmed) == [.leaveHome])
-        #expect(Self.keeps(confirmed).isEmpty)
+        #expect(Self.saves(confirmed).isEmpty)
         #expect(Self.timers(confirmed) == [at.addingTimeInterval(Core.deliveryWait)])
         #expect(core.outside.network)
         let alone = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: at.addingTimeInterval(Core.deliveryWait))
-        #expect(Self.keeps(alone).first?.changes.engine?.live.contains(.leaveHome) == true)
+        #expect(Self.saves(alone).first?.changes.engine?.live.contains(.leaveHome) == true)
     }
 
     /// With a family, the prompt names who burns first: a fair-skinned child before the user.
@@ -145,7 +145,7 @@ struct CoreEventsTests {
         var (core, _) = try Self.started()
         let before = core
         let quiet = core.handle(.command(.quietFor(minutes: 60)), at: Self.morning)
-        let keep = try #require(Self.keeps(quiet).first)
+        let keep = try #require(Self.saves(quiet).first)
         #expect(keep.onRefusal == .takeBack)
         guard case .quiet(let info) = Self.reply(quiet) else {
             Issue.record("expected quiet hours in the answer: \(quiet)")
@@ -155,7 +155,7 @@ struct CoreEventsTests {
         #expect(core.engine.isQuiet(at: Self.morning))
 
         core = before
-        let refused = core.handle(.keepRefused(keep, problem: "database is locked"), at: Self.morning)
+        let refused = core.handle(.saveRefused(keep, problem: "database is locked"), at: Self.morning)
         guard case .refused(let refusal) = Self.reply(refused) else {
             Issue.record("expected a refusal: \(refused)")
             return
@@ -219,10 +219,10 @@ struct CoreEventsTests {
     /// A refused write of an event no one is answered for stays, and goes with the next write.
     @Test func aRefusedWriteWaitsForTheNextEvent() throws {
         var (core, effects) = try Self.started()
-        let first = try #require(Self.keeps(effects).first)
-        #expect(core.handle(.keepRefused(first, problem: "disk full"), at: Self.morning).isEmpty)
+        let first = try #require(Self.saves(effects).first)
+        #expect(core.handle(.saveRefused(first, problem: "disk full"), at: Self.morning).isEmpty)
         let next = core.handle(.route(Self.homeWifi, primary: nil), at: Self.morning.addingTimeInterval(1))
-        let kept = try #require(Self.keeps(next).first)
+        let kept = try #require(Self.saves(next).first)
         #expect(kept.changes.engine != nil)
     }
 

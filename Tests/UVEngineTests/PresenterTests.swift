@@ -58,6 +58,7 @@ struct PresenterTests {
         .reapply(stage: .now, at: due, spf: .spf50, quantity: .lots, appliedAt: applied),
         .morning(window: TimeSpan(start: applied, end: due), peakUVI: 11, peakAt: due, yesterdayBurnDosePercent: nil),
         .morning(window: TimeSpan(start: applied, end: due), peakUVI: nil, peakAt: nil, yesterdayBurnDosePercent: nil),
+        .noWindowToday,
     ])
     func noWordsCarryARawTimestamp(_ meaning: AlertMeaning) {
         let alert = Alert(subject: .other("x"), rule: .morning, meaning: meaning, urgency: .low, actions: [])

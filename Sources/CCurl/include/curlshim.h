@@ -14,22 +14,14 @@ typedef struct {
     size_t maximum_bytes;    /* of the decoded body */
 } uvd_http_request;
 
-typedef enum {
-    UVD_HTTP_OK = 0,
-    UVD_HTTP_TOO_LARGE,
-    UVD_HTTP_TIMED_OUT,
-    UVD_HTTP_STALLED,
-    UVD_HTTP_CANCELLED,
-    UVD_HTTP_FAILED,
-} uvd_http_outcome;
-
 typedef struct {
     long status;
     char *body;           /* malloc'd; free with uvd_http_response_free */
     size_t body_length;
     char *headers;        /* the final response's header lines, "\r\n"-separated */
     size_t headers_length;
-    char error[256];      /* why, when the outcome is not UVD_HTTP_OK */
+    int over_limit;       /* the decoded body passed maximum_bytes */
+    char error[256];      /* libcurl's message, when the transfer did not end with CURLE_OK */
 } uvd_http_response;
 
 typedef struct uvd_http_transfer uvd_http_transfer;
@@ -41,8 +33,10 @@ int uvd_http_global_init(char *error, size_t error_size);
 uvd_http_transfer *uvd_http_transfer_new(void);
 /* Asks a running transfer to stop; safe from any thread. */
 void uvd_http_transfer_cancel(uvd_http_transfer *transfer);
-/* Performs the request on the calling thread (it blocks until done). */
-uvd_http_outcome uvd_http_transfer_perform(uvd_http_transfer *transfer, const uvd_http_request *request, uvd_http_response *response);
+/* Performs the request on the calling thread (it blocks until done); returns libcurl's
+ * CURLcode, 0 (CURLE_OK) when it ended well. What a failure means is sorted in Swift
+ * (CurlHTTPClient). */
+int uvd_http_transfer_perform(uvd_http_transfer *transfer, const uvd_http_request *request, uvd_http_response *response);
 void uvd_http_transfer_free(uvd_http_transfer *transfer);
 void uvd_http_response_free(uvd_http_response *response);
 

@@ -130,8 +130,8 @@ struct Core {
             effects.append(.presentTray(situation))
         case .watcherJoined(let id, let wantsMeasurements): watcherJoined(id, wantsMeasurements: wantsMeasurements, now: now)
         case .watcherLeft(let id): watchers.remove(id)
-        case .keepRefused(let keep, let problem): keepRefused(keep, problem: problem, now: now)
-        case .stopping: writeUnsaved()
+        case .saveRefused(let save, let problem): saveRefused(save, problem: problem, now: now)
+        case .stopping: saveUnsaved()
         }
         defer { effects = [] }
         return effects
@@ -160,7 +160,7 @@ extension Core {
     /// whose step hands the outbox something is kept together with the outbox's report of that
     /// delivery, in one transaction (`delivered`), or alone `deliveryWait` later if no report
     /// comes: the history and the server's ids exist only once the server has answered.
-    /// `answered`: a user's command, which the store's refusal takes back (`Keep.OnRefusal`).
+    /// `answered`: a user's command, which the store's refusal takes back (`Save.OnRefusal`).
     private mutating func settle(
         now: Date, hearing events: [EngineEvent] = [], waitingForDelivery: Bool = false, answered: Bool = false
     ) {
@@ -185,9 +185,9 @@ extension Core {
             changes = step.changes
         }
         if waitingForDelivery, !changes.isEmpty, notifying {
-            schedule.writeBy(now.addingTimeInterval(Self.deliveryWait))
+            schedule.saveBy(now.addingTimeInterval(Self.deliveryWait))
         } else {
-            writeUnsaved(onRefusal: answered ? .takeBack : .keepForNextEvent)
+            saveUnsaved(onRefusal: answered ? .takeBack : .saveWithNextEvent)
         }
         if !watchers.isEmpty {
             var current = knowledge
@@ -255,24 +255,24 @@ extension Core {
         return status
     }
 
-    /// Asks the store to keep `unsaved` in one transaction. Taken as kept: a refusal comes back
-    /// as `keepRefused`, which puts it back.
-    private mutating func writeUnsaved(onRefusal: Keep.OnRefusal = .keepForNextEvent) {
-        let writeDue = schedule.wroteAll()
+    /// Asks the store to save `unsaved` in one transaction. Taken as saved: a refusal comes back
+    /// as `saveRefused`, which puts it back.
+    private mutating func saveUnsaved(onRefusal: Save.OnRefusal = .saveWithNextEvent) {
+        let saveDue = schedule.savedAll()
         guard !unsaved.isEmpty else { return }
-        effects.append(.keep(Keep(changes: unsaved, onRefusal: onRefusal, writeDue: writeDue)))
+        effects.append(.save(Save(changes: unsaved, onRefusal: onRefusal, saveDue: saveDue)))
         unsaved = StoreChanges()
     }
 
-    /// The store refused `keep`. A command's is taken back with all it brought: the shell has
+    /// The store refused `save`. A command's is taken back with all it brought: the shell has
     /// put the core back as it was before the command (a copy of the value), so what earlier
     /// events changed still waits, and the user is told. Anything else waits for the next
-    /// event's write.
-    private mutating func keepRefused(_ keep: Keep, problem: String, now: Date) {
+    /// event's save.
+    private mutating func saveRefused(_ save: Save, problem: String, now: Date) {
         log.error("store: \(problem)")
-        guard keep.onRefusal == .takeBack else {
-            unsaved.putBack(keep.changes)
-            schedule.writeBy(keep.writeDue)
+        guard save.onRefusal == .takeBack else {
+            unsaved.putBack(save.changes)
+            schedule.saveBy(save.saveDue)
             return
         }
         settle(now: now)
@@ -312,7 +312,7 @@ extension Core {
     }
 
     /// Arms the one timer for the earliest of the engine's next deadline, the next refresh round,
-    /// a delivery to try again and a write waiting for a report, at most `longestSleep` ahead.
+    /// a delivery to try again and a save waiting for a report, at most `longestSleep` ahead.
     private mutating func armTimer(now: Date) {
         sources.counter.count(\.timerArms)
         effects.append(.armTimer(at: schedule.wake(noLaterThan: now.addingTimeInterval(Self.longestSleep))))
@@ -320,7 +320,7 @@ extension Core {
 }
 
 /// A command the user is answered for is kept before it is answered: the core takes it as
-/// changed, and when the store refuses it (`keepRefused`), all of it is taken back.
+/// changed, and when the store refuses it (`saveRefused`), all of it is taken back.
 extension Core {
     /// Runs `command`, settles what it changed as one acknowledged step, and answers. A command
     /// refused is refused before it changes anything.
@@ -668,8 +668,8 @@ extension Core {
         if let ids = report.ids { unsaved.notificationIDs = ids }
         sources.counter.count(\.deliveries)
         // The timer's deadline to keep without this report goes with it.
-        let waited = schedule.isWaitingToWrite
-        writeUnsaved()
+        let waited = schedule.isWaitingToSave
+        saveUnsaved()
         let retryChanged = report.tryAgain.map { schedule.deliveryAsks(tryAgainAt: $0.deadline(now: now)) } ?? false
         if retryChanged || waited { armTimer(now: now) }
     }
@@ -679,7 +679,7 @@ extension Core {
     /// looks at its deadlines when one has come, the clock changed or the machine woke from
     /// sleep (a step arms the timer itself; only without one is it armed here).
     private mutating func timerFired(clockChanged: Bool, suspendedSoFar: TimeInterval, now: Date) {
-        if schedule.writeIsDue(now: now) { writeUnsaved() }
+        if schedule.saveIsDue(now: now) { saveUnsaved() }
         if schedule.startRoundIfDue(now: now) { effects.append(.refreshRound) }
         if schedule.takeDeliveryRetryIfDue(now: now) { effects.append(.retryDelivery) }
         let asleep = schedule.suspended(soFar: suspendedSoFar)
@@ -789,7 +789,7 @@ extension Core {
             if let window = facts.window {
                 .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at, yesterdayBurnDosePercent: nil)
             } else {
-                .said(summary: tr("UV today"), body: tr("No sunscreen window: UV stays low all day."))
+                .noWindowToday
             }
         let alert = Alert(subject: .today, rule: .morning, meaning: meaning, urgency: .low, actions: [])
         let presented = Presenter(engine).present(alert)
@@ -814,7 +814,7 @@ extension Core {
         unsaved.providerState = providers.changeState { state in
             for source in requests { state.budget.record(on: context.day, forecast: source.isForecast) }
         }
-        writeUnsaved()
+        saveUnsaved()
         for source in requests { effects.append(.ask(providerRequest(source, now: now))) }
     }
 

@@ -57,8 +57,8 @@ enum CoreEvent: Sendable {
     /// A watcher of the status came (`wantsMeasurements`: a bar showing the measured value).
     case watcherJoined(UUID, wantsMeasurements: Bool)
     case watcherLeft(UUID)
-    /// The store refused a write the core asked for (`Effect.keep`).
-    case keepRefused(Keep, problem: String)
+    /// The store refused a save the core asked for (`Effect.save`).
+    case saveRefused(Save, problem: String)
     /// uvd stops: what waits to be kept is kept now.
     case stopping
 }

@@ -5,7 +5,7 @@ import UVStore
 
 /// What the core reads of the store while it decides: the forecasts kept for a place it moves to,
 /// the saved places, the time outside and sunscreen of a day, the history. Reads only: every
-/// write is an effect (`Effect.keep`). The store answers; a test gives one of its own.
+/// save is an effect (`Effect.save`). The store answers; a test gives one of its own.
 protocol CoreReading: Sendable {
     func forecast(for placeKey: String, _ slot: ForecastSlot) throws -> StoredForecast?
     func savedPlaces() throws -> [Place]

@@ -11,9 +11,9 @@ struct CoreSchedule: Sendable {
     private var refreshDue = Date.distantPast
     /// When the outbox asked to try a delivery again (a failing server's backoff).
     private var deliveryRetry = Date.distantFuture
-    /// When what events changed must be kept at the latest while it waits for the outbox's
+    /// When what events changed must be saved at the latest while it waits for the outbox's
     /// report of the delivery an event posted (`Core.deliveryWait`).
-    private var writeDue = Date.distantFuture
+    private var saveDue = Date.distantFuture
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC).
     private var suspendedSeconds: Double = 0
 
@@ -50,25 +50,25 @@ struct CoreSchedule: Sendable {
         return true
     }
 
-    /// What an event changed waits to be kept with its delivery's report, until `instant` at the
+    /// What an event changed waits to be saved with its delivery's report, until `instant` at the
     /// latest (the earliest such deadline holds).
-    mutating func writeBy(_ instant: Date) { writeDue = min(writeDue, instant) }
+    mutating func saveBy(_ instant: Date) { saveDue = min(saveDue, instant) }
 
-    /// Everything changed so far is being kept: nothing waits. Returns the deadline it cleared,
-    /// for a refused write to restore (`writeBy`).
-    mutating func wroteAll() -> Date {
-        defer { writeDue = .distantFuture }
-        return writeDue
+    /// Everything changed so far is being saved: nothing waits. Returns the deadline it cleared,
+    /// for a refused save to restore (`saveBy`).
+    mutating func savedAll() -> Date {
+        defer { saveDue = .distantFuture }
+        return saveDue
     }
 
-    /// Whether what waits for a delivery's report must be kept without it at `now`.
-    func writeIsDue(now: Date) -> Bool { writeDue <= now }
+    /// Whether what waits for a delivery's report must be saved without it at `now`.
+    func saveIsDue(now: Date) -> Bool { saveDue <= now }
 
-    /// Whether anything waits for a delivery's report to be kept.
-    var isWaitingToWrite: Bool { writeDue != .distantFuture }
+    /// Whether anything waits for a delivery's report to be saved.
+    var isWaitingToSave: Bool { saveDue != .distantFuture }
 
     /// When the timer should fire: the earliest deadline, but no later than `latest`.
-    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, writeDue, latest) }
+    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, saveDue, latest) }
 
     /// Takes the time suspended so far; returns the seconds slept since it was last taken.
     mutating func suspended(soFar total: Double) -> Double {

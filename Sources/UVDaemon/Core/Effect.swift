@@ -5,12 +5,13 @@ import UVProtocol
 import UVStore
 
 /// What the core decided is to be done, in order: the shell (`CoreShell`) does each and decides
-/// nothing. One rule binds the shell: when a `keep` whose `Keep.onRefusal` is `.takeBack` is
-/// refused, the effects after it are not done; the core is told (`CoreEvent.keepRefused`) and
-/// what it returns is done instead (a command the store could not keep changes nothing).
+/// nothing. One rule binds the shell: when a `save` whose `Save.onRefusal` is `.takeBack` is
+/// refused, the core is put back as it was before the event, the effects after it are not done,
+/// the core is told (`CoreEvent.saveRefused`) and what it returns is done instead (a command the
+/// store could not save changes nothing). "Save" is always the store's transaction.
 enum Effect: Sendable {
-    /// Write these changes to the store, in one transaction.
-    case keep(Keep)
+    /// Save these changes in the store, in one transaction.
+    case save(Save)
     /// Hand the outbox a notification to show or withdraw.
     case post(NotificationOutbox.Posting)
     /// Arm the one timer for this instant.
@@ -37,18 +38,18 @@ enum Effect: Sendable {
     }
 }
 
-/// A write the core asked for: the changes, what the core does when the store refuses them, and
-/// the deadline to write by that the write cleared (restored on refusal).
-struct Keep: Sendable {
+/// A save the core asked for: the changes, what the core does when the store refuses them, and
+/// the deadline to save by that this save cleared (restored on refusal).
+struct Save: Sendable {
     let changes: StoreChanges
     let onRefusal: OnRefusal
-    /// When what waited for a delivery's report was due to be kept (`CoreSchedule.writeBy`).
-    let writeDue: Date
+    /// When what waited for a delivery's report was due to be saved (`CoreSchedule.saveBy`).
+    let saveDue: Date
 
-    /// What a refused write means.
+    /// What a refused save means.
     enum OnRefusal: Sendable, Equatable {
-        /// Kept in memory, and written with the next event's changes.
-        case keepForNextEvent
+        /// The changes wait in the core (`unsaved`), and are saved with the next event's.
+        case saveWithNextEvent
         /// A command the user is answered for: nothing of it stays, and the user is told.
         case takeBack
     }

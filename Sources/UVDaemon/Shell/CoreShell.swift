@@ -104,12 +104,12 @@ actor CoreShell {
         var done = Done()
         for effect in effects {
             switch effect {
-            case .keep(let keep):
-                do { try store.save(keep.changes) } catch {
-                    if keep.onRefusal == .takeBack { core = before }
+            case .save(let save):
+                do { try store.save(save.changes) } catch {
+                    if save.onRefusal == .takeBack { core = before }
                     let refused = core
-                    let afterRefusal = perform(core.handle(.keepRefused(keep, problem: "\(error)"), at: now), now: now, before: refused)
-                    if keep.onRefusal == .takeBack { return afterRefusal }
+                    let afterRefusal = perform(core.handle(.saveRefused(save, problem: "\(error)"), at: now), now: now, before: refused)
+                    if save.onRefusal == .takeBack { return afterRefusal }
                 }
             case .post(let posting): outbox?.post(posting)
             case .armTimer(let instant): arm(instant)
