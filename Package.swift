@@ -108,7 +108,7 @@ let package = Package(
             exclude: [
                 "fixture_server.py", "fake_geoclue.py", "fake_networkmanager.py", "notification_server.py", "hostile_http_server.py",
                 "sni_watcher.py", "older_uvd.py",
-                "exit_with_parent.py", "user_unit.py", "hold_write_lock.py",
+                "exit_with_parent.py", "user_unit.py", "hold_write_lock.py", "record_replies.py",
             ]),
         .testTarget(name: "UVEngineTests", dependencies: ["UVEngine"]),
         .testTarget(name: "UVConfigTests", dependencies: ["UVConfig"]),

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+private let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+
+/// What `io.uvd` answers, held byte for byte to what uvd 0.4.0 answered to the same calls: a
+/// fresh uvd with the providers off, on a clock stopped at 10:00 on 15 January 2027 in Sydney,
+/// asked the calls of `record_replies.py` (every method but those that read the machine: the
+/// home network, the doctor, a refresh, a test notification, the stream). The fixture was made
+/// by that script against the 0.4.0 release binary; what later releases added on purpose is
+/// named in `additions` and taken out before the comparison, so that any other change to the
+/// wire, a reordered key or a renamed field, fails here.
+@Suite(
+    "io.uvd's replies as 0.4.0 gave them",
+    .enabled(if: FileManager.default.fileExists(atPath: libfaketime), "needs libfaketime (Debian package faketime)"))
+struct RecordedRepliesTests {
+    static let recorded = ProviderFixture.packageRoot.appendingPathComponent("Tests/Fixtures/varlink-0.4.0/replies.txt")
+    static let script = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/record_replies.py")
+
+    /// What 0.5.0 added to the replies: where the person is in the status, and the settings of
+    /// issue 51's rules in `GetConfig` (each a whole entry, with its default).
+    static let additions = [
+        #""whereabouts":{"since":null,"state":"in"},"#,
+        #"{"key":"leave_home.babies","origin":"default","value":"true"},"#,
+        #"{"key":"alerts.indoors","origin":"default","value":"\"glance\""},"#,
+        #"{"key":"reapply.countdown","origin":"default","value":"false"},"#,
+        #"{"key":"reapply.indoors","origin":"default","value":"\"glance\""},"#,
+        #"{"key":"reapply.on_going_out","origin":"default","value":"true"},"#,
+        #"{"key":"reapply.uv_threshold","origin":"default","value":"3"},"#,
+    ]
+
+    @Test func everyReplyIsAsItWas() throws {
+        let uvd = try DaemonHarness(providers: false)
+        try """
+        [location]
+        geoclue = false
+        [providers.cams]
+        enabled = false
+        [providers.open-meteo]
+        enabled = false
+        [providers.arpansa]
+        enabled = false
+        """.write(to: uvd.configFile, atomically: true, encoding: .utf8)
+        try uvd.start(extraEnvironment: [
+            "LD_PRELOAD": libfaketime, "FAKETIME": "2027-01-15 10:00:00", "DONT_FAKE_MONOTONIC": "1",
+        ])
+        defer { uvd.kill(SIGTERM) }
+        let output = uvd.root.appendingPathComponent("replies.txt")
+        let run = try ToolRunner.run(
+            URL(fileURLWithPath: "/usr/bin/python3"), [Self.script.path, uvd.socket.path, output.path, uvd.root.path],
+            environment: ToolRunner.baseEnvironment)
+        try #require(run.status == 0, "\(run.stderr)")
+
+        var now = try String(contentsOf: output, encoding: .utf8)
+        for addition in Self.additions {
+            #expect(now.contains(addition), "the addition \(addition) is no longer there: the list is out of date")
+            now = now.replacing(addition, with: "")
+        }
+        let then = try String(contentsOf: Self.recorded, encoding: .utf8)
+        let (nowLines, thenLines) = (now.split(separator: "\n"), then.split(separator: "\n"))
+        #expect(nowLines.count == thenLines.count)
+        for (index, (line, was)) in zip(nowLines, thenLines).enumerated() where line != was {
+            Issue.record("line \(index + 1) differs from 0.4.0's\n  0.4.0: \(was)\n  now:   \(line)")
+        }
+    }
+}
