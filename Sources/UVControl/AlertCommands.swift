@@ -109,7 +109,7 @@ struct SnoozeCommand: AsyncParsableCommand {
             for snooze in quiet.snoozed { print(tr("%1$@ snoozed until %2$@", snooze.rule, QuietCommand.clockTime(snooze.until))) }
             return
         }
-        try output.say(try await DaemonClient.call(UVD.Snooze.self, SnoozeParameters(rule: rule.rawValue, minutes: duration.value)))
+        try output.say(try await DaemonClient.call(UVD.Snooze.self, SnoozeParameters(rule: rule, minutes: duration.value)))
     }
 }
 
@@ -131,7 +131,7 @@ struct MuteCommand: AsyncParsableCommand {
             for muted in quiet.mutedToday { print(tr("%1$@ muted for the rest of today", muted)) }
             return
         }
-        try output.say(try await DaemonClient.call(UVD.Mute.self, MuteParameters(rule: rule.rawValue, today: today)))
+        try output.say(try await DaemonClient.call(UVD.Mute.self, MuteParameters(rule: rule, today: today)))
     }
 }
 
@@ -142,7 +142,7 @@ struct UnmuteCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        try output.say(try await DaemonClient.call(UVD.Unmute.self, RuleParameters(rule: rule.rawValue)))
+        try output.say(try await DaemonClient.call(UVD.Unmute.self, RuleParameters(rule: rule)))
     }
 }
 

@@ -21,7 +21,7 @@ struct BurnTimeCommand: AsyncParsableCommand {
         help: ArgumentHelp(tr("UV index, 0 or more; default: the UV now where uvd says you are."), valueName: "index"))
     var uvi: Double?
 
-    @Option(help: ArgumentHelp(tr("Sunscreen SPF: none, 15, 30 or 50 (50+); default: the sunscreen on record, else none.")))
+    @Option(help: ArgumentHelp(tr("Sunscreen SPF: %1$@ (50+); default: the sunscreen on record, else none.", SPF.choices)))
     var spf: SPF?
 
     @Option(help: ArgumentHelp(tr("How much went on: low (0.5 mg/cm²), medium (1) or lots (2, the tested amount).")))

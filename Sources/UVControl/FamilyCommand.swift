@@ -31,7 +31,7 @@ struct FamilyCommand: AsyncParsableCommand {
         @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("I to VI (`uvctl skin quiz --for NAME` finds it)."))) var skinType:
             SkinType
         @Option(help: ArgumentHelp(tr("The month they were born, YYYY-MM: a baby's guidance goes by age."))) var born: BirthMonth?
-        @Option(help: ArgumentHelp(tr("Their usual SPF, when not yours: none, 15, 30 or 50."))) var spf: SPF?
+        @Option(help: ArgumentHelp(tr("Their usual SPF, when not yours: %1$@.", SPF.choices))) var spf: SPF?
         @OptionGroup var output: OutputOptions
 
         func validate() throws { try FamilyCommand.check(name) }
@@ -39,7 +39,7 @@ struct FamilyCommand: AsyncParsableCommand {
         func run() async throws {
             let reply = try await DaemonClient.call(
                 UVD.AddFamilyMember.self,
-                FamilyMemberParameters(name: name, skinType: skinType.numeral, born: born?.description, spf: spf?.argument))
+                FamilyMemberParameters(name: name, skinType: skinType, born: born?.description, spf: spf?.argument))
             if output.json { return try JSONOutput.print(reply) }
             FamilyCommand.print(reply)
         }
@@ -51,7 +51,7 @@ struct FamilyCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp(tr("Their name."))) var name: String
         @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("I to VI."))) var skinType: SkinType?
         @Option(help: ArgumentHelp(tr("The month they were born, YYYY-MM."))) var born: BirthMonth?
-        @Option(help: ArgumentHelp(tr("Their usual SPF: none, 15, 30 or 50."))) var spf: SPF?
+        @Option(help: ArgumentHelp(tr("Their usual SPF: %1$@.", SPF.choices))) var spf: SPF?
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
@@ -63,7 +63,7 @@ struct FamilyCommand: AsyncParsableCommand {
         func run() async throws {
             let reply = try await DaemonClient.call(
                 UVD.SetFamilyMember.self,
-                FamilyMemberParameters(name: name, skinType: skinType?.numeral, born: born?.description, spf: spf?.argument))
+                FamilyMemberParameters(name: name, skinType: skinType, born: born?.description, spf: spf?.argument))
             if output.json { return try JSONOutput.print(reply) }
             FamilyCommand.print(reply)
         }

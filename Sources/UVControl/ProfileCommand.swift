@@ -23,7 +23,7 @@ struct ProfileCommand: AsyncParsableCommand {
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: tr("Change the profile; what is not given stays."))
         @Option(name: .customLong("skin-type"), help: ArgumentHelp(tr("I to VI (`uvctl skin quiz` finds yours)."))) var skinType: SkinType?
-        @Option(help: ArgumentHelp(tr("Usual SPF: none, 15, 30 or 50."))) var spf: SPF?
+        @Option(help: ArgumentHelp(tr("Usual SPF: %1$@.", SPF.choices))) var spf: SPF?
         @Option(help: ArgumentHelp(tr("Usual amount: low, medium or lots."))) var quantity: SunscreenQuantity?
         @Option(help: ArgumentHelp(tr("Usual activity: indoors, normal or active."))) var activity: SunscreenActivity?
         @Option(
@@ -42,7 +42,7 @@ struct ProfileCommand: AsyncParsableCommand {
 
         func run() async throws {
             let request = ProfileParameters(
-                skinType: skinType?.numeral, spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue,
+                skinType: skinType, spf: spf, quantity: quantity, activity: activity,
                 waterResistanceMinutes: waterResistance)
             let profile = try await DaemonClient.call(UVD.SetProfile.self, request).profile
             try ProfileCommand.show(profile, json: output.json)

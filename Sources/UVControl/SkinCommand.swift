@@ -57,7 +57,7 @@ struct SkinQuizCommand: AsyncParsableCommand {
         print(tr("%1$@ (score %2$@ of 40)", terminal.bold(tr("Skin type %1$@", type.numeral)), score))
         print(tr("%1$@.", type.summary))
         if let person {
-            _ = try await DaemonClient.call(UVD.SetFamilyMember.self, FamilyMemberParameters(name: person, skinType: type.numeral))
+            _ = try await DaemonClient.call(UVD.SetFamilyMember.self, FamilyMemberParameters(name: person, skinType: type))
             print(tr("Saved: uvd now reckons with skin type %1$@ for %2$@.", type.numeral, person))
             return
         }
@@ -67,7 +67,7 @@ struct SkinQuizCommand: AsyncParsableCommand {
         {
             _ = try await DaemonClient.call(
                 UVD.SetProfile.self,
-                ProfileParameters(skinType: type.numeral, spf: nil, quantity: nil, activity: nil, waterResistanceMinutes: nil))
+                ProfileParameters(skinType: type, spf: nil, quantity: nil, activity: nil, waterResistanceMinutes: nil))
             print(tr("Saved: uvd now reckons with skin type %1$@ (change it with uvctl profile set --skin-type).", type.numeral))
         } else {
             print(tr("Save it with: %1$@", "uvctl profile set --skin-type \(type.numeral)"))

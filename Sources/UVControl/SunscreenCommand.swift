@@ -13,7 +13,8 @@ struct SunscreenCommand: AsyncParsableCommand {
     struct Apply: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "apply", abstract: tr("Record sunscreen put on now (or --minutes-ago); the profile fills in the rest."))
-        @Option(help: ArgumentHelp(tr("none, 15, 30 or 50."))) var spf: SPF?
+        @Option(help: ArgumentHelp(tr("%1$@ (none is no sunscreen: uvctl sunscreen remove clears what is on record).", AppliedSPF.choices)))
+        var spf: AppliedSPF?
         @Option(help: ArgumentHelp(tr("low, medium or lots."))) var quantity: SunscreenQuantity?
         @Option(help: ArgumentHelp(tr("indoors, normal or active."))) var activity: SunscreenActivity?
         @Option(
@@ -41,7 +42,7 @@ struct SunscreenCommand: AsyncParsableCommand {
             let info = try await DaemonClient.call(
                 UVD.ApplySunscreen.self,
                 SunscreenParameters(
-                    spf: spf?.argument, quantity: quantity?.rawValue, activity: activity?.rawValue, minutesAgo: minutesAgo, person: person)
+                    spf: spf, quantity: quantity, activity: activity, minutesAgo: minutesAgo, person: person)
             ).sunscreen
             try SunscreenCommand.show(info, json: output.json)
         }

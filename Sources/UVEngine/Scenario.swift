@@ -88,7 +88,7 @@ public enum Scenario {
                 guard let spf, let quantity, arguments.count <= 2 else {
                     throw problem(
                         spf == nil ? 2 : quantity == nil ? 3 : 4,
-                        tr("apply [SPF] [QUANTITY]: SPF none, 15, 30 or 50; quantity low, medium or lots"))
+                        tr("apply [SPF] [QUANTITY]: SPF %1$@; quantity %2$@", SPF.choices, SunscreenQuantity.choices))
                 }
                 // For everyone out, as `uvctl sunscreen apply` records it.
                 events.append(

@@ -84,11 +84,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? call.decodeParameters(AddLocationParameters.self)
                 _ = try? call.decodeParameters(SunscreenParameters.self)
                 _ = try? call.decodeParameters(ProfileParameters.self)
+                _ = try? call.decodeParameters(SnoozeParameters.self)
+                _ = try? call.decodeParameters(MuteParameters.self)
                 // A family member's name and birth month, read as the daemon reads them.
                 if let member = try? call.decodeParameters(FamilyMemberParameters.self) {
                     _ = FamilyMember.checkedName(member.name)
                     _ = member.born.flatMap(BirthMonth.init(parsing:))
-                    _ = member.skinType.flatMap(SkinType.init(parsing:))
+                    _ = member.spf.flatMap(SPF.init(parsing:))
                 }
             }
         case .instant:

@@ -116,26 +116,26 @@ public struct MinutesParameters: Codable, Sendable {
 
 /// `Unmute`: which rule.
 public struct RuleParameters: Codable, Sendable {
-    public var rule: String
-    public init(rule: String) { self.rule = rule }
+    public var rule: Written<Rule>
+    public init(rule: Rule) { self.rule = Written(rule) }
 }
 
 /// `Snooze`: which rule, for how long.
 public struct SnoozeParameters: Codable, Sendable {
-    public var rule: String
+    public var rule: Written<Rule>
     public var minutes: Int
-    public init(rule: String, minutes: Int) {
-        self.rule = rule
+    public init(rule: Rule, minutes: Int) {
+        self.rule = Written(rule)
         self.minutes = minutes
     }
 }
 
 /// `Mute`: which rule, for good or (`today`) until the local day ends.
 public struct MuteParameters: Codable, Sendable {
-    public var rule: String
+    public var rule: Written<Rule>
     public var today: Bool?
-    public init(rule: String, today: Bool?) {
-        self.rule = rule
+    public init(rule: Rule, today: Bool?) {
+        self.rule = Written(rule)
         self.today = today
     }
 }

@@ -1,5 +1,8 @@
+import UVCore
+
 /// The parameters and multi-field replies of `io.uvd` methods: one definition for the daemon,
-/// which decodes them, and for uvctl, which encodes them. Absent optionals are left out.
+/// which decodes them, and for uvctl, which encodes them. Absent optionals are left out. A value
+/// people write from a list (an SPF, a skin type, a rule) travels as its type (`Written`).
 
 public struct LocationParameters: Codable, Sendable {
     public var location: String?
@@ -29,15 +32,15 @@ public struct NameParameters: Codable, Sendable {
 /// stays as it was (`AddFamilyMember` needs the skin type).
 public struct FamilyMemberParameters: Codable, Sendable {
     public var name: String
-    public var skinType: String?
+    public var skinType: Written<SkinType>?
     /// YYYY-MM; "" forgets it.
     public var born: String?
-    /// none, 15, 30 or 50; "" forgets it (the user's default again).
+    /// An SPF as written (`SPF.choices`); "" forgets it (the user's default again).
     public var spf: String?
 
-    public init(name: String, skinType: String? = nil, born: String? = nil, spf: String? = nil) {
+    public init(name: String, skinType: SkinType? = nil, born: String? = nil, spf: String? = nil) {
         self.name = name
-        self.skinType = skinType
+        self.skinType = skinType.map(Written.init)
         self.born = born
         self.spf = spf
     }
@@ -63,32 +66,36 @@ public struct AddLocationParameters: Codable, Sendable {
 }
 
 public struct SunscreenParameters: Codable, Sendable {
-    public var spf: String?
-    public var quantity: String?
-    public var activity: String?
+    public var spf: Written<AppliedSPF>?
+    public var quantity: Written<SunscreenQuantity>?
+    public var activity: Written<SunscreenActivity>?
     public var minutesAgo: Int?
     /// Whom it was put on alone: a family member's name, or `you`; absent, everyone out.
     public var person: String?
-    public init(spf: String?, quantity: String?, activity: String?, minutesAgo: Int?, person: String? = nil) {
+    public init(
+        spf: AppliedSPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, minutesAgo: Int?, person: String? = nil
+    ) {
         self.person = person
-        self.spf = spf
-        self.quantity = quantity
-        self.activity = activity
+        self.spf = spf.map(Written.init)
+        self.quantity = quantity.map(Written.init)
+        self.activity = activity.map(Written.init)
         self.minutesAgo = minutesAgo
     }
 }
 
 public struct ProfileParameters: Codable, Sendable {
-    public var skinType: String?
-    public var spf: String?
-    public var quantity: String?
-    public var activity: String?
+    public var skinType: Written<SkinType>?
+    public var spf: Written<SPF>?
+    public var quantity: Written<SunscreenQuantity>?
+    public var activity: Written<SunscreenActivity>?
     public var waterResistanceMinutes: Int?
-    public init(skinType: String?, spf: String?, quantity: String?, activity: String?, waterResistanceMinutes: Int?) {
-        self.skinType = skinType
-        self.spf = spf
-        self.quantity = quantity
-        self.activity = activity
+    public init(
+        skinType: SkinType?, spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, waterResistanceMinutes: Int?
+    ) {
+        self.skinType = skinType.map(Written.init)
+        self.spf = spf.map(Written.init)
+        self.quantity = quantity.map(Written.init)
+        self.activity = activity.map(Written.init)
         self.waterResistanceMinutes = waterResistanceMinutes
     }
 }

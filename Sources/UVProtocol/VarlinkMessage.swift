@@ -31,6 +31,8 @@ public struct VarlinkCall: Sendable {
             return try JSONDecoder().decode(T.self, from: Data("{}".utf8))
         } catch let error as DecodingError {
             throw .invalidParameter(Self.parameterName(error))
+        } catch let refused as ValueRefused {
+            throw .uvd(name: "InvalidValue", message: refused.message)
         } catch {
             throw .invalidParameter("parameters")
         }

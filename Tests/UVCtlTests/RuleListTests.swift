@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import UVConfig
+import UVCore
 import UVEngine
 
 /// Every rule is named wherever a user is told which rules there are: the help of `snooze`,

@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import TestSupport
 import Testing
+import UVCore
 import UVEngine
 import UVStore
 

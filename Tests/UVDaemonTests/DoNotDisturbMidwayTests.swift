@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import UVCore
 import UVEngine
 import UVNotify
 

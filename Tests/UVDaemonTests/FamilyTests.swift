@@ -52,7 +52,7 @@ import UVStore
         }
         #expect(try shell.store.family() == before)
         for name in ["", "Mia\nRoot", String(repeating: "x", count: 40)] {
-            #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: name, skinType: "I")) }
+            #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: name, skinType: .I)) }
         }
         #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: "Noah")) }
         #expect(throws: Refusal.self) { try CallParameters.memberChange(FamilyMemberParameters(name: "Mia", born: "2025-13")) }

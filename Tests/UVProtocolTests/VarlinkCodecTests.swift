@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UVCore
 import UVProtocol
 
 @Suite("Varlink messages")
@@ -38,6 +39,33 @@ struct VarlinkCodecTests {
     @Test func badParametersNameTheParameter() throws {
         let call = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.GetStatus","parameters":{"location":5}}"#.utf8))
         #expect(throws: VarlinkError.invalidParameter("location")) { try call.decodeParameters(Location.self) }
+    }
+
+    /// A value written from a list travels as its type: decoded once, and a text that is none of
+    /// its values refused there, naming the parameter and the choices; `none` is no application.
+    @Test(arguments: [
+        (#"{"spf":"none"}"#, "an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"),
+        (#"{"spf":"12"}"#, "spf '12' is not allowed; use 15, 30 or 50"),
+        (#"{"quantity":"heaps"}"#, "quantity 'heaps' is not allowed; use low, medium or lots"),
+    ])
+    func aWrittenValueIsRefusedNamingItsParameter(parameters: String, message: String) throws {
+        let call = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.ApplySunscreen","parameters":\#(parameters)}"#.utf8))
+        #expect(throws: VarlinkError.uvd(name: "InvalidValue", message: message)) { try call.decodeParameters(SunscreenParameters.self) }
+    }
+
+    @Test func writtenValuesTravelAsTheirText() throws {
+        let sent = try VarlinkCall.encode(
+            method: "io.uvd.SetProfile",
+            parameters: ProfileParameters(skinType: .IV, spf: SPF.none, quantity: .lots, activity: nil, waterResistanceMinutes: nil))
+        let text = String(decoding: sent.dropLast(), as: UTF8.self)
+        #expect(text.contains(#""skinType":"IV""#) && text.contains(#""spf":"none""#) && text.contains(#""quantity":"lots""#))
+        let call = try VarlinkCall(decoding: Data(sent.dropLast()))
+        let read = try call.decodeParameters(ProfileParameters.self)
+        #expect(read.skinType?.value == .IV && read.spf?.value == SPF.none && read.quantity?.value == .lots)
+        let snooze = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.Snooze","parameters":{"rule":"sleep","minutes":5}}"#.utf8))
+        #expect(throws: VarlinkError.uvd(name: "InvalidValue", message: "no rule 'sleep'; rules: \(Rule.names)")) {
+            try snooze.decodeParameters(SnoozeParameters.self)
+        }
     }
 
     @Test func repliesAndErrors() throws {

@@ -39,6 +39,11 @@ extension Array: ArrayOfDecodable where Element: Decodable {
 private protocol OptionalOfDecodable { static var wrapped: any Decodable.Type { get } }
 extension Optional: OptionalOfDecodable where Wrapped: Decodable { static var wrapped: any Decodable.Type { Wrapped.self } }
 private protocol NullOfDecodable { static var wrapped: any Decodable.Type { get } }
+/// A value written as text (`Written`): a string on the wire; its first case stands in for it.
+private protocol WrittenText { static var sample: Any? { get } }
+extension Written: WrittenText {
+    static var sample: Any? { (Value.self as? any CaseIterable.Type).flatMap { firstCase($0) as? Value }.map(Written.init) }
+}
 extension Null: NullOfDecodable { static var wrapped: any Decodable.Type { Value.self } }
 
 private final class Recorder {
@@ -54,7 +59,7 @@ private final class Recorder {
         case let optional as OptionalOfDecodable.Type: return "?" + typeName(optional.wrapped)
         case let array as ArrayOfDecodable.Type: return "[]" + typeName(array.element)
         case let null as NullOfDecodable.Type: return "?" + typeName(null.wrapped)
-        case is any RawRepresentable.Type: return "string"
+        case is any RawRepresentable.Type, is WrittenText.Type: return "string"
         default:
             let name = VarlinkSchema.name(of: type)
             nested.append((name, type))
@@ -120,6 +125,7 @@ private func placeholder<T: Decodable>(_ type: T.Type) throws -> T {
         case is Double.Type: 0.0
         case let array as ArrayOfDecodable.Type: array.empty
         case let cases as any CaseIterable.Type: firstCase(cases)
+        case let written as WrittenText.Type: written.sample
         default: try? T(from: SchemaDecoder(recorder: Recorder()))
         }
     guard let value = made as? T else { throw Stop() }

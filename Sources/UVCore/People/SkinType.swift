@@ -17,6 +17,9 @@ public enum SkinType: Int, Sendable, CaseIterable, Codable, Comparable {
         }
     }
 
+    /// What may be written, as every help and refusal says it.
+    public static var choices: String { tr("I, II, III, IV, V or VI") }
+
     /// Accepts a Roman numeral (any case) or the digits 1–6.
     public init?(parsing text: String) {
         let trimmed = text.trimmingSpaces()

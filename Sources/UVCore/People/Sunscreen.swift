@@ -14,6 +14,9 @@ public enum SPF: Int, Sendable, CaseIterable, Codable {
     /// How users write it: `none`, `15`, `30`, `50`.
     public var argument: String { self == .none ? "none" : String(rawValue) }
 
+    /// What may be written, as every help and refusal says it: the one place the list is made.
+    public static var choices: String { tr("none, 15, 30 or 50") }
+
     /// Accepts `none`, `0`, `15`, `30`, `50` and `50+` (also with an `spf` prefix).
     public init?(parsing text: String) {
         var value = text.lowercased().trimmingSpaces()
@@ -42,9 +45,30 @@ public enum SPF: Int, Sendable, CaseIterable, Codable {
     }
 }
 
+/// The SPF of sunscreen put on: any but `none`, which is no sunscreen (`uvctl sunscreen
+/// remove` clears what is on record), wherever it is written.
+public struct AppliedSPF: Sendable, Equatable {
+    public let spf: SPF
+
+    /// Nil for `none`.
+    public init?(_ spf: SPF) {
+        guard spf != .none else { return nil }
+        self.spf = spf
+    }
+
+    /// What may be written for an application.
+    public static var choices: String { tr("15, 30 or 50") }
+
+    /// Why `none` is no application.
+    public static var noneRefusal: String { tr("an application needs an SPF of %1$@: SPF 0 (none) is no sunscreen", choices) }
+}
+
 /// How much sunscreen went on. The laboratory SPF test uses 2 mg/cm²; most people apply far less.
 public enum SunscreenQuantity: String, Sendable, CaseIterable, Codable {
     case low, medium, lots
+
+    /// What may be written, as every help and refusal says it.
+    public static var choices: String { tr("low, medium or lots") }
 
     /// Applied dose in mg/cm².
     public var dose: Double {
@@ -62,6 +86,9 @@ public enum SunscreenQuantity: String, Sendable, CaseIterable, Codable {
 /// What the wearer is doing, which sets how fast protection wears off.
 public enum SunscreenActivity: String, Sendable, CaseIterable, Codable {
     case indoors, normal, active
+
+    /// What may be written, as every help and refusal says it.
+    public static var choices: String { tr("indoors, normal or active") }
 
     /// Fraction of protection lost after `hours` since application, growing pro rata and capped at 1:
     /// normal 10 %/h, active or in water 17.5 %/h, indoors nothing for 2 h then 5 %/h.

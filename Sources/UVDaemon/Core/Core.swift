@@ -359,7 +359,7 @@ extension Core {
             let (wearer, own) = try sunscreenWearer(person)
             // One person's own sunscreen is theirs unless another is named.
             guard var application = user.profile.application(at: date, spf: spf ?? own, quantity: quantity, activity: activity) else {
-                throw Refusal(.invalidValue, tr("an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"))
+                throw Refusal(.invalidValue, AppliedSPF.noneRefusal)
             }
             application.wearer = wearer
             user.wears(application)

@@ -6,14 +6,6 @@ import UVProtocol
 /// the core takes a `Rule`, `QuietHours` or a `FamilyMember`, never their written forms; a parameter that is
 /// none of them is refused, naming what it was and what it may be.
 enum CallParameters {
-    /// A rule's name (`uv-alert`).
-    static func rule(_ name: String) throws(Refusal) -> Rule {
-        guard let rule = Rule(rawValue: name) else {
-            throw Refusal(.invalidValue, tr("no rule '%1$@'; rules: %2$@", name, Rule.names))
-        }
-        return rule
-    }
-
     /// `SetQuiet`'s spans (`22:00-07:00`), or nil with `reset` (back to the configuration's).
     static func quietHours(spans: [String]?, reset: Bool) throws(Refusal) -> QuietHours? {
         if reset { return nil }
@@ -39,19 +31,14 @@ enum CallParameters {
         guard let skinType = call.skinType else {
             throw Refusal(.invalidValue, tr("give %1$@'s skin type (I to VI; uvctl skin quiz --for NAME finds it)", name))
         }
-        let change = try memberChange(FamilyMemberParameters(name: name, skinType: skinType, born: call.born, spf: call.spf))
+        let change = try memberChange(FamilyMemberParameters(name: name, skinType: skinType.value, born: call.born, spf: call.spf))
         return FamilyMember(name: name, skinType: change.skinType ?? .I, born: change.born ?? nil, spf: change.spf ?? nil)
     }
 
     /// `SetFamilyMember`'s changes: each field given is read, "" forgetting `born` or `spf`.
     static func memberChange(_ call: FamilyMemberParameters) throws(Refusal) -> MemberChange {
         var change = MemberChange()
-        if let text = call.skinType {
-            guard let skinType = SkinType(parsing: text) else {
-                throw Refusal(.invalidValue, tr("skinType '%1$@' is not allowed; use I, II, III, IV, V or VI", text))
-            }
-            change.skinType = skinType
-        }
+        change.skinType = call.skinType?.value
         if let text = call.born {
             guard text.isEmpty || BirthMonth(parsing: text) != nil else {
                 throw Refusal(.invalidValue, tr("born '%1$@' is not a month: use YYYY-MM, e.g. 2024-03", text))
@@ -59,9 +46,7 @@ enum CallParameters {
             change.born = .some(BirthMonth(parsing: text))
         }
         if let text = call.spf {
-            guard text.isEmpty || SPF(parsing: text) != nil else {
-                throw Refusal(.invalidValue, tr("spf '%1$@' is not allowed; use none, 15, 30 or 50", text))
-            }
+            guard text.isEmpty || SPF(parsing: text) != nil else { throw Refusal(.invalidValue, SPF.refusal(of: text, for: "spf")) }
             change.spf = .some(SPF(parsing: text))
         }
         return change

@@ -88,14 +88,14 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.QuietOff.self) { _ in QuietReply(quiet: try await core.quietOff(now: now)) }
             case .snooze:
                 try await answer(UVD.Snooze.self) {
-                    MessageReply(message: try await core.snooze(CallParameters.rule($0.rule), minutes: $0.minutes, now: now))
+                    MessageReply(message: try await core.snooze($0.rule.value, minutes: $0.minutes, now: now))
                 }
             case .mute:
                 try await answer(UVD.Mute.self) {
-                    MessageReply(message: try await core.mute(CallParameters.rule($0.rule), today: $0.today ?? false, now: now))
+                    MessageReply(message: try await core.mute($0.rule.value, today: $0.today ?? false, now: now))
                 }
             case .unmute:
-                try await answer(UVD.Unmute.self) { MessageReply(message: try await core.unmute(CallParameters.rule($0.rule), now: now)) }
+                try await answer(UVD.Unmute.self) { MessageReply(message: try await core.unmute($0.rule.value, now: now)) }
             case .getHome:
                 try await answer(UVD.GetHome.self) { _ in HomeReply(home: await core.read { $0.homeInfo() }) }
             case .setHome:
@@ -164,13 +164,7 @@ struct ControlService: VarlinkService {
             throw Refusal(.invalidValue, tr("minutesAgo must be 0 to 720 (got %1$@)", minutesAgo))
         }
         return try await core.applySunscreen(
-            spf: try parameters.spf.map { try Self.parse($0, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) },
-            quantity: try parameters.quantity.map {
-                try Self.parse($0, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots"))
-            },
-            activity: try parameters.activity.map {
-                try Self.parse($0, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active"))
-            },
+            spf: parameters.spf?.value.spf, quantity: parameters.quantity?.value, activity: parameters.activity?.value,
             at: now.addingTimeInterval(-Double(minutesAgo) * 60), for: parameters.person, now: now)
     }
 
@@ -186,17 +180,10 @@ struct ControlService: VarlinkService {
     }
 
     static func apply(_ parameters: ProfileParameters, to profile: inout Profile) throws(Refusal) {
-        if let skinType = parameters.skinType {
-            profile.skinType = try parse(skinType, "skinType", SkinType.init(parsing:), allowed: tr("I, II, III, IV, V or VI"))
-        }
-        if let spf = parameters.spf { profile.defaultSPF = try parse(spf, "spf", SPF.init(parsing:), allowed: tr("none, 15, 30 or 50")) }
-        if let quantity = parameters.quantity {
-            profile.defaultQuantity = try parse(quantity, "quantity", SunscreenQuantity.init(rawValue:), allowed: tr("low, medium or lots"))
-        }
-        if let activity = parameters.activity {
-            profile.defaultActivity = try parse(
-                activity, "activity", SunscreenActivity.init(rawValue:), allowed: tr("indoors, normal or active"))
-        }
+        if let skinType = parameters.skinType { profile.skinType = skinType.value }
+        if let spf = parameters.spf { profile.defaultSPF = spf.value }
+        if let quantity = parameters.quantity { profile.defaultQuantity = quantity.value }
+        if let activity = parameters.activity { profile.defaultActivity = activity.value }
         if let minutes = parameters.waterResistanceMinutes {
             profile.waterResistance = try parse(
                 String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: tr("0, 40 or 80"))

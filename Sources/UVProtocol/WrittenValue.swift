@@ -1,0 +1,97 @@
+import UVCore
+
+/// A value that travels in a call as the text people write (`30` for an SPF, `IV` for a skin
+/// type, `leave-home` for a rule). uvctl parses the text once, where it is typed, and sends the
+/// type; the daemon decodes the type, and a text that is none of its values is refused there,
+/// once, naming the parameter (`ValueRefused`). The JSON is the text, as before types travelled.
+public protocol WrittenValue: Sendable, Equatable {
+    /// The value `text` names, or nil.
+    init?(written text: String)
+    /// The text that stands for it in a call.
+    var written: String { get }
+    /// Why `text`, given for `parameter`, is refused: what was wrong and what would be right.
+    static func refusal(of text: String, for parameter: String) -> String
+}
+
+/// A `WrittenValue` in a call's parameters: encoded as its text, decoded into the type.
+public struct Written<Value: WrittenValue>: Codable, Sendable, Equatable {
+    public var value: Value
+
+    public init(_ value: Value) { self.value = value }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let value = Value(written: text) else {
+            throw ValueRefused(message: Value.refusal(of: text, for: decoder.codingPath.last?.stringValue ?? "parameters"))
+        }
+        self.value = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value.written)
+    }
+}
+
+/// A call's parameter whose text is none of its type's values: answered `io.uvd.InvalidValue`
+/// with `message`, which names the parameter, the text and what may be written.
+public struct ValueRefused: Error, Sendable, Equatable {
+    public let message: String
+}
+
+/// "spf '12' is not allowed; use none, 15, 30 or 50": the refusal of a value with a list of choices.
+private func notAllowed(_ text: String, for parameter: String, choices: String) -> String {
+    tr("%1$@ '%2$@' is not allowed; use %3$@", parameter, text, choices)
+}
+
+extension SPF: WrittenValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    public var written: String { argument }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        notAllowed(text, for: parameter, choices: choices)
+    }
+}
+
+extension AppliedSPF: WrittenValue {
+    public init?(written text: String) {
+        guard let spf = SPF(parsing: text) else { return nil }
+        self.init(spf)
+    }
+    public var written: String { spf.argument }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        SPF(parsing: text) == SPF.none ? noneRefusal : notAllowed(text, for: parameter, choices: choices)
+    }
+}
+
+extension SkinType: WrittenValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    /// The Roman numeral in ASCII, whatever the language of the sender.
+    public var written: String { ["I", "II", "III", "IV", "V", "VI"][rawValue - 1] }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        notAllowed(text, for: parameter, choices: choices)
+    }
+}
+
+extension SunscreenQuantity: WrittenValue {
+    public init?(written text: String) { self.init(rawValue: text) }
+    public var written: String { rawValue }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        notAllowed(text, for: parameter, choices: choices)
+    }
+}
+
+extension SunscreenActivity: WrittenValue {
+    public init?(written text: String) { self.init(rawValue: text) }
+    public var written: String { rawValue }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        notAllowed(text, for: parameter, choices: choices)
+    }
+}
+
+extension Rule: WrittenValue {
+    public init?(written text: String) { self.init(rawValue: text) }
+    public var written: String { rawValue }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("no rule '%1$@'; rules: %2$@", text, names)
+    }
+}
