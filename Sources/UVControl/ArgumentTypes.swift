@@ -14,16 +14,6 @@ extension SPF: ExpressibleByArgument {
     public var defaultValueDescription: String { argument }
 }
 
-/// `sunscreen apply --spf`: an SPF put on, so not `none` (refused here, with why).
-extension AppliedSPF: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let spf = SPF(parsing: argument) else { return nil }
-        self.init(spf)
-    }
-    public static var allValueStrings: [String] { SPF.allCases.compactMap { AppliedSPF($0)?.spf.argument } }
-    public var defaultValueDescription: String { spf.argument }
-}
-
 extension BirthMonth: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
     public var defaultValueDescription: String { description }

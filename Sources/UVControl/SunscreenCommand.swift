@@ -14,7 +14,7 @@ struct SunscreenCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "apply", abstract: tr("Record sunscreen put on now (or --minutes-ago); the profile fills in the rest."))
         @Option(help: ArgumentHelp(tr("%1$@ (none is no sunscreen: uvctl sunscreen remove clears what is on record).", AppliedSPF.choices)))
-        var spf: AppliedSPF?
+        var spf: SPF?
         @Option(help: ArgumentHelp(tr("low, medium or lots."))) var quantity: SunscreenQuantity?
         @Option(help: ArgumentHelp(tr("indoors, normal or active."))) var activity: SunscreenActivity?
         @Option(
@@ -30,6 +30,7 @@ struct SunscreenCommand: AsyncParsableCommand {
         @OptionGroup var output: OutputOptions
 
         func validate() throws {
+            if spf != nil, applied == nil { throw ValidationError(AppliedSPF.noneRefusal + ".") }
             guard (0...720).contains(minutesAgo) else {
                 throw ValidationError(tr("--minutes-ago must be 0 to 720 (got %1$@).", minutesAgo))
             }
@@ -38,11 +39,14 @@ struct SunscreenCommand: AsyncParsableCommand {
             }
         }
 
+        /// The SPF given, as put on (`none` is refused in `validate`).
+        private var applied: AppliedSPF? { spf.flatMap(AppliedSPF.init) }
+
         func run() async throws {
             let info = try await DaemonClient.call(
                 UVD.ApplySunscreen.self,
                 SunscreenParameters(
-                    spf: spf, quantity: quantity, activity: activity, minutesAgo: minutesAgo, person: person)
+                    spf: applied, quantity: quantity, activity: activity, minutesAgo: minutesAgo, person: person)
             ).sunscreen
             try SunscreenCommand.show(info, json: output.json)
         }

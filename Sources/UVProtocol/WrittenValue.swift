@@ -39,54 +39,55 @@ public struct ValueRefused: Error, Sendable, Equatable {
     public let message: String
 }
 
-/// "spf '12' is not allowed; use none, 15, 30 or 50": the refusal of a value with a list of choices.
-private func notAllowed(_ text: String, for parameter: String, choices: String) -> String {
-    tr("%1$@ '%2$@' is not allowed; use %3$@", parameter, text, choices)
+/// A `WrittenValue` chosen from a list said in one place (`choices`): a text that is none of
+/// them is refused as "spf '12' is not allowed; use none, 15, 30 or 50".
+public protocol ListedValue: WrittenValue {
+    /// What may be written, as every help and refusal says it.
+    static var choices: String { get }
 }
 
-extension SPF: WrittenValue {
-    public init?(written text: String) { self.init(parsing: text) }
-    public var written: String { argument }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        notAllowed(text, for: parameter, choices: choices)
+extension ListedValue {
+    public static func refusal(of text: String, for parameter: String) -> String { notAllowed(text, for: parameter) }
+
+    /// "spf '12' is not allowed; use 15, 30 or 50".
+    static func notAllowed(_ text: String, for parameter: String) -> String {
+        tr("%1$@ '%2$@' is not allowed; use %3$@", parameter, text, choices)
     }
 }
 
-extension AppliedSPF: WrittenValue {
+/// A `ListedValue` written as its raw value (`lots`, `active`).
+public protocol NamedValue: ListedValue, RawRepresentable<String> {}
+
+extension NamedValue {
+    public init?(written text: String) { self.init(rawValue: text) }
+    public var written: String { rawValue }
+}
+
+extension SPF: ListedValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    public var written: String { argument }
+}
+
+extension AppliedSPF: ListedValue {
     public init?(written text: String) {
         guard let spf = SPF(parsing: text) else { return nil }
         self.init(spf)
     }
     public var written: String { spf.argument }
+    /// `none` is refused as no sunscreen; anything else as not an SPF.
     public static func refusal(of text: String, for parameter: String) -> String {
-        SPF(parsing: text) == SPF.none ? noneRefusal : notAllowed(text, for: parameter, choices: choices)
+        SPF(parsing: text) == SPF.none ? noneRefusal : notAllowed(text, for: parameter)
     }
 }
 
-extension SkinType: WrittenValue {
+extension SkinType: ListedValue {
     public init?(written text: String) { self.init(parsing: text) }
     /// The Roman numeral in ASCII, whatever the language of the sender.
     public var written: String { ["I", "II", "III", "IV", "V", "VI"][rawValue - 1] }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        notAllowed(text, for: parameter, choices: choices)
-    }
 }
 
-extension SunscreenQuantity: WrittenValue {
-    public init?(written text: String) { self.init(rawValue: text) }
-    public var written: String { rawValue }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        notAllowed(text, for: parameter, choices: choices)
-    }
-}
-
-extension SunscreenActivity: WrittenValue {
-    public init?(written text: String) { self.init(rawValue: text) }
-    public var written: String { rawValue }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        notAllowed(text, for: parameter, choices: choices)
-    }
-}
+extension SunscreenQuantity: NamedValue {}
+extension SunscreenActivity: NamedValue {}
 
 extension Rule: WrittenValue {
     public init?(written text: String) { self.init(rawValue: text) }
