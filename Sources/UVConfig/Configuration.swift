@@ -255,17 +255,9 @@ extension ConfigKey {
 }
 
 extension Configuration {
-    /// The section of `config.toml` that sets a rule (`[leave_home]`, `[alerts]` …): a switch the
-    /// compiler holds to every rule, so that a new rule does not build until it names its own.
-    public static func section(of rule: Rule) -> String {
-        switch rule {
-        case .leaveHome: "leave_home"
-        case .uvAlert: "alerts"
-        case .reapply: "reapply"
-        case .morning: "morning"
-        case .dose: "dose"
-        }
-    }
+    /// The section of `config.toml` that sets a rule (`[leave_home]`, `[alerts]` …), as the rule
+    /// itself declares it (`EngineRule.settingsSection`).
+    public static func section(of rule: Rule) -> String { rule.settingsSection }
 
     /// Whether `config.toml` has a key in `section` (`dose`: `dose.enabled`).
     static func hasKeys(in section: String) -> Bool {

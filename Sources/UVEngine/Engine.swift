@@ -24,23 +24,12 @@ public enum Engine {
         let today = state.todayKey(at: now)
 
         let facts = state.facts(now: now)
-        if someoneIsThere, state.activitySeenOn != today {
-            state.activitySeenOn = today
-            if state.settings.morningMinute == nil, let morning = morningAlert(state, facts) {
-                state.morningDoneOn = today
-                candidates.append(morning)
-            }
-        }
+        let firstActivityToday = someoneIsThere && state.activitySeenOn != today
+        if firstActivityToday { state.activitySeenOn = today }
 
+        let step = RuleStep(facts: facts, today: today, firstActivityToday: firstActivityToday)
         var held: [(Alert, HoldReason)] = []
-        candidates += Rules.leaveHome(&state, facts, today: today)
-        candidates += Rules.uvAlerts(&state, facts, today: today, held: &held)
-        candidates += Rules.reapply(&state, facts, held: &held)
-        candidates += Rules.dose(&state, now: now, today: today)
-        if state.settings.morningMinute != nil, state.morningDoneOn != today, let morning = state.day?.morning, now >= morning {
-            state.morningDoneOn = today
-            if let morning = morningAlert(state, facts) { candidates.append(morning) }
-        }
+        for rule in Rules.all { candidates += rule.speak(&state, step, held: &held) }
 
         effects += deliver(candidates, &state, facts)
         effects += held.map { .heldBack($0.0, $0.1) }
@@ -57,7 +46,7 @@ public enum Engine {
             break
         case .forecast(let samples):
             state.samples = samples
-            for subject in Rules.contradictedUVAlerts(&state, state.facts(now: now), today: today) {
+            for subject in UVAlertRule.contradicted(&state, state.facts(now: now), today: today) {
                 effects += withdraw(subject, &state)
             }
         case .network(let network):
@@ -129,7 +118,7 @@ public enum Engine {
         let quiet = state.isQuiet(at: facts.now)
         var effects: [EngineEffect] = []
         if !quiet, !state.held.isEmpty {
-            let released = state.held.filter { Rules.stillApplies($0, state, facts) }
+            let released = state.held.filter { Rules.named($0.rule)?.stillApplies($0, state, facts) ?? false }
             state.held = []
             for alert in released {
                 state.live.insert(alert.subject)
@@ -202,20 +191,5 @@ public enum Engine {
         state.held.removeAll { $0.subject == subject }
         guard state.live.remove(subject) != nil else { return [] }
         return [.change(.withdraw(subject: subject))]
-    }
-
-    /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.
-    private static func morningAlert(_ state: EngineState, _ facts: DayFacts) -> Alert? {
-        guard !state.isSilenced(.morning, now: facts.now, today: state.todayKey(at: facts.now)) else {
-            return nil
-        }
-        // Said only while the window is still ahead or open: late in the day it is no news.
-        guard let window = facts.window, window.end > facts.now else { return nil }
-        let yesterday = state.day.map { DayKey($0.interval.start.addingTimeInterval(-1), in: state.zone) }
-        let yesterdays = state.earlierDayDose.flatMap { $0.day == yesterday && $0.burnDosePercent >= 1 ? $0.burnDosePercent : nil }
-        return Alert(
-            subject: .morning, rule: .morning,
-            meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at, yesterdayBurnDosePercent: yesterdays),
-            urgency: .low, actions: [])
     }
 }

@@ -10,6 +10,13 @@ import UVEngine
 /// missing from all of them ("leave-home, uv-alert, reapply or morning").
 @Suite("One list of rules")
 struct RuleListTests {
+    /// The engine asks one list of rules (`Rules.all`); each name a rule can have is one of it,
+    /// once, so every list below, held to `Rule.allCases`, is held to the engine's too.
+    @Test func everyRuleNameIsARuleTheEngineAsks() {
+        #expect(Set(Rule.inEngineOrder) == Set(Rule.allCases))
+        #expect(Rule.inEngineOrder.count == Rule.allCases.count)
+    }
+
     @Test(arguments: ["snooze", "mute", "unmute"])
     func theHelpNamesEveryRule(_ command: String) throws {
         let help = try ToolRunner.uvctl.run([command, "--help"]).stdout

@@ -38,14 +38,14 @@ struct CoreEventsTests {
     }
 
     /// A core in Sydney with every provider off, started at `now`.
-    static func started(at now: Date = morning, family: [FamilyMember] = [], manualPlace: Place? = InProcessCore.sydney) throws -> (
-        Core, [Effect]
-    ) {
+    static func started(
+        at now: Date = morning, family: [FamilyMember] = [], manualPlace: Place? = InProcessCore.sydney, openMeteo: Bool = false
+    ) throws -> (Core, [Effect]) {
         let configuration = """
             [providers.cams]
             enabled = false
             [providers.open-meteo]
-            enabled = false
+            enabled = \(openMeteo)
             [providers.arpansa]
             enabled = false
             """
@@ -226,15 +226,27 @@ struct CoreEventsTests {
         #expect(kept.changes.engine != nil)
     }
 
-    /// The timer: a round due is started beside the core, and the engine looks at its deadlines.
-    @Test func theTimerStartsTheRoundAndStepsTheRules() throws {
-        var (core, _) = try Self.started()
+    /// The timer starts the round due: its requests leave (the budget saved before them), and
+    /// while they are out nothing else is due; the answer is an event that ends the round, which
+    /// says the day's UV on systemd's status line and sets the next round by the provider.
+    @Test func theTimerStartsTheRoundAndItsAnswerEndsIt() throws {
+        var (core, _) = try Self.started(openMeteo: true)
         let fired = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: Self.morning)
-        #expect(fired.contains { if case .refreshRound = $0 { true } else { false } })
+        let asked = fired.compactMap { if case .ask(let request) = $0 { request } else { nil } }
+        #expect(asked.map(\.source) == [.openMeteo])
+        #expect(Self.saves(fired).first?.changes.providerState != nil, "the budget is saved before the request leaves")
         #expect(Self.timers(fired).count == 1)
-        // The round runs: nothing else is due until it ends.
         let again = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: Self.morning.addingTimeInterval(1))
-        #expect(!again.contains { if case .refreshRound = $0 { true } else { false } })
+        #expect(!again.contains { if case .ask = $0 { true } else { false } }, "the round runs: no other starts")
+
+        let failed = FetchOutcome<UVForecast>.failed("no network", retryAfter: nil)
+        let answered = core.handle(
+            .providerAnswered(.forecast(.openMeteo, for: InProcessCore.sydney, failed, arrivedAt: Self.morning.addingTimeInterval(2))),
+            at: Self.morning.addingTimeInterval(2))
+        #expect(answered.contains { if case .serviceStatus(let line) = $0 { line.contains("Sydney") } else { false } })
+        #expect(Self.timers(answered).count == 1)
+        #expect(core.rounds[.scheduled] == nil)
+        #expect(core.rounds.lastOutcomes[.openMeteo]?.outcome.result == .failed)
     }
 
     /// A suspend seen through the event's own reading of the boot clock: the rules hear that the

@@ -78,7 +78,7 @@ final class InProcessCore: Sendable {
         var clock = start
         while let next = timer.armed, next <= end {
             clock = max(clock, next)
-            if await core.timerFired(clockChanged: false, now: clock).deliveryRetry { await outbox.kick() }
+            await core.timerFired(clockChanged: false, now: clock)
         }
     }
 }

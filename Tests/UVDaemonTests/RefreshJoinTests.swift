@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import UVCore
 import UVProtocol
@@ -15,11 +16,13 @@ struct RefreshJoinTests {
         let now = SettleCountTests.now
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { now.addingTimeInterval(1) })
         await shell.core.startEngine(outbox: shell.outbox, now: now)
+        let asking = Task { await shell.core.sendRequests() }
+        defer { asking.cancel() }
 
         async let first = shell.core.requestRefresh(now: now)
         await http.requestArrived()
         async let second = shell.core.requestRefresh(now: now.addingTimeInterval(0.5))
-        while await shell.core.refreshesJoined == 0 { await Task.yield() }
+        #expect(await eventually { shell.core.counter.counts.refreshesJoined == 1 })
         for _ in 0..<UVSource.allCases.count { http.answer() }
 
         let firstOutcomes = try await first

@@ -96,18 +96,20 @@ struct SettleCountTests {
     @Test func aForecastArrivingIsOneStepOneWriteOneStatus() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival }, config: InProcessCore.popUpsWhereverYouAre)
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival }, config: Self.openMeteoAlone)
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
         let watching = await shell.core.subscribe(now: Self.now)
         defer { _ = watching }
-        let context = await Self.sydneyContext(shell)
+        let asking = Task { await shell.core.sendRequests() }
+        defer { asking.cancel() }
 
-        async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
-        // The request is out (and counted in the budget, kept before it went): the answer is the event.
+        // The timer starts the round: the request is out (and counted in the budget, kept before it
+        // went), and the answer is the event.
+        await shell.core.timerFired(clockChanged: false, now: Self.now)
         await http.requestArrived()
         let before = await tally(shell)
         http.answer()
-        #expect(await outcome.result == .fresh)
+        #expect(await eventually { await shell.core.state.rounds.lastOutcomes[.openMeteo]?.outcome.result == .fresh })
 
         // Its step shows an alert, so what it changed waits for the report of that delivery, to be
         // kept with it; this outbox delivers nothing, so no report comes, and once `deliveryWait`
@@ -127,21 +129,22 @@ struct SettleCountTests {
     /// shows the alert and reports it, and the core keeps the answer and that report in one
     /// transaction (what the server was sent and the id it gave come only once it has answered).
     /// The request's budget as it leaves, then the answer with its delivery: two, where the outbox
-    /// used to write the history and then the ids twice more (five). Each of the two events arms
-    /// the timer once.
+    /// used to write the history and then the ids twice more (five). Each of the three events (the
+    /// timer that starts the round, the answer, the report) arms the timer once.
     @Test func aForecastThatShowsANotificationIsOneStepAndOneDelivery() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival }, config: InProcessCore.popUpsWhereverYouAre)
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival }, config: Self.openMeteoAlone)
         let delivering = Task { await shell.outbox.run() }
         defer { delivering.cancel() }
+        let asking = Task { await shell.core.sendRequests() }
+        defer { asking.cancel() }
         await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
-        let context = await Self.sydneyContext(shell)
         let before = await tally(shell)
-        async let outcome = shell.core.fetch(.openMeteo, now: Self.now, context: context)
+        await shell.core.timerFired(clockChanged: false, now: Self.now)
         await http.requestArrived()
         http.answer()
-        #expect(await outcome.result == .fresh)
+        #expect(await eventually { await shell.core.state.rounds.lastOutcomes[.openMeteo]?.outcome.result == .fresh })
         #expect(await eventually { shell.core.counter.counts.deliveries > 0 })
         try await Task.sleep(for: .milliseconds(200))
 
@@ -149,7 +152,7 @@ struct SettleCountTests {
         #expect(deliveries == 1)
         #expect(!shell.server.notifications.isEmpty)
         #expect(shell.server.notifications.allSatisfy { $0.image != nil }, "the day's wheel goes with each")
-        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 2, blendedDays: 1, statuses: 0, timerArms: 2))
+        #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 2, blendedDays: 1, statuses: 0, timerArms: 3))
         let history = try shell.store.history(limit: 10)
         #expect(history.contains { $0.kind == .notified && $0.subject == .uvLevel(.veryHigh) && $0.time == Self.arrival })
         #expect(try shell.store.notificationIDs().ids[.uvLevel(.veryHigh)] != nil)
@@ -168,23 +171,21 @@ struct SettleCountTests {
     /// reports) never gives.
     static func forecastWaitingForItsDelivery() async throws -> InProcessCore {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: sydneyForecast()))
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { arrival }, config: InProcessCore.popUpsWhereverYouAre)
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { arrival }, config: openMeteoAlone)
         await shell.core.startEngine(outbox: shell.outbox, now: now)
-        let context = await sydneyContext(shell)
-        async let outcome = shell.core.fetch(.openMeteo, now: now, context: context)
+        let asking = Task { await shell.core.sendRequests() }
+        defer { asking.cancel() }
+        await shell.core.timerFired(clockChanged: false, now: now)
         await http.requestArrived()
         http.answer()
-        #expect(await outcome.result == .fresh)
+        #expect(await eventually { await shell.core.state.rounds.lastOutcomes[.openMeteo]?.outcome.result == .fresh })
         #expect(try shell.store.forecast(for: InProcessCore.sydney.key) == nil)
         return shell
     }
 
-    /// The fetch context of a request made at `now` from the in-process core's place, Sydney.
-    static func sydneyContext(_ shell: InProcessCore) async -> FetchContext {
-        FetchContext(
-            now: now, coordinate: InProcessCore.sydney.coordinate, timeZone: InProcessCore.sydney.timeZone,
-            policy: await shell.core.state.configuration.policy)
-    }
+    /// The pop-ups wherever the person is, with Open-Meteo the one provider: a round asks it alone.
+    static let openMeteoAlone =
+        InProcessCore.popUpsWhereverYouAre + "[providers.cams]\nenabled = false\n[providers.arpansa]\nenabled = false\n"
 
     /// An Open-Meteo answer for Sydney on 15 January 2026: a clear summer day.
     static func sydneyForecast() -> Data {

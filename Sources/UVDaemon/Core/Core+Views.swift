@@ -40,11 +40,12 @@ extension Core {
 
     /// One line for systemd's `STATUS=` and the journal as uvd is ready and after each round:
     /// `UV 7.1 High · Sydney · updated 14:05` (the time on the place's clock), or `· modelled`.
-    /// The UV and level are the status's; the time is the reading's own, not cut from its text.
+    /// The UV and level are the status's (`ViewBuilder.status`, not counted as one sent); the
+    /// time is the reading's own, not cut from its text.
     func summary(now: Date) -> String {
         let knowledge = knowledge(now: now)
         let reading = knowledge.reading(now: now)
-        let status = status(knowledge, reading: reading, now: now)
+        let status = ViewBuilder.status(knowledge, reading: reading, now: now)
         let level = UVLevel(rawValue: status.level)?.name ?? status.level
         let when =
             reading.source == .model

@@ -48,6 +48,8 @@ struct Core {
     /// The rules' state: written only by the one step (`settle`).
     private(set) var engine: EngineState
     private(set) var schedule = CoreSchedule()
+    /// The refresh rounds under way, the requests out and what the last ones came to.
+    private(set) var rounds = RefreshRounds()
     private(set) var watchers = Watchers()
     private(set) var tray = TrayWatch()
     /// What the events settled so far changed and the store has not been asked to keep.
@@ -107,15 +109,11 @@ struct Core {
         case .command(let command): answer(command, now: now)
         case .press(let subject, let answer): answered(subject, answer, now: now)
         case .delivered(let report): delivered(report, now: now)
-        case .providerAnswered(let answer): effects.append(.answer(.outcome(providerAnswered(answer))))
-        case .requestsLeave(let sources, let context): requestsLeave(sources, context: context, now: now)
+        case .providerAnswered(let answer): providerAnswered(answer)
         case .screenedOut(let note, let source):
             log.warning("\(source.rawValue): \(note)")
             providers.screenedOut(note, from: source, at: now)
-        case .refreshAsked(let lastOutcomes): refreshAsked(lastOutcomes: lastOutcomes, now: now)
-        case .roundEnded(let next):
-            if let next { schedule.roundEnded(nextDue: next) } else { schedule.refresh(by: now) }
-            armTimer(now: now)
+        case .refreshAsked: refreshAsked(now: now)
         case .route(let route, let primary): networkChanged(route, primary: primary, now: now)
         case .routeReadAgain(let route): routeReadAgain(route, now: now)
         case .systemTimeZone(let place): systemTimeZoneChanged(to: place, now: now)
@@ -680,7 +678,7 @@ extension Core {
     /// sleep (a step arms the timer itself; only without one is it armed here).
     private mutating func timerFired(clockChanged: Bool, suspendedSoFar: TimeInterval, now: Date) {
         if schedule.saveIsDue(now: now) { saveUnsaved() }
-        if schedule.startRoundIfDue(now: now) { effects.append(.refreshRound) }
+        if schedule.startRoundIfDue(now: now) { startRound(.scheduled, now: now) }
         if schedule.takeDeliveryRetryIfDue(now: now) { effects.append(.retryDelivery) }
         let asleep = schedule.suspended(soFar: suspendedSoFar)
         let resumed = asleep > 5
@@ -805,6 +803,52 @@ extension Core {
 
     func health(_ source: UVSource) -> ProviderHealth { providers.state[source] }
 
+    /// A round of `kind` begins at `now`; its first pass's requests leave at once. (The caller
+    /// arms the timer: a round that asks nothing ends here, and moves the schedule.)
+    private mutating func startRound(_ kind: RefreshRounds.Kind, now: Date) {
+        rounds.start(kind, at: now, context: fetchContext(now: now))
+        if let leaving = nextPass(of: kind, now: now) { requestsLeave(leaving.jobs, context: leaving.context, now: leaving.at) }
+    }
+
+    /// The next pass of `kind`'s round, decided at the round's start (`roundPass`): the requests
+    /// it sends, to leave once the caller has settled; nil when it sends none. A pass that asks
+    /// and waits for nothing ends the round.
+    private mutating func nextPass(of kind: RefreshRounds.Kind, now: Date) -> (jobs: [UVSource], context: FetchContext, at: Date)? {
+        guard let round = rounds[kind] else { return nil }
+        let pass = roundPass(
+            now: round.startedAt, context: round.context, forced: kind == .forced, considered: round.considered,
+            asking: rounds.requestsOut, asked: round.asked, next: round.next)
+        guard rounds.take(pass, for: kind) else {
+            endRound(kind, now: now)
+            return nil
+        }
+        return pass.jobs.isEmpty ? nil : (pass.jobs, round.context, round.startedAt)
+    }
+
+    /// `kind`'s round is over. The schedule's: the next is due when its providers say (systemd's
+    /// status line says the day's UV again). `uvctl refresh`'s: its callers get every provider's
+    /// outcome, each forecast with when its model's next run is due (asking sooner brings
+    /// nothing new), and the next scheduled round is worked out afresh. The caller arms the timer.
+    private mutating func endRound(_ kind: RefreshRounds.Kind, now: Date) {
+        guard let round = rounds.finish(kind) else { return }
+        switch kind {
+        case .scheduled:
+            schedule.roundEnded(nextDue: max(round.next, round.startedAt.addingTimeInterval(1)))
+            effects.append(.serviceStatus(summary(now: now)))
+        case .forced:
+            schedule.refresh(by: round.startedAt)
+            let outcomes = round.outcomes.sorted { $0.source.rawValue < $1.source.rawValue }.map { outcome in
+                guard let model = ModelSchedule.of(outcome.source) else { return outcome }
+                var said = outcome
+                said.message = tr(
+                    "%1$@ (its next model run is due at %2$@)", outcome.message,
+                    readable(model.nextOut(after: round.startedAt), now: round.startedAt))
+                return said
+            }
+            effects.append(.refreshed(outcomes))
+        }
+    }
+
     /// Requests to `sources` leave now: counted in the day's budget and kept before they go out
     /// (a request a crash cut short still counts), then asked. Nothing else changed, so nothing
     /// is blended, heard or shown: each answer's step does that.
@@ -830,21 +874,30 @@ extension Core {
     }
 
     /// A provider's answer, taken by `ProviderMemory`, kept, heard and shown at once as one
-    /// event of the time it arrived.
-    private mutating func providerAnswered(_ answer: ProviderFetcher.Answer) -> SourceOutcome {
+    /// event of the time it arrived. The rounds that waited for it go on: one whose pass it ended
+    /// takes its next pass (or ends) before the step, whose timer then counts it; the requests of
+    /// a next pass leave after it.
+    private mutating func providerAnswered(_ answer: ProviderFetcher.Answer) {
         let (outcome, changes) = providers.take(
             answer, currentPlace: user.place, policy: loaded.configuration.policy, jitter: sources.jitter, log: log)
         unsaved.forecasts += changes.forecasts
         unsaved.stations = changes.stations ?? unsaved.stations
         unsaved.providerState = changes.state ?? unsaved.providerState
+        let leaving = rounds.ended(answer.source, with: outcome).compactMap { nextPass(of: $0, now: answer.arrivedAt) }
         settle(now: answer.arrivedAt, waitingForDelivery: true)
-        return outcome
+        for pass in leaving { requestsLeave(pass.jobs, context: pass.context, now: pass.at) }
     }
 
-    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget.
-    /// Answered `.done` when the round may run (counted as the last manual refresh), refused
-    /// otherwise with what the last requests got.
-    private mutating func refreshAsked(lastOutcomes: [UVSource: (asked: Date, outcome: SourceOutcome)], now: Date) {
+    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget, whose
+    /// outcomes come as `.refreshed` when it ends. Asked while such a round runs, it joins that
+    /// round (answered `.done`, not refused as too soon). Refused otherwise with what the last
+    /// requests got.
+    private mutating func refreshAsked(now: Date) {
+        if rounds[.forced] != nil {
+            sources.counter.count(\.refreshesJoined)
+            return effects.append(.answer(.done))
+        }
+        let lastOutcomes = rounds.lastOutcomes
         let policy = loaded.configuration.policy
         let context = FetchContext(now: now, coordinate: currentPlace.coordinate, timeZone: currentPlace.timeZone, policy: policy)
         switch policy.manualRefresh(lastManual: providers.state.lastManualRefresh, budget: budget, context: context) {
@@ -867,6 +920,8 @@ extension Core {
                                 policy.dailyBudget, readable(resetsAt, now: now))))))
         case .allowed:
             unsaved.providerState = providers.changeState { $0.lastManualRefresh = now }
+            startRound(.forced, now: now)
+            armTimer(now: now)
             effects.append(.answer(.done))
         }
     }

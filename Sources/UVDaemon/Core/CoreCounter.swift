@@ -27,4 +27,6 @@ struct CoreCounts: Sendable, Equatable {
     var deliveries = 0
     /// Times the one timer was armed.
     var timerArms = 0
+    /// `uvctl refresh` calls that joined the forced round under way.
+    var refreshesJoined = 0
 }

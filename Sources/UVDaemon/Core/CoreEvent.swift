@@ -24,17 +24,10 @@ enum CoreEvent: Sendable {
     case delivered(DeliveryReport)
     /// A provider answered.
     case providerAnswered(ProviderFetcher.Answer)
-    /// Requests to `sources` are to leave now (the round's `FetchContext`): counted in the day's
-    /// budget, kept before they go.
-    case requestsLeave([UVSource], FetchContext)
     /// The plausibility screen dropped a value from `source`'s answer.
     case screenedOut(String, from: UVSource)
-    /// `uvctl refresh` asked for a round now; `lastOutcomes`: what each provider's last request
-    /// came to, for a refusal to say.
-    case refreshAsked(lastOutcomes: [UVSource: (asked: Date, outcome: SourceOutcome)])
-    /// A refresh round ended; the next is due at `nextDue` (nil: a forced round, after which the
-    /// schedule is worked out afresh).
-    case roundEnded(nextDue: Date?)
+    /// `uvctl refresh` asked for a round now.
+    case refreshAsked
     /// The default route moved (with NetworkManager's word on the primary connection).
     case route(DefaultRoute, primary: NetworkManager.Primary?)
     /// The default route as read again for `uvctl home set` (its gateway may be known by now).

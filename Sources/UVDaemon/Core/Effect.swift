@@ -16,10 +16,14 @@ enum Effect: Sendable {
     case post(NotificationOutbox.Posting)
     /// Arm the one timer for this instant.
     case armTimer(at: Date)
-    /// Start a refresh round beside the core (its passes ask `Core.roundPass`).
-    case refreshRound
-    /// Ask one provider: the request as it leaves.
+    /// Ask one provider: the request as it leaves (its answer comes back as
+    /// `CoreEvent.providerAnswered`).
     case ask(ProviderFetcher.Request)
+    /// The round `uvctl refresh` started ended: what each provider came to, for every caller
+    /// that waits for it.
+    case refreshed([SourceOutcome])
+    /// systemd's status line (`STATUS=`), after a scheduled round.
+    case serviceStatus(String)
     /// Tell the outbox to try its delivery again.
     case retryDelivery
     /// Send the status to watchers.
@@ -55,8 +59,8 @@ struct Save: Sendable {
     }
 }
 
-/// The answer to an event that has a caller: a command's reply in its own type, a provider's
-/// outcome, or why the command was refused.
+/// The answer to an event that has a caller: a command's reply in its own type, or why the
+/// command was refused.
 enum CoreReply: Sendable {
     case said(String)
     case quiet(QuietInfo)
@@ -64,7 +68,6 @@ enum CoreReply: Sendable {
     case sunscreen(SunscreenInfo)
     case profile(Profile)
     case family(FamilyReply)
-    case outcome(SourceOutcome)
     case done
     case refused(Refusal)
 }

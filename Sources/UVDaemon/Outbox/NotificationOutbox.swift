@@ -297,6 +297,12 @@ actor NotificationOutbox {
         kickings.yield()
     }
 
+    /// Asks for a delivery from anywhere, without waiting: the core's timer, when a retry or a
+    /// do-not-disturb check is due. One asked while a delivery runs makes one more after it.
+    nonisolated func kickSoon() {
+        kickings.yield()
+    }
+
     /// Closes, then shows, one at a time in queue order, until the queue is empty, the server
     /// fails (retry with backoff) or only what its do-not-disturb holds is left (delivered again
     /// on the server's signal that it ended; asked again each second where it has none).

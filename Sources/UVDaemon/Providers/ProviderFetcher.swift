@@ -32,6 +32,14 @@ struct ProviderFetcher: Sendable {
         /// One station's day series, minute by minute.
         case series(of: ARPANSAStation, FetchOutcome<[StationReading]>, arrivedAt: Date)
 
+        /// The provider that answered.
+        var source: UVSource {
+            switch self {
+            case .forecast(let source, _, _, _): source
+            case .stations, .series: .arpansa
+            }
+        }
+
         /// When it arrived: the time of the event it is.
         var arrivedAt: Date {
             switch self {

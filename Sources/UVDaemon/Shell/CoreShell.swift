@@ -19,7 +19,8 @@ import UVWheel
 /// never suspends, so no other event runs in the middle of one.
 ///
 /// What it holds is what cannot be a value: the streams of watchers and the tray, the requests
-/// under way and the refreshes waiting for them, the outbox, the timer, the store.
+/// to send and the `uvctl refresh` calls waiting for their round, the outbox, the timer, the
+/// store.
 actor CoreShell {
     /// The core: every decision, and the state it decides on.
     private(set) var core: Core
@@ -34,15 +35,17 @@ actor CoreShell {
     private(set) var outbox: NotificationOutbox?
     private var statusStreams: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
     private var trayStream: AsyncStream<TraySituation>.Continuation?
-    private var requests = ProviderRequests()
+    /// The requests the core's rounds send, asked by `sendRequests()`.
+    nonisolated let requests: AsyncStream<ProviderFetcher.Request>
+    private let requestsToSend: AsyncStream<ProviderFetcher.Request>.Continuation
+    /// `uvctl refresh` calls waiting for the round they started or joined (`Effect.refreshed`).
+    private var refreshWaiters: [UUID: CheckedContinuation<Result<[SourceOutcome], Refusal>, Never>] = [:]
     /// systemd's watchdog, where the unit has one: it shares the timer.
     private var watchdog: WatchdogPing?
     /// Sends `WATCHDOG=1` (a test's stand-in records it).
     private let pingWatchdog: @Sendable () -> Void
     /// What the core has done, counted outside it (`SettleCountTests`).
     nonisolated let counter = CoreCounter()
-    /// The instant the core last asked to be woken at.
-    private var coreDeadline: Date?
 
     init(
         store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble? = nil,
@@ -59,80 +62,75 @@ actor CoreShell {
         self.timer = timer
         self.clocks = clocks
         self.log = log
+        (requests, requestsToSend) = AsyncStream.makeStream(of: ProviderFetcher.Request.self)
         core = Core(
             start: try CoreStart.read(from: store, now: now, log: log), configFile: configFile.path, loaded: loaded,
             configTrouble: configTrouble,
             sources: CoreSources(reading: store, jitter: clocks.jitter, log: log, counter: counter), systemPlace: systemPlace, now: now)
     }
 
-    /// What doing an event's effects left for its sender: the answer, and what only the sender
-    /// can start (provider requests, a refresh round, a delivery's retry).
-    struct Done {
-        var reply: CoreReply?
-        var asks: [ProviderFetcher.Request] = []
-        var refreshRound = false
-        var deliveryRetry = false
-        /// Watchers whose stream has ended (their caller went), found as a status was sent.
-        var watchersGone: [UUID] = []
-    }
-
     /// Hands `event` to the core at the wall clock's now (`CoreClocks.wall`): how the daemon's
     /// services send what they hear.
     @discardableResult
-    func send(_ event: CoreEvent) -> Done { send(event, at: clocks.wall()) }
+    func send(_ event: CoreEvent) -> CoreReply? { send(event, at: clocks.wall()) }
 
     /// The wall clock's now (`CoreClocks.wall`), for what is read or asked outside an event.
     nonisolated var now: Date { clocks.wall() }
 
-    /// Hands `event` to the core and does what it decides. A watcher found gone is told to the
-    /// core as it is found: no task of its own waits for a stream to end.
+    /// Hands `event` to the core and does what it decides; the answer, when the event has a
+    /// caller. A watcher found gone is told to the core as it is found: no task of its own waits
+    /// for a stream to end.
     @discardableResult
-    func send(_ event: CoreEvent, at now: Date) -> Done {
+    func send(_ event: CoreEvent, at now: Date) -> CoreReply? {
         let before = core
-        let done = perform(core.handle(event, at: now), now: now, before: before)
-        for id in done.watchersGone {
+        var gone: [UUID] = []
+        let reply = perform(core.handle(event, at: now), now: now, before: before, gone: &gone)
+        for id in gone {
             statusStreams[id] = nil
             send(.watcherLeft(id), at: now)
         }
-        return done
+        return reply
     }
 
     /// Does `effects` in order. A refused write goes back to the core; when it took back a
     /// command, the core is put back as it was `before` the event (a copy of the value), the rest
     /// is not done, and the core's answer to the refusal is done instead.
-    private func perform(_ effects: [Effect], now: Date, before: Core) -> Done {
-        var done = Done()
+    private func perform(_ effects: [Effect], now: Date, before: Core, gone: inout [UUID]) -> CoreReply? {
+        var reply: CoreReply?
         for effect in effects {
             switch effect {
             case .save(let save):
                 do { try store.save(save.changes) } catch {
                     if save.onRefusal == .takeBack { core = before }
                     let refused = core
-                    let afterRefusal = perform(core.handle(.saveRefused(save, problem: "\(error)"), at: now), now: now, before: refused)
+                    let afterRefusal = perform(
+                        core.handle(.saveRefused(save, problem: "\(error)"), at: now), now: now, before: refused, gone: &gone)
                     if save.onRefusal == .takeBack { return afterRefusal }
                 }
             case .post(let posting): outbox?.post(posting)
             case .armTimer(let instant): arm(instant)
-            case .refreshRound: done.refreshRound = true
-            case .retryDelivery: done.deliveryRetry = true
-            case .ask(let request): done.asks.append(request)
+            case .retryDelivery: outbox?.kickSoon()
+            case .ask(let request): requestsToSend.yield(request)
+            case .refreshed(let outcomes):
+                for waiter in refreshWaiters.values { waiter.resume(returning: .success(outcomes)) }
+                refreshWaiters = [:]
+            case .serviceStatus(let line): Systemd.notify("STATUS=\(line)")
             case .publish(let status, .everyone):
                 for (id, stream) in statusStreams {
-                    if case .terminated = stream.yield(status) { done.watchersGone.append(id) }
+                    if case .terminated = stream.yield(status) { gone.append(id) }
                 }
             case .publish(let status, .newcomer(let id)): statusStreams[id]?.yield(status)
             case .presentTray(let situation): trayStream?.yield(situation)
-            case .answer(let reply): done.reply = reply
+            case .answer(let answer): reply = answer
             }
         }
-        return done
+        return reply
     }
 
     /// Arms the timer for the core's `instant`, or for the watchdog's next ping if that is
     /// sooner. A timer the kernel will not arm leaves uvd blind (no fetch, no alert, ever): uvd
     /// says so and stops with a failure, for its service manager to start it again.
     private func arm(_ instant: Date) {
-        coreDeadline = instant
         do { try timer.arm(at: watchdog?.deadline(before: instant) ?? instant) } catch {
             DaemonStop.fail(
                 because: "the kernel refused uvd's timer (\(error)); without it nothing would ever be fetched or said", log: log)
@@ -141,7 +139,7 @@ actor CoreShell {
 
     /// Sends a command and gives its answer, or throws its refusal.
     private func command(_ command: CoreCommand, now: Date) throws(Refusal) -> CoreReply {
-        switch send(.command(command), at: now).reply {
+        switch send(.command(command), at: now) {
         case .refused(let refusal): throw refusal
         case let reply?: return reply
         case nil: return .done
@@ -238,7 +236,7 @@ extension CoreShell {
             if let problem { return .refused(problem) }
             return .loaded(fresh, key: OpenWeatherMapKey.load(keyFile: fresh.configuration.openWeatherMapKeyFile))
         }
-        switch send(.configurationRead(reading), at: clocks.wall()).reply {
+        switch send(.configurationRead(reading), at: clocks.wall()) {
         case .refused(let refusal): throw refusal
         case .said(let text): return text
         default: return ""
@@ -258,25 +256,12 @@ extension CoreShell {
 
     var wantsGeoClue: Bool { core.wantsGeoClue }
 
-    /// What the loop is to start when the timer fires, beside the engine's step.
-    struct TimerDue: Equatable {
-        /// A refresh round, run beside the loop (`runScheduledRefresh`) so that the providers'
-        /// answers never hold up a deadline.
-        var refreshRound = false
-        /// The outbox's delivery, tried again after a failure (`NotificationOutbox.kick()`).
-        var deliveryRetry = false
-    }
-
-    /// The timer fired or the clock changed; returns what came due for the loop to start. A wake
-    /// for the watchdog alone pings it and waits again for the core's deadline.
-    func timerFired(clockChanged: Bool, now: Date) -> TimerDue {
+    /// The timer fired or the clock changed: systemd's watchdog is pinged when due, and the core
+    /// looks at its deadlines (it arms the timer again, for the earlier of its own and the
+    /// watchdog's).
+    func timerFired(clockChanged: Bool, now: Date) {
         if watchdog?.isDue(at: now) == true { pingWatchdog() }
-        if !clockChanged, let coreDeadline, now < coreDeadline {
-            arm(coreDeadline)
-            return TimerDue()
-        }
-        let done = send(.timer(clockChanged: clockChanged, suspendedSoFar: clocks.suspendedSoFar()), at: now)
-        return TimerDue(refreshRound: done.refreshRound, deliveryRetry: done.deliveryRetry)
+        send(.timer(clockChanged: clockChanged, suspendedSoFar: clocks.suspendedSoFar()), at: now)
     }
 
     /// uvd stops: what waits for a delivery's report is kept now.
@@ -321,81 +306,32 @@ extension CoreShell {
     }
 }
 
-/// The refresh rounds as they run: the core decides each pass (`Core.roundPass`) and what every
-/// answer comes to; the shell asks the providers, each independently and at the same time, so
-/// one that hangs never delays another, and keeps who waits for which request.
+/// The requests the core's rounds send, and `uvctl refresh`: the core decides every pass of a
+/// round and what each answer comes to; the shell only asks, each request beside the others so
+/// that one that hangs never delays another.
 extension CoreShell {
-    /// The refresh loop's round: asks every provider that is due; the next round is then due
-    /// when the core says.
-    func runScheduledRefresh(now: Date) async {
-        let next = await refreshRound(now: now, forced: false).next
-        send(.roundEnded(nextDue: next), at: now)
-    }
-
-    /// A round at `now` (every provider that applies, when `forced`): what each came to, and
-    /// when the next is due.
-    func refreshRound(now: Date, forced: Bool) async -> (next: Date, outcomes: [SourceOutcome]) {
-        let context = core.fetchContext(now: now)
-        var next = now.addingTimeInterval(6 * 3600)
-        var outcomes: [SourceOutcome] = []
-        var considered: Set<UVSource> = []
-        var asked: [UVSource] = []
-        while true {
-            let pass = core.roundPass(
-                now: now, context: context, forced: forced, considered: considered, asking: requests.underWay, asked: asked, next: next)
-            (considered, next, asked) = (pass.considered, pass.next, pass.jobs)
-            outcomes += pass.outcomes
-            guard !pass.jobs.isEmpty || !pass.underWay.isEmpty else { break }
-            requests.asking(pass.jobs)
-            let leaving = send(.requestsLeave(pass.jobs, context), at: now).asks
-            await withTaskGroup(of: SourceOutcome.self) { group in
-                for request in leaving { group.addTask { await self.askInRound(request, asked: now) } }
-                // A request already under way is waited for, not skipped: it ends within the
-                // fetch's own deadline (30 s, and 5 s more before its process is killed).
-                for source in pass.underWay { group.addTask { await self.outcomeOfRequestUnderWay(source) } }
-                for await outcome in group { outcomes.append(outcome) }
-            }
-            for source in pass.jobs where !leaving.contains(where: { $0.source == source }) {
-                requests.finished(source, asked: now, outcome: SourceOutcome(source: source, result: .skipped, message: ""))
+    /// Asks each request the core sends, as a child task of the caller (the daemon's request
+    /// service), until the caller is cancelled; a request cut short by that says nothing of its
+    /// provider, and nothing is decided on it.
+    func sendRequests() async {
+        await withDiscardingTaskGroup { group in
+            for await request in requests {
+                group.addTask { await self.ask(request) }
             }
         }
-        return (max(next, now.addingTimeInterval(1)), outcomes.sorted { $0.source.rawValue < $1.source.rawValue })
     }
 
-    /// One request to `source` at `now`, as a round asks it: counted in the budget and kept before
-    /// it leaves, asked, and what its answer comes to.
-    func fetch(_ source: UVSource, now: Date, context: FetchContext) async -> SourceOutcome {
-        guard let request = send(.requestsLeave([source], context), at: now).asks.first else {
-            return SourceOutcome(source: source, result: .skipped, message: "")
-        }
-        return await ask(request)
-    }
-
-    /// Asks one provider away from the core; what the answer comes to is the core's, and so is
-    /// what the plausibility screen dropped from it (told as the answer arrives).
-    /// A round's request, counted as done in the same turn of the actor as its answer is heard:
-    /// a `uvctl refresh` never finds under way a request whose answer the core already has (one
-    /// that came between the two joined the request and said its answer, not the Retry-After).
-    private func askInRound(_ request: ProviderFetcher.Request, asked: Date) async -> SourceOutcome {
-        let outcome = await ask(request)
-        requests.finished(request.source, asked: asked, outcome: outcome)
-        return outcome
-    }
-
-    private func ask(_ request: ProviderFetcher.Request) async -> SourceOutcome {
+    /// Asks one provider away from the core, then tells the core what came back, and what the
+    /// plausibility screen dropped from it, at the time it arrived.
+    private func ask(_ request: ProviderFetcher.Request) async {
         let screened = ScreenedNotes()
         let client = ProviderClient(
             http: httpClient, endpoints: core.configuration.endpoints, report: { source, note in screened.add(note, from: source) })
-        // A request cut short by uvd's stop says nothing of the provider: it is not kept as a
-        // failure, and nothing is decided on it (no alert as uvd stops).
         guard let answer = await ProviderFetcher(client: client, answerClock: clocks.wall).ask(request), !Task.isCancelled else {
-            return SourceOutcome(source: request.source, result: .skipped, message: "")
+            return
         }
         for (note, source) in screened.taken() { send(.screenedOut(note, from: source), at: answer.arrivedAt) }
-        guard case .outcome(let outcome) = send(.providerAnswered(answer), at: answer.arrivedAt).reply else {
-            return SourceOutcome(source: request.source, result: .skipped, message: "")
-        }
-        return outcome
+        send(.providerAnswered(answer), at: answer.arrivedAt)
     }
 
     /// What the plausibility screen dropped while one answer was read, gathered from the thread
@@ -408,44 +344,17 @@ extension CoreShell {
         func taken() -> [(note: String, source: UVSource)] { notes.withLock { $0 } }
     }
 
-    /// The outcome of the request to `source` that is under way, when it ends, said as that.
-    private func outcomeOfRequestUnderWay(_ source: UVSource) async -> SourceOutcome {
-        let outcome = await withCheckedContinuation { continuation in
-            requests.await(
-                source, continuation,
-                ended: SourceOutcome(source: source, result: .skipped, message: tr("a request is under way already")))
-        }
-        return SourceOutcome(
-            source: outcome.source, result: outcome.result, message: tr("%1$@ (the request already under way)", outcome.message))
-    }
-
-    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget,
-    /// answered with what each provider came to. Asked while such a round runs, it waits for that
-    /// round and answers with its outcomes.
+    /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget (the
+    /// core decides), answered with what each provider came to once the round ends. Asked while
+    /// such a round runs, it joins that round.
     func requestRefresh(now: Date) async throws(Refusal) -> [SourceOutcome] {
-        if requests.forcedRoundUnderWay { return await withCheckedContinuation { requests.join($0) } }
-        if case .refused(let refusal) = send(.refreshAsked(lastOutcomes: requests.lastOutcomes), at: now).reply { throw refusal }
-        requests.forcedRoundStarted()
-        let outcomes = await forcedRound(now: now)
-        requests.forcedRoundEnded(outcomes)
-        return outcomes
-    }
-
-    /// The round of `uvctl refresh`: every provider that applies, each forecast saying when its
-    /// model's next run is due (asking sooner brings nothing new); the next scheduled round is
-    /// then worked out afresh.
-    private func forcedRound(now: Date) async -> [SourceOutcome] {
-        let outcomes = await refreshRound(now: now, forced: true).outcomes.map { outcome in
-            guard let schedule = ModelSchedule.of(outcome.source) else { return outcome }
-            var said = outcome
-            said.message = tr(
-                "%1$@ (its next model run is due at %2$@)", outcome.message, core.readable(schedule.nextOut(after: now), now: now))
-            return said
+        let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<[SourceOutcome], Refusal>, Never>) in
+            let id = UUID()
+            refreshWaiters[id] = waiter
+            if case .refused(let refusal) = send(.refreshAsked, at: now), let refused = refreshWaiters.removeValue(forKey: id) {
+                refused.resume(returning: .failure(refusal))
+            }
         }
-        send(.roundEnded(nextDue: nil), at: now)
-        return outcomes
+        return try result.get()
     }
-
-    /// Refreshes that joined the forced round under way (what a test waits for).
-    var refreshesJoined: Int { requests.refreshesJoined }
 }

@@ -76,12 +76,8 @@ public enum Daemon {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             Self.service(OutboxService(outbox: outbox), named: "notifications"),
             Self.service(
-                CoreLoopService(
-                    core: core, timer: timer, outbox: outbox, log: log,
-                    onRefresh: { core in
-                        let now = core.now
-                        Systemd.notify("STATUS=\(await core.read { $0.summary(now: now) })")
-                    }), named: "core loop"),
+                CoreLoopService(core: core, timer: timer, outbox: outbox, log: log), named: "core loop"),
+            Self.service(RequestService(core: core), named: "provider requests"),
         ]
         do {
             services.append(

@@ -65,15 +65,12 @@ struct LocateService: Service {
 
 /// The daemon's loop: brings the engine up to date, then waits on the one timer (the engine's next
 /// deadline, the next refresh round, or a change of the wall clock) and hands what came to the
-/// core; a due refresh round runs beside it, as a child of this service. At a graceful shutdown
-/// it stops waiting, and a round under way is cancelled.
+/// core. At a graceful shutdown it stops waiting.
 struct CoreLoopService: Service {
     let core: CoreShell
     let timer: WallClockTimer
     let outbox: NotificationOutbox
     let log: Logger
-    /// After each refresh round (systemd's status line).
-    let onRefresh: @Sendable (CoreShell) async -> Void
 
     func run() async throws {
         await core.startEngine(outbox: outbox, now: core.now)
@@ -81,26 +78,26 @@ struct CoreLoopService: Service {
     }
 
     private func loop() async {
-        await withDiscardingTaskGroup { group in
-            var rules = ExecutorRuleWatch()
-            while !Task.isCancelled {
-                rules.report(log)
-                let wake: WallClockTimer.Wake
-                do { wake = try await timer.wait() } catch {
-                    if !Task.isCancelled { DaemonStop.fail(because: "uvd's timer cannot be read (\(error))", log: log) }
-                    break
-                }
-                let now = core.now
-                let due = await core.timerFired(clockChanged: wake == .clockChanged, now: now)
-                if due.deliveryRetry { await outbox.kick() }
-                guard due.refreshRound else { continue }
-                group.addTask {
-                    await core.runScheduledRefresh(now: now)
-                    await onRefresh(core)
-                }
+        var rules = ExecutorRuleWatch()
+        while !Task.isCancelled {
+            rules.report(log)
+            let wake: WallClockTimer.Wake
+            do { wake = try await timer.wait() } catch {
+                if !Task.isCancelled { DaemonStop.fail(because: "uvd's timer cannot be read (\(error))", log: log) }
+                return
             }
-            group.cancelAll()
+            await core.timerFired(clockChanged: wake == .clockChanged, now: core.now)
         }
+    }
+}
+
+/// Asks the providers what the core's refresh rounds send, each request a child of this service;
+/// at a graceful shutdown the requests under way are cancelled.
+struct RequestService: Service {
+    let core: CoreShell
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await core.sendRequests() }
     }
 }
 

@@ -1,0 +1,31 @@
+import FoundationEssentials
+import UVCore
+
+/// While outside, the day's burn dose reaching 50 % and then 80 %: each once a day (a higher one
+/// passed first also counts the lower as said).
+enum DoseRule: EngineRule {
+    static let rule = Rule.dose
+    static let settingsSection = "dose"
+
+    static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
+        guard state.settings.doseEnabled, let dose = state.dose, dose.outside else { return [] }
+        let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && state.doseNoticedOn[$0] != step.today }
+        guard let level = reached.max() else { return [] }
+        for passed in reached { state.doseNoticedOn[passed] = step.today }
+        guard !state.isSilenced(.dose, now: step.now, today: step.today) else { return [] }
+        return [
+            Alert(
+                subject: .dose, rule: .dose, meaning: .dose(level: level, person: dose.firstToReach), urgency: .normal,
+                actions: [.inside, .notToday])
+        ]
+    }
+
+    /// Said after quiet hours only while still outside.
+    static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
+        state.dose?.outside ?? false
+    }
+
+    static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
+        state.dose?.nextLevelAt.map { [$0] } ?? []
+    }
+}
