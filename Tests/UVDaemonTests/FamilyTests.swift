@@ -81,7 +81,7 @@ import UVStore
         let core = shell.core
         await core.startEngine(outbox: shell.outbox, now: Self.now)
         #expect(try await core.read { try $0.status(now: Self.now) }.family == nil, "no family, no line")
-        _ = try await core.setProfile(now: Self.now) { (profile: inout Profile) throws(Refusal) in profile.skinType = .III }
+        _ = try await core.setProfile(ProfileChange(skinType: .III), now: Self.now)
         _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
         _ = try await core.changeFamily(
             .addMember(FamilyMember(name: "Leo", skinType: .I, born: BirthMonth(parsing: "2025-10"))), now: Self.now)
@@ -106,7 +106,7 @@ import UVStore
         let shell = try InProcessCore()
         let core = shell.core
         await core.startEngine(outbox: shell.outbox, now: Self.now)
-        _ = try await core.setProfile(now: Self.now) { (profile: inout Profile) throws(Refusal) in profile.skinType = .III }
+        _ = try await core.setProfile(ProfileChange(skinType: .III), now: Self.now)
         _ = try await core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "09:00-10:00"), now: Self.now)
         let alone = try await core.read { try $0.doseReply(now: Self.now, date: nil, days: nil) }.dose
         #expect(alone.people == nil)

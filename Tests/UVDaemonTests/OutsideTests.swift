@@ -46,7 +46,7 @@ struct OutsideTests {
     @Test func theDoseNoticeIsSaidWhileOutside() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
-        _ = try await shell.core.setProfile(now: Self.morning) { $0.skinType = .II }
+        _ = try await shell.core.setProfile(ProfileChange(skinType: .II), now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
@@ -76,7 +76,7 @@ struct OutsideTests {
     @Test func theNextLevelIsWaitedForFromTheMomentOneIsSaid() async throws {
         let shell = try InProcessCore()
         await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
-        _ = try await shell.core.setProfile(now: Self.morning) { $0.skinType = .III }
+        _ = try await shell.core.setProfile(ProfileChange(skinType: .III), now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         // The instant the daemon's own dose is within a twentieth of a percent under 50 %.
         var (low, high) = (Self.morning, Self.morning.addingTimeInterval(3600))

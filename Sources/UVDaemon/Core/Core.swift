@@ -350,7 +350,8 @@ extension Core {
     /// Makes the change `command` asks for, or refuses it having changed nothing.
     private mutating func commanded(_ command: CoreCommand, now: Date) throws(Refusal) -> CommandChange {
         switch command {
-        case .profile(let updated):
+        case .profile(let change):
+            let updated = change.applied(to: user.profile)
             user.changeProfile(to: updated)
             unsaved.profile = updated
         case .applySunscreen(let spf, let quantity, let activity, let date, let person):

@@ -58,8 +58,8 @@ enum CoreEvent: Sendable {
 
 /// A command the user gives, as the edge parsed it.
 enum CoreCommand: Sendable {
-    /// The profile as changed (its fields checked at the edge).
-    case profile(Profile)
+    /// `uvctl profile set`: the fields it changes (checked at the edge).
+    case profile(ProfileChange)
     /// `person`: a family member's name, or `you`; nil for everyone out.
     case applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at: Date, for: String?)
     case removeSunscreen
@@ -86,6 +86,26 @@ enum CoreCommand: Sendable {
     case removeMember(name: String)
     /// `uvctl family on` (true) or `off` (false); `today`: off for today only.
     case familyOut(Bool, today: Bool)
+}
+
+/// What `uvctl profile set` changes of the profile: nil leaves a field as it was.
+struct ProfileChange: Sendable {
+    var skinType: SkinType?
+    var spf: SPF?
+    var quantity: SunscreenQuantity?
+    var activity: SunscreenActivity?
+    var waterResistance: WaterResistance?
+
+    /// `profile` with the fields this change gives.
+    func applied(to profile: Profile) -> Profile {
+        var changed = profile
+        if let skinType { changed.skinType = skinType }
+        if let spf { changed.defaultSPF = spf }
+        if let quantity { changed.defaultQuantity = quantity }
+        if let activity { changed.defaultActivity = activity }
+        if let waterResistance { changed.waterResistance = waterResistance }
+        return changed
+    }
 }
 
 /// What `uvctl family set` changes of a member: nil leaves a field as it was; for `born` and

@@ -50,10 +50,7 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.GetProfile.self) { _ in ProfileReply(profile: Self.info(await core.getProfile())) }
             case .setProfile:
                 try await answer(UVD.SetProfile.self) { parameters in
-                    let profile = try await core.setProfile(now: now) { (profile: inout Profile) throws(Refusal) in
-                        try Self.apply(parameters, to: &profile)
-                    }
-                    return ProfileReply(profile: Self.info(profile))
+                    ProfileReply(profile: Self.info(try await core.setProfile(try Self.change(parameters), now: now)))
                 }
             case .applySunscreen:
                 try await answer(UVD.ApplySunscreen.self) { SunscreenReply(sunscreen: try await applySunscreen($0, now: now)) }
@@ -179,15 +176,16 @@ struct ControlService: VarlinkService {
         return value
     }
 
-    static func apply(_ parameters: ProfileParameters, to profile: inout Profile) throws(Refusal) {
-        if let skinType = parameters.skinType { profile.skinType = skinType.value }
-        if let spf = parameters.spf { profile.defaultSPF = spf.value }
-        if let quantity = parameters.quantity { profile.defaultQuantity = quantity.value }
-        if let activity = parameters.activity { profile.defaultActivity = activity.value }
-        if let minutes = parameters.waterResistanceMinutes {
-            profile.waterResistance = try parse(
-                String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) }, allowed: tr("0, 40 or 80"))
-        }
+    /// What `SetProfile` changes: only the fields it gives, the rest the core's profile keeps.
+    static func change(_ parameters: ProfileParameters) throws(Refusal) -> ProfileChange {
+        ProfileChange(
+            skinType: parameters.skinType?.value, spf: parameters.spf?.value, quantity: parameters.quantity?.value,
+            activity: parameters.activity?.value,
+            waterResistance: try parameters.waterResistanceMinutes.map { minutes throws(Refusal) in
+                try parse(
+                    String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) },
+                    allowed: tr("0, 40 or 80"))
+            })
     }
 }
 

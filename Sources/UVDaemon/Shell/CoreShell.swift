@@ -173,10 +173,8 @@ extension CoreShell {
     func getProfile() -> Profile { core.user.profile }
 
     /// Changes the profile as `change` says (the edge's checks inside it).
-    func setProfile(now: Date, _ change: (inout Profile) throws(Refusal) -> Void) throws(Refusal) -> Profile {
-        var updated = core.user.profile
-        try change(&updated)
-        guard case .profile(let profile) = try command(.profile(updated), now: now) else { return core.user.profile }
+    func setProfile(_ change: ProfileChange, now: Date) throws(Refusal) -> Profile {
+        guard case .profile(let profile) = try command(.profile(change), now: now) else { return core.user.profile }
         return profile
     }
 
