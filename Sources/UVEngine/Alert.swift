@@ -177,11 +177,7 @@ extension Alert {
     /// dose notice, a UV level below extreme, or anything critical. Such a pop-up while the person
     /// is in is the noise the rules keep to the glance (`uvctl simulate` counts them).
     public var asksForTheSun: Bool {
-        switch rule {
-        case .reapply, .dose: true
-        case .uvAlert: subject != .uvLevel(.extreme) || urgency == .critical
-        case .leaveHome, .morning: urgency == .critical
-        }
+        urgency == .critical || (Rules.named(rule)?.asksForTheSun(self) ?? false)
     }
 }
 

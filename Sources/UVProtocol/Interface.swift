@@ -1,3 +1,5 @@
+import UVCore
+
 /// The `io.uvd` varlink interface: the contract between uvd and every client.
 ///
 /// `uvd --varlink-interface` prints it and `make install` puts it in
@@ -278,7 +280,7 @@ public enum UVDInterface {
         # Not quiet now: ends quiet set with QuietNow and any configured span in progress.
         method QuietOff() -> (quiet: Quiet)
 
-        # Rules: leave-home, uv-alert, reapply, morning, dose. Nothing from the rule for that long.
+        # Rules: \(Rule.names). Nothing from the rule for that long.
         method Snooze(rule: string, minutes: int) -> (message: string)
 
         # Nothing from the rule until unmuted (or, with today, until tomorrow).

@@ -20,6 +20,8 @@ enum DoseRule: EngineRule {
         ]
     }
 
+    static func asksForTheSun(_ alert: Alert) -> Bool { true }
+
     /// Said after quiet hours only while still outside.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
         state.dose?.outside ?? false

@@ -17,6 +17,9 @@ protocol EngineRule: Sendable {
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool
     /// The moments it could speak next (the engine wakes at the earliest of every rule's).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date]
+    /// Whether `alert`, not critical, asks something of the sun that only someone out can do
+    /// (`Alert.asksForTheSun`: anything critical does).
+    static func asksForTheSun(_ alert: Alert) -> Bool
 }
 
 /// What a rule speaks from at one step.

@@ -41,6 +41,9 @@ enum LeaveHomeRule: EngineRule {
         ]
     }
 
+    /// The prompt asks for sunscreen before going out, where the person still is.
+    static func asksForTheSun(_ alert: Alert) -> Bool { false }
+
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
         !facts.isProtected && (state.uvAhead(facts) ?? 0) >= state.settings.leaveHomeThreshold
     }

@@ -19,6 +19,8 @@ enum MorningRule: EngineRule {
         return alert(state, step.facts).map { [$0] } ?? []
     }
 
+    static func asksForTheSun(_ alert: Alert) -> Bool { false }
+
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
         (state.uvAhead(facts) ?? 0) >= 3
     }

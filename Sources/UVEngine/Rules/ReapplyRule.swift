@@ -72,6 +72,8 @@ enum ReapplyRule: EngineRule {
         return [alert(stage, urgency: out ? .critical : .normal)]
     }
 
+    static func asksForTheSun(_ alert: Alert) -> Bool { true }
+
     /// A reminder held while out is said after quiet hours only while still out.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
         !state.sunscreen.isEmpty && (state.whereabouts.isOut || state.settings.reapplyIndoors == .popUp)

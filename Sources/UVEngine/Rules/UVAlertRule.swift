@@ -27,6 +27,9 @@ enum UVAlertRule: EngineRule {
         return [alert]
     }
 
+    /// A level below extreme asks for sunscreen or shade.
+    static func asksForTheSun(_ alert: Alert) -> Bool { alert.subject != .uvLevel(.extreme) }
+
     /// While in, only the extreme level's, as it would have popped up then.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
         facts.uvi >= 3 && (state.whereabouts.isOut || state.settings.alertsIndoors == .popUp || alert.subject == .uvLevel(.extreme))
