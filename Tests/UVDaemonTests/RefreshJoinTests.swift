@@ -34,4 +34,22 @@ struct RefreshJoinTests {
         // Once the round is over, the five minutes between refreshes hold again.
         await #expect(throws: Refusal.self) { try await shell.core.requestRefresh(now: now.addingTimeInterval(60)) }
     }
+
+    /// A refresh whose caller goes (its client hung up, uvd stopping) ends at once, though its
+    /// round still waits for a provider: a stop never waits for the providers to answer.
+    @Test(.timeLimit(.minutes(1))) func aCancelledRefreshEndsAtOnce() async throws {
+        let http = GatedHTTP(response: HTTPResponse(status: 503, body: Data("busy".utf8)))
+        let now = SettleCountTests.now
+        let shell = try InProcessCore(httpClient: http, answersArriveAt: { now.addingTimeInterval(1) })
+        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        let asking = Task { await shell.core.sendRequests() }
+        defer { asking.cancel() }
+
+        let refresh = Task { try await shell.core.requestRefresh(now: now) }
+        await http.requestArrived()
+        refresh.cancel()
+        await #expect(throws: Refusal.self) { try await refresh.value }
+        #expect(await shell.core.state.rounds[.forced] != nil, "the round goes on without the caller")
+        for _ in 0..<UVSource.allCases.count { http.answer() }
+    }
 }

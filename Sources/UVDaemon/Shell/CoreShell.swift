@@ -39,7 +39,7 @@ actor CoreShell {
     nonisolated let requests: AsyncStream<ProviderFetcher.Request>
     private let requestsToSend: AsyncStream<ProviderFetcher.Request>.Continuation
     /// `uvctl refresh` calls waiting for the round they started or joined (`Effect.refreshed`).
-    private var refreshWaiters: [UUID: CheckedContinuation<Result<[SourceOutcome], Refusal>, Never>] = [:]
+    private let refreshWaiters = RefreshWaiters()
     /// systemd's watchdog, where the unit has one: it shares the timer.
     private var watchdog: WatchdogPing?
     /// Sends `WATCHDOG=1` (a test's stand-in records it).
@@ -111,9 +111,7 @@ actor CoreShell {
             case .armTimer(let instant): arm(instant)
             case .retryDelivery: outbox?.kickSoon()
             case .ask(let request): requestsToSend.yield(request)
-            case .refreshed(let outcomes):
-                for waiter in refreshWaiters.values { waiter.resume(returning: .success(outcomes)) }
-                refreshWaiters = [:]
+            case .refreshed(let outcomes): refreshWaiters.resumeAll(with: .success(outcomes))
             case .serviceStatus(let line): Systemd.notify("STATUS=\(line)")
             case .publish(let status, .everyone):
                 for (id, stream) in statusStreams {
@@ -345,14 +343,56 @@ extension CoreShell {
     /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget (the
     /// core decides), answered with what each provider came to once the round ends. Asked while
     /// such a round runs, it joins that round.
+    ///
+    /// A call cancelled meanwhile (its client gone, uvd stopping) ends at once: the round goes on
+    /// without it, and a stop never waits for the providers to answer.
     func requestRefresh(now: Date) async throws(Refusal) -> [SourceOutcome] {
-        let result = await withCheckedContinuation { (waiter: CheckedContinuation<Result<[SourceOutcome], Refusal>, Never>) in
-            let id = UUID()
-            refreshWaiters[id] = waiter
-            if case .refused(let refusal) = send(.refreshAsked, at: now), let refused = refreshWaiters.removeValue(forKey: id) {
-                refused.resume(returning: .failure(refusal))
+        let id = UUID()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Result<[SourceOutcome], Refusal>, Never>) in
+                refreshWaiters.add(id, waiter)
+                if case .refused(let refusal) = send(.refreshAsked, at: now) { refreshWaiters.resume(id, with: .failure(refusal)) }
             }
+        } onCancel: {
+            refreshWaiters.resume(id, with: .failure(Refusal(.refreshRefused, tr("the refresh was cancelled: uvd is stopping"))))
         }
         return try result.get()
+    }
+
+    /// The `uvctl refresh` calls waiting for their round, each resumed once: with the round's
+    /// outcomes, its refusal, or its cancellation (from any thread: a cancellation handler runs
+    /// outside the actor). A cancellation that comes before its call is added resumes it as it
+    /// is added.
+    final class RefreshWaiters: Sendable {
+        typealias Waiter = CheckedContinuation<Result<[SourceOutcome], Refusal>, Never>
+        private let state = Mutex<(waiting: [UUID: Waiter], ended: [UUID: Result<[SourceOutcome], Refusal>])>(([:], [:]))
+
+        func add(_ id: UUID, _ waiter: Waiter) {
+            let ended = state.withLock { state -> Result<[SourceOutcome], Refusal>? in
+                if let ended = state.ended.removeValue(forKey: id) { return ended }
+                state.waiting[id] = waiter
+                return nil
+            }
+            if let ended { waiter.resume(returning: ended) }
+        }
+
+        func resume(_ id: UUID, with result: Result<[SourceOutcome], Refusal>) {
+            let waiter = state.withLock { state -> Waiter? in
+                guard let waiter = state.waiting.removeValue(forKey: id) else {
+                    state.ended[id] = result
+                    return nil
+                }
+                return waiter
+            }
+            waiter?.resume(returning: result)
+        }
+
+        func resumeAll(with result: Result<[SourceOutcome], Refusal>) {
+            let waiters = state.withLock { state in
+                defer { state.waiting = [:] }
+                return state.waiting.values
+            }
+            for waiter in waiters { waiter.resume(returning: result) }
+        }
     }
 }
