@@ -249,6 +249,25 @@ struct CoreEventsTests {
         #expect(core.rounds.lastOutcomes[.openMeteo]?.outcome.result == .failed)
     }
 
+    /// A round that comes due while one runs (a bar came, wanting measurements) does not start
+    /// beside it, nor replace it: it follows at once when the running one ends.
+    @Test func aRoundDueWhileOneRunsFollowsIt() throws {
+        var (core, _) = try Self.started(openMeteo: true)
+        _ = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: Self.morning)
+        let started = try #require(core.rounds[.scheduled]?.startedAt)
+        _ = core.handle(.watcherJoined(UUID(), wantsMeasurements: true), at: Self.morning.addingTimeInterval(5))
+        let due = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: Self.morning.addingTimeInterval(5))
+        #expect(!due.contains { if case .ask = $0 { true } else { false } })
+        #expect(core.rounds[.scheduled]?.startedAt == started, "the running round is kept")
+
+        let arrived = Self.morning.addingTimeInterval(8)
+        let failed = FetchOutcome<UVForecast>.failed("no network", retryAfter: nil)
+        let answered = core.handle(
+            .providerAnswered(.forecast(.openMeteo, for: InProcessCore.sydney, failed, arrivedAt: arrived)), at: arrived)
+        #expect(core.rounds[.scheduled] == nil)
+        #expect(try #require(Self.timers(answered).last) <= arrived, "the round that came due follows at once")
+    }
+
     /// A suspend seen through the event's own reading of the boot clock: the rules hear that the
     /// machine resumed, and the step runs although no deadline has come.
     @Test func aResumeIsHeardFromTheEventsClock() throws {

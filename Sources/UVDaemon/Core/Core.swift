@@ -679,7 +679,9 @@ extension Core {
     /// sleep (a step arms the timer itself; only without one is it armed here).
     private mutating func timerFired(clockChanged: Bool, suspendedSoFar: TimeInterval, now: Date) {
         if schedule.saveIsDue(now: now) { saveUnsaved() }
-        if schedule.startRoundIfDue(now: now) { startRound(.scheduled, now: now) }
+        if schedule.startRoundIfDue(now: now) {
+            if rounds[.scheduled] == nil { startRound(.scheduled, now: now) } else { rounds.wantScheduledAgain() }
+        }
         if schedule.takeDeliveryRetryIfDue(now: now) { effects.append(.retryDelivery) }
         let asleep = schedule.suspended(soFar: suspendedSoFar)
         let resumed = asleep > 5
@@ -826,15 +828,15 @@ extension Core {
         return pass.jobs.isEmpty ? nil : (pass.jobs, round.context, round.startedAt)
     }
 
-    /// `kind`'s round is over. The schedule's: the next is due when its providers say (systemd's
-    /// status line says the day's UV again). `uvctl refresh`'s: its callers get every provider's
+    /// `kind`'s round is over. The schedule's: the next is due when its providers say, or at once
+    /// when another came due while it ran (systemd's status line says the day's UV again). `uvctl refresh`'s: its callers get every provider's
     /// outcome, each forecast with when its model's next run is due (asking sooner brings
     /// nothing new), and the next scheduled round is worked out afresh. The caller arms the timer.
     private mutating func endRound(_ kind: RefreshRounds.Kind, now: Date) {
-        guard let round = rounds.finish(kind) else { return }
+        guard let (round, again) = rounds.finish(kind) else { return }
         switch kind {
         case .scheduled:
-            schedule.roundEnded(nextDue: max(round.next, round.startedAt.addingTimeInterval(1)))
+            schedule.roundEnded(nextDue: again ? now : max(round.next, round.startedAt.addingTimeInterval(1)))
             effects.append(.serviceStatus(summary(now: now)))
         case .forced:
             schedule.refresh(by: round.startedAt)

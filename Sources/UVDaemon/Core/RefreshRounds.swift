@@ -33,6 +33,9 @@ struct RefreshRounds: Sendable {
     }
 
     private var rounds: [Kind: Round] = [:]
+    /// A scheduled round came due while one ran (a watcher came, the place moved): another
+    /// follows it at once, for what changed, instead of a second running beside it.
+    private var scheduledAgain = false
     /// Providers with a request out, and when each was asked.
     private var out: [UVSource: Date] = [:]
     /// What each provider's last request came to, and when it was asked (for a refresh refused as
@@ -82,8 +85,14 @@ struct RefreshRounds: Sendable {
         return passesEnded
     }
 
-    /// `kind`'s round is over: it is taken away, as it ended.
-    mutating func finish(_ kind: Kind) -> Round? {
-        rounds.removeValue(forKey: kind)
+    /// A scheduled round came due while one runs: another is wanted once it ends.
+    mutating func wantScheduledAgain() { scheduledAgain = true }
+
+    /// `kind`'s round is over: it is taken away, as it ended, with whether another scheduled
+    /// round is wanted at once.
+    mutating func finish(_ kind: Kind) -> (round: Round, again: Bool)? {
+        guard let round = rounds.removeValue(forKey: kind) else { return nil }
+        defer { if kind == .scheduled { scheduledAgain = false } }
+        return (round, kind == .scheduled && scheduledAgain)
     }
 }
