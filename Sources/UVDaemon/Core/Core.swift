@@ -829,9 +829,10 @@ extension Core {
     }
 
     /// `kind`'s round is over. The schedule's: the next is due when its providers say, or at once
-    /// when another came due while it ran (systemd's status line says the day's UV again). `uvctl refresh`'s: its callers get every provider's
-    /// outcome, each forecast with when its model's next run is due (asking sooner brings
-    /// nothing new), and the next scheduled round is worked out afresh. The caller arms the timer.
+    /// when another came due while it ran (systemd's status line says the day's UV again).
+    /// `uvctl refresh`'s: its callers get every provider's outcome, each forecast with when its
+    /// model's next run is due (asking sooner brings nothing new), and the next scheduled round is
+    /// worked out afresh. The caller arms the timer.
     private mutating func endRound(_ kind: RefreshRounds.Kind, now: Date) {
         guard let (round, again) = rounds.finish(kind) else { return }
         switch kind {
