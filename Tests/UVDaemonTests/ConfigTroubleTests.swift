@@ -11,7 +11,7 @@ import UVProtocol
     @Test func aRefusedReloadIsSaidUntilTheFileIsMended() async throws {
         let shell = try InProcessCore()
         let now = Date()
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         var watching = await shell.core.subscribe(now: now).makeAsyncIterator()
         _ = await watching.next()
         try "[refresh]\ndaily_budget = \"lots\"\nbogus = 1\n".write(to: shell.configFile, atomically: true, encoding: .utf8)

@@ -24,9 +24,9 @@ struct CoreOrderingTests {
     }
 
     @Test func theDeadlineArmedIsTheLatestStatesWhateverTheOrderOfCalls() async throws {
-        let shell = try InProcessCore()
+        let shell = try InProcessCore(onScreen: [.reapply: 1])
         let now = Self.morning
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         _ = await shell.core.timerFired(clockChanged: false, now: now)
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<40 {
@@ -37,7 +37,7 @@ struct CoreOrderingTests {
                             spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
                     case 1: try? await shell.core.removeSunscreen(now: now)
                     case 2: _ = try? await shell.core.snooze(.reapply, minutes: index, now: now)
-                    default: await shell.core.send(.press(.reapply, .pressed(.remind)), at: now)
+                    default: try? await shell.press(.remind, on: .reapply, at: now)
                     }
                 }
             }
@@ -50,7 +50,7 @@ struct CoreOrderingTests {
     @Test func afterEveryCallTheTimerIsSetForTheStateItLeft() async throws {
         let shell = try InProcessCore()
         let now = Self.morning
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         _ = await shell.core.timerFired(clockChanged: false, now: now)
         var armed: [Date?] = []
         // Due in 2 h, 10 min, 90 min and 5 min: two of them before the longest sleep.
@@ -67,10 +67,10 @@ struct CoreOrderingTests {
     }
 
     @Test func aPressIsKeptWithItsEffects() async throws {
-        let shell = try InProcessCore()
+        let shell = try InProcessCore(onScreen: [.leaveHome: 1])
         let now = Self.morning
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
-        await shell.core.send(.press(.leaveHome, .pressed(.applied)), at: now)
+        await shell.startEngine(now: now)
+        try await shell.press(.applied, on: .leaveHome, at: now)
         let history = try shell.store.history(limit: 10)
         let pressed = try #require(history.firstIndex { $0.kind == .pressed && $0.key == "applied" })
         // Handled: the sunscreen it records is on, and nothing waits to be replayed.
@@ -83,10 +83,10 @@ struct CoreOrderingTests {
     @Test func aReminderDayPlaysOnAVirtualClock() async throws {
         let shell = try InProcessCore(config: InProcessCore.popUpsWhereverYouAre)
         // The history is what the server was sent, written as the outbox sends it.
-        let delivering = Task { await shell.outbox.run() }
+        let delivering = shell.deliver()
         defer { delivering.cancel() }
         let now = Self.morning
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         let info = try await shell.core.applySunscreen(spf: .spf50, quantity: .lots, activity: nil, at: now, now: now)
         let reapplyAt = try #require(ISO8601DateFormatter().date(from: info.reapplyAt))
         // Each stage is let reach the server before the clock moves on: a stage superseded
@@ -115,7 +115,7 @@ struct CoreOrderingTests {
 struct InProcessCoreCleanupTests {
     @Test func itsStoreIsClosedWhenItGoes() async throws {
         var shell: InProcessCore? = try InProcessCore()
-        await shell?.core.startEngine(outbox: try #require(shell?.outbox), now: Date())
+        await shell?.startEngine(now: Date())
         let store = try #require(shell.map { ObjectIdentifier($0.store) })
         weak let released = shell?.store
         shell = nil

@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 import Testing
 import UVCore
 import UVEngine
@@ -11,24 +10,22 @@ import UVNotify
 /// signal says so (LXQt's comes from a file watch, after the file is written): what is posted
 /// then is held, not shown on the strength of a reading taken before.
 @Suite struct DoNotDisturbMidwayTests {
-    private static func reminder(_ summary: String, subject: Subject) -> NotificationOutbox.Posting {
-        let alert = PresentedAlert(subject: subject, rule: .reapply, summary: summary, body: "", urgency: .normal, buttons: [])
-        return .init(change: .show(alert), at: Date(), zone: ZoneName("UTC"))
-    }
-
     @Test func whatIsPostedAfterItCameOnIsHeld() async throws {
-        let shell = try InProcessCore()
-        let delivering = Task { await shell.outbox.run() }
-        defer { delivering.cancel() }
-        let (server, outbox) = (shell.server, shell.outbox)
-        server.whileShowing { notification in
-            guard notification.summary == "Reapply by 12:00" else { return }
-            server.setDoNotDisturb(true)
-            outbox.post(Self.reminder("Reapply by 12:30", subject: .other("reapply-later")))
+        var play = OutboxPlay()
+        var step = play.posting(OutboxPlay.alert(.reapply, "Reapply by 12:00"))
+        while let call = step.calls.first {
+            if case .show = call.kind { break }
+            step = await play.answer(step)
         }
-        outbox.post(Self.reminder("Reapply by 12:00", subject: .reapply))
-        #expect(await eventually { !server.notifications.isEmpty })
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(server.notifications.map(\.summary) == ["Reapply by 12:00"])
+        // The show is out: do-not-disturb comes on, unsignalled yet, and another is posted.
+        play.server.setDoNotDisturb(true)
+        #expect(play.posting(OutboxPlay.alert(.other("reapply-later"), "Reapply by 12:30")).calls.isEmpty, "the pass under way takes it")
+        await play.run(step)
+        #expect(play.server.notifications.map(\.summary) == ["Reapply by 12:00"])
+        #expect(play.outbox.waiting.keys.contains(.other("reapply-later")), "held while do-not-disturb is on")
+
+        play.server.setDoNotDisturb(false)
+        await play.hear(.doNotDisturbChanged)
+        #expect(play.server.notifications.map(\.summary) == ["Reapply by 12:00", "Reapply by 12:30"], "shown as it ends")
     }
 }

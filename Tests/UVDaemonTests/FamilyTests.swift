@@ -17,7 +17,7 @@ import UVStore
     @Test func membersAreAddedChangedAndRemovedAndKept() async throws {
         let shell = try InProcessCore()
         let core = shell.core
-        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         let mia = FamilyMember(name: "Mia", skinType: .I, born: BirthMonth(parsing: "2025-11"))
         var reply = try await core.changeFamily(.addMember(mia), now: Self.now)
         #expect(reply.people.first?.you == true)
@@ -40,7 +40,7 @@ import UVStore
     @Test func whatCannotBeIsRefusedAndChangesNothing() async throws {
         let shell = try InProcessCore()
         let core = shell.core
-        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
         let before = try shell.store.family()
         await #expect(throws: Refusal.self) {
@@ -63,7 +63,7 @@ import UVStore
     @Test func anAdditionTheStoreRefusesIsTakenBack() async throws {
         let shell = try InProcessCore()
         let core = shell.core
-        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         let holder = try WriteLock(database: shell.storeFile)
         defer { holder.release() }
         await #expect(throws: Refusal.self) {
@@ -79,7 +79,7 @@ import UVStore
     @Test func theStatusNamesWhoBurnsFirst() async throws {
         let shell = try InProcessCore()
         let core = shell.core
-        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         #expect(try await core.read { try $0.status(now: Self.now) }.family == nil, "no family, no line")
         _ = try await core.setProfile(ProfileChange(skinType: .III), now: Self.now)
         _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
@@ -105,7 +105,7 @@ import UVStore
     @Test func theDoseGivesEachPersonsShare() async throws {
         let shell = try InProcessCore()
         let core = shell.core
-        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         _ = try await core.setProfile(ProfileChange(skinType: .III), now: Self.now)
         _ = try await core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "09:00-10:00"), now: Self.now)
         let alone = try await core.read { try $0.doseReply(now: Self.now, date: nil, days: nil) }.dose
@@ -123,7 +123,7 @@ import UVStore
     @Test func aFamilyNotOutGivesTheUserTheirOwnReadings() async throws {
         let shell = try InProcessCore()
         let core = shell.core
-        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
         #expect(try await core.read { try $0.status(now: Self.now) }.family != nil)
 

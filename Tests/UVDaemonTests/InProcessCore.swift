@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import Synchronization
+import TestSupport
+import Testing
 import UVConfig
 import UVCore
 import UVEngine
@@ -19,7 +21,7 @@ final class InProcessCore: Sendable {
     let store: Store
     let timer = RecordingTimer()
     let server = RecordingServer()
-    let outbox: NotificationOutbox
+    let driver: NotificationDriver
     private let directory: URL
     /// Whether this one removes the directory at the end (not a second core over another's store).
     private let ownsDirectory: Bool
@@ -30,29 +32,54 @@ final class InProcessCore: Sendable {
     /// `place`: where the user is (the place of the system's zone);
     /// `answersArriveAt`: the time a provider's answer arrives (the wall clock unless given);
     /// `clocks`: the core's clocks and draw, all given (then `answersArriveAt` is not used);
-    /// `config`: the configuration file's text.
+    /// `config`: the configuration file's text;
+    /// `onScreen`: the ids of notifications a previous uvd left on the recording server's screen.
     init(
         httpClient: any HTTPClient = NoNetwork(), answersArriveAt: (@Sendable () -> Date)? = nil, clocks: CoreClocks? = nil,
         directory shared: URL? = nil, place: Place = sydney, watchdog: Duration? = nil, pingWatchdog: @escaping @Sendable () -> Void = {},
-        config: String = ""
+        config: String = "", onScreen: [Subject: UInt32] = [:]
     ) throws {
         directory = shared ?? FileManager.default.temporaryDirectory.appendingPathComponent("uvd-core-\(UUID().uuidString)")
         ownsDirectory = shared == nil
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         store = try Store(path: directory.appendingPathComponent("uvd.sqlite"))
+        if !onScreen.isEmpty {
+            try store.save(StoreChanges(notificationIDs: NotificationIDs(ids: onScreen, owner: RecordingServer.firstOwner)))
+        }
         var log = Logger(label: "uvd-test")
         // The test's output is the tests', not the core's journal.
         log.logLevel = .critical
+        driver = NotificationDriver(server: server)
         core = try CoreShell(
-            store: store, configFile: directory.appendingPathComponent("config.toml"),
+            store: store, driver: driver, configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"), loaded: try ConfigLoader.parse(config, path: "config.toml"),
             httpClient: httpClient, timer: timer, systemPlace: place, log: log, now: Date(),
             clocks: clocks ?? CoreClocks(wall: answersArriveAt ?? { Date() }), watchdog: watchdog, pingWatchdog: pingWatchdog)
-        // Weak: the core holds the outbox, and a cycle would keep the store's files open after the test.
-        outbox = NotificationOutbox(
-            server: server, saved: try store.notificationIDs(), log: log,
-            onAnswer: { [weak core] subject, answer in await core?.send(.press(subject, answer), at: Date()) },
-            onReport: { [weak core] report in await core?.send(.delivered(report), at: Date()) })
+    }
+
+    /// Starts the engine at `now` (`CoreShell.startEngine`).
+    func startEngine(now: Date) async {
+        await core.startEngine(now: now)
+    }
+
+    /// Plays the user pressing button `action` on `subject`'s notification, as the server says it.
+    func press(_ action: AlertAction, on subject: Subject, at now: Date) async throws {
+        let id = try #require(await core.state.outbox.ids[subject], "no \(subject) on the screen to press")
+        await core.send(.notificationServer(.action(id: id, key: action.key)), at: now)
+    }
+
+    /// Whether the outbox's delivery under way ends (every call answered) within the usual time:
+    /// after it, nothing more reaches the server until another event.
+    func deliveryEnds() async -> Bool {
+        await eventually { await !core.state.outbox.isDelivering }
+    }
+
+    /// Makes the outbox's calls on the recording server and hands its answers and news to the
+    /// core, stamped with the core's wall clock (`CoreClocks.wall`), until the task is cancelled.
+    func deliver() -> Task<Void, Never> {
+        // Weak: the task must not keep the core (and the store's files) past the test.
+        weak let core = core
+        return Task { [driver] in await driver.run { event in await core?.send(event) } }
     }
 
     /// uvd 0.4's pop-ups, for the tests of how what the rules say is delivered, held and kept:
@@ -102,7 +129,9 @@ struct NoNetwork: HTTPClient {
 /// server that is not running and then starts (the bus stays: the name has no owner).
 final class RecordingServer: NotificationServer {
     private let shown = Mutex<[DesktopNotification]>([])
-    private let owning = Mutex<String?>(":1.1")
+    /// The bus name of the server that runs from the start.
+    static let firstOwner = ":1.1"
+    private let owning = Mutex<String?>(firstOwner)
     private let ownerUnknown = Mutex(false)
     private let tries = Mutex(0)
     private let busless = Mutex(false)

@@ -9,18 +9,16 @@ import UVProtocol
 @testable import UVDaemon
 
 /// Every notification carries the day's mini-wheel as raw pixels (`image-data`), drawn by the
-/// core when it posts the notification (`SettleCountTests` shows it attached on the core's way).
+/// core when it hands the outbox the notification (`SettleCountTests` shows it attached on the core's way).
 @Suite("The mini-wheel in notifications")
 struct MiniWheelTests {
     @Test func aShownNotificationCarriesTheDaysWheel() async throws {
         let shell = try InProcessCore()
-        let delivering = Task { await shell.outbox.run() }
+        let delivering = shell.deliver()
         defer { delivering.cancel() }
-        let alert = PresentedAlert(
-            subject: Subject.uvLevel(.veryHigh), rule: .uvAlert, summary: "UV 8: very high", body: "Sunscreen now", urgency: .normal,
-            buttons: [])
-        shell.outbox.post(
-            .init(change: .show(alert), at: Date(), zone: ZoneName("UTC"), picture: await shell.core.read { $0.miniWheel(now: Date()) }))
+        await shell.startEngine(now: Date())
+        // "UV today" from the tray: the core draws the day and hands it to the outbox.
+        await shell.core.send(.tray(.today), at: Date())
         #expect(await eventually { !shell.server.notifications.isEmpty })
 
         let image = try #require(shell.server.notifications.first?.image)

@@ -39,8 +39,8 @@ struct NarrowButtonsTests {
             subject: .leaveHome, rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
             buttons: [(.applied, "Applied"), (.remind, "In 15 min"), (.notToday, "Not today")])
         let dunst = NotificationServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", capabilities: ["actions"])
-        #expect(NotificationOutbox.presentation(alert, on: dunst).buttons.map(\.label) == ["Applied", "In 15 min", "Not today"])
-        #expect(NotificationOutbox.presentation(alert, on: Self.lxqt).buttons.map(\.label) == ["Applied", "15 min", "Skip day"])
+        #expect(Outbox.presentation(alert, on: dunst).buttons.map(\.label) == ["Applied", "In 15 min", "Not today"])
+        #expect(Outbox.presentation(alert, on: Self.lxqt).buttons.map(\.label) == ["Applied", "15 min", "Skip day"])
     }
 
     /// The leave-home prompt's four buttons: where a server draws at most three (GNOME Shell,
@@ -51,12 +51,12 @@ struct NarrowButtonsTests {
             buttons: [(.applied, "Applied"), (.remind, "In 15 min"), (.notToday, "Not today"), (.inside, "I'm inside")])
         let gnome = NotificationServerInfo(name: "gnome-shell", vendor: "GNOME", version: "43.9", capabilities: ["actions", "body"])
         for server in [gnome, Self.lxqt] {
-            let shown = NotificationOutbox.presentation(alert, on: server)
+            let shown = Outbox.presentation(alert, on: server)
             #expect(shown.buttons.map(\.key) == ["applied", "remind", "not-today"], "\(server.name)")
             #expect(shown.body == "b\nInside? Run: uvctl outside stop", "\(server.name)")
         }
         let dunst = NotificationServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", capabilities: ["actions"])
-        let everywhere = NotificationOutbox.presentation(alert, on: dunst)
+        let everywhere = Outbox.presentation(alert, on: dunst)
         #expect(everywhere.buttons.map(\.key) == ["applied", "remind", "not-today", "inside"])
         #expect(everywhere.body == "b")
     }

@@ -15,7 +15,7 @@ struct NearStationTests {
 
     @Test func aPlaceWithItsOwnStationGetsThatStation() async throws {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: SettleCountTests.now)
+        await shell.startEngine(now: SettleCountTests.now)
         #expect(await shell.core.state.user.place.name == "Sydney")
         #expect(await shell.core.state.nearStation(to: InProcessCore.sydney)?.id == "Sydney")
         #expect(await shell.core.state.nearStation(to: Self.melbourne)?.id == "Melbourne")
@@ -23,7 +23,7 @@ struct NearStationTests {
 
     @Test func aPlaceFarFromEveryStationHasNone() async throws {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: SettleCountTests.now)
+        await shell.startEngine(now: SettleCountTests.now)
         let broome = Place(
             name: "Broome", coordinate: Coordinate(latitude: -17.96, longitude: 122.24), timeZoneIdentifier: "Australia/Perth",
             source: .manual)

@@ -22,7 +22,7 @@ struct OutsideTests {
 
     @Test func leavingHomeOpensNetworkTimeOutsideAndHomeClosesIt() async throws {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.startEngine(now: Self.morning)
         await shell.core.send(.route(Self.wifi, primary: nil), at: Self.morning)
         #expect(await !shell.core.state.outside.network)
         await shell.core.send(.route(Self.phone, primary: nil), at: Self.morning)
@@ -45,7 +45,7 @@ struct OutsideTests {
     /// rules hear the dose at the next event and say the highest level reached, once.
     @Test func theDoseNoticeIsSaidWhileOutside() async throws {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.startEngine(now: Self.morning)
         _ = try await shell.core.setProfile(ProfileChange(skinType: .II), now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
@@ -62,7 +62,7 @@ struct OutsideTests {
     /// the user goes out already knows when half the burn dose will be reached.
     @Test func theFirstLevelIsWaitedForFromTheFirstInstantOutside() async throws {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.startEngine(now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let half = try #require(await shell.core.state.engine.dose?.nextLevelAt)
         #expect(half > Self.morning && half < Self.morning.addingTimeInterval(3600))
@@ -75,7 +75,7 @@ struct OutsideTests {
     /// deadline drops, leaving 80 % to whatever rule woke the engine next).
     @Test func theNextLevelIsWaitedForFromTheMomentOneIsSaid() async throws {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.startEngine(now: Self.morning)
         _ = try await shell.core.setProfile(ProfileChange(skinType: .III), now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         // The instant the daemon's own dose is within a twentieth of a percent under 50 %.
@@ -101,15 +101,15 @@ struct OutsideTests {
 
     /// "I'm inside" on the dose notice ends the time outside then, the user's and the network's.
     @Test func imInsideOnTheNoticeEndsTheTimeOutside() async throws {
-        let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        let shell = try InProcessCore(onScreen: [.dose: 1])
+        await shell.startEngine(now: Self.morning)
         await shell.core.send(.route(Self.phone, primary: nil), at: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
         #expect(await shell.core.state.engine.live.contains(.dose))
         let pressed = later.addingTimeInterval(120)
-        await shell.core.send(.press(.dose, .pressed(.inside)), at: pressed)
+        try await shell.press(.inside, on: .dose, at: pressed)
         #expect(try !shell.store.isOutside(.user) && !shell.store.isOutside(.network))
         let day = LocalDay.interval(containing: Self.morning, in: InProcessCore.sydney.timeZone)
         #expect(try shell.store.outsideIntervals(overlapping: day).allSatisfy { $0.end == pressed })
@@ -124,7 +124,7 @@ struct OutsideTests {
     @Test func daysOfDoseEndWithTheDayAsked() async throws {
         let shell = try InProcessCore()
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
-        await shell.core.startEngine(outbox: shell.outbox, now: noon)
+        await shell.startEngine(now: noon)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: "2026-01-13", span: "10:00-11:00"), now: noon)
         let reply = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: 7) }
         let days = try #require(reply.days)
@@ -141,7 +141,7 @@ struct OutsideTests {
     @Test func aSpanTheUserAddsWinsAndCanBeTakenBack() async throws {
         let shell = try InProcessCore()
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
-        await shell.core.startEngine(outbox: shell.outbox, now: noon)
+        await shell.startEngine(now: noon)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "10:00-11:00"), now: noon)
         var dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
         #expect(dose.intervals.map(\.source) == ["user"] && dose.minutesOutside == 60)
@@ -160,7 +160,7 @@ struct OutsideTests {
     /// its menu say "out since", and a restarted uvd reads the same instant from the store.
     @Test func whereThePersonIsIsSaidEverywhereAndOutlivesARestart() async throws {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.startEngine(now: Self.morning)
         var status = try await shell.core.read { try $0.status(now: Self.morning) }
         #expect(status.whereabouts?.whereabouts == .inside)
         #expect(TrayView.tooltip(status).hasPrefix("At home"))
@@ -177,19 +177,19 @@ struct OutsideTests {
         #expect(await shell.core.state.engine.whereabouts == .out(since: Self.morning))
 
         let restarted = try InProcessCore(sharing: shell)
-        await restarted.core.startEngine(outbox: restarted.outbox, now: later)
+        await restarted.startEngine(now: later)
         #expect(await restarted.core.state.engine.whereabouts == .out(since: Self.morning))
     }
 
     /// `uvctl outside start`, a restart of uvd, then `stop`: the interval is one, kept whole.
     @Test func aRestartMidIntervalKeepsIt() async throws {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.startEngine(now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
         #expect(try shell.store.isOutside(.user))
 
         let restarted = try InProcessCore(sharing: shell)
-        await restarted.core.startEngine(outbox: restarted.outbox, now: Self.morning.addingTimeInterval(600))
+        await restarted.startEngine(now: Self.morning.addingTimeInterval(600))
         #expect(await restarted.core.state.outside.user)
         let stop = Self.morning.addingTimeInterval(1800)
         _ = try await restarted.core.outsideCommand(OutsideParameters(action: .stop, date: nil), now: stop)

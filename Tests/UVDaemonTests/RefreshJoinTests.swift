@@ -15,7 +15,7 @@ struct RefreshJoinTests {
         let http = GatedHTTP(response: HTTPResponse(status: 503, body: Data("busy".utf8)))
         let now = SettleCountTests.now
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { now.addingTimeInterval(1) })
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         let asking = Task { await shell.core.sendRequests() }
         defer { asking.cancel() }
 
@@ -41,7 +41,7 @@ struct RefreshJoinTests {
         let http = GatedHTTP(response: HTTPResponse(status: 503, body: Data("busy".utf8)))
         let now = SettleCountTests.now
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { now.addingTimeInterval(1) })
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         let asking = Task { await shell.core.sendRequests() }
         defer { asking.cancel() }
 

@@ -42,13 +42,13 @@ struct SettleCountTests {
     }
 
     @Test func aPressedAppliedIsOneStepOneWriteOneStatus() async throws {
-        let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
+        let shell = try InProcessCore(onScreen: [.leaveHome: 1])
+        await shell.startEngine(now: Self.now)
         let watching = await shell.core.subscribe(now: Self.now)
         defer { _ = watching }
         let before = await tally(shell)
 
-        await shell.core.send(.press(.leaveHome, .pressed(.applied)), at: Self.now)
+        try await shell.press(.applied, on: .leaveHome, at: Self.now)
 
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1, timerArms: 1))
         // All of it was kept in that one transaction: the press, the sunscreen and the rules' state.
@@ -63,7 +63,7 @@ struct SettleCountTests {
     @Test func eachCommandIsOneTransaction() async throws {
         let shell = try InProcessCore()
         let core = shell.core
-        await core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         let steps: [(String, () async throws -> Void)] = [
             (
                 "sunscreen apply",
@@ -97,7 +97,7 @@ struct SettleCountTests {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival }, config: Self.openMeteoAlone)
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         let watching = await shell.core.subscribe(now: Self.now)
         defer { _ = watching }
         let asking = Task { await shell.core.sendRequests() }
@@ -111,8 +111,8 @@ struct SettleCountTests {
         http.answer()
         #expect(await eventually { await shell.core.state.rounds.lastOutcomes[.openMeteo]?.outcome.result == .fresh })
 
-        // Its step shows an alert, so what it changed waits for the report of that delivery, to be
-        // kept with it; this outbox delivers nothing, so no report comes, and once `deliveryWait`
+        // Its step shows an alert, so what it changed waits for that delivery to end, to be kept
+        // with it; no server answers here, so it never ends, and once `deliveryWait`
         // has passed the one timer keeps it alone.
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 0, blendedDays: 1, statuses: 1, timerArms: 1))
         #expect(await !shell.core.state.engine.samples.isEmpty)
@@ -126,27 +126,28 @@ struct SettleCountTests {
     }
 
     /// A forecast whose UV is already past the alert levels: the answer settles once, the outbox
-    /// shows the alert and reports it, and the core keeps the answer and that report in one
-    /// transaction (what the server was sent and the id it gave come only once it has answered).
-    /// The request's budget as it leaves, then the answer with its delivery: two, where the outbox
-    /// used to write the history and then the ids twice more (five). Each of the three events (the
-    /// timer that starts the round, the answer, the report) arms the timer once.
+    /// shows the alert, and the core keeps the answer and what the delivery did in one
+    /// transaction as its last answer comes (what the server was sent and the id it gave come only
+    /// once it has answered). The request's budget as it leaves, then the answer with its
+    /// delivery: two, where the outbox used to write the history and then the ids twice more
+    /// (five). The timer is armed three times: the timer that starts the round, the answer, and
+    /// the delivery's end (the server's other answers change no deadline).
     @Test func aForecastThatShowsANotificationIsOneStepAndOneDelivery() async throws {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: Self.sydneyForecast()))
         // The answer arrives 35 s after the round began: it is settled at that time.
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { Self.arrival }, config: Self.openMeteoAlone)
-        let delivering = Task { await shell.outbox.run() }
+        let delivering = shell.deliver()
         defer { delivering.cancel() }
         let asking = Task { await shell.core.sendRequests() }
         defer { asking.cancel() }
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.now)
+        await shell.startEngine(now: Self.now)
         let before = await tally(shell)
         await shell.core.timerFired(clockChanged: false, now: Self.now)
         await http.requestArrived()
         http.answer()
         #expect(await eventually { await shell.core.state.rounds.lastOutcomes[.openMeteo]?.outcome.result == .fresh })
         #expect(await eventually { shell.core.counter.counts.deliveries > 0 })
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await shell.deliveryEnds())
 
         let deliveries = shell.core.counter.counts.deliveries
         #expect(deliveries == 1)
@@ -159,7 +160,7 @@ struct SettleCountTests {
         #expect(try shell.store.engineState()?.samples.isEmpty == false)
     }
 
-    /// What waits for a delivery's report is kept as uvd stops, report or not.
+    /// What waits for a delivery is kept as uvd stops, whether the delivery ended or not.
     @Test func whatWaitsForADeliveryIsKeptAtStop() async throws {
         let shell = try await Self.forecastWaitingForItsDelivery()
         await shell.core.stop(now: Self.arrival)
@@ -167,12 +168,12 @@ struct SettleCountTests {
     }
 
     /// A core whose Sydney forecast arrived at `arrival` and showed an alert: what the answer
-    /// changed waits, not yet kept, for the report of that delivery, which this outbox (no server
-    /// reports) never gives.
+    /// changed waits, not yet kept, for that delivery to end, which it never does (no server
+    /// answers here).
     static func forecastWaitingForItsDelivery() async throws -> InProcessCore {
         let http = GatedHTTP(response: HTTPResponse(status: 200, body: sydneyForecast()))
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { arrival }, config: openMeteoAlone)
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         let asking = Task { await shell.core.sendRequests() }
         defer { asking.cancel() }
         await shell.core.timerFired(clockChanged: false, now: now)

@@ -15,7 +15,7 @@ import UVStore
     static let helper = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/hold_write_lock.py")
 
     @Test func aRefusedCommandKeepsWhatEarlierEventsChanged() async throws {
-        // A forecast arrived whose step shows an alert: it waits for its delivery's report.
+        // A forecast arrived whose step shows an alert: it waits for its delivery to end.
         let shell = try await SettleCountTests.forecastWaitingForItsDelivery()
 
         // Another writer holds the database: the command is refused and taken back.
@@ -88,7 +88,7 @@ import UVStore
     func aRefusedCommandChangesNothing(_ command: Command) async throws {
         let shell = try InProcessCore()
         let morning = SettleCountTests.arrival
-        await shell.core.startEngine(outbox: shell.outbox, now: morning)
+        await shell.startEngine(now: morning)
         // Muted, quiet hours of the user's own and quiet now, so that unmuting, a reset and
         // "quiet off" change something.
         _ = try await shell.core.mute(.dose, today: false, now: morning)

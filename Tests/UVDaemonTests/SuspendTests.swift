@@ -41,9 +41,9 @@ struct SuspendTests {
     @Test func aSuspendOfThreeHoursHoldsTheMissedReminderForQuietHoursToEnd() async throws {
         let test = TestClocks(at: Self.nine)
         let shell = try InProcessCore(clocks: test.clocks, config: InProcessCore.popUpsWhereverYouAre)
-        let delivering = Task { await shell.outbox.run() }
+        let delivering = shell.deliver()
         defer { delivering.cancel() }
-        await shell.core.startEngine(outbox: shell.outbox, now: test.now)
+        await shell.startEngine(now: test.now)
         _ = try await shell.core.setQuiet(QuietHours([QuietSpan(parsing: "12:00-14:00")!]), now: test.now)
         _ = try await shell.core.applySunscreen(spf: nil, quantity: nil, activity: nil, at: test.now, now: test.now)
         test.pass(3600)
@@ -53,7 +53,7 @@ struct SuspendTests {
         test.suspend(for: 3 * 3600)
         // The timer fires late, as a suspended machine's does, at the first instant awake.
         _ = await shell.core.timerFired(clockChanged: false, now: test.now)
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await shell.deliveryEnds())
         #expect(reminders(shell) == 0, "shown in quiet hours")
         #expect(await shell.core.state.engine.held.contains { $0.subject == .reapply })
         let quietEnds = ISO8601DateFormatter().date(from: "2026-01-15T14:00:00+11:00")!
@@ -72,9 +72,9 @@ struct SuspendTests {
     @Test func aWallClockStepBackFollowsTheClock() async throws {
         let test = TestClocks(at: Self.nine)
         let shell = try InProcessCore(clocks: test.clocks, config: InProcessCore.popUpsWhereverYouAre)
-        let delivering = Task { await shell.outbox.run() }
+        let delivering = shell.deliver()
         defer { delivering.cancel() }
-        await shell.core.startEngine(outbox: shell.outbox, now: test.now)
+        await shell.startEngine(now: test.now)
         _ = try await shell.core.applySunscreen(spf: nil, quantity: nil, activity: nil, at: test.now, now: test.now)
         let eleven = Self.nine.addingTimeInterval(2 * 3600 + 60)
         test.set(eleven)
@@ -86,7 +86,7 @@ struct SuspendTests {
         #expect(await shell.core.state.engine.reapplyShown != .now, "still 'reapply now' an hour before it is due")
         let shownBefore = reminders(shell)
         await shell.advance(from: test.now, to: eleven.addingTimeInterval(-120))
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await shell.deliveryEnds())
         #expect(reminders(shell) == shownBefore, "said again before it was due")
         await shell.advance(from: eleven.addingTimeInterval(-120), to: eleven.addingTimeInterval(60))
         #expect(await shell.core.state.engine.reapplyShown == .now)

@@ -17,7 +17,7 @@ struct TrayViewTests {
 
     private func status(at now: Date) async throws -> (InProcessCore, StatusInfo) {
         let shell = try InProcessCore()
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         return (shell, try await shell.core.read { try $0.status(now: now) })
     }
 

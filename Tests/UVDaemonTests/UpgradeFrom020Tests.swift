@@ -72,7 +72,8 @@ struct UpgradeFrom020Tests {
         var log = Logger(label: "uvd-test")
         log.logLevel = .critical
         let core = try CoreShell(
-            store: store, configFile: directory.appendingPathComponent("config.toml"),
+            store: store, driver: NotificationDriver(server: RecordingServer()),
+            configFile: directory.appendingPathComponent("config.toml"),
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"),
             loaded: try ConfigLoader.load(file: directory.appendingPathComponent("config.toml")), httpClient: NoNetwork(),
             timer: RecordingTimer(), systemPlace: InProcessCore.sydney, log: log, now: Self.written)

@@ -27,7 +27,7 @@ import Testing
         let pings = Mutex(0)
         let uvd = try InProcessCore(watchdog: .seconds(10), pingWatchdog: { pings.withLock { $0 += 1 } })
         let start = Date()
-        await uvd.core.startEngine(outbox: uvd.outbox, now: start)
+        await uvd.startEngine(now: start)
         var clock = start
         while let next = uvd.timer.armed, next <= start.addingTimeInterval(60) {
             #expect(next.timeIntervalSince(clock) <= 10.001)

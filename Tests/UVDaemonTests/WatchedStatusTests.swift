@@ -17,7 +17,7 @@ import UVProtocol
             place: Place(
                 name: "Nowhere", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Mars/Olympus_Mons",
                 source: .manual))
-        await shell.core.startEngine(outbox: shell.outbox, now: Self.morning)
+        await shell.startEngine(now: Self.morning)
         _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "21:00-22:30"), now: Self.morning)
 
         var watching = await shell.core.subscribe(now: Self.morning).makeAsyncIterator()

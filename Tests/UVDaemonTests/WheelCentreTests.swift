@@ -13,7 +13,7 @@ import UVWheel
     func theWheelsCentreIsTheStatusUV(_ time: String) async throws {
         let shell = try InProcessCore()
         let now = try #require(ISO8601DateFormatter().date(from: time))
-        await shell.core.startEngine(outbox: shell.outbox, now: now)
+        await shell.startEngine(now: now)
         let status = try await shell.core.read { try $0.status(now: now) }
         let wheel = try #require(await shell.core.state.todaysWheel(now: now))
         #expect(abs(wheel.centre.uvi - status.uvi) < 0.051, "wheel \(wheel.centre.uvi), status \(status.uvi)")

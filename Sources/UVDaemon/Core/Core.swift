@@ -52,6 +52,8 @@ struct Core {
     private(set) var rounds = RefreshRounds()
     private(set) var watchers = Watchers()
     private(set) var tray = TrayWatch()
+    /// What the notification server is to show, shows and was asked.
+    private(set) var outbox: Outbox
     /// What the events settled so far changed and the store has not been asked to keep.
     private var unsaved = StoreChanges()
     /// Whether the notifications are connected (from `start` on).
@@ -76,6 +78,7 @@ struct Core {
             forecast: (try? sources.reading.forecast(for: place.key, .forecast)) ?? nil,
             cams: (try? sources.reading.forecast(for: place.key, .cams)) ?? nil, stations: start.stations, state: start.providerState)
         network = NetworkSight(home: start.homeNetwork)
+        outbox = Outbox(saved: start.notificationIDs)
         outside = TimeOutside(open: start.outsideNow, reading: sources.reading)
         engine =
             start.engine
@@ -107,8 +110,8 @@ struct Core {
         switch event {
         case .start(let pending, let suspended): started(pending: pending, suspendedSoFar: suspended, now: now)
         case .command(let command): answer(command, now: now)
-        case .press(let subject, let answer): answered(subject, answer, now: now)
-        case .delivered(let report): delivered(report, now: now)
+        case .notificationServer(let news): delivery(now: now) { $0.heard(news, now: now, log: $1) }
+        case .serverAnswered(let number, let answer): delivery(now: now) { $0.answered(number, answer, now: now, log: $1) }
         case .providerAnswered(let answer): providerAnswered(answer)
         case .screenedOut(let note, let source):
             log.warning("\(source.rawValue): \(note)")
@@ -143,11 +146,11 @@ struct Core {
 ///    lacks (settings, place and profile, sunscreen, the day's series and dose) and the events;
 /// 2. the store is asked to keep all of it in one transaction;
 /// 3. watchers get the status, computed once from that same day;
-/// 4. the outbox is handed what to show and withdraw, and the tray what its menu offers;
+/// 4. the outbox decides what to show and withdraw, and the tray is given what its menu offers;
 /// 5. the one timer is armed for the earliest deadline.
 extension Core {
-    /// How long what an event changed waits for the report of the delivery it posted (the
-    /// server answers a Notify within milliseconds; one that does not is not waited for).
+    /// How long what an event changed waits for the end of the delivery it started (the server
+    /// answers a Notify within milliseconds; one that does not is not waited for).
     static let deliveryWait: TimeInterval = 2
 
     /// The longest the timer sleeps, so that waking from sleep is noticed even when the next
@@ -155,9 +158,9 @@ extension Core {
     static let longestSleep: TimeInterval = 15 * 60
 
     /// `waitingForDelivery`: an event no one is answered for (a provider's answer, a deadline)
-    /// whose step hands the outbox something is kept together with the outbox's report of that
-    /// delivery, in one transaction (`delivered`), or alone `deliveryWait` later if no report
-    /// comes: the history and the server's ids exist only once the server has answered.
+    /// whose step has the outbox call the server is kept together with what that delivery did,
+    /// in one transaction once its last answer comes (`delivery`), or alone `deliveryWait` later
+    /// if it does not: the history and the server's ids exist only once the server has answered.
     /// `answered`: a user's command, which the store's refusal takes back (`Save.OnRefusal`).
     private mutating func settle(
         now: Date, hearing events: [EngineEvent] = [], waitingForDelivery: Bool = false, answered: Bool = false
@@ -182,7 +185,8 @@ extension Core {
             if step.wantsRefresh { schedule.refresh(by: now) }
             changes = step.changes
         }
-        if waitingForDelivery, !changes.isEmpty, notifying {
+        let delivery = post(changes, now: now)
+        if waitingForDelivery, !changes.isEmpty, outbox.isDelivering, notifying {
             schedule.saveBy(now.addingTimeInterval(Self.deliveryWait))
         } else {
             saveUnsaved(onRefusal: answered ? .takeBack : .saveWithNextEvent)
@@ -193,7 +197,7 @@ extension Core {
             let status = status(current, blended: blended, now: now)
             if watchers.changed(to: status) { effects.append(.publish(status, to: .everyone)) }
         }
-        post(changes, now: now)
+        effects += delivery.calls.map(Effect.callServer)
         if tray.isWatched {
             let situation = traySituation(now: now)
             if tray.changed(to: situation) { effects.append(.presentTray(situation)) }
@@ -277,9 +281,11 @@ extension Core {
         effects.append(.answer(.refused(.couldNotSave(problem, file: start.storePath))))
     }
 
-    /// Hands the engine's changes to the outbox in words, on the place's clock; the history
-    /// keeps what the server is actually sent, and when (as the outbox reports it).
-    private mutating func post(_ changes: [NotificationChange<Alert>], now: Date) {
+    /// Hands the engine's changes to the outbox in words, on the place's clock; returns the calls
+    /// it makes of them. The history keeps what the server is actually sent, and when, as its
+    /// answers come (`delivery`).
+    private mutating func post(_ changes: [NotificationChange<Alert>], now: Date) -> OutboxStep {
+        var calls = OutboxStep()
         let zone = engine.timeZoneIdentifier
         let presenter = Presenter(engine)
         // Drawn once for every notification of the step: the day as it is now.
@@ -289,11 +295,12 @@ extension Core {
             case .show(let alert):
                 let presented = presenter.present(alert)
                 log.info("notify \(alert.subject): \(presented.summary)")
-                effects.append(.post(.init(change: .show(presented), at: now, zone: zone, picture: picture)))
+                calls.calls += outbox.show(presented, at: now, zone: zone, picture: picture, log: log).calls
             case .withdraw(let subject):
-                effects.append(.post(.init(change: .withdraw(subject: subject), at: now, zone: zone)))
+                calls.calls += outbox.withdraw(subject, at: now, zone: zone, log: log).calls
             }
         }
+        return calls
     }
 
     /// What the rules kept from the screen, as history lines: the words it would have had, and
@@ -310,10 +317,12 @@ extension Core {
     }
 
     /// Arms the one timer for the earliest of the engine's next deadline, the next refresh round,
-    /// a delivery to try again and a save waiting for a report, at most `longestSleep` ahead.
+    /// a save waiting for a delivery and the outbox's deadlines (a close's verdict, a delivery to
+    /// try again), at most `longestSleep` ahead.
     private mutating func armTimer(now: Date) {
         sources.counter.count(\.timerArms)
-        effects.append(.armTimer(at: schedule.wake(noLaterThan: now.addingTimeInterval(Self.longestSleep))))
+        let wake = schedule.wake(noLaterThan: now.addingTimeInterval(Self.longestSleep))
+        effects.append(.armTimer(at: min(wake, outbox.wake ?? wake)))
     }
 }
 
@@ -629,8 +638,8 @@ extension Core {
     }
 }
 
-/// What the notifications and the timer bring: a press or a close, the outbox's report of a
-/// delivery, a deadline come, uvd's start.
+/// What the notifications and the timer bring: the server's news and answers, a deadline come,
+/// uvd's start.
 extension Core {
     /// The notifications are connected; the engine catches up with what changed while uvd was
     /// not running, with any press kept but not handled before a restart: one step.
@@ -659,22 +668,28 @@ extension Core {
         settle(now: now, hearing: [.answer(subject: subject, answer)])
     }
 
-    /// What the outbox did: kept, in one transaction, with what the event that posted it changed
-    /// when that waited for this report (`settle(waitingForDelivery:)`). It changes nothing the
-    /// rules, the status or the timer read, so that is all its settling is.
-    private mutating func delivered(_ report: DeliveryReport, now: Date) {
-        unsaved.history += report.history(now: now)
-        if let ids = report.ids { unsaved.notificationIDs = ids }
-        sources.counter.count(\.deliveries)
-        // The timer's deadline to keep without this report goes with it.
-        let waited = schedule.isWaitingToSave
-        saveUnsaved()
-        let retryChanged = report.tryAgain.map { schedule.deliveryAsks(tryAgainAt: $0.deadline(now: now)) } ?? false
-        if retryChanged || waited { armTimer(now: now) }
+    /// What the outbox decides (`decide`) on the server's news, its answer or a deadline: its calls go out,
+    /// what the rules hear of it (a press, a close) is a step of theirs, and what it did is kept
+    /// in one transaction with what waited for it (`settle(waitingForDelivery:)`) once its pass
+    /// ends, or `deliveryWait` later while a call is still out.
+    private mutating func delivery(now: Date, _ decide: (inout Outbox, Logger) -> OutboxStep) {
+        let (wake, waited) = (outbox.wake, schedule.isWaitingToSave)
+        let step = decide(&outbox, log)
+        unsaved.history += step.history(now: now)
+        if let ids = step.ids { unsaved.notificationIDs = ids }
+        effects += step.calls.map(Effect.callServer)
+        for (subject, answer) in step.answers { answered(subject, answer, now: now) }
+        if outbox.isDelivering {
+            if !unsaved.isEmpty { schedule.saveBy(now.addingTimeInterval(Self.deliveryWait)) }
+        } else if waited || !unsaved.isEmpty {
+            sources.counter.count(\.deliveries)
+            saveUnsaved()
+        }
+        if outbox.wake != wake || schedule.isWaitingToSave != waited { armTimer(now: now) }
     }
 
-    /// The timer fired or the wall clock changed: what waited for a delivery's report is kept
-    /// when its time came, a refresh round and a delivery's retry start when due, and the engine
+    /// The timer fired or the wall clock changed: what waited for a delivery is kept when its
+    /// time came, a refresh round starts when due, the outbox hears of its deadlines, and the engine
     /// looks at its deadlines when one has come, the clock changed or the machine woke from
     /// sleep (a step arms the timer itself; only without one is it armed here).
     private mutating func timerFired(clockChanged: Bool, suspendedSoFar: TimeInterval, now: Date) {
@@ -682,7 +697,7 @@ extension Core {
         if schedule.startRoundIfDue(now: now) {
             if rounds[.scheduled] == nil { startRound(.scheduled, now: now) } else { rounds.wantScheduledAgain() }
         }
-        if schedule.takeDeliveryRetryIfDue(now: now) { effects.append(.retryDelivery) }
+        if let due = outbox.wake, due <= now { delivery(now: now) { $0.due(now: now, log: $1) } }
         let asleep = schedule.suspended(soFar: suspendedSoFar)
         let resumed = asleep > 5
         if clockChanged {
@@ -794,7 +809,8 @@ extension Core {
             }
         let alert = Alert(subject: .today, rule: .morning, meaning: meaning, urgency: .low, actions: [])
         let presented = Presenter(engine).present(alert)
-        effects.append(.post(.init(change: .show(presented), at: now, zone: engine.timeZoneIdentifier, picture: miniWheel(now: now))))
+        let step = outbox.show(presented, at: now, zone: engine.timeZoneIdentifier, picture: miniWheel(now: now), log: log)
+        effects += step.calls.map(Effect.callServer)
         log.info("tray: \(TrayAction.today)")
     }
 }

@@ -23,7 +23,7 @@ struct CoreCounts: Sendable, Equatable {
     var blendedDays = 0
     /// Statuses computed, for a query or for watchers.
     var statuses = 0
-    /// Delivery reports kept (`delivered(_:now:)`).
+    /// Deliveries kept as their pass ended (`delivery(now:_:)`).
     var deliveries = 0
     /// Times the one timer was armed.
     var timerArms = 0

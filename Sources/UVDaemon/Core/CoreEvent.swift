@@ -18,10 +18,11 @@ enum CoreEvent: Sendable {
     case start(pendingPresses: [PendingAction], suspendedSoFar: TimeInterval)
     /// A user's command, over the control socket or from the tray.
     case command(CoreCommand)
-    /// A notification's button pressed, or the notification gone.
-    case press(Subject, AlertAnswer)
-    /// What the outbox did with what it was handed.
-    case delivered(DeliveryReport)
+    /// The notification server said something of itself or of a notification (a button
+    /// pressed, a notification closed, another server, its do-not-disturb changed).
+    case notificationServer(NotificationEvent)
+    /// The notification server answered the outbox's call with this number (`Effect.callServer`).
+    case serverAnswered(Int, ServerAnswer)
     /// A provider answered.
     case providerAnswered(ProviderFetcher.Answer)
     /// The plausibility screen dropped a value from `source`'s answer.
@@ -32,7 +33,6 @@ enum CoreEvent: Sendable {
     case route(DefaultRoute, primary: NetworkManager.Primary?)
     /// The default route as read again for `uvctl home set` (its gateway may be known by now).
     case routeReadAgain(DefaultRoute)
-    /// The system's time zone is now this one.
     /// The system's time zone is now another: the place it stands for, as the shell read it.
     case systemTimeZone(Place)
     /// GeoClue found the machine here.

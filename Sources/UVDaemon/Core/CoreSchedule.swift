@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// When the core wakes next: the engine's deadline, the next refresh round and a delivery to try
-/// again share the one timer. With the time spent suspended as last seen, to notice a resume. Its state is its own:
+/// When the core wakes next: the engine's deadline, the next refresh round and a save waiting for
+/// a delivery share the one timer (with the outbox's own deadlines, `Outbox.wake`). With the time spent suspended as last seen, to notice a resume. Its state is its own:
 /// the core says what happened (a step asked for a deadline, a round started or ended, a refresh
 /// is wanted) and asks when to wake.
 struct CoreSchedule: Sendable {
@@ -9,10 +9,8 @@ struct CoreSchedule: Sendable {
     private(set) var engineWake = Date.distantFuture
     /// When the next refresh round is due (at once after a start; `.distantFuture` while one runs).
     private var refreshDue = Date.distantPast
-    /// When the outbox asked to try a delivery again (a failing server's backoff).
-    private var deliveryRetry = Date.distantFuture
-    /// When what events changed must be saved at the latest while it waits for the outbox's
-    /// report of the delivery an event posted (`Core.deliveryWait`).
+    /// When what events changed must be saved at the latest while it waits for the end of the
+    /// delivery an event started (`Core.deliveryWait`).
     private var saveDue = Date.distantFuture
     /// Time spent suspended as last seen (CLOCK_BOOTTIME − CLOCK_MONOTONIC).
     private var suspendedSeconds: Double = 0
@@ -35,22 +33,7 @@ struct CoreSchedule: Sendable {
         refreshDue = min(refreshDue == .distantFuture ? next : refreshDue, next)
     }
 
-    /// The outbox asked to be told to try again at `instant` (nil: it no longer needs to);
-    /// true when that changed the deadline.
-    mutating func deliveryAsks(tryAgainAt instant: Date?) -> Bool {
-        let asked = instant ?? .distantFuture
-        defer { deliveryRetry = asked }
-        return asked != deliveryRetry
-    }
-
-    /// Whether a delivery is to be tried again at `now`; if so, it is taken as done.
-    mutating func takeDeliveryRetryIfDue(now: Date) -> Bool {
-        guard deliveryRetry <= now else { return false }
-        deliveryRetry = .distantFuture
-        return true
-    }
-
-    /// What an event changed waits to be saved with its delivery's report, until `instant` at the
+    /// What an event changed waits to be saved with what its delivery did, until `instant` at the
     /// latest (the earliest such deadline holds).
     mutating func saveBy(_ instant: Date) { saveDue = min(saveDue, instant) }
 
@@ -61,14 +44,14 @@ struct CoreSchedule: Sendable {
         return saveDue
     }
 
-    /// Whether what waits for a delivery's report must be saved without it at `now`.
+    /// Whether what waits for a delivery must be saved without it at `now`.
     func saveIsDue(now: Date) -> Bool { saveDue <= now }
 
-    /// Whether anything waits for a delivery's report to be saved.
+    /// Whether anything waits for a delivery to be saved.
     var isWaitingToSave: Bool { saveDue != .distantFuture }
 
     /// When the timer should fire: the earliest deadline, but no later than `latest`.
-    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, deliveryRetry, saveDue, latest) }
+    func wake(noLaterThan latest: Date) -> Date { min(engineWake, refreshDue, saveDue, latest) }
 
     /// Takes the time suspended so far; returns the seconds slept since it was last taken.
     mutating func suspended(soFar total: Double) -> Double {

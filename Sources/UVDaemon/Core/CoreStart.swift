@@ -19,6 +19,8 @@ struct CoreStart: Sendable {
     var stations: StoredStations?
     var providerState: ProviderState
     var homeNetwork: String?
+    /// The server's ids for what uvd had on screen as it stopped, and that server.
+    var notificationIDs = NotificationIDs()
     /// Time outside open as uvd stopped.
     var outsideNow: OutsideNow
     /// The rules' saved state, when one could be read.
@@ -35,13 +37,17 @@ struct CoreStart: Sendable {
     /// Reads it all from `store`; the rules' state this release cannot read is set aside, said.
     static func read(from store: Store, now: Date, log: Logger) throws -> CoreStart {
         let (engine, problem) = restoreEngine(store: store, log: log, now: now)
-        return CoreStart(
+        var start = CoreStart(
             manualPlace: try store.manualPlace(), profile: try store.profile(), family: try store.family(),
             familyAway: try store.familyAway(),
             sunscreen: try store.sunscreenOn(),
             stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
             outsideNow: OutsideNow(networkSince: try store.openSince(.network), userSince: try store.openSince(.user)), engine: engine,
             engineProblem: problem, recovery: store.recovery, lostWrites: store.lostWrites, storePath: store.path)
+        do { start.notificationIDs = try store.notificationIDs() } catch {
+            log.error("notifications: the ids of what was on screen could not be read (\(error)); what is shown again is not replaced")
+        }
+        return start
     }
 
     /// The rules' saved state, and what could not be read of it (set aside in the store, said).

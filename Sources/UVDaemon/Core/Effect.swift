@@ -12,8 +12,9 @@ import UVStore
 enum Effect: Sendable {
     /// Save these changes in the store, in one transaction.
     case save(Save)
-    /// Hand the outbox a notification to show or withdraw.
-    case post(NotificationOutbox.Posting)
+    /// Make this call on the notification server (its answer comes back as
+    /// `CoreEvent.serverAnswered`).
+    case callServer(ServerCall)
     /// Arm the one timer for this instant.
     case armTimer(at: Date)
     /// Ask one provider: the request as it leaves (its answer comes back as
@@ -24,8 +25,6 @@ enum Effect: Sendable {
     case refreshed([SourceOutcome])
     /// systemd's status line (`STATUS=`), after a scheduled round.
     case serviceStatus(String)
-    /// Tell the outbox to try its delivery again.
-    case retryDelivery
     /// Send the status to watchers.
     case publish(StatusInfo, to: Audience)
     /// Give the tray what its menu offers now.
@@ -47,7 +46,7 @@ enum Effect: Sendable {
 struct Save: Sendable {
     let changes: StoreChanges
     let onRefusal: OnRefusal
-    /// When what waited for a delivery's report was due to be saved (`CoreSchedule.saveBy`).
+    /// When what waited for a delivery to end was due to be saved (`CoreSchedule.saveBy`).
     let saveDue: Date
 
     /// What a refused save means.

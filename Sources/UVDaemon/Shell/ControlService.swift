@@ -128,16 +128,13 @@ struct ControlService: VarlinkService {
             case .diagnose:
                 try await answer(UVD.Diagnose.self) { _ in DiagnoseReply(checks: await core.diagnose(now: now)) }
             case .notifyTest:
-                // Straight to the outbox: the core does not wait for a person.
+                // Straight to the server: the core does not wait for a person.
                 try await answer(UVD.NotifyTest.self) { parameters in
                     let seconds = parameters.seconds ?? 30
                     guard (5...60).contains(seconds) else {
                         throw Refusal(.invalidValue, tr("seconds must be 5 to 60 (got %1$@)", seconds))
                     }
-                    guard let outbox = await core.outbox else {
-                        return NotifyTestReply(server: tr("uvd is still starting"), outcome: .failed, button: nil)
-                    }
-                    return await outbox.test(within: seconds, picture: await core.read { $0.miniWheel(now: now) })
+                    return await core.driver.test(within: seconds, picture: await core.read { $0.miniWheel(now: now) })
                 }
             case .subscribe:
                 guard call.more else { throw VarlinkError.expectedMore }

@@ -14,12 +14,12 @@ import UVWheel
 
 /// The thin shell around the core: it turns what reaches uvd into a `CoreEvent`, hands it to
 /// `Core.handle(_:at:)` with the time, and does the effects that come out, in order: writes the
-/// store, hands the outbox its notifications, arms the timer, asks providers, tells watchers and
+/// store, hands the notification server's calls to its driver, arms the timer, asks providers, tells watchers and
 /// the tray, answers the caller. It decides nothing. An actor, so one event at a time; a handle
 /// never suspends, so no other event runs in the middle of one.
 ///
 /// What it holds is what cannot be a value: the streams of watchers and the tray, the requests
-/// to send and the `uvctl refresh` calls waiting for their round, the outbox, the timer, the
+/// to send and the `uvctl refresh` calls waiting for their round, the notification driver, the timer, the
 /// store.
 actor CoreShell {
     /// The core: every decision, and the state it decides on.
@@ -32,7 +32,8 @@ actor CoreShell {
     /// The wall clock, the time suspended and the retries' draw: the machine's, or a test's.
     nonisolated let clocks: CoreClocks
     let log: Logger
-    private(set) var outbox: NotificationOutbox?
+    /// Makes the notification server's calls (buffered until its service runs).
+    let driver: NotificationDriver
     private var statusStreams: [UUID: AsyncStream<StatusInfo>.Continuation] = [:]
     private var trayStream: AsyncStream<TraySituation>.Continuation?
     /// The requests the core's rounds send, asked by `sendRequests()`.
@@ -48,12 +49,14 @@ actor CoreShell {
     nonisolated let counter = CoreCounter()
 
     init(
-        store: Store, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble? = nil,
+        store: Store, driver: NotificationDriver, configFile: URL, lastGoodConfig: URL, loaded: ConfigLoader.Loaded,
+        configTrouble: ConfigTrouble? = nil,
         httpClient: any HTTPClient, timer: any DeadlineTimer, systemPlace: Place, log: Logger, now: Date,
         clocks: CoreClocks = .system, watchdog: Duration? = nil,
         pingWatchdog: @escaping @Sendable () -> Void = { Systemd.notify("WATCHDOG=1") }
     ) throws {
         self.store = store
+        self.driver = driver
         self.watchdog = watchdog.map { WatchdogPing(interval: $0, now: now) }
         self.pingWatchdog = pingWatchdog
         self.configFile = configFile
@@ -107,9 +110,8 @@ actor CoreShell {
                         core.handle(.saveRefused(save, problem: "\(error)"), at: now), now: now, before: refused, gone: &gone)
                     if save.onRefusal == .takeBack { return afterRefusal }
                 }
-            case .post(let posting): outbox?.post(posting)
+            case .callServer(let call): driver.make(call)
             case .armTimer(let instant): arm(instant)
-            case .retryDelivery: outbox?.kickSoon()
             case .ask(let request): requestsToSend.yield(request)
             case .refreshed(let outcomes): refreshWaiters.resumeAll(with: .success(outcomes))
             case .serviceStatus(let line): Systemd.notify("STATUS=\(line)")
@@ -241,12 +243,11 @@ extension CoreShell {
 }
 
 /// What the rest of the daemon reports: each one event (`send(_:at:)`); these few need the
-/// shell's own part (the outbox connected, the boot clock read, a stream kept).
+/// shell's own part (the pending presses read, the boot clock read, a stream kept).
 extension CoreShell {
-    /// Connects the notifications and brings the engine up to date with what changed while uvd
-    /// was not running, with any press kept but not handled before a restart: one step.
-    func startEngine(outbox: NotificationOutbox, now: Date) {
-        self.outbox = outbox
+    /// Brings the engine up to date with what changed while uvd was not running, with any press
+    /// kept but not handled before a restart: one step.
+    func startEngine(now: Date) {
         send(.start(pendingPresses: (try? store.pendingPresses()) ?? [], suspendedSoFar: clocks.suspendedSoFar()), at: now)
     }
 
@@ -260,7 +261,7 @@ extension CoreShell {
         send(.timer(clockChanged: clockChanged, suspendedSoFar: clocks.suspendedSoFar()), at: now)
     }
 
-    /// uvd stops: what waits for a delivery's report is kept now.
+    /// uvd stops: what waits for a delivery to end is kept now.
     func stop(now: Date) { send(.stopping, at: now) }
 
     /// A stream of the status as it changes. `wantsMeasurements`: a bar that shows the measured
@@ -298,7 +299,9 @@ extension CoreShell {
     }
 
     func diagnose(now: Date) async -> [CheckInfo] {
-        await Doctor(facts: core.doctorFacts(now: now), outbox: outbox).checks()
+        await Doctor(facts: core.doctorFacts(now: now), driver: driver) {
+            await self.send(.notificationServer(.doNotDisturbChanged))
+        }.checks()
     }
 }
 

@@ -41,8 +41,10 @@ public enum Daemon {
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
         if let lost = store.lostWrites { log.error("\(lost.summary)") }
         let timer = try WallClockTimer()
+        let driver = NotificationDriver(server: LibNotifyServer(iconDirectory: paths.runtime.path))
         let core = try CoreShell(
-            store: store, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded, configTrouble: configTrouble,
+            store: store, driver: driver, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded,
+            configTrouble: configTrouble,
             httpClient: httpClient,
             timer: timer,
             systemPlace: TimeZoneService.place(of: SystemTimeZone().identifier()), log: log,
@@ -65,18 +67,13 @@ public enum Daemon {
                 interfaces: ["org.varlink.service", UVDInterface.name]),
             log: { log.warning("\($0)") })
 
-        let outbox = NotificationOutbox(
-            server: LibNotifyServer(iconDirectory: paths.runtime.path), saved: (try? store.notificationIDs()) ?? NotificationIDs(),
-            log: log,
-            onAnswer: { subject, answer in await core.send(.press(subject, answer)) },
-            onReport: { report in await core.send(.delivered(report)) })
         // Started together; at a graceful shutdown each is stopped in the reverse of this order,
         // each awaited before the next: the control socket first (no call is taken after), the
-        // outbox last (the delivery under way ends, so the ids the server gave are kept).
+        // notifications last (the call under way ends, so the ids the server gave are kept).
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            Self.service(OutboxService(outbox: outbox), named: "notifications"),
+            Self.service(NotificationService(driver: driver, core: core), named: "notifications"),
             Self.service(
-                CoreLoopService(core: core, timer: timer, outbox: outbox, log: log), named: "core loop"),
+                CoreLoopService(core: core, timer: timer, log: log), named: "core loop"),
             Self.service(RequestService(core: core), named: "provider requests"),
         ]
         do {
@@ -111,11 +108,11 @@ public enum Daemon {
         do { try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: log)).run() } catch {
             log.error("\(error); stopping")
         }
-        // What still waits for a delivery's report is kept now, then the database checkpointed,
+        // What still waits for a delivery to end is kept now, then the database checkpointed,
         // and a test notification still waiting withdrawn: its buttons would answer no one.
         await core.stop(now: core.now)
         store.checkpoint()
-        await outbox.withdrawTest()
+        await driver.withdrawTest()
         withExtendedLifetime(lock) {}
         Systemd.notify("STOPPING=1")
         log.info("stopped")

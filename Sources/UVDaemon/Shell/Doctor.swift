@@ -54,8 +54,10 @@ struct Doctor {
     }
 
     let facts: Facts
-    /// The notification server's side, when uvd has one (nil before a session bus).
-    let outbox: NotificationOutbox?
+    /// The notification server's side.
+    let driver: NotificationDriver
+    /// Tells the core that do-not-disturb was read off: what it held may go now.
+    let heldMayGo: @Sendable () async -> Void
 
     func checks() async -> [CheckInfo] {
         var checks = [CheckInfo(name: tr("control socket"), result: .ok, detail: tr("uvd %1$@ answers", UVDVersion.string))]
@@ -128,13 +130,12 @@ struct Doctor {
             ]
         }
         var checks = [CheckInfo(name: tr("session bus"), result: .ok, detail: address)]
-        guard let outbox else { return checks }
         if let problem = await notificationServerStarts() {
             return checks + [problem]
         }
         // Each question to the server has its own deadline: one that is slow to answer is said
         // to be, rather than holding the whole answer (and the user) for D-Bus's 25 s.
-        guard let server = await firstWithin(Self.questionLimit, { await outbox.serverState() }) else {
+        guard let server = await firstWithin(Self.questionLimit, { await driver.serverState() }) else {
             return checks + [
                 CheckInfo(
                     name: tr("notification server"), result: .warn,
@@ -153,7 +154,7 @@ struct Doctor {
                         fix: tr(
                             "the notifications name the uvctl commands instead; a server with actions (dunst, mako, GNOME, KDE) shows buttons"
                         )))
-            switch await firstWithin(Self.questionLimit, { await outbox.doNotDisturb() }) {
+            switch await firstWithin(Self.questionLimit, { await driver.doNotDisturb() }) {
             case nil:
                 checks.append(
                     CheckInfo(
@@ -168,7 +169,7 @@ struct Doctor {
             case let state??:
                 checks.append(CheckInfo(name: tr("do not disturb"), result: .ok, detail: tr("off, says %1$@", state.source)))
                 // A server whose end of do-not-disturb went unsignalled: what it held goes now.
-                await outbox.kick()
+                await heldMayGo()
             case .some(nil):
                 checks.append(
                     CheckInfo(

@@ -69,11 +69,10 @@ struct LocateService: Service {
 struct CoreLoopService: Service {
     let core: CoreShell
     let timer: WallClockTimer
-    let outbox: NotificationOutbox
     let log: Logger
 
     func run() async throws {
-        await core.startEngine(outbox: outbox, now: core.now)
+        await core.startEngine(now: core.now)
         await cancelWhenGracefulShutdown { await loop() }
     }
 
@@ -101,14 +100,16 @@ struct RequestService: Service {
     }
 }
 
-/// The notifications: the outbox's presses, closes and deliveries (`NotificationOutbox.run`).
-/// The last to stop at a graceful shutdown: the delivery under way ends first (at most
-/// `NotificationOutbox.stopWait`), so the ids the server gave are kept.
-struct OutboxService: Service {
-    let outbox: NotificationOutbox
+/// The notifications: the server's calls the outbox decides, its answers and its news
+/// (`NotificationDriver.run`), each handed to the core. The last to stop at a graceful shutdown:
+/// the call under way ends first (at most `NotificationDriver.stopWait`), so the ids the server
+/// gave are kept.
+struct NotificationService: Service {
+    let driver: NotificationDriver
+    let core: CoreShell
 
     func run() async throws {
-        await outbox.run()
+        await driver.run { event in await core.send(event) }
     }
 }
 

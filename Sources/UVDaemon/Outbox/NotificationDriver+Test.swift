@@ -7,7 +7,7 @@ import UVProtocol
 
 /// `uvctl notify-test`: a sample notification with uvd's buttons, shown straight to the server
 /// (not as a subject of the rules), and what the server did with it within a bounded time.
-extension NotificationOutbox {
+extension NotificationDriver {
     /// How a test notification ended.
     enum TestEnd: Sendable, Equatable {
         case pressed(key: String)
@@ -38,11 +38,14 @@ extension NotificationOutbox {
         }
     }
 
-    /// What the server said about notification `id`, if it is the test's.
-    func endTest(_ id: UInt32, _ end: TestEnd) {
-        guard let waiter = testWaiter, waiter.id == id else { return }
+    /// What the server said about notification `id`: true when it is the test's, whose wait
+    /// it ends.
+    @discardableResult
+    func endTest(_ id: UInt32, _ end: TestEnd) -> Bool {
+        guard let waiter = testWaiter, waiter.id == id else { return false }
         testWaiter = nil
         waiter.continuation.resume(returning: end)
+        return true
     }
 
     /// A test notification still waiting as uvd stops: its buttons would answer no one once uvd
@@ -62,8 +65,9 @@ extension NotificationOutbox {
     func test(within seconds: Int, picture: DesktopNotification.Image?) async -> NotifyTestReply {
         guard !testRunning else { return NotifyTestReply(server: "", outcome: .failed, button: tr("another test notification is waiting")) }
         let serverName: String
+        let serverInfo: NotificationServerInfo
         switch await serverState() {
-        case .success(let info): serverName = "\(info.name) \(info.version)"
+        case .success(let info): (serverName, serverInfo) = ("\(info.name) \(info.version)", info)
         case .failure(let failure): return NotifyTestReply(server: failure.description, outcome: .failed, button: nil)
         }
         let presenter = Presenter(zone: .utc, twelveHour: false)
@@ -71,7 +75,7 @@ extension NotificationOutbox {
             subject: .test, rule: .leaveHome, summary: tr("uvd: a test notification"),
             body: tr("Press a button: uvctl notify-test says which one uvd heard."), urgency: .normal,
             buttons: Self.testButtons.map { ($0, presenter.label($0)) })
-        var notification = Self.presentation(sample, on: currentServerInfo)
+        var notification = Outbox.presentation(sample, on: serverInfo)
         notification.staysUntilAnswered = false
         notification.image = picture
         let id: UInt32

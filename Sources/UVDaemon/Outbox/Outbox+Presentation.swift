@@ -3,7 +3,7 @@ import UVEngine
 import UVNotify
 
 /// An alert as a given server can show it.
-extension NotificationOutbox {
+extension Outbox {
     /// Where the server cannot show buttons: the uvctl command that does what button `action` would.
     static func command(for action: AlertAction, rule: String) -> String {
         switch action {
