@@ -33,10 +33,12 @@ struct CoreOrderingTests {
                 group.addTask {
                     switch index % 4 {
                     case 0:
-                        _ = try? await shell.core.applySunscreen(
-                            spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), now: now)
-                    case 1: try? await shell.core.removeSunscreen(now: now)
-                    case 2: _ = try? await shell.core.snooze(.reapply, minutes: index, now: now)
+                        try? await shell.core.run(
+                            .applySunscreen(
+                                spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-Double(index) * 60), for: nil),
+                            now: now)
+                    case 1: try? await shell.core.run(.removeSunscreen, now: now)
+                    case 2: try? await shell.core.run(.snooze(.reapply, minutes: index), now: now)
                     default: try? await shell.press(.remind, on: .reapply, at: now)
                     }
                 }
@@ -55,11 +57,12 @@ struct CoreOrderingTests {
         var armed: [Date?] = []
         // Due in 2 h, 10 min, 90 min and 5 min: two of them before the longest sleep.
         for minutesAgo in [0.0, 110, 30, 115] {
-            _ = try await shell.core.applySunscreen(
-                spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-minutesAgo * 60), now: now)
+            try await shell.core.run(
+                .applySunscreen(spf: .spf30, quantity: .medium, activity: nil, at: now.addingTimeInterval(-minutesAgo * 60), for: nil),
+                now: now)
             #expect(shell.timer.armed == (await expectedArm(shell.core, now: now)), "applied \(minutesAgo) min ago")
             armed.append(shell.timer.armed)
-            try await shell.core.removeSunscreen(now: now)
+            try await shell.core.run(.removeSunscreen, now: now)
             #expect(shell.timer.armed == (await expectedArm(shell.core, now: now)), "removed")
         }
         // The calls moved the deadline: the check above compared different instants.
@@ -87,7 +90,8 @@ struct CoreOrderingTests {
         defer { delivering.cancel() }
         let now = Self.morning
         await shell.startEngine(now: now)
-        let info = try await shell.core.applySunscreen(spf: .spf50, quantity: .lots, activity: nil, at: now, now: now)
+        let info: SunscreenInfo = try await shell.core.command(
+            .applySunscreen(spf: .spf50, quantity: .lots, activity: nil, at: now, for: nil), now: now)
         let reapplyAt = try #require(ISO8601DateFormatter().date(from: info.reapplyAt))
         // Each stage is let reach the server before the clock moves on: a stage superseded
         // before it was sent is never in the history (the server never saw it).

@@ -19,16 +19,16 @@ import UVStore
         let core = shell.core
         await shell.startEngine(now: Self.now)
         let mia = FamilyMember(name: "Mia", skinType: .I, born: BirthMonth(parsing: "2025-11"))
-        var reply = try await core.changeFamily(.addMember(mia), now: Self.now)
+        var reply: FamilyReply = try await core.command(.addMember(mia), now: Self.now)
         #expect(reply.people.first?.you == true)
-        reply = try await core.changeFamily(.addMember(FamilyMember(name: "Sam", skinType: .III, spf: .spf50)), now: Self.now)
+        reply = try await core.command(.addMember(FamilyMember(name: "Sam", skinType: .III, spf: .spf50)), now: Self.now)
         #expect(names(reply).dropFirst() == ["Mia", "Sam"])
         #expect(reply.people[1].born == "2025-11" && reply.people[2].spf == "50")
         #expect(try shell.store.family() == [mia, FamilyMember(name: "Sam", skinType: .III, spf: .spf50)])
 
-        reply = try await core.changeFamily(.setMember(name: "mia", MemberChange(skinType: .II, born: .some(nil))), now: Self.now)
+        reply = try await core.command(.setMember(name: "mia", MemberChange(skinType: .II, born: .some(nil))), now: Self.now)
         #expect(reply.people[1].skinType == SkinType.II.numeral && reply.people[1].born == nil)
-        reply = try await core.changeFamily(.removeMember(name: "SAM"), now: Self.now)
+        reply = try await core.command(.removeMember(name: "SAM"), now: Self.now)
         #expect(names(reply).dropFirst() == ["Mia"])
         #expect(try shell.store.family() == [FamilyMember(name: "Mia", skinType: .II)])
 
@@ -41,14 +41,14 @@ import UVStore
         let shell = try InProcessCore()
         let core = shell.core
         await shell.startEngine(now: Self.now)
-        _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        try await core.run(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
         let before = try shell.store.family()
         await #expect(throws: Refusal.self) {
-            try await core.changeFamily(.addMember(FamilyMember(name: "mia", skinType: .IV)), now: Self.now)
+            try await core.run(.addMember(FamilyMember(name: "mia", skinType: .IV)), now: Self.now)
         }
-        await #expect(throws: Refusal.self) { try await core.changeFamily(.removeMember(name: "Noah"), now: Self.now) }
+        await #expect(throws: Refusal.self) { try await core.run(.removeMember(name: "Noah"), now: Self.now) }
         await #expect(throws: Refusal.self) {
-            try await core.changeFamily(.setMember(name: "Mia", MemberChange(born: .some(BirthMonth(parsing: "2026-02")))), now: Self.now)
+            try await core.run(.setMember(name: "Mia", MemberChange(born: .some(BirthMonth(parsing: "2026-02")))), now: Self.now)
         }
         #expect(try shell.store.family() == before)
         for name in ["", "Mia\nRoot", String(repeating: "x", count: 40)] {
@@ -67,7 +67,7 @@ import UVStore
         let holder = try WriteLock(database: shell.storeFile)
         defer { holder.release() }
         await #expect(throws: Refusal.self) {
-            try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+            try await core.run(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
         }
         holder.release()
         #expect(await core.read { $0.familyReply(now: Self.now) }.people.count == 1)
@@ -81,10 +81,9 @@ import UVStore
         let core = shell.core
         await shell.startEngine(now: Self.now)
         #expect(try await core.read { try $0.status(now: Self.now) }.family == nil, "no family, no line")
-        _ = try await core.setProfile(ProfileChange(skinType: .III), now: Self.now)
-        _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
-        _ = try await core.changeFamily(
-            .addMember(FamilyMember(name: "Leo", skinType: .I, born: BirthMonth(parsing: "2025-10"))), now: Self.now)
+        try await core.run(.profile(ProfileChange(skinType: .III)), now: Self.now)
+        try await core.run(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        try await core.run(.addMember(FamilyMember(name: "Leo", skinType: .I, born: BirthMonth(parsing: "2025-10"))), now: Self.now)
         let status = try await core.read { try $0.status(now: Self.now) }
         let family = try #require(status.family)
         #expect(family.people.map(\.name) == ["you", "Mia", "Leo"])
@@ -106,11 +105,11 @@ import UVStore
         let shell = try InProcessCore()
         let core = shell.core
         await shell.startEngine(now: Self.now)
-        _ = try await core.setProfile(ProfileChange(skinType: .III), now: Self.now)
-        _ = try await core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "09:00-10:00"), now: Self.now)
+        try await core.run(.profile(ProfileChange(skinType: .III)), now: Self.now)
+        try await core.run(.outside(OutsideParameters(action: .add, date: nil, span: "09:00-10:00")), now: Self.now)
         let alone = try await core.read { try $0.doseReply(now: Self.now, date: nil, days: nil) }.dose
         #expect(alone.people == nil)
-        _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        try await core.run(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
         let dose = try await core.read { try $0.doseReply(now: Self.now, date: nil, days: nil) }.dose
         let people = try #require(dose.people)
         #expect(people.map(\.name) == ["you", "Mia"] && people[0].you && people[1].skinType == "I")
@@ -124,10 +123,10 @@ import UVStore
         let shell = try InProcessCore()
         let core = shell.core
         await shell.startEngine(now: Self.now)
-        _ = try await core.changeFamily(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
+        try await core.run(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)
         #expect(try await core.read { try $0.status(now: Self.now) }.family != nil)
 
-        var reply = try await core.changeFamily(.familyOut(false, today: true), now: Self.now)
+        var reply: FamilyReply = try await core.command(.familyOut(false, today: true), now: Self.now)
         #expect(!reply.out)
         #expect(try await core.read { try $0.status(now: Self.now) }.family == nil)
         #expect(await core.state.engine.family.isEmpty, "the rules name no one either")
@@ -136,9 +135,9 @@ import UVStore
         let tomorrow = Self.now.addingTimeInterval(86_400)
         #expect(try await core.read { try $0.status(now: tomorrow) }.family != nil)
 
-        reply = try await core.changeFamily(.familyOut(false, today: false), now: tomorrow)
+        reply = try await core.command(.familyOut(false, today: false), now: tomorrow)
         #expect(try await core.read { try $0.status(now: tomorrow.addingTimeInterval(86_400)) }.family == nil)
-        reply = try await core.changeFamily(.familyOut(true, today: false), now: tomorrow)
+        reply = try await core.command(.familyOut(true, today: false), now: tomorrow)
         let away = try shell.store.familyAway()
         #expect(reply.out && away == nil)
     }

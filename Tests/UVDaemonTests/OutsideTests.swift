@@ -46,8 +46,8 @@ struct OutsideTests {
     @Test func theDoseNoticeIsSaidWhileOutside() async throws {
         let shell = try InProcessCore()
         await shell.startEngine(now: Self.morning)
-        _ = try await shell.core.setProfile(ProfileChange(skinType: .II), now: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
+        try await shell.core.run(.profile(ProfileChange(skinType: .II)), now: Self.morning)
+        try await shell.core.run(.outside(OutsideParameters(action: .start, date: nil)), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
         #expect(await shell.core.state.engine.live.contains(.dose))
@@ -63,7 +63,7 @@ struct OutsideTests {
     @Test func theFirstLevelIsWaitedForFromTheFirstInstantOutside() async throws {
         let shell = try InProcessCore()
         await shell.startEngine(now: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
+        try await shell.core.run(.outside(OutsideParameters(action: .start, date: nil)), now: Self.morning)
         let half = try #require(await shell.core.state.engine.dose?.nextLevelAt)
         #expect(half > Self.morning && half < Self.morning.addingTimeInterval(3600))
         #expect(try #require(shell.timer.armed) <= half)
@@ -76,8 +76,8 @@ struct OutsideTests {
     @Test func theNextLevelIsWaitedForFromTheMomentOneIsSaid() async throws {
         let shell = try InProcessCore()
         await shell.startEngine(now: Self.morning)
-        _ = try await shell.core.setProfile(ProfileChange(skinType: .III), now: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
+        try await shell.core.run(.profile(ProfileChange(skinType: .III)), now: Self.morning)
+        try await shell.core.run(.outside(OutsideParameters(action: .start, date: nil)), now: Self.morning)
         // The instant the daemon's own dose is within a twentieth of a percent under 50 %.
         var (low, high) = (Self.morning, Self.morning.addingTimeInterval(3600))
         for _ in 0..<60 {
@@ -104,7 +104,7 @@ struct OutsideTests {
         let shell = try InProcessCore(onScreen: [.dose: 1])
         await shell.startEngine(now: Self.morning)
         await shell.core.send(.route(Self.phone, primary: nil), at: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
+        try await shell.core.run(.outside(OutsideParameters(action: .start, date: nil)), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
         #expect(await shell.core.state.engine.live.contains(.dose))
@@ -125,7 +125,7 @@ struct OutsideTests {
         let shell = try InProcessCore()
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.startEngine(now: noon)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: "2026-01-13", span: "10:00-11:00"), now: noon)
+        try await shell.core.run(.outside(OutsideParameters(action: .add, date: "2026-01-13", span: "10:00-11:00")), now: noon)
         let reply = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: 7) }
         let days = try #require(reply.days)
         #expect(days.map(\.date) == (9...15).map { String(format: "2026-01-%02d", $0) })
@@ -142,16 +142,16 @@ struct OutsideTests {
         let shell = try InProcessCore()
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.startEngine(now: noon)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "10:00-11:00"), now: noon)
+        try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: "10:00-11:00")), now: noon)
         var dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
         #expect(dose.intervals.map(\.source) == ["user"] && dose.minutesOutside == 60)
         #expect(dose.intervals.first?.start.hasPrefix("2026-01-15T10:00") == true)
         for (span, why) in [("13:00-14:00", "has not come yet"), ("11:00-10:00", "HH:MM-HH:MM"), ("ten-eleven", "HH:MM-HH:MM")] {
             await #expect {
-                try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: span), now: noon)
+                try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: span)), now: noon)
             } throws: { ($0 as? Refusal)?.message.contains(why) == true }
         }
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .remove, date: nil, span: "10:00-11:00"), now: noon)
+        try await shell.core.run(.outside(OutsideParameters(action: .remove, date: nil, span: "10:00-11:00")), now: noon)
         dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
         #expect(dose.intervals.isEmpty)
     }
@@ -167,7 +167,7 @@ struct OutsideTests {
         let situation = await shell.core.read { $0.traySituation(now: Self.morning) }
         #expect(TrayView.menu(status, situation).contains { $0.id == TrayAction.outside.id && $0.label == "I'm outside" })
 
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
+        try await shell.core.run(.outside(OutsideParameters(action: .start, date: nil)), now: Self.morning)
         let later = Self.morning.addingTimeInterval(600)
         status = try await shell.core.read { try $0.status(now: later) }
         #expect(status.whereabouts?.whereabouts == .out(since: Self.morning))
@@ -185,18 +185,18 @@ struct OutsideTests {
     @Test func aRestartMidIntervalKeepsIt() async throws {
         let shell = try InProcessCore()
         await shell.startEngine(now: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .start, date: nil), now: Self.morning)
+        try await shell.core.run(.outside(OutsideParameters(action: .start, date: nil)), now: Self.morning)
         #expect(try shell.store.isOutside(.user))
 
         let restarted = try InProcessCore(sharing: shell)
         await restarted.startEngine(now: Self.morning.addingTimeInterval(600))
         #expect(await restarted.core.state.outside.user)
         let stop = Self.morning.addingTimeInterval(1800)
-        _ = try await restarted.core.outsideCommand(OutsideParameters(action: .stop, date: nil), now: stop)
+        try await restarted.core.run(.outside(OutsideParameters(action: .stop, date: nil)), now: stop)
         let dose = try await restarted.core.read { try $0.doseReply(now: stop, date: nil, days: nil) }.dose
         #expect(dose.intervals.count == 1 && dose.minutesOutside == 30)
         await #expect(throws: Refusal.self) {
-            try await restarted.core.outsideCommand(OutsideParameters(action: .stop, date: nil), now: stop)
+            try await restarted.core.run(.outside(OutsideParameters(action: .stop, date: nil)), now: stop)
         }
     }
 }

@@ -67,15 +67,15 @@ struct SettleCountTests {
         let steps: [(String, () async throws -> Void)] = [
             (
                 "sunscreen apply",
-                { _ = try await core.applySunscreen(spf: .spf30, quantity: nil, activity: nil, at: Self.now, now: Self.now) }
+                { try await core.run(.applySunscreen(spf: .spf30, quantity: nil, activity: nil, at: Self.now, for: nil), now: Self.now) }
             ),
-            ("sunscreen water", { _ = try await core.recordWater(now: Self.now.addingTimeInterval(600)) }),
-            ("sunscreen remove", { try await core.removeSunscreen(now: Self.now.addingTimeInterval(1200)) }),
-            ("location add", { _ = try await core.addLocation(name: "Work", query: "Parramatta", now: Self.now) }),
-            ("location remove", { try await core.removeLocation(name: "WORK", now: Self.now) }),
-            ("location set", { _ = try await core.setLocation("Melbourne", now: Self.now) }),
-            ("location clear", { _ = try await core.clearLocation(now: Self.now) }),
-            ("home clear", { _ = try await core.clearHome(now: Self.now) }),
+            ("sunscreen water", { try await core.run(.recordWater, now: Self.now.addingTimeInterval(600)) }),
+            ("sunscreen remove", { try await core.run(.removeSunscreen, now: Self.now.addingTimeInterval(1200)) }),
+            ("location add", { try await core.run(.addLocation(name: "Work", query: "Parramatta"), now: Self.now) }),
+            ("location remove", { try await core.run(.removeLocation(name: "WORK"), now: Self.now) }),
+            ("location set", { try await core.run(.setLocation(query: "Melbourne"), now: Self.now) }),
+            ("location clear", { try await core.run(.clearLocation, now: Self.now) }),
+            ("home clear", { try await core.run(.clearHome, now: Self.now) }),
         ]
         for (command, run) in steps {
             let before = shell.store.transactionCount
@@ -89,8 +89,8 @@ struct SettleCountTests {
         #expect(worn.first?.removedAt == Self.now.addingTimeInterval(1200))
         #expect(try shell.store.savedPlaces().isEmpty)
         #expect(try shell.store.manualPlace() == nil)
-        await #expect(throws: Refusal.self) { try await core.removeLocation(name: "Work", now: Self.now) }
-        await #expect(throws: Refusal.self) { try await core.removeSunscreen(now: Self.now) }
+        await #expect(throws: Refusal.self) { try await core.run(.removeLocation(name: "Work"), now: Self.now) }
+        await #expect(throws: Refusal.self) { try await core.run(.removeSunscreen, now: Self.now) }
     }
 
     @Test func aForecastArrivingIsOneStepOneWriteOneStatus() async throws {

@@ -22,7 +22,7 @@ import UVStore
         let lock = try WriteLock(database: shell.storeFile)
         let core = shell.core
         let refusal = await #expect(throws: Refusal.self) {
-            try await core.addLocation(name: "Work", query: "Melbourne", now: SettleCountTests.arrival)
+            try await core.run(.addLocation(name: "Work", query: "Melbourne"), now: SettleCountTests.arrival)
         }
         // Said with the file that could not be written, and that nothing changed.
         #expect(refusal?.message.contains(shell.storeFile.path) == true)
@@ -66,16 +66,16 @@ import UVStore
 
         func run(_ core: CoreShell, now: Date) async throws {
             switch self {
-            case .quietSet: _ = try await core.setQuiet(QuietHours([QuietSpan(parsing: "21:00-06:00")!]), now: now)
-            case .quietReset: _ = try await core.setQuiet(nil, now: now)
-            case .quietNow: _ = try await core.quietNow(minutes: 60, now: now)
-            case .quietOff: _ = try await core.quietOff(now: now)
-            case .snooze: _ = try await core.snooze(.uvAlert, minutes: 90, now: now)
-            case .mute: _ = try await core.mute(.reapply, today: false, now: now)
-            case .muteToday: _ = try await core.mute(.morning, today: true, now: now)
-            case .unmute: _ = try await core.unmute(.dose, now: now)
-            case .outsideStart: _ = try await core.outsideCommand(OutsideParameters(action: .start, date: nil), now: now)
-            case .outsideAdd: _ = try await core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "08:00-09:00"), now: now)
+            case .quietSet: try await core.run(.quiet(QuietHours([QuietSpan(parsing: "21:00-06:00")!])), now: now)
+            case .quietReset: try await core.run(.quiet(nil), now: now)
+            case .quietNow: try await core.run(.quietFor(minutes: 60), now: now)
+            case .quietOff: try await core.run(.quietOff, now: now)
+            case .snooze: try await core.run(.snooze(.uvAlert, minutes: 90), now: now)
+            case .mute: try await core.run(.mute(.reapply, today: false), now: now)
+            case .muteToday: try await core.run(.mute(.morning, today: true), now: now)
+            case .unmute: try await core.run(.unmute(.dose), now: now)
+            case .outsideStart: try await core.run(.outside(OutsideParameters(action: .start, date: nil)), now: now)
+            case .outsideAdd: try await core.run(.outside(OutsideParameters(action: .add, date: nil, span: "08:00-09:00")), now: now)
             }
         }
     }
@@ -91,9 +91,9 @@ import UVStore
         await shell.startEngine(now: morning)
         // Muted, quiet hours of the user's own and quiet now, so that unmuting, a reset and
         // "quiet off" change something.
-        _ = try await shell.core.mute(.dose, today: false, now: morning)
-        _ = try await shell.core.setQuiet(QuietHours([QuietSpan(parsing: "22:00-07:00")!]), now: morning)
-        _ = try await shell.core.quietNow(minutes: 30, now: morning)
+        try await shell.core.run(.mute(.dose, today: false), now: morning)
+        try await shell.core.run(.quiet(QuietHours([QuietSpan(parsing: "22:00-07:00")!])), now: morning)
+        try await shell.core.run(.quietFor(minutes: 30), now: morning)
         let rulesBefore = await shell.core.state.engine
         let outsideBefore = await Self.open(shell.core)
         let day = LocalDay.interval(containing: morning, in: InProcessCore.sydney.timeZone)

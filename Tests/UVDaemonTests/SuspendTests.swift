@@ -44,8 +44,8 @@ struct SuspendTests {
         let delivering = shell.deliver()
         defer { delivering.cancel() }
         await shell.startEngine(now: test.now)
-        _ = try await shell.core.setQuiet(QuietHours([QuietSpan(parsing: "12:00-14:00")!]), now: test.now)
-        _ = try await shell.core.applySunscreen(spf: nil, quantity: nil, activity: nil, at: test.now, now: test.now)
+        try await shell.core.run(.quiet(QuietHours([QuietSpan(parsing: "12:00-14:00")!])), now: test.now)
+        try await shell.core.run(.applySunscreen(spf: nil, quantity: nil, activity: nil, at: test.now, for: nil), now: test.now)
         test.pass(3600)
         await shell.advance(from: Self.nine, to: test.now)
         #expect(reminders(shell) == 0)
@@ -75,7 +75,7 @@ struct SuspendTests {
         let delivering = shell.deliver()
         defer { delivering.cancel() }
         await shell.startEngine(now: test.now)
-        _ = try await shell.core.applySunscreen(spf: nil, quantity: nil, activity: nil, at: test.now, now: test.now)
+        try await shell.core.run(.applySunscreen(spf: nil, quantity: nil, activity: nil, at: test.now, for: nil), now: test.now)
         let eleven = Self.nine.addingTimeInterval(2 * 3600 + 60)
         test.set(eleven)
         await shell.advance(from: Self.nine, to: eleven)

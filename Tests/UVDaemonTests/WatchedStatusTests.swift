@@ -18,7 +18,7 @@ import UVProtocol
                 name: "Nowhere", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Mars/Olympus_Mons",
                 source: .manual))
         await shell.startEngine(now: Self.morning)
-        _ = try await shell.core.outsideCommand(OutsideParameters(action: .add, date: nil, span: "21:00-22:30"), now: Self.morning)
+        try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: "21:00-22:30")), now: Self.morning)
 
         var watching = await shell.core.subscribe(now: Self.morning).makeAsyncIterator()
         let first = try #require(await watching.next())
@@ -28,7 +28,7 @@ import UVProtocol
         #expect(first == asked)
 
         let later = Self.morning.addingTimeInterval(600)
-        _ = try await shell.core.applySunscreen(spf: nil, quantity: nil, activity: nil, at: later, now: later)
+        try await shell.core.run(.applySunscreen(spf: nil, quantity: nil, activity: nil, at: later, for: nil), now: later)
         let afterEvent = try #require(await watching.next())
         #expect(afterEvent == (try await shell.core.read { try $0.status(now: later) }))
     }

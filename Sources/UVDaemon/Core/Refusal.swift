@@ -45,6 +45,14 @@ extension Refusal {
                 "could not save to %1$@: %2$@; nothing was changed (try again once uvd's state can be written)", file, problem))
     }
 
+    /// The core's reply to `command` is not of the kind the call reads (`CommandAnswer`): a
+    /// mistake in uvd, said as one, never an answer made up. What the command changed stands.
+    static func unanswered(_ command: CoreCommand) -> Refusal {
+        Refusal(
+            .invalidValue,
+            tr("uvd did this, but its answer was of another kind (a mistake in uvd; please report it): %1$@", String(describing: command)))
+    }
+
     /// The store could not be read for what was asked.
     static func couldNotRead(_ error: any Error) -> Refusal {
         Refusal(.storeFailed, tr("could not read the store: %1$@", String(describing: error)))

@@ -29,12 +29,14 @@ struct ControlService: VarlinkService {
                     return StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution)
                 }
             case .setLocation:
-                try await answer(UVD.SetLocation.self) { LocationReply(location: try await core.setLocation($0.place, now: now)) }
+                try await answer(UVD.SetLocation.self) {
+                    LocationReply(location: try await core.command(.setLocation(query: $0.place), now: now))
+                }
             case .clearLocation:
-                try await answer(UVD.ClearLocation.self) { _ in LocationReply(location: try await core.clearLocation(now: now)) }
+                try await answer(UVD.ClearLocation.self) { _ in LocationReply(location: try await core.command(.clearLocation, now: now)) }
             case .addLocation:
                 try await answer(UVD.AddLocation.self) {
-                    LocationReply(location: try await core.addLocation(name: $0.name, query: $0.place, now: now))
+                    LocationReply(location: try await core.command(.addLocation(name: $0.name, query: $0.place), now: now))
                 }
             case .listLocations:
                 try await answer(UVD.ListLocations.self) { _ in
@@ -43,24 +45,24 @@ struct ControlService: VarlinkService {
                 }
             case .removeLocation:
                 try await answer(UVD.RemoveLocation.self) {
-                    try await core.removeLocation(name: $0.name, now: now)
+                    try await core.run(.removeLocation(name: $0.name), now: now)
                     return Empty()
                 }
             case .getProfile:
                 try await answer(UVD.GetProfile.self) { _ in ProfileReply(profile: Self.info(await core.getProfile())) }
             case .setProfile:
                 try await answer(UVD.SetProfile.self) { parameters in
-                    ProfileReply(profile: Self.info(try await core.setProfile(try Self.change(parameters), now: now)))
+                    ProfileReply(profile: Self.info(try await core.command(.profile(try Self.change(parameters)), now: now)))
                 }
             case .applySunscreen:
                 try await answer(UVD.ApplySunscreen.self) { SunscreenReply(sunscreen: try await applySunscreen($0, now: now)) }
             case .removeSunscreen:
                 try await answer(UVD.RemoveSunscreen.self) { _ in
-                    try await core.removeSunscreen(now: now)
+                    try await core.run(.removeSunscreen, now: now)
                     return Empty()
                 }
             case .recordWater:
-                try await answer(UVD.RecordWater.self) { _ in SunscreenReply(sunscreen: try await core.recordWater(now: now)) }
+                try await answer(UVD.RecordWater.self) { _ in SunscreenReply(sunscreen: try await core.command(.recordWater, now: now)) }
             case .refresh:
                 try await answer(UVD.Refresh.self) { _ in RefreshReply(outcomes: try await core.requestRefresh(now: now).map(\.wire)) }
             case .reload:
@@ -77,22 +79,23 @@ struct ControlService: VarlinkService {
             case .setQuiet:
                 try await answer(UVD.SetQuiet.self) {
                     QuietReply(
-                        quiet: try await core.setQuiet(CallParameters.quietHours(spans: $0.spans, reset: $0.reset ?? false), now: now))
+                        quiet: try await core.command(
+                            .quiet(CallParameters.quietHours(spans: $0.spans, reset: $0.reset ?? false)), now: now))
                 }
             case .quietNow:
-                try await answer(UVD.QuietNow.self) { QuietReply(quiet: try await core.quietNow(minutes: $0.minutes, now: now)) }
+                try await answer(UVD.QuietNow.self) { QuietReply(quiet: try await core.command(.quietFor(minutes: $0.minutes), now: now)) }
             case .quietOff:
-                try await answer(UVD.QuietOff.self) { _ in QuietReply(quiet: try await core.quietOff(now: now)) }
+                try await answer(UVD.QuietOff.self) { _ in QuietReply(quiet: try await core.command(.quietOff, now: now)) }
             case .snooze:
                 try await answer(UVD.Snooze.self) {
-                    MessageReply(message: try await core.snooze($0.rule.value, minutes: $0.minutes, now: now))
+                    MessageReply(message: try await core.command(.snooze($0.rule.value, minutes: $0.minutes), now: now))
                 }
             case .mute:
                 try await answer(UVD.Mute.self) {
-                    MessageReply(message: try await core.mute($0.rule.value, today: $0.today ?? false, now: now))
+                    MessageReply(message: try await core.command(.mute($0.rule.value, today: $0.today ?? false), now: now))
                 }
             case .unmute:
-                try await answer(UVD.Unmute.self) { MessageReply(message: try await core.unmute($0.rule.value, now: now)) }
+                try await answer(UVD.Unmute.self) { MessageReply(message: try await core.command(.unmute($0.rule.value), now: now)) }
             case .getHome:
                 try await answer(UVD.GetHome.self) { _ in HomeReply(home: await core.read { $0.homeInfo() }) }
             case .setHome:
@@ -102,25 +105,25 @@ struct ControlService: VarlinkService {
                     try await core.read { try $0.doseReply(now: now, date: call.date, days: call.days) }
                 }
             case .outside:
-                try await answer(UVD.Outside.self) { MessageReply(message: try await core.outsideCommand($0, now: now)) }
+                try await answer(UVD.Outside.self) { MessageReply(message: try await core.command(.outside($0), now: now)) }
             case .listFamily:
                 try await answer(UVD.ListFamily.self) { _ in await core.read { $0.familyReply(now: now) } }
             case .addFamilyMember:
                 try await answer(UVD.AddFamilyMember.self) { call in
-                    try await core.changeFamily(.addMember(try CallParameters.newMember(call)), now: now)
+                    try await core.command(.addMember(try CallParameters.newMember(call)), now: now)
                 }
             case .setFamilyMember:
                 try await answer(UVD.SetFamilyMember.self) { call in
-                    try await core.changeFamily(.setMember(name: call.name, try CallParameters.memberChange(call)), now: now)
+                    try await core.command(.setMember(name: call.name, try CallParameters.memberChange(call)), now: now)
                 }
             case .setFamilyOut:
                 try await answer(UVD.SetFamilyOut.self) { call in
-                    try await core.changeFamily(.familyOut(call.out, today: call.today ?? false), now: now)
+                    try await core.command(.familyOut(call.out, today: call.today ?? false), now: now)
                 }
             case .removeFamilyMember:
-                try await answer(UVD.RemoveFamilyMember.self) { try await core.changeFamily(.removeMember(name: $0.name), now: now) }
+                try await answer(UVD.RemoveFamilyMember.self) { try await core.command(.removeMember(name: $0.name), now: now) }
             case .clearHome:
-                try await answer(UVD.ClearHome.self) { _ in MessageReply(message: try await core.clearHome(now: now)) }
+                try await answer(UVD.ClearHome.self) { _ in MessageReply(message: try await core.command(.clearHome, now: now)) }
             case .getHistory:
                 try await answer(UVD.GetHistory.self) { call in
                     HistoryReply(entries: try await core.read { try $0.history(limit: call.limit ?? 50, days: call.days, now: now) })
@@ -157,9 +160,10 @@ struct ControlService: VarlinkService {
         guard (0...720).contains(minutesAgo) else {
             throw Refusal(.invalidValue, tr("minutesAgo must be 0 to 720 (got %1$@)", minutesAgo))
         }
-        return try await core.applySunscreen(
-            spf: parameters.spf?.value.spf, quantity: parameters.quantity?.value, activity: parameters.activity?.value,
-            at: now.addingTimeInterval(-Double(minutesAgo) * 60), for: parameters.person, now: now)
+        return try await core.command(
+            .applySunscreen(
+                spf: parameters.spf?.value.spf, quantity: parameters.quantity?.value, activity: parameters.activity?.value,
+                at: now.addingTimeInterval(-Double(minutesAgo) * 60), for: parameters.person), now: now)
     }
 
     static func info(_ profile: Profile) -> ProfileInfo {

@@ -137,93 +137,26 @@ actor CoreShell {
         }
     }
 
-    /// Sends a command and gives its answer, or throws its refusal.
-    private func command(_ command: CoreCommand, now: Date) throws(Refusal) -> CoreReply {
-        switch send(.command(command), at: now) {
-        case .refused(let refusal): throw refusal
-        case let reply?: return reply
-        case nil: return .done
-        }
+    /// Sends `command` and gives its answer in the type the caller reads it as (`CommandAnswer`),
+    /// or throws its refusal.
+    func command<Answer: CommandAnswer>(_ command: CoreCommand, now: Date) throws(Refusal) -> Answer {
+        let reply = send(.command(command), at: now)
+        if case .refused(let refusal) = reply { throw refusal }
+        guard let answer = reply.flatMap(Answer.init(answering:)) else { throw Refusal.unanswered(command) }
+        return answer
     }
 
-    /// The text a command answered with.
-    private func said(_ command: CoreCommand, now: Date) throws(Refusal) -> String {
-        guard case .said(let text) = try self.command(command, now: now) else { return "" }
-        return text
+    /// Sends `command` for what it changes, or throws its refusal; its answer is not read.
+    func run(_ command: CoreCommand, now: Date) throws(Refusal) {
+        if case .refused(let refusal) = send(.command(command), at: now) { throw refusal }
     }
 
-    private func quiet(_ command: CoreCommand, now: Date) throws(Refusal) -> QuietInfo {
-        guard case .quiet(let info) = try self.command(command, now: now) else { return core.quietInfo(now: now) }
-        return info
-    }
-
-    private func location(_ command: CoreCommand, now: Date) throws(Refusal) -> LocationInfo {
-        guard case .location(let info) = try self.command(command, now: now) else { return ViewBuilder.locationInfo(core.user.place) }
-        return info
-    }
-
-    private func sunscreen(_ command: CoreCommand, now: Date) throws(Refusal) -> SunscreenInfo {
-        guard case .sunscreen(let info) = try self.command(command, now: now) else { throw Refusal.noSunscreen }
-        return info
-    }
-}
-
-/// The commands, each one event whose answer is the caller's.
-extension CoreShell {
     func getProfile() -> Profile { core.user.profile }
-
-    /// Changes the profile as `change` says (the edge's checks inside it).
-    func setProfile(_ change: ProfileChange, now: Date) throws(Refusal) -> Profile {
-        guard case .profile(let profile) = try command(.profile(change), now: now) else { return core.user.profile }
-        return profile
-    }
-
-    func applySunscreen(
-        spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at date: Date, for person: String? = nil, now: Date
-    ) throws(Refusal) -> SunscreenInfo {
-        try sunscreen(.applySunscreen(spf: spf, quantity: quantity, activity: activity, at: date, for: person), now: now)
-    }
-
-    func removeSunscreen(now: Date) throws(Refusal) { _ = try command(.removeSunscreen, now: now) }
-
-    func recordWater(now: Date) throws(Refusal) -> SunscreenInfo { try sunscreen(.recordWater, now: now) }
-
-    func setLocation(_ query: String, now: Date) throws(Refusal) -> LocationInfo { try location(.setLocation(query: query), now: now) }
-
-    func clearLocation(now: Date) throws(Refusal) -> LocationInfo { try location(.clearLocation, now: now) }
-
-    func addLocation(name: String, query: String, now: Date) throws(Refusal) -> LocationInfo {
-        try location(.addLocation(name: name, query: query), now: now)
-    }
-
-    func removeLocation(name: String, now: Date) throws(Refusal) { _ = try command(.removeLocation(name: name), now: now) }
 
     /// `uvctl home set`: the route read again as it comes, then the command.
     func markHome(now: Date) throws(Refusal) -> String {
         send(.routeReadAgain(RouteReader().current()), at: now)
-        return try said(.markHome, now: now)
-    }
-
-    func clearHome(now: Date) throws(Refusal) -> String { try said(.clearHome, now: now) }
-
-    func setQuiet(_ hours: QuietHours?, now: Date) throws(Refusal) -> QuietInfo { try quiet(.quiet(hours), now: now) }
-
-    func quietNow(minutes: Int, now: Date) throws(Refusal) -> QuietInfo { try quiet(.quietFor(minutes: minutes), now: now) }
-
-    func quietOff(now: Date) throws(Refusal) -> QuietInfo { try quiet(.quietOff, now: now) }
-
-    func snooze(_ rule: Rule, minutes: Int, now: Date) throws(Refusal) -> String { try said(.snooze(rule, minutes: minutes), now: now) }
-
-    func mute(_ rule: Rule, today: Bool, now: Date) throws(Refusal) -> String { try said(.mute(rule, today: today), now: now) }
-
-    func unmute(_ rule: Rule, now: Date) throws(Refusal) -> String { try said(.unmute(rule), now: now) }
-
-    func outsideCommand(_ parameters: OutsideParameters, now: Date) throws(Refusal) -> String { try said(.outside(parameters), now: now) }
-
-    /// `uvctl family add`, `set` and `remove`: the family as it is once kept.
-    func changeFamily(_ command: CoreCommand, now: Date) throws(Refusal) -> FamilyReply {
-        guard case .family(let reply) = try self.command(command, now: now) else { return core.familyReply(now: now) }
-        return reply
+        return try command(.markHome, now: now)
     }
 
     /// Re-reads the file on a thread of its own (a file near the 1 MiB cap takes a while, and
