@@ -204,10 +204,10 @@ struct TrayTests {
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         let pid = try #require(uvd.process?.pid)
         let item = "org.kde.StatusNotifierItem-\(pid)-1"
-        // No watcher: no name taken, nothing registered, doctor says how to get a host.
-        sleep(1)
+        // No watcher: doctor says how to get a host (the tray has looked for one), and no name is
+        // taken, nothing registered.
+        try uvd.waitFor("the tray to find no host") { try uvd.uvctl(["doctor"]).stdout.contains("no tray host on this desktop") }
         #expect(try !bus.hasOwner(item))
-        #expect(try uvd.uvctl(["doctor"]).stdout.contains("no tray host on this desktop"))
 
         try bus.startWatcher(uvd)
         try uvd.waitFor("the item registered", timeout: 2) { bus.registered.count == 1 }
@@ -223,8 +223,11 @@ struct TrayTests {
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC", extraConfig: "[tray]\nenabled = false\n")
         let bus = try Bus(uvd)
         try bus.startWatcher(uvd)
+        // Answering means started: the tray, were it on, would own its name by then (it is made
+        // before the control socket is served).
         try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        sleep(1)
+        let pid = try #require(uvd.process?.pid)
+        #expect(try !bus.hasOwner("org.kde.StatusNotifierItem-\(pid)-1"))
         #expect(bus.registered.isEmpty)
         #expect(try !uvd.uvctl(["doctor"]).stdout.contains("tray"))
     }

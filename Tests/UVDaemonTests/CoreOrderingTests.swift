@@ -95,17 +95,13 @@ struct CoreOrderingTests {
         let reapplyAt = try #require(ISO8601DateFormatter().date(from: info.reapplyAt))
         // Each stage is let reach the server before the clock moves on: a stage superseded
         // before it was sent is never in the history (the server never saw it).
-        var reminders: [HistoryEntry] = []
         var clock = now
         for (index, change) in ReapplyCountdown.changes(before: reapplyAt).enumerated() {
             await shell.advance(from: clock, to: change)
             clock = change
-            for _ in 0..<250 {
-                reminders = try shell.store.history(limit: 50).filter { $0.kind == .notified && $0.subject == .reapply }
-                if reminders.count > index { break }
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            #expect(await shell.deliveryEnds(), "stage \(index) reached the server")
         }
+        let reminders = try shell.store.history(limit: 50).filter { $0.kind == .notified && $0.subject == .reapply }
         #expect(reminders.map(\.time) == ReapplyCountdown.changes(before: reapplyAt))
         #expect(reminders.last?.summary == "Reapply sunscreen now")
         // The status said the time the last reminder's text gives.

@@ -137,7 +137,6 @@ final class RecordingServer: NotificationServer {
     private let busless = Mutex(false)
     private let quiet = Mutex(false)
     private let refusals = Mutex(0)
-    private let whileShowing = Mutex<(@Sendable (DesktopNotification) -> Void)?>(nil)
     let events: AsyncStream<NotificationEvent>
     private let continuation: AsyncStream<NotificationEvent>.Continuation
 
@@ -199,16 +198,8 @@ final class RecordingServer: NotificationServer {
             list.append(notification)
             return UInt32(list.count)
         }
-        if let action = whileShowing.withLock({ $0 }) {
-            action(notification)
-            // The server takes its time to answer, as a real one may.
-            try? await Task.sleep(for: .milliseconds(100))
-        }
         return id
     }
-
-    /// Runs `action` as each notification is shown, before the server answers.
-    func whileShowing(_ action: @escaping @Sendable (DesktopNotification) -> Void) { whileShowing.withLock { $0 = action } }
 
     /// Turns the server's do-not-disturb on or off without a signal (yet), as LXQt's comes late
     /// from a file watch.
