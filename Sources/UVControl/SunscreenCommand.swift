@@ -31,8 +31,8 @@ struct SunscreenCommand: AsyncParsableCommand {
 
         func validate() throws {
             if spf != nil, applied == nil { throw ValidationError(AppliedSPF.noneRefusal + ".") }
-            guard (0...720).contains(minutesAgo) else {
-                throw ValidationError(tr("--minutes-ago must be 0 to 720 (got %1$@).", minutesAgo))
+            guard MinutesAgo(minutesAgo) != nil else {
+                throw ValidationError(MinutesAgo.refusal(of: minutesAgo, for: "--minutes-ago") + ".")
             }
             guard !(all && person != nil) else {
                 throw ValidationError(tr("--for names one person and --all means everyone: give one of them."))
@@ -46,7 +46,7 @@ struct SunscreenCommand: AsyncParsableCommand {
             let info = try await DaemonClient.call(
                 UVD.ApplySunscreen.self,
                 SunscreenParameters(
-                    spf: applied, quantity: quantity, activity: activity, minutesAgo: minutesAgo, person: person)
+                    spf: applied, quantity: quantity, activity: activity, minutesAgo: MinutesAgo(minutesAgo), person: person)
             ).sunscreen
             try SunscreenCommand.show(info, json: output.json)
         }

@@ -69,11 +69,11 @@ public struct SunscreenParameters: Codable, Sendable {
     public var spf: Written<AppliedSPF>?
     public var quantity: Written<SunscreenQuantity>?
     public var activity: Written<SunscreenActivity>?
-    public var minutesAgo: Int?
+    public var minutesAgo: MinutesAgo?
     /// Whom it was put on alone: a family member's name, or `you`; absent, everyone out.
     public var person: String?
     public init(
-        spf: AppliedSPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, minutesAgo: Int?, person: String? = nil
+        spf: AppliedSPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, minutesAgo: MinutesAgo?, person: String? = nil
     ) {
         self.person = person
         self.spf = spf.map(Written.init)

@@ -47,6 +47,8 @@ struct VarlinkCodecTests {
         (#"{"spf":"none"}"#, "an application needs an SPF of 15, 30 or 50: SPF 0 (none) is no sunscreen"),
         (#"{"spf":"12"}"#, "spf '12' is not allowed; use 15, 30 or 50"),
         (#"{"quantity":"heaps"}"#, "quantity 'heaps' is not allowed; use low, medium or lots"),
+        (#"{"minutesAgo":721}"#, "minutesAgo must be 0 to 720 (got 721)"),
+        (#"{"minutesAgo":-1}"#, "minutesAgo must be 0 to 720 (got -1)"),
     ])
     func aWrittenValueIsRefusedNamingItsParameter(parameters: String, message: String) throws {
         let call = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.ApplySunscreen","parameters":\#(parameters)}"#.utf8))

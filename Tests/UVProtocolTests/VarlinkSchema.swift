@@ -54,7 +54,8 @@ private final class Recorder {
         switch type {
         case is String.Type: return "string"
         case is Bool.Type: return "bool"
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt32.Type: return "int"
+        // A number whose range is checked as it is decoded (`MinutesAgo`): an int on the wire.
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt32.Type, is MinutesAgo.Type: return "int"
         case is Double.Type, is Float.Type: return "float"
         case let optional as OptionalOfDecodable.Type: return "?" + typeName(optional.wrapped)
         case let array as ArrayOfDecodable.Type: return "[]" + typeName(array.element)
@@ -122,6 +123,7 @@ private func placeholder<T: Decodable>(_ type: T.Type) throws -> T {
         case is Bool.Type: false
         case is Int.Type: 0
         case is Int64.Type: Int64(0)
+        case is MinutesAgo.Type: MinutesAgo(0)
         case is Double.Type: 0.0
         case let array as ArrayOfDecodable.Type: array.empty
         case let cases as any CaseIterable.Type: firstCase(cases)

@@ -156,10 +156,7 @@ struct ControlService: VarlinkService {
     }
 
     private func applySunscreen(_ parameters: SunscreenParameters, now: Date) async throws -> SunscreenInfo {
-        let minutesAgo = parameters.minutesAgo ?? 0
-        guard (0...720).contains(minutesAgo) else {
-            throw Refusal(.invalidValue, tr("minutesAgo must be 0 to 720 (got %1$@)", minutesAgo))
-        }
+        let minutesAgo = parameters.minutesAgo?.minutes ?? 0
         return try await core.command(
             .applySunscreen(
                 spf: parameters.spf?.value.spf, quantity: parameters.quantity?.value, activity: parameters.activity?.value,
