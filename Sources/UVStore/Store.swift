@@ -219,7 +219,8 @@ public final class Store: Sendable {
         }
     }
 
-    static func approximate(_ place: Place) -> Place {
+    /// `place` as the store keeps it: its coordinate approximated (`Coordinate.approximate`).
+    public static func approximate(_ place: Place) -> Place {
         var stored = place
         stored.coordinate = place.coordinate.approximate
         return stored

@@ -30,7 +30,6 @@ struct CoreEventsTests {
     /// Reads nothing: a store that holds nothing.
     struct EmptyReading: CoreReading {
         func forecast(for placeKey: String, _ slot: ForecastSlot) throws -> StoredForecast? { nil }
-        func savedPlaces() throws -> [Place] { [] }
         func outsideIntervals(overlapping span: DateInterval) throws -> [OutsideInterval] { [] }
         func sunscreenWorn(within span: DateInterval) throws -> [WornSunscreen] { [] }
         func history(limit: Int) throws -> [HistoryEntry] { [] }

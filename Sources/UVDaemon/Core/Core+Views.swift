@@ -88,14 +88,14 @@ extension Core {
     }
 
     func listLocations() -> (current: LocationInfo, saved: [LocationInfo]) {
-        (ViewBuilder.locationInfo(user.place), ((try? sources.reading.savedPlaces()) ?? []).map(ViewBuilder.locationInfo))
+        (ViewBuilder.locationInfo(user.place), user.savedPlaces.places.map(ViewBuilder.locationInfo))
     }
 
     /// `--location NAME`: a saved place by its name, else a city of that name from the built-in
     /// list, so that `uvctl forecast --location Sydney` works before anything is saved.
     func savedPlace(_ name: String?) throws(Refusal) -> Place? {
         guard let name else { return nil }
-        let saved = (try? sources.reading.savedPlaces()) ?? []
+        let saved = user.savedPlaces.places
         if let match = saved.first(where: { $0.name.lowercased() == name.lowercased() }) { return match }
         if let city = try? PlaceQuery.exactPlace(for: name) { return city }
         let names = saved.map(\.name).joined(separator: ", ")

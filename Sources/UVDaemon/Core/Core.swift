@@ -17,7 +17,7 @@ import UVStore
 /// through `CoreSources.reading`, time with each event, chance from `CoreSources.jitter`.
 ///
 /// Each concern's state is a type of its own that keeps its fields to itself and changes only
-/// through its own methods: `UserRecord` (place, profile, sunscreen), `ProviderMemory` (what the
+/// through its own methods: `UserRecord` (place, profile, sunscreen, saved places), `ProviderMemory` (what the
 /// providers said, their health and budget), `NetworkSight` (the route and home), `TimeOutside`,
 /// `EngineState` (the rules, stepped by `EngineStep`), `CoreSchedule` (when the core wakes),
 /// `Watchers` and `TrayWatch` (who is told what), `StoreChanges` (what waits to be kept). The
@@ -73,7 +73,8 @@ struct Core {
         self.systemPlace = systemPlace
         let place = start.manualPlace ?? systemPlace
         user = UserRecord(
-            place: place, profile: start.profile, family: start.family, familyAway: start.familyAway, sunscreen: start.sunscreen, now: now)
+            place: place, profile: start.profile, family: start.family, familyAway: start.familyAway, sunscreen: start.sunscreen,
+            savedPlaces: start.savedPlaces, now: now)
         providers = ProviderMemory(
             forecast: (try? sources.reading.forecast(for: place.key, .forecast)) ?? nil,
             cams: (try? sources.reading.forecast(for: place.key, .cams)) ?? nil, stations: start.stations, state: start.providerState)
@@ -391,9 +392,12 @@ extension Core {
             guard !name.trimmingSpaces().isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
             var chosen = try lookUp(query)
             chosen.name = name
+            user.save(chosen)
             return CommandChange(keeping: [.savePlace(chosen)], saved: chosen)
         case .removeLocation(let name):
-            return CommandChange(keeping: [.removePlace(named: try savedPlace(named: name).name)])
+            let saved = try savedPlace(named: name).name
+            user.removeSavedPlace(named: saved)
+            return CommandChange(keeping: [.removePlace(named: saved)])
         case .markHome:
             return try markHome()
         case .clearHome:
@@ -543,17 +547,8 @@ extension Core {
 extension Core {
     /// The saved place named `name`, its case aside (ASCII letters only, as the store orders them).
     private func savedPlace(named name: String) throws(Refusal) -> Place {
-        let saved: [Place]
-        do { saved = try sources.reading.savedPlaces() } catch { throw Refusal.couldNotRead(error) }
-        guard let stored = saved.first(where: { Self.asciiFolded($0.name) == Self.asciiFolded(name) }) else {
-            throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name))
-        }
+        guard let stored = user.savedPlaces.named(name) else { throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name)) }
         return stored
-    }
-
-    /// `name` with its ASCII capitals made small, and nothing else changed: SQLite's NOCASE.
-    private static func asciiFolded(_ name: String) -> [UInt8] {
-        name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
     }
 
     private func lookUp(_ query: String) throws(Refusal) -> Place {

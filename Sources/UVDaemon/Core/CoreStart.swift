@@ -15,6 +15,8 @@ struct CoreStart: Sendable {
     var family: [FamilyMember]
     /// The family said not to be out (`uvctl family off`).
     var familyAway: FamilyAway? = nil
+    /// The places saved by name (`uvctl location add`).
+    var savedPlaces: [Place] = []
     var sunscreen: SunscreenOn
     var stations: StoredStations?
     var providerState: ProviderState
@@ -39,7 +41,7 @@ struct CoreStart: Sendable {
         let (engine, problem) = restoreEngine(store: store, log: log, now: now)
         var start = CoreStart(
             manualPlace: try store.manualPlace(), profile: try store.profile(), family: try store.family(),
-            familyAway: try store.familyAway(),
+            familyAway: try store.familyAway(), savedPlaces: try store.savedPlaces(),
             sunscreen: try store.sunscreenOn(),
             stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
             outsideNow: OutsideNow(networkSince: try store.openSince(.network), userSince: try store.openSince(.user)), engine: engine,

@@ -52,9 +52,4 @@ extension Refusal {
             .invalidValue,
             tr("uvd did this, but its answer was of another kind (a mistake in uvd; please report it): %1$@", String(describing: command)))
     }
-
-    /// The store could not be read for what was asked.
-    static func couldNotRead(_ error: any Error) -> Refusal {
-        Refusal(.storeFailed, tr("could not read the store: %1$@", String(describing: error)))
-    }
 }

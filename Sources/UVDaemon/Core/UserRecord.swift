@@ -18,13 +18,16 @@ struct UserRecord: Sendable {
     private(set) var sunscreen: SunscreenOn
     /// The newest application recorded more than a minute after the time it was read: not counted.
     private(set) var futureSunscreen: SunscreenApplication?
+    /// The places saved by name (`uvctl location add`).
+    private(set) var savedPlaces: SavedPlaces
 
     /// The record as kept, the sunscreen on record read at `now` (`settingAsideFuture`).
     init(
         place: Place, profile: Profile, family: [FamilyMember] = [], familyAway: FamilyAway? = nil, sunscreen: SunscreenOn,
-        now: Date
+        savedPlaces: [Place] = [], now: Date
     ) {
         (self.place, self.profile, self.family, self.familyAway) = (place, profile, family, familyAway)
+        self.savedPlaces = SavedPlaces(savedPlaces)
         (self.sunscreen, futureSunscreen) = Self.settingAsideFuture(sunscreen, now: now)
     }
 
@@ -35,6 +38,12 @@ struct UserRecord: Sendable {
         guard let future = on.applications.last(where: { $0.appliedAt > latest }) else { return (on, nil) }
         return (SunscreenOn(on.applications.filter { $0.appliedAt <= latest }), future)
     }
+
+    /// `uvctl location add`: `place` saved under its name.
+    mutating func save(_ place: Place) { savedPlaces.save(place) }
+
+    /// `uvctl location remove`.
+    mutating func removeSavedPlace(named name: String) { savedPlaces.remove(named: name) }
 
     /// A sunscreen applied more than a minute after `now` cannot be: the clock was wrong when it
     /// was recorded, or is now. It is set aside (no protection); returns it when this happened now.
