@@ -38,8 +38,7 @@ struct FamilyCommand: AsyncParsableCommand {
 
         func run() async throws {
             let reply = try await DaemonClient.call(
-                UVD.AddFamilyMember.self,
-                FamilyMemberParameters(name: name, skinType: skinType, born: born?.description, spf: spf?.argument))
+                UVD.AddFamilyMember.self, FamilyMemberParameters(name: name, skinType: skinType, born: born, spf: spf))
             if output.json { return try JSONOutput.print(reply) }
             FamilyCommand.print(reply)
         }
@@ -62,8 +61,7 @@ struct FamilyCommand: AsyncParsableCommand {
 
         func run() async throws {
             let reply = try await DaemonClient.call(
-                UVD.SetFamilyMember.self,
-                FamilyMemberParameters(name: name, skinType: skinType, born: born?.description, spf: spf?.argument))
+                UVD.SetFamilyMember.self, FamilyMemberParameters(name: name, skinType: skinType, born: born, spf: spf))
             if output.json { return try JSONOutput.print(reply) }
             FamilyCommand.print(reply)
         }

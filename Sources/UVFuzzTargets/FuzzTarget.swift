@@ -86,11 +86,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? call.decodeParameters(ProfileParameters.self)
                 _ = try? call.decodeParameters(SnoozeParameters.self)
                 _ = try? call.decodeParameters(MuteParameters.self)
-                // A family member's name and birth month, read as the daemon reads them.
+                // A family member's name, read as the daemon reads it (its birth month and SPF are
+                // read as the parameters decode).
                 if let member = try? call.decodeParameters(FamilyMemberParameters.self) {
                     _ = FamilyMember.checkedName(member.name)
-                    _ = member.born.flatMap(BirthMonth.init(parsing:))
-                    _ = member.spf.flatMap(SPF.init(parsing:))
                 }
             }
         case .instant:

@@ -34,15 +34,15 @@ public struct FamilyMemberParameters: Codable, Sendable {
     public var name: String
     public var skinType: Written<SkinType>?
     /// YYYY-MM; "" forgets it.
-    public var born: String?
+    public var born: Settable<BirthMonth>?
     /// An SPF as written (`SPF.choices`); "" forgets it (the user's default again).
-    public var spf: String?
+    public var spf: Settable<SPF>?
 
-    public init(name: String, skinType: SkinType? = nil, born: String? = nil, spf: String? = nil) {
+    public init(name: String, skinType: SkinType? = nil, born: BirthMonth? = nil, spf: SPF? = nil) {
         self.name = name
         self.skinType = skinType.map(Written.init)
-        self.born = born
-        self.spf = spf
+        self.born = born.map(Settable.set)
+        self.spf = spf.map(Settable.set)
     }
 }
 

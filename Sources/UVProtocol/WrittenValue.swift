@@ -96,3 +96,41 @@ extension Rule: WrittenValue {
         tr("no rule '%1$@'; rules: %2$@", text, names)
     }
 }
+
+extension BirthMonth: WrittenValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    public var written: String { description }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("born '%1$@' is not a month: use YYYY-MM, e.g. 2024-03", text)
+    }
+}
+
+/// A field a call may set or forget (a family member's `born` and `spf`): the text "" forgets it,
+/// another is decoded as `Value`, once, and refused there naming the parameter (`ValueRefused`).
+/// The JSON is the text, as before the field travelled typed.
+public enum Settable<Value: WrittenValue>: Codable, Sendable, Equatable {
+    case forget
+    case set(Value)
+
+    /// The value set, or nil to forget it.
+    public var value: Value? {
+        if case .set(let value) = self { value } else { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard !text.isEmpty else {
+            self = .forget
+            return
+        }
+        guard let value = Value(written: text) else {
+            throw ValueRefused(message: Value.refusal(of: text, for: decoder.codingPath.last?.stringValue ?? "parameters"))
+        }
+        self = .set(value)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value?.written ?? "")
+    }
+}

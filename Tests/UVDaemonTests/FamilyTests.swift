@@ -55,7 +55,6 @@ import UVStore
             #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: name, skinType: .I)) }
         }
         #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: "Noah")) }
-        #expect(throws: Refusal.self) { try CallParameters.memberChange(FamilyMemberParameters(name: "Mia", born: "2025-13")) }
     }
 
     /// With the database write-locked by another process, an addition is refused and nothing of

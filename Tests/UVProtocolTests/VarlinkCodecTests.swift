@@ -55,6 +55,27 @@ struct VarlinkCodecTests {
         #expect(throws: VarlinkError.uvd(name: "InvalidValue", message: message)) { try call.decodeParameters(SunscreenParameters.self) }
     }
 
+    /// A member's `born` and `spf` are decoded once: "" forgets, a value sets, anything else is
+    /// refused naming the parameter; they travel as the text they were.
+    @Test func aMembersFieldsAreSetForgottenOrRefused() throws {
+        func decoded(_ parameters: String) throws -> FamilyMemberParameters {
+            try VarlinkCall(decoding: Data(#"{"method":"io.uvd.SetFamilyMember","parameters":\#(parameters)}"#.utf8))
+                .decodeParameters(FamilyMemberParameters.self)
+        }
+        let set = try decoded(#"{"name":"Mia","born":"2024-03","spf":"50"}"#)
+        #expect(set.born == .set(BirthMonth(parsing: "2024-03")!) && set.spf == .set(.spf50))
+        let forgotten = try decoded(#"{"name":"Mia","born":"","spf":""}"#)
+        #expect(forgotten.born == .forget && forgotten.spf == .forget)
+        #expect(throws: VarlinkError.uvd(name: "InvalidValue", message: "born '2025-13' is not a month: use YYYY-MM, e.g. 2024-03")) {
+            try decoded(#"{"name":"Mia","born":"2025-13"}"#)
+        }
+        #expect(throws: VarlinkError.uvd(name: "InvalidValue", message: "spf '12' is not allowed; use none, 15, 30 or 50")) {
+            try decoded(#"{"name":"Mia","spf":"12"}"#)
+        }
+        let sent = String(decoding: try VarlinkCall.encode(method: "io.uvd.SetFamilyMember", parameters: set).dropLast(), as: UTF8.self)
+        #expect(sent.contains(#""born":"2024-03""#) && sent.contains(#""spf":"50""#))
+    }
+
     @Test func writtenValuesTravelAsTheirText() throws {
         let sent = try VarlinkCall.encode(
             method: "io.uvd.SetProfile",

@@ -44,6 +44,7 @@ private protocol WrittenText { static var sample: Any? { get } }
 extension Written: WrittenText {
     static var sample: Any? { (Value.self as? any CaseIterable.Type).flatMap { firstCase($0) as? Value }.map(Written.init) }
 }
+extension Settable: WrittenText { static var sample: Any? { Settable.forget } }
 extension Null: NullOfDecodable { static var wrapped: any Decodable.Type { Value.self } }
 
 private final class Recorder {

@@ -31,24 +31,12 @@ enum CallParameters {
         guard let skinType = call.skinType else {
             throw Refusal(.invalidValue, tr("give %1$@'s skin type (I to VI; uvctl skin quiz --for NAME finds it)", name))
         }
-        let change = try memberChange(FamilyMemberParameters(name: name, skinType: skinType.value, born: call.born, spf: call.spf))
-        return FamilyMember(name: name, skinType: change.skinType ?? .I, born: change.born ?? nil, spf: change.spf ?? nil)
+        return FamilyMember(name: name, skinType: skinType.value, born: call.born?.value, spf: call.spf?.value)
     }
 
-    /// `SetFamilyMember`'s changes: each field given is read, "" forgetting `born` or `spf`.
-    static func memberChange(_ call: FamilyMemberParameters) throws(Refusal) -> MemberChange {
-        var change = MemberChange()
-        change.skinType = call.skinType?.value
-        if let text = call.born {
-            guard text.isEmpty || BirthMonth(parsing: text) != nil else {
-                throw Refusal(.invalidValue, tr("born '%1$@' is not a month: use YYYY-MM, e.g. 2024-03", text))
-            }
-            change.born = .some(BirthMonth(parsing: text))
-        }
-        if let text = call.spf {
-            guard text.isEmpty || SPF(parsing: text) != nil else { throw Refusal(.invalidValue, SPF.refusal(of: text, for: "spf")) }
-            change.spf = .some(SPF(parsing: text))
-        }
-        return change
+    /// `SetFamilyMember`'s changes: each field given, "" (`Settable.forget`) forgetting `born` or
+    /// `spf` (each checked as it was decoded).
+    static func memberChange(_ call: FamilyMemberParameters) -> MemberChange {
+        MemberChange(skinType: call.skinType?.value, born: call.born.map(\.value), spf: call.spf.map(\.value))
     }
 }

@@ -114,7 +114,7 @@ struct ControlService: VarlinkService {
                 }
             case .setFamilyMember:
                 try await answer(UVD.SetFamilyMember.self) { call in
-                    try await core.command(.setMember(name: call.name, try CallParameters.memberChange(call)), now: now)
+                    try await core.command(.setMember(name: call.name, CallParameters.memberChange(call)), now: now)
                 }
             case .setFamilyOut:
                 try await answer(UVD.SetFamilyOut.self) { call in
