@@ -186,7 +186,7 @@ extension Core {
             if step.wantsRefresh { schedule.refresh(by: now) }
             changes = step.changes
         }
-        let delivery = post(changes, now: now)
+        let calls = post(changes, now: now)
         if waitingForDelivery, !changes.isEmpty, outbox.isDelivering, notifying {
             schedule.saveBy(now.addingTimeInterval(Self.deliveryWait))
         } else {
@@ -198,7 +198,7 @@ extension Core {
             let status = status(current, blended: blended, now: now)
             if watchers.changed(to: status) { effects.append(.publish(status, to: .everyone)) }
         }
-        effects += delivery.calls.map(Effect.callServer)
+        effects += calls.map(Effect.callServer)
         if tray.isWatched {
             let situation = traySituation(now: now)
             if tray.changed(to: situation) { effects.append(.presentTray(situation)) }
@@ -285,8 +285,8 @@ extension Core {
     /// Hands the engine's changes to the outbox in words, on the place's clock; returns the calls
     /// it makes of them. The history keeps what the server is actually sent, and when, as its
     /// answers come (`delivery`).
-    private mutating func post(_ changes: [NotificationChange<Alert>], now: Date) -> OutboxStep {
-        var calls = OutboxStep()
+    private mutating func post(_ changes: [NotificationChange<Alert>], now: Date) -> [ServerCall] {
+        var calls: [ServerCall] = []
         let zone = engine.timeZoneIdentifier
         let presenter = Presenter(engine)
         // Drawn once for every notification of the step: the day as it is now.
@@ -296,9 +296,9 @@ extension Core {
             case .show(let alert):
                 let presented = presenter.present(alert)
                 log.info("notify \(alert.subject): \(presented.summary)")
-                calls.calls += outbox.show(presented, at: now, zone: zone, picture: picture, log: log).calls
+                calls += outbox.show(presented, at: now, zone: zone, picture: picture, log: log).calls
             case .withdraw(let subject):
-                calls.calls += outbox.withdraw(subject, at: now, zone: zone, log: log).calls
+                calls += outbox.withdraw(subject, at: now, zone: zone, log: log).calls
             }
         }
         return calls

@@ -272,13 +272,13 @@ extension Outbox {
         case (.info, .info(let result)):
             switch result {
             case .success(let info): serverInfo = info
-            case .failure(let failure): return failed(failure, step, now: now, log: log)
+            case .failure(let failure): return failed(failure, step, log: log)
             }
         case (.closeStray(let stray), .closed):
             // Most often gone already (GNOME closes what is clicked): a refusal is no failure.
             strays.remove(stray)
         case (.close(let subject, let id), .closed(let failure)):
-            if let failure { return failed(failure, step, now: now, log: log) }
+            if let failure { return failed(failure, step, log: log) }
             closed(subject, id: id, into: &step)
         case (.doNotDisturb, .doNotDisturb(let state)):
             pass?.doNotDisturb = .some(state)
@@ -290,7 +290,7 @@ extension Outbox {
                 ids[alert.subject] = nil
                 step.ids = savedIDs
                 serverInfo = nil
-                return failed(failure, step, now: now, log: log)
+                return failed(failure, step, log: log)
             }
         case (.ownerAfterFailure, .owner(let result)):
             guard case .success(nil) = result, idsOwner == nil else { return retryLater(step, now: now) }
@@ -409,7 +409,7 @@ extension Outbox {
     /// A call failed: said once while it repeats; then tried again on the server's own news
     /// where it will come (a server taking the bus name, a session bus starting), else after
     /// the backoff's delay.
-    private mutating func failed(_ failure: NotificationFailure, _ step: OutboxStep, now: Date, log: Logger) -> OutboxStep {
+    private mutating func failed(_ failure: NotificationFailure, _ step: OutboxStep, log: Logger) -> OutboxStep {
         var step = step
         if backoff.failed(failure.description) { log.warning("notifications: \(failure.description); retrying") }
         switch failure {
