@@ -16,6 +16,27 @@ extension Store {
         }
     }
 
+    /// Every forecast kept, by place key, for the core to hold as it starts: a row whose value
+    /// cannot be read (written by hand, or by a release that wrote another shape) is left out,
+    /// as a place without that forecast, and named in `unreadable`.
+    public func keptForecasts() throws -> (kept: [String: PlaceForecasts], unreadable: [String]) {
+        try read { db in
+            var kept: [String: PlaceForecasts] = [:]
+            var unreadable: [String] = []
+            for row in try db.rows("SELECT placeKey, fetchedAt, value FROM forecast ORDER BY placeKey") {
+                let key = try row.text("placeKey")
+                let (placeKey, slot) = ForecastSlot.split(key)
+                guard let forecast = try? Coding.decode(UVForecast.self, row.text("value")) else {
+                    unreadable.append(key)
+                    continue
+                }
+                kept[placeKey, default: PlaceForecasts()][slot] = StoredForecast(
+                    fetchedAt: Date(timeIntervalSince1970: try row.real("fetchedAt")), forecast: forecast)
+            }
+            return (kept, unreadable)
+        }
+    }
+
     /// Keeps a forecast for a place and adds its current reading to the history, within a
     /// transaction (`save(_: StoreChanges)`).
     static func putForecast(_ forecast: UVForecast, fetchedAt: Date, for placeKey: String, _ db: SQLiteConnection) throws {
@@ -78,7 +99,32 @@ public enum ForecastSlot: Sendable {
     func key(_ placeKey: String) -> String {
         switch self {
         case .forecast: placeKey
-        case .cams: placeKey + " cams"
+        case .cams: placeKey + Self.camsSuffix
+        }
+    }
+
+    private static let camsSuffix = " cams"
+
+    /// A row's key as its place key and slot (`key(_:)` undone).
+    static func split(_ rowKey: String) -> (placeKey: String, slot: ForecastSlot) {
+        rowKey.hasSuffix(camsSuffix) ? (String(rowKey.dropLast(camsSuffix.count)), .cams) : (rowKey, .forecast)
+    }
+}
+
+/// The forecasts kept for one place: the forecast endpoint's (or its fallback's) and CAMS's.
+public struct PlaceForecasts: Sendable, Equatable {
+    public var forecast: StoredForecast?
+    public var cams: StoredForecast?
+
+    public init(forecast: StoredForecast? = nil, cams: StoredForecast? = nil) {
+        (self.forecast, self.cams) = (forecast, cams)
+    }
+
+    /// The forecast in `slot`.
+    public subscript(slot: ForecastSlot) -> StoredForecast? {
+        get { slot == .cams ? cams : forecast }
+        set {
+            if slot == .cams { cams = newValue } else { forecast = newValue }
         }
     }
 }

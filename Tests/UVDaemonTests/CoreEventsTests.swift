@@ -14,8 +14,8 @@ import UVStore
 @testable import UVDaemon
 
 /// The core alone: no actor, no bus, no store. A list of events goes in with their times, a list
-/// of effects comes out, and nothing else happens: what it reads of the store is an empty
-/// in-memory stand-in, and every provider is off, so the day's UV is the clear-sky model's.
+/// of effects comes out, and nothing else happens: it starts from an empty store's start value,
+/// and every provider is off, so the day's UV is the clear-sky model's.
 @Suite("The core: events in, effects out")
 struct CoreEventsTests {
     /// 10:00 on a clear January morning in Sydney: the model's UV is past every threshold.
@@ -26,15 +26,6 @@ struct CoreEventsTests {
     /// Sydney as the system's time zone gives it.
     static let sydneyByZone = Place(
         name: "Sydney", coordinate: InProcessCore.sydney.coordinate, timeZoneIdentifier: "Australia/Sydney", source: .timeZone)
-
-    /// Reads nothing: a store that holds nothing.
-    struct EmptyReading: CoreReading {
-        func forecast(for placeKey: String, _ slot: ForecastSlot) throws -> StoredForecast? { nil }
-        func outsideIntervals(overlapping span: DateInterval) throws -> [OutsideInterval] { [] }
-        func sunscreenWorn(within span: DateInterval) throws -> [WornSunscreen] { [] }
-        func history(limit: Int) throws -> [HistoryEntry] { [] }
-        func history(since start: Date) throws -> [HistoryEntry] { [] }
-    }
 
     /// A core in Sydney with every provider off, started at `now`.
     static func started(
@@ -57,7 +48,7 @@ struct CoreEventsTests {
         var core = Core(
             start: start, configFile: "config.toml", loaded: try ConfigLoader.parse(configuration, path: "config.toml"),
             configTrouble: nil,
-            sources: CoreSources(reading: EmptyReading(), jitter: { 0.5 }, log: log), systemPlace: sydneyByZone,
+            sources: CoreSources(jitter: { 0.5 }, log: log), systemPlace: sydneyByZone,
             now: now)
         let effects = core.handle(.start(pendingPresses: [], suspendedSoFar: 0), at: now)
         return (core, effects)
@@ -240,6 +231,30 @@ struct CoreEventsTests {
         #expect(Self.timers(answered).count == 1)
         #expect(core.rounds[.scheduled] == nil)
         #expect(core.rounds.lastOutcomes[.openMeteo]?.outcome.result == .failed)
+    }
+
+    /// A forecast that comes after the place changed is kept for the place it was asked for, as
+    /// the store keeps it: not followed in the new place, found again on moving back, and shown
+    /// for that place by name; the core reads no store for it.
+    @Test func aForecastIsKeptForThePlaceItWasAskedFor() throws {
+        var (core, _) = try Self.started(openMeteo: true)
+        _ = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: Self.morning)
+        let day = LocalDay.interval(containing: Self.morning, in: InProcessCore.sydney.timeZone)
+        let forecast = UVForecast(
+            source: .openMeteo, coordinate: InProcessCore.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil,
+            hourly: LocalDay.hours(of: day).map { HourlyUV(time: $0, uvi: 9) }, daily: [])
+        _ = core.handle(.command(.setLocation(query: "Melbourne")), at: Self.morning.addingTimeInterval(1))
+        #expect(core.currentPlace.name.hasPrefix("Melbourne"))
+        let arrived = Self.morning.addingTimeInterval(2)
+        let answered = core.handle(
+            .providerAnswered(
+                .forecast(.openMeteo, for: InProcessCore.sydney, .fetched(forecast, etag: nil, lastModified: nil), arrivedAt: arrived)),
+            at: arrived)
+        #expect(Self.saves(answered).first?.changes.forecasts.map(\.placeKey) == [InProcessCore.sydney.key])
+        #expect(core.knowledge(now: arrived).forecast == nil, "Melbourne does not follow Sydney's forecast")
+        #expect(core.knowledge(now: arrived, for: InProcessCore.sydney).forecast == forecast)
+        _ = core.handle(.command(.setLocation(query: "Sydney")), at: arrived.addingTimeInterval(1))
+        #expect(core.knowledge(now: arrived.addingTimeInterval(1)).forecast == forecast)
     }
 
     /// A round that comes due while one runs (a bar came, wanting measurements) does not start

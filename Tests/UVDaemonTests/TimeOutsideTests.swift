@@ -11,18 +11,16 @@ import UVStore
 /// or refuses, and the words it answers with, on the place's clock.
 @Suite("Time outside, decided")
 struct TimeOutsideTests {
-    private let scratch = ScratchPath("uvd-time-outside")
     /// 10:00 in Sydney on 15 January 2026.
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T10:00:00+11:00")!
     static let clock = PlaceClock(zone: Zone(identifier: "Australia/Sydney") ?? .utc, twelveHour: false)
 
-    private func timeOutside() throws -> TimeOutside {
-        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
-        return TimeOutside(open: OutsideNow(), reading: try Store(path: scratch.url.appendingPathComponent("uvd.sqlite")))
+    private func timeOutside() -> TimeOutside {
+        TimeOutside(open: OutsideNow(), record: OutsideRecord(now: Self.now))
     }
 
     @Test func startTwiceOpensOnceAndStopClosesWhatIsOpen() throws {
-        var outside = try timeOutside()
+        var outside = timeOutside()
         let started = try outside.command(OutsideParameters(action: .start, date: nil), clock: Self.clock, now: Self.now)
         #expect(started.changes == [.open(.user, at: Self.now)])
         #expect(started.reply == "outside from 10:00")
@@ -39,7 +37,7 @@ struct TimeOutsideTests {
     }
 
     @Test func aSpanIsOnThePlacesClockAndNotInTheFuture() throws {
-        var outside = try timeOutside()
+        var outside = timeOutside()
         let added = try outside.command(OutsideParameters(action: .add, date: nil, span: "08:00-09:30"), clock: Self.clock, now: Self.now)
         let start = Self.now.addingTimeInterval(-7200)
         #expect(added.changes == [.add(OutsideInterval(start: start, end: start.addingTimeInterval(5400), source: .user))])
@@ -51,6 +49,14 @@ struct TimeOutsideTests {
         }
         #expect(throws: Refusal.self) {
             try outside.command(OutsideParameters(action: .clear, date: "2026-02-30"), clock: Self.clock, now: Self.now)
+        }
+        // Time outside is kept 90 days: a day older is refused, naming the date.
+        let refused = #expect(throws: Refusal.self) {
+            try outside.command(OutsideParameters(action: .add, date: "2025-10-01", span: "08:00-09:00"), clock: Self.clock, now: Self.now)
+        }
+        #expect(refused?.message.contains("2025-10-01") == true)
+        #expect(throws: Never.self) {
+            try outside.command(OutsideParameters(action: .clear, date: "2025-10-20"), clock: Self.clock, now: Self.now)
         }
         var unknown = OutsideParameters(action: .start, date: nil)
         unknown.action = "begin"

@@ -15,8 +15,8 @@ import UVWheel
 extension Core {
     func knowledge(now: Date, for other: Place? = nil) -> Knowledge {
         let target = other ?? user.place
-        let stored = other == nil ? providers.forecast : (try? sources.reading.forecast(for: target.key, .forecast)) ?? nil
-        let cams = other == nil ? providers.cams : (try? sources.reading.forecast(for: target.key, .cams)) ?? nil
+        let kept = providers.forecasts(for: target.key)
+        let (stored, cams) = (kept.forecast, kept.cams)
         let near = nearStation(to: target)
         let station = near.flatMap { near in providers.stations?.readings.first { $0.station == near.id } }
         let history = near.flatMap { providers.stationHistory[$0.id] } ?? []
@@ -132,25 +132,25 @@ extension Core {
                 .map { SnoozedRuleInfo(rule: $0.key.rawValue, until: iso.string($0.value)) })
     }
 
-    /// The latest `limit` entries, or with `days` every entry of the last days before `now`.
-    func history(limit: Int, days: Int?, now: Date) throws(Refusal) -> [HistoryInfo] {
+    /// Which entries `uvctl history` asks for: the latest `limit`, or with `days` every entry of
+    /// the last days before `now`; the store gives them (`CoreShell.history`).
+    func historyRequest(limit: Int, days: Int?, now: Date) throws(Refusal) -> HistoryRequest {
         guard (1...1000).contains(limit) else { throw Refusal(.invalidValue, tr("limit must be 1 to 1000 (got %1$@)", limit)) }
-        if let days, !(1...90).contains(days) { throw Refusal(.invalidValue, tr("days must be 1 to 90 (got %1$@)", days)) }
+        guard let days else { return .latest(limit) }
+        guard (1...90).contains(days) else { throw Refusal(.invalidValue, tr("days must be 1 to 90 (got %1$@)", days)) }
+        return .since(now.addingTimeInterval(-Double(days) * 86_400))
+    }
+
+    /// `entries` as `uvctl history` shows them: each entry's time on the clock its text was
+    /// written on, naming that zone when it is not the current place's, so time and text are
+    /// never on two clocks.
+    func history(_ entries: [HistoryEntry]) -> [HistoryInfo] {
         let here = currentPlace.timeZoneIdentifier
-        do {
-            let entries =
-                try days.map { try sources.reading.history(since: now.addingTimeInterval(-Double($0) * 86_400)) }
-                ?? sources.reading.history(limit: limit)
-            // Each entry's time on the clock its text was written on, naming that zone when it is
-            // not the current place's: time and text never on two clocks.
-            return entries.map { entry in
-                let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
-                return HistoryInfo(
-                    time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject.description,
-                    summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)
-            }
-        } catch {
-            throw Refusal(.storeFailed, "\(error)")
+        return entries.map { entry in
+            let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
+            return HistoryInfo(
+                time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject.description,
+                summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)
         }
     }
 
@@ -183,4 +183,12 @@ extension Core {
         model.centre.uvi = (today.blended.map { knowledge.reading(now: now, blended: $0) } ?? knowledge.reading(now: now)).facts.uvi
         return model
     }
+}
+
+/// Which history entries a view asks the store for (`Core.historyRequest`).
+enum HistoryRequest: Sendable, Equatable {
+    /// The latest this many.
+    case latest(Int)
+    /// Every entry from this time on.
+    case since(Date)
 }

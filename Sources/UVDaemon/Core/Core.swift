@@ -13,8 +13,9 @@ import UVStore
 
 /// The daemon's decisions, and nothing else: an event and its time in (`CoreEvent`), what is to
 /// be done out (`Effect`), in one synchronous `handle(_:at:)` that never waits for anything. It
-/// opens no file, reads no clock and draws no number of its own: what it reads of the store comes
-/// through `CoreSources.reading`, time with each event, chance from `CoreSources.jitter`.
+/// opens no file, reads no store, clock or environment and draws no number of its own: what the
+/// store held as uvd started comes in `CoreStart` (and stays true, as the core makes each change it
+/// saves to what it holds too), time with each event, chance from `CoreSources.jitter`.
 ///
 /// Each concern's state is a type of its own that keeps its fields to itself and changes only
 /// through its own methods: `UserRecord` (place, profile, sunscreen, saved places), `ProviderMemory` (what the
@@ -75,12 +76,10 @@ struct Core {
         user = UserRecord(
             place: place, profile: start.profile, family: start.family, familyAway: start.familyAway, sunscreen: start.sunscreen,
             savedPlaces: start.savedPlaces, now: now)
-        providers = ProviderMemory(
-            forecast: (try? sources.reading.forecast(for: place.key, .forecast)) ?? nil,
-            cams: (try? sources.reading.forecast(for: place.key, .cams)) ?? nil, stations: start.stations, state: start.providerState)
+        providers = ProviderMemory(kept: start.forecasts, placeKey: place.key, stations: start.stations, state: start.providerState)
         network = NetworkSight(home: start.homeNetwork)
         outbox = Outbox(saved: start.notificationIDs)
-        outside = TimeOutside(open: start.outsideNow, reading: sources.reading)
+        outside = TimeOutside(open: start.outsideNow, record: start.outside)
         engine =
             start.engine
             ?? EngineState(
@@ -176,10 +175,7 @@ extension Core {
             sources.counter.count(\.engineSteps)
             engine = step.state
             unsaved.engine = engine
-            if let application = step.recordedSunscreen {
-                user.wears(application)
-                unsaved.sunscreen = application
-            }
+            if let application = step.recordedSunscreen { putOn(application) }
             if step.endsTimeOutside { unsaved.outside += outside.inside(at: now) }
             unsaved.history += heldBack(step.heldBack, now: now)
             if let wake = step.wake { schedule.engineAsks(wakeAt: wake) }
@@ -337,12 +333,20 @@ extension Core {
             let change = try commanded(command, now: now)
             if change.changed {
                 unsaved.userChanges += change.keeping
+                for kept in change.keeping { outside.sunscreenChanged(kept) }
                 settle(now: now, hearing: change.hearing, answered: true)
             }
             effects.append(.answer(try reply(to: command, change: change, now: now)))
         } catch {
             effects.append(.answer(.refused(error)))
         }
+    }
+
+    /// `application` put on: worn now, counted in the day's dose, and saved.
+    private mutating func putOn(_ application: SunscreenApplication) {
+        user.wears(application)
+        outside.put(on: application)
+        unsaved.sunscreen = application
     }
 
     /// What a command changed: what the store keeps of the user's word and what the rules hear.
@@ -371,8 +375,7 @@ extension Core {
                 throw Refusal(.invalidValue, AppliedSPF.noneRefusal)
             }
             application.wearer = wearer
-            user.wears(application)
-            unsaved.sunscreen = application
+            putOn(application)
         case .removeSunscreen:
             guard !user.sunscreen.isEmpty || user.futureSunscreen != nil else { throw Refusal.noSunscreen }
             user.takesSunscreenOff()
@@ -584,9 +587,7 @@ extension Core {
     private mutating func relocate(to newPlace: Place, now: Date) -> Bool {
         guard newPlace != user.place else { return false }
         user.move(to: newPlace)
-        providers.placeChanged(
-            forecast: (try? sources.reading.forecast(for: newPlace.key, .forecast)) ?? nil,
-            cams: (try? sources.reading.forecast(for: newPlace.key, .cams)) ?? nil)
+        providers.placeChanged(to: newPlace.key)
         log.info("location: \(user.place.name) (\(user.place.source.rawValue))")
         schedule.refresh(by: now)
         return true

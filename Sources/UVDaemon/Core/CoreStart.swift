@@ -18,6 +18,8 @@ struct CoreStart: Sendable {
     /// The places saved by name (`uvctl location add`).
     var savedPlaces: [Place] = []
     var sunscreen: SunscreenOn
+    /// Every forecast kept, by place key.
+    var forecasts: [String: PlaceForecasts] = [:]
     var stations: StoredStations?
     var providerState: ProviderState
     var homeNetwork: String?
@@ -25,6 +27,8 @@ struct CoreStart: Sendable {
     var notificationIDs = NotificationIDs()
     /// Time outside open as uvd stopped.
     var outsideNow: OutsideNow
+    /// The intervals of time outside and the sunscreen worn, of the last 90 days.
+    var outside = OutsideRecord(now: .distantPast)
     /// The rules' saved state, when one could be read.
     var engine: EngineState?
     /// The rules' saved state this release could not read (kept aside in the store).
@@ -46,6 +50,12 @@ struct CoreStart: Sendable {
             stations: try store.stationReadings(), providerState: try store.providerState(), homeNetwork: try store.homeNetwork(),
             outsideNow: OutsideNow(networkSince: try store.openSince(.network), userSince: try store.openSince(.user)), engine: engine,
             engineProblem: problem, recovery: store.recovery, lostWrites: store.lostWrites, storePath: store.path)
+        start.outside = try OutsideRecord.read(from: store, now: now)
+        let (forecasts, unreadable) = try store.keptForecasts()
+        start.forecasts = forecasts
+        if !unreadable.isEmpty {
+            log.error("store: the forecasts kept as \(unreadable.joined(separator: ", ")) could not be read and are left out")
+        }
         do { start.notificationIDs = try store.notificationIDs() } catch {
             log.error("notifications: the ids of what was on screen could not be read (\(error)); what is shown again is not replaced")
         }
@@ -70,10 +80,9 @@ struct CoreStart: Sendable {
     }
 }
 
-/// What the core is given besides events: the store's answers to its reads, the draw that spreads a failed provider's retries, where it
-/// says what it did, and what counts its work.
+/// What the core is given besides events: the draw that spreads a failed provider's retries,
+/// where it says what it did, and what counts its work.
 struct CoreSources: Sendable {
-    var reading: any CoreReading
     /// A number from 0 to 1, for a retry's jitter.
     var jitter: @Sendable () -> Double
     var log: Logger

@@ -5,17 +5,16 @@ import UVStore
 
 /// The time the user spends outside, and what the sun gave in it: whether time outside is open
 /// now (`OutsideNow`, held here and nowhere else), what `uvctl outside` asks of it, and a day's
-/// dose from the store's intervals and the sunscreen worn. It decides and reads; the core keeps
-/// the changes it returns with the event (`StoreChanges.outside`) and settles.
+/// dose from the intervals and the sunscreen worn (`OutsideRecord`, held here too). It decides;
+/// the core saves the changes it returns with the event (`StoreChanges.outside`) and settles.
 struct TimeOutside: Sendable {
     private var open: OutsideNow
-    private let reading: any CoreReading
+    private var record: OutsideRecord
 
-    /// `open`: what the store says is open as uvd starts; the day's intervals are read from
-    /// `reading` as a dose is asked.
-    init(open: OutsideNow, reading: any CoreReading) {
+    /// `open`: what the store says is open as uvd starts; `record`: its intervals and sunscreen.
+    init(open: OutsideNow, record: OutsideRecord) {
         self.open = open
-        self.reading = reading
+        self.record = record
     }
 
     /// Whether time outside is open now, by the network or the user's word.
@@ -29,15 +28,40 @@ struct TimeOutside: Sendable {
 
     /// The connection in use is now `state` (`OutsideNow.networkIs`).
     mutating func networkIs(_ state: NetworkState, homeMarked: Bool, at now: Date) -> [OutsideChange] {
-        open.networkIs(state, homeMarked: homeMarked, at: now)
+        recorded(open.networkIs(state, homeMarked: homeMarked, at: now))
     }
 
     /// "I'm inside": whatever is open ends now.
-    mutating func inside(at now: Date) -> [OutsideChange] { open.inside(at: now) }
+    mutating func inside(at now: Date) -> [OutsideChange] { recorded(open.inside(at: now)) }
+
+    /// `application` put on (`uvctl sunscreen apply`, the Applied button).
+    mutating func put(on application: SunscreenApplication) { record.put(on: application) }
+
+    /// What a user's change does to the sunscreen worn (`uvctl sunscreen remove`, `water`).
+    mutating func sunscreenChanged(_ change: UserChange) {
+        switch change {
+        case .sunscreenRemoved(let at): record.takeOff(at: at)
+        case .waterEvent(let at): record.water(at: at)
+        default: break
+        }
+    }
+
+    /// `changes`, made to the record as the store will make them.
+    private mutating func recorded(_ changes: [OutsideChange]) -> [OutsideChange] {
+        for change in changes { record.apply(change) }
+        return changes
+    }
 
     /// `uvctl outside start|stop`, `add|remove HH:MM-HH:MM [--date D]`, `clear [--date D]`: the
     /// changes to keep (none when nothing changes), and what to tell the user.
     mutating func command(_ parameters: OutsideParameters, clock: PlaceClock, now: Date) throws(Refusal) -> (
+        changes: [OutsideChange], reply: String
+    ) {
+        let (changes, reply) = try decided(parameters, clock: clock, now: now)
+        return (recorded(changes), reply)
+    }
+
+    private mutating func decided(_ parameters: OutsideParameters, clock: PlaceClock, now: Date) throws(Refusal) -> (
         changes: [OutsideChange], reply: String
     ) {
         guard let action = OutsideParameters.Action(rawValue: parameters.action) else {
@@ -56,14 +80,14 @@ struct TimeOutside: Sendable {
             }
             return (ended, tr("inside from %1$@", clock.readable(now, now: now)))
         case .add, .remove:
-            let day = try Self.day(parameters.date, zone: clock.zone, now: now)
+            let day = try Self.keptDay(parameters.date, zone: clock.zone, now: now)
             let span = try Self.span(parameters.span ?? "", on: day, zone: clock.zone, now: now)
             let (start, end) = (clock.readable(span.start, now: now), clock.readable(span.end, now: now))
             return action == .add
                 ? ([.add(OutsideInterval(start: span.start, end: span.end, source: .user))], tr("outside %1$@–%2$@ added", start, end))
                 : ([.remove(span)], tr("outside %1$@–%2$@ removed", start, end))
         case .clear:
-            let day = try Self.day(parameters.date, zone: clock.zone, now: now)
+            let day = try Self.keptDay(parameters.date, zone: clock.zone, now: now)
             if day.contains(now) { open.cleared() }
             return ([.clear(day)], tr("time outside on %1$@ cleared", LocalDay.key(day.start, in: clock.zone)))
         }
@@ -76,6 +100,17 @@ struct TimeOutside: Sendable {
             throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
         }
         return interval
+    }
+
+    /// The local day a `--date` names, or today, when its time outside is still kept (90 days).
+    private static func keptDay(_ date: String?, zone: Zone, now: Date) throws(Refusal) -> DateInterval {
+        let day = try day(date, zone: zone, now: now)
+        guard day.end > now.addingTimeInterval(-OutsideRecord.kept) else {
+            let days = Int(OutsideRecord.kept / 86_400)
+            throw Refusal(
+                .invalidValue, tr("date '%1$@' is more than %2$@ days ago: time outside is kept %2$@ days", date ?? "", days))
+        }
+        return day
     }
 
     /// "HH:MM-HH:MM" on `day`'s clock, not reaching past now: the times outside that were.
@@ -92,17 +127,17 @@ struct TimeOutside: Sendable {
         return DateInterval(start: start, end: end)
     }
 
-    /// The day's dose of the user (skin `skin`) and of `family` out with them, from the store's
-    /// intervals and the sunscreen each wore, over `series`, the day's UV; a day without time
+    /// The day's dose of the user (skin `skin`) and of `family` out with them, from the
+    /// intervals kept and the sunscreen each wore, over `series`, the day's UV; a day without time
     /// outside reads nothing more (its UV is not even made).
     func dose(of day: DateInterval, skin: SkinType, family: [FamilyMember], zone: Zone, series: () -> UVSeries, now: Date) -> PartyDose {
         let until = min(now, day.end)
-        let intervals = (try? reading.outsideIntervals(overlapping: day)) ?? []
+        let intervals = record.intervals(overlapping: day)
         guard !intervals.isEmpty else {
             return PartyDose(
                 intervals: [], until: until, uvi: { _ in 0 }, sunscreen: [], you: skin, family: family, agesAt: until, zone: zone)
         }
-        let worn = (try? reading.sunscreenWorn(within: day)) ?? []
+        let worn = record.worn(within: day)
         let uv = series()
         return PartyDose(
             intervals: intervals.map { $0.clipped(to: day) }, until: until, uvi: uv.uvi(at:), sunscreen: worn, you: skin, family: family,

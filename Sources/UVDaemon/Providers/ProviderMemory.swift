@@ -6,16 +6,16 @@ import UVProviderPolicy
 import UVProviders
 import UVStore
 
-/// What the providers told uvd and how each is doing: the current place's forecast, the
-/// stations' readings, each provider's health and the day's request budget, why each last
-/// failed. Read by anyone in the core; changed only through its own methods, each a thing that
-/// happened, and it takes a provider's answer itself (`take`), returning what the store is to
-/// keep of it.
+/// What the providers told uvd and how each is doing: the forecasts kept for every place (the
+/// store's, held from the start and changed as answers come), the stations' readings, each
+/// provider's health and the day's request budget, why each last failed. Read by anyone in the
+/// core; changed only through its own methods, each a thing that happened, and it takes a
+/// provider's answer itself (`take`), returning what the store is to keep of it.
 struct ProviderMemory: Sendable {
-    /// The latest forecast for the current place from the forecast endpoint (or its fallback).
-    private(set) var forecast: StoredForecast?
-    /// The latest CAMS forecast for the current place.
-    private(set) var cams: StoredForecast?
+    /// Every place's forecasts, by place key (`Place.key`): what the store's forecast table holds.
+    private var kept: [String: PlaceForecasts]
+    /// The key of the place in use, whose forecasts `forecast` and `cams` are.
+    private var placeKey: String
     private(set) var stations: StoredStations?
     /// Each station's readings of the last hour, as they came (the nowcast's window is 15 minutes).
     private(set) var stationHistory: [String: [UVSample]] = [:]
@@ -27,32 +27,29 @@ struct ProviderMemory: Sendable {
     /// too far from now), and when: for `uvctl doctor`.
     private(set) var screened: [UVSource: (line: String, at: Date)] = [:]
 
-    init(forecast: StoredForecast?, cams: StoredForecast?, stations: StoredStations?, state: ProviderState) {
-        (self.forecast, self.cams, self.stations, self.state) = (forecast, cams, stations, state)
+    /// `kept`: the store's forecasts as uvd starts; `placeKey`: the place in use.
+    init(kept: [String: PlaceForecasts], placeKey: String, stations: StoredStations?, state: ProviderState) {
+        (self.kept, self.placeKey, self.stations, self.state) = (kept, placeKey, stations, state)
     }
+
+    /// The latest forecast for the current place from the forecast endpoint (or its fallback).
+    var forecast: StoredForecast? { kept[placeKey]?.forecast }
+    /// The latest CAMS forecast for the current place.
+    var cams: StoredForecast? { kept[placeKey]?.cams }
+
+    /// The forecasts kept for the place of `key`, the current one or another.
+    func forecasts(for key: String) -> PlaceForecasts { kept[key] ?? PlaceForecasts() }
 
     /// The forecast held in `source`'s slot (CAMS, or the forecast endpoint and its fallback).
     func held(_ source: UVSource) -> StoredForecast? { source == .cams ? cams : forecast }
 
-    /// The place changed: the forecasts held are the new place's, as the store has them.
-    mutating func placeChanged(forecast: StoredForecast?, cams: StoredForecast?) {
-        (self.forecast, self.cams) = (forecast, cams)
-    }
+    /// The place changed: the forecasts held are those kept for the place of `key`.
+    mutating func placeChanged(to key: String) { placeKey = key }
 
     /// Changes health or budget; returns the state to keep.
     mutating func changeState(_ change: (inout ProviderState) -> Void) -> ProviderState {
         change(&state)
         return state
-    }
-
-    /// A forecast for the current place came at `now`: it is held, and its provider answers.
-    mutating func hold(_ fetched: UVForecast, at now: Date) {
-        if fetched.source == .cams {
-            cams = StoredForecast(fetchedAt: now, forecast: fetched)
-        } else {
-            forecast = StoredForecast(fetchedAt: now, forecast: fetched)
-        }
-        problems[fetched.source] = nil
     }
 
     /// Every station's latest readings came at `now`.
@@ -107,8 +104,8 @@ extension ProviderMemory {
         var state: ProviderState?
     }
 
-    /// Takes `answer`: what it brought is held (a forecast only while `currentPlace` is still the
-    /// place it was asked for), a 304 renews what is held, a failure is counted with its backoff
+    /// Takes `answer`: what it brought is held (a forecast for the place it was asked for, which
+    /// may no longer be `currentPlace`), a 304 renews what is held, a failure is counted with its backoff
     /// (spread by `jitter`, a number from 0 to 1); the provider's health follows. Returns what
     /// `uvctl refresh` is told of it and what the store is to keep.
     mutating func take(
@@ -176,10 +173,12 @@ extension ProviderMemory {
         }
     }
 
-    /// A forecast fetched for `fetchedFor` is kept; it is held only if that is still the place.
+    /// A forecast fetched for `fetchedFor` is kept for that place, as the store keeps it; its
+    /// provider answers for the place in use only while that is still the place.
     private mutating func hold(_ fetched: UVForecast, fetchedFor: Place, currentPlace: Place, at now: Date, changes: inout Changes) {
         changes.forecasts.append((fetched, now, fetchedFor.key))
+        kept[fetchedFor.key, default: PlaceForecasts()][ForecastSlot(fetched.source)] = StoredForecast(fetchedAt: now, forecast: fetched)
         guard fetchedFor.key == currentPlace.key else { return }
-        hold(fetched, at: now)
+        problems[fetched.source] = nil
     }
 }

@@ -126,7 +126,7 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.ClearHome.self) { _ in MessageReply(message: try await core.command(.clearHome, now: now)) }
             case .getHistory:
                 try await answer(UVD.GetHistory.self) { call in
-                    HistoryReply(entries: try await core.read { try $0.history(limit: call.limit ?? 50, days: call.days, now: now) })
+                    HistoryReply(entries: try await core.history(limit: call.limit ?? 50, days: call.days, now: now))
                 }
             case .diagnose:
                 try await answer(UVD.Diagnose.self) { _ in DiagnoseReply(checks: await core.diagnose(now: now)) }

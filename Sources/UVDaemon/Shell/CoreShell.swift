@@ -69,7 +69,7 @@ actor CoreShell {
         core = Core(
             start: try CoreStart.read(from: store, now: now, log: log), configFile: configFile.path, loaded: loaded,
             configTrouble: configTrouble,
-            sources: CoreSources(reading: store, jitter: clocks.jitter, log: log, counter: counter), systemPlace: systemPlace, now: now)
+            sources: CoreSources(jitter: clocks.jitter, log: log, counter: counter), systemPlace: systemPlace, now: now)
     }
 
     /// Hands `event` to the core at the wall clock's now (`CoreClocks.wall`): how the daemon's
@@ -229,6 +229,21 @@ extension CoreShell {
     /// `forecast`, `dose` and the rest. A view only reads.
     func read<View: Sendable, Failure: Error>(_ view: @Sendable (Core) throws(Failure) -> View) throws(Failure) -> View {
         try view(core)
+    }
+
+    /// `uvctl history`: the core says which entries, the store gives them, the core words them.
+    func history(limit: Int, days: Int?, now: Date) throws(Refusal) -> [HistoryInfo] {
+        let request = try core.historyRequest(limit: limit, days: days, now: now)
+        let entries: [HistoryEntry]
+        do {
+            switch request {
+            case .latest(let limit): entries = try store.history(limit: limit)
+            case .since(let start): entries = try store.history(since: start)
+            }
+        } catch {
+            throw Refusal(.storeFailed, "\(error)")
+        }
+        return core.history(entries)
     }
 
     func diagnose(now: Date) async -> [CheckInfo] {
