@@ -28,21 +28,27 @@ struct QuietCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp(tr("Spans, or none, or default."), valueName: "span")) var spans: [String]
         @OptionGroup var output: OutputOptions
 
+        /// The spans given, each read once; nil for one that is no span (refused by `validate`).
+        private var quietSpans: [QuietSpan?] { spans.map(QuietSpan.init(parsing:)) }
+
         func validate() throws {
             guard !spans.isEmpty else { throw ValidationError(tr("Give spans (HH:MM-HH:MM), none, or default.")) }
             if spans.count > 1, spans.contains(where: { $0 == "none" || $0 == "default" }) {
                 throw ValidationError(tr("none and default stand alone."))
             }
-            for span in spans where span != "none" && span != "default" && QuietSpan(parsing: span) == nil {
-                throw ValidationError(tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.", span))
+            guard spans != ["none"], spans != ["default"] else { return }
+            for (text, span) in zip(spans, quietSpans) where span == nil {
+                throw ValidationError(tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00.", text))
             }
         }
 
         func run() async throws {
             let parameters =
-                spans == ["default"]
-                ? SetQuietParameters(spans: nil, reset: true)
-                : SetQuietParameters(spans: spans == ["none"] ? [] : spans, reset: nil)
+                switch spans {
+                case ["default"]: SetQuietParameters(spans: nil, reset: true)
+                case ["none"]: SetQuietParameters(spans: [], reset: nil)
+                default: SetQuietParameters(spans: quietSpans.compactMap { $0 }, reset: nil)
+                }
             try QuietCommand.print(try await DaemonClient.call(UVD.SetQuiet.self, parameters).quiet, output)
         }
     }

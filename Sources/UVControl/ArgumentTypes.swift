@@ -56,3 +56,35 @@ struct Minutes: ExpressibleByArgument, Equatable {
 extension Rule: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
+
+/// `--date YYYY-MM-DD` of `uvctl dose` and `outside`: read here, once (`day`), and refused here
+/// when it is no date of the calendar.
+struct DayOption: ParsableArguments {
+    @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+
+    /// The day given, or nil for today.
+    var day: CalendarDate? { date.flatMap(CalendarDate.init(parsing:)) }
+
+    func validate() throws {
+        if let date, day == nil { throw ValidationError(DayOption.refusal(date)) }
+    }
+
+    /// "--date '2026-02-30' is not a calendar date: …".
+    static func refusal(_ date: String) -> String {
+        tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.", date)
+    }
+}
+
+/// The `HH:MM-HH:MM` of `uvctl outside add` and `remove`: read here, once (`clockSpan`).
+struct SpanArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp(tr("The span, HH:MM-HH:MM, on the day's clock."))) var span: String
+
+    /// The span given; validated before any use.
+    var clockSpan: ClockSpan? { ClockSpan(parsing: span) }
+
+    func validate() throws {
+        guard clockSpan != nil else {
+            throw ValidationError(tr("'%1$@' is not a span of the day: use HH:MM-HH:MM, the start before the end", span))
+        }
+    }
+}

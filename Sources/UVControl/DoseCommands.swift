@@ -28,31 +28,33 @@ struct OutsideCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: tr("You were outside then: HH:MM-HH:MM."))
-        @Argument(help: ArgumentHelp(tr("The span, HH:MM-HH:MM, on the day's clock."))) var span: String
-        @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+        @OptionGroup var span: SpanArgument
+        @OptionGroup var date: DayOption
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .add, date: date, span: span)))
+            try output.say(
+                try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .add, date: date.day, span: span.clockSpan)))
         }
     }
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Take back a span you added: HH:MM-HH:MM."))
-        @Argument(help: ArgumentHelp(tr("The span, HH:MM-HH:MM, on the day's clock."))) var span: String
-        @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+        @OptionGroup var span: SpanArgument
+        @OptionGroup var date: DayOption
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .remove, date: date, span: span)))
+            try output.say(
+                try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .remove, date: date.day, span: span.clockSpan)))
         }
     }
 
     struct Clear: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "clear", abstract: tr("Forget a day's time outside (today by default)."))
-        @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+        @OptionGroup var date: DayOption
         @OptionGroup var output: OutputOptions
         func run() async throws {
-            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .clear, date: date)))
+            try output.say(try await DaemonClient.call(UVD.Outside.self, OutsideParameters(action: .clear, date: date.day)))
         }
     }
 }
@@ -61,7 +63,7 @@ struct OutsideCommand: AsyncParsableCommand {
 struct DoseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dose", abstract: tr("Today's dose of sun: time outside, in standard erythemal doses and as a share of a burn."))
-    @Option(help: ArgumentHelp(tr("The day, YYYY-MM-DD."))) var date: String?
+    @OptionGroup var date: DayOption
     @Option(help: ArgumentHelp(tr("Also a bar for each of this many days ending with it (1 to 90)."), valueName: "n"))
     var days: Int?
     @OptionGroup var output: OutputOptions
@@ -71,7 +73,7 @@ struct DoseCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let reply = try await DaemonClient.call(UVD.GetDose.self, DoseParameters(date: date, days: days))
+        let reply = try await DaemonClient.call(UVD.GetDose.self, DoseParameters(date: date.day, days: days))
         if output.json { return try JSONOutput.print(reply.days ?? [reply.dose]) }
         if let days = reply.days {
             print(DoseText.bars(days).joined(separator: "\n"))

@@ -68,6 +68,9 @@ struct ForecastSource: ParsableArguments {
     @Option(help: ArgumentHelp(tr("The local day, YYYY-MM-DD (default: today)."), valueName: "date"))
     var date: String?
 
+    /// The day given, read once; nil for today.
+    var day: CalendarDate? { date.flatMap(CalendarDate.init(parsing:)) }
+
     @Option(
         name: .customLong("skin-type"),
         help: ArgumentHelp(tr("With --offline: skin type for burn times, I to VI (default: I, the most cautious).")))
@@ -77,11 +80,9 @@ struct ForecastSource: ParsableArguments {
     var window: WindowSetting?
 
     func validate() throws {
-        if let date, LocalDay.interval(isoDate: date, in: Zone.current) == nil {
-            throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD, e.g. 2026-10-04.", date))
-        }
-        if let date, !ComputedYears.contains(isoDate: date) {
-            throw ValidationError(ComputedYears.refusal("--date", date))
+        if let date {
+            guard let day else { throw ValidationError(DayOption.refusal(date)) }
+            guard day.isComputed else { throw ValidationError(ComputedYears.refusal("--date", date)) }
         }
         if !offline, place.lat != nil || place.tz != nil {
             throw ValidationError(
@@ -100,13 +101,12 @@ struct ForecastSource: ParsableArguments {
 
     func forecast(now: Date) async throws -> ForecastInfo {
         guard offline else {
-            return try await DaemonClient.call(UVD.GetForecast.self, ForecastParameters(location: location, date: date)).forecast
+            return try await DaemonClient.call(UVD.GetForecast.self, ForecastParameters(location: location, date: day)).forecast
         }
         let target =
             location.map { LocationArgument.place($0) { tr("%1$@; saved locations are uvd's: ask without --offline", $0) } }
             ?? place.resolve()
-        let day =
-            date.flatMap { LocalDay.interval(isoDate: $0, in: target.timeZone) } ?? LocalDay.interval(containing: now, in: target.timeZone)
+        let day = self.day?.interval(in: target.timeZone) ?? LocalDay.interval(containing: now, in: target.timeZone)
         let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
         let skinType = skinType ?? .I
         let window = window ?? .uvi3

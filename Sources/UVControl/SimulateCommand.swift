@@ -27,6 +27,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(tr("The local day, YYYY-MM-DD (default: today)."), valueName: "date"))
     var date: String?
 
+    /// The day given, read once; nil for today.
+    var day: CalendarDate? { date.flatMap(CalendarDate.init(parsing:)) }
+
     @Option(help: ArgumentHelp(tr("Leave home then: Wi-Fi until this time, cellular after (HH:MM)."), valueName: "time"))
     var leave: String?
 
@@ -60,11 +63,9 @@ struct SimulateCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if let date, LocalDay.interval(isoDate: date, in: .current) == nil {
-            throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD.", date))
-        }
-        if let date, !ComputedYears.contains(isoDate: date) {
-            throw ValidationError(ComputedYears.refusal("--date", date))
+        if let date {
+            guard let day else { throw ValidationError(tr("--date '%1$@' is not a calendar date: use YYYY-MM-DD.", date)) }
+            guard day.isComputed else { throw ValidationError(ComputedYears.refusal("--date", date)) }
         }
         if location != nil, place.lat != nil {
             throw ValidationError(tr("Give --location or --lat/--lon, not both."))
@@ -123,7 +124,7 @@ struct SimulateCommand: AsyncParsableCommand {
                 (.I, tr("the most cautious default"))
             }
         let zone = target.timeZone
-        let day = date.flatMap { LocalDay.interval(isoDate: $0, in: zone) } ?? LocalDay.interval(containing: Date(), in: zone)
+        let day = self.day?.interval(in: zone) ?? LocalDay.interval(containing: Date(), in: zone)
         var settings: EngineSettings
         do {
             settings = try ConfigLoader.load(file: XDGPaths().configFile).configuration.engine

@@ -101,10 +101,10 @@ public enum CheckVerdict: String, Codable, Sendable, Equatable, CaseIterable {
 }
 
 public struct SetQuietParameters: Codable, Sendable {
-    @Null public var spans: [String]?
+    @Null public var spans: [Written<QuietSpan>]?
     @Null public var reset: Bool?
-    public init(spans: [String]?, reset: Bool?) {
-        self.spans = spans
+    public init(spans: [QuietSpan]?, reset: Bool?) {
+        self.spans = spans?.map(Written.init)
         self.reset = reset
     }
 }

@@ -65,10 +65,10 @@ public struct PersonDoseInfo: Codable, Sendable, Equatable {
 }
 
 public struct DoseParameters: Codable, Sendable {
-    @Null public var date: String?
+    @Null public var date: Written<CalendarDate>?
     /// The days ending with `date` to give as well (1 to 90).
     @Null public var days: Int?
-    public init(date: String?, days: Int? = nil) { (self.date, self.days) = (date, days) }
+    public init(date: CalendarDate?, days: Int? = nil) { (self.date, self.days) = (date.map(Written.init), days) }
 }
 
 public struct DoseReply: Codable, Sendable {
@@ -81,21 +81,21 @@ public struct DoseReply: Codable, Sendable {
 /// `uvctl outside start|stop|add|remove|clear`.
 public struct OutsideParameters: Codable, Sendable {
     /// What is asked of the time outside; on the wire, its raw value.
-    public enum Action: String, Sendable, CaseIterable {
+    public enum Action: String, Sendable, CaseIterable, NamedValue {
         case start, stop, add, remove, clear
+
+        public static var choices: String { tr("start, stop, add, remove or clear") }
     }
 
-    /// start, stop, add, remove or clear (`Action`): a string on the wire, so that an unknown
-    /// one is answered with the actions there are.
-    public var action: String
-    /// For clear, add and remove: the day (YYYY-MM-DD); today without it.
-    @Null public var date: String?
-    /// For add and remove: the interval on that day's clock, HH:MM-HH:MM.
-    @Null public var span: String?
-    public init(action: Action, date: String?, span: String? = nil) {
-        self.action = action.rawValue
-        self.date = date
-        self.span = span
+    public var action: Written<Action>
+    /// For clear, add and remove: the day; today without it.
+    @Null public var date: Written<CalendarDate>?
+    /// For add and remove: the interval on that day's clock.
+    @Null public var span: Written<ClockSpan>?
+    public init(action: Action, date: CalendarDate?, span: ClockSpan? = nil) {
+        self.action = Written(action)
+        self.date = date.map(Written.init)
+        self.span = span.map(Written.init)
     }
 }
 

@@ -11,10 +11,10 @@ public struct LocationParameters: Codable, Sendable {
 
 public struct ForecastParameters: Codable, Sendable {
     public var location: String?
-    public var date: String?
-    public init(location: String?, date: String?) {
+    public var date: Written<CalendarDate>?
+    public init(location: String?, date: CalendarDate?) {
         self.location = location
-        self.date = date
+        self.date = date.map(Written.init)
     }
 }
 

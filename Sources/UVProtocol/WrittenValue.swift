@@ -105,6 +105,30 @@ extension BirthMonth: WrittenValue {
     }
 }
 
+extension CalendarDate: WrittenValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    public var written: String { description }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", text)
+    }
+}
+
+extension QuietSpan: WrittenValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    public var written: String { description }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text)
+    }
+}
+
+extension ClockSpan: WrittenValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    public var written: String { description }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("'%1$@' is not a span of the day: use HH:MM-HH:MM, the start before the end", text)
+    }
+}
+
 /// A field a call may set or forget (a family member's `born` and `spf`): the text "" forgets it,
 /// another is decoded as `Value`, once, and refused there naming the parameter (`ValueRefused`).
 /// The JSON is the text, as before the field travelled typed.

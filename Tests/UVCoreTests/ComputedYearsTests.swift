@@ -7,10 +7,15 @@ import Testing
 struct ComputedYearsTests {
     @Test(arguments: [
         ("1800-01-01", true), ("2100-12-31", true), ("1799-12-31", false), ("2101-01-01", false), ("0001-01-01", false),
-        ("1800-1-1", false),
     ])
-    func daysAreCountedByTheirYearAsWritten(date: String, inside: Bool) {
-        #expect(ComputedYears.contains(isoDate: date) == inside)
+    func daysAreCountedByTheirYearAsWritten(date: String, inside: Bool) throws {
+        #expect(try #require(CalendarDate(parsing: date)).isComputed == inside)
+    }
+
+    /// What is no date of the calendar is no day at all: not read, so never counted.
+    @Test(arguments: ["1800-1-1", "2026-02-30", "2026-13-01", "2026-01-01T00:00", " 2026-01-01", ""])
+    func textThatIsNoDateIsNotRead(text: String) {
+        #expect(CalendarDate(parsing: text) == nil)
     }
 
     /// An instant counts when it is in those years on some clock: up to 14 hours past either edge.

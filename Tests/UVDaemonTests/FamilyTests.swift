@@ -105,7 +105,7 @@ import UVStore
         let core = shell.core
         await shell.startEngine(now: Self.now)
         try await core.run(.profile(ProfileChange(skinType: .III)), now: Self.now)
-        try await core.run(.outside(OutsideParameters(action: .add, date: nil, span: "09:00-10:00")), now: Self.now)
+        try await core.run(.outside(OutsideParameters(action: .add, date: nil, span: ClockSpan(parsing: "09:00-10:00"))), now: Self.now)
         let alone = try await core.read { try $0.doseReply(now: Self.now, date: nil, days: nil) }.dose
         #expect(alone.people == nil)
         try await core.run(.addMember(FamilyMember(name: "Mia", skinType: .I)), now: Self.now)

@@ -125,7 +125,9 @@ struct OutsideTests {
         let shell = try InProcessCore()
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.startEngine(now: noon)
-        try await shell.core.run(.outside(OutsideParameters(action: .add, date: "2026-01-13", span: "10:00-11:00")), now: noon)
+        try await shell.core.run(
+            .outside(OutsideParameters(action: .add, date: CalendarDate(parsing: "2026-01-13"), span: ClockSpan(parsing: "10:00-11:00"))),
+            now: noon)
         let reply = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: 7) }
         let days = try #require(reply.days)
         #expect(days.map(\.date) == (9...15).map { String(format: "2026-01-%02d", $0) })
@@ -142,16 +144,17 @@ struct OutsideTests {
         let shell = try InProcessCore()
         let noon = ISO8601DateFormatter().date(from: "2026-01-15T12:00:00+11:00")!
         await shell.startEngine(now: noon)
-        try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: "10:00-11:00")), now: noon)
+        try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: ClockSpan(parsing: "10:00-11:00"))), now: noon)
         var dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
         #expect(dose.intervals.map(\.source) == ["user"] && dose.minutesOutside == 60)
         #expect(dose.intervals.first?.start.hasPrefix("2026-01-15T10:00") == true)
         for (span, why) in [("13:00-14:00", "has not come yet"), ("11:00-10:00", "HH:MM-HH:MM"), ("ten-eleven", "HH:MM-HH:MM")] {
             await #expect {
-                try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: span)), now: noon)
+                try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: ClockSpan(parsing: span))), now: noon)
             } throws: { ($0 as? Refusal)?.message.contains(why) == true }
         }
-        try await shell.core.run(.outside(OutsideParameters(action: .remove, date: nil, span: "10:00-11:00")), now: noon)
+        try await shell.core.run(
+            .outside(OutsideParameters(action: .remove, date: nil, span: ClockSpan(parsing: "10:00-11:00"))), now: noon)
         dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
         #expect(dose.intervals.isEmpty)
     }

@@ -75,7 +75,8 @@ import UVStore
             case .muteToday: try await core.run(.mute(.morning, today: true), now: now)
             case .unmute: try await core.run(.unmute(.dose), now: now)
             case .outsideStart: try await core.run(.outside(OutsideParameters(action: .start, date: nil)), now: now)
-            case .outsideAdd: try await core.run(.outside(OutsideParameters(action: .add, date: nil, span: "08:00-09:00")), now: now)
+            case .outsideAdd:
+                try await core.run(.outside(OutsideParameters(action: .add, date: nil, span: ClockSpan(parsing: "08:00-09:00"))), now: now)
             }
         }
     }

@@ -18,7 +18,8 @@ import UVProtocol
                 name: "Nowhere", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Mars/Olympus_Mons",
                 source: .manual))
         await shell.startEngine(now: Self.morning)
-        try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: "21:00-22:30")), now: Self.morning)
+        try await shell.core.run(
+            .outside(OutsideParameters(action: .add, date: nil, span: ClockSpan(parsing: "21:00-22:30"))), now: Self.morning)
 
         var watching = await shell.core.subscribe(now: Self.morning).makeAsyncIterator()
         let first = try #require(await watching.next())

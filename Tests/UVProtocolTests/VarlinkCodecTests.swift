@@ -76,6 +76,45 @@ struct VarlinkCodecTests {
         #expect(sent.contains(#""born":"2024-03""#) && sent.contains(#""spf":"50""#))
     }
 
+    /// A day, a span of a day, quiet spans and what is asked of the time outside travel as the
+    /// text they were (the JSON of 0.4.0), and what is none of them is refused as the call is
+    /// read, naming what was wrong.
+    @Test func daysAndSpansTravelAsTheirText() throws {
+        func decoded<Parameters: Decodable>(_ method: String, _ parameters: String, as type: Parameters.Type) throws -> Parameters {
+            try VarlinkCall(decoding: Data(#"{"method":"io.uvd.\#(method)","parameters":\#(parameters)}"#.utf8)).decodeParameters(type)
+        }
+        let outside = try decoded("Outside", #"{"action":"add","date":"2026-01-13","span":"10:00-11:30"}"#, as: OutsideParameters.self)
+        #expect(outside.action.value == .add && outside.date?.value.description == "2026-01-13")
+        #expect(outside.span?.value == ClockSpan(parsing: "10:00-11:30"))
+        let sent = String(decoding: try VarlinkCall.encode(method: "io.uvd.Outside", parameters: outside).dropLast(), as: UTF8.self)
+        #expect(sent.contains(#""action":"add""#) && sent.contains(#""date":"2026-01-13""#) && sent.contains(#""span":"10:00-11:30""#))
+        #expect(
+            throws: VarlinkError.uvd(name: "InvalidValue", message: "action 'begin' is not allowed; use start, stop, add, remove or clear")
+        ) {
+            try decoded("Outside", #"{"action":"begin"}"#, as: OutsideParameters.self)
+        }
+        #expect(throws: VarlinkError.uvd(name: "InvalidValue", message: "date '2026-02-30' is not a calendar date: use YYYY-MM-DD")) {
+            try decoded("GetDose", #"{"date":"2026-02-30"}"#, as: DoseParameters.self)
+        }
+        #expect(throws: VarlinkError.uvd(name: "InvalidValue", message: "date '2026-02-30' is not a calendar date: use YYYY-MM-DD")) {
+            try decoded("GetForecast", #"{"date":"2026-02-30"}"#, as: ForecastParameters.self)
+        }
+        #expect(
+            throws: VarlinkError.uvd(
+                name: "InvalidValue", message: "'11:00-10:00' is not a span of the day: use HH:MM-HH:MM, the start before the end")
+        ) {
+            try decoded("Outside", #"{"action":"add","span":"11:00-10:00"}"#, as: OutsideParameters.self)
+        }
+        let quiet = try decoded("SetQuiet", #"{"spans":["22:00-07:00","12:30-13:00"]}"#, as: SetQuietParameters.self)
+        #expect(quiet.spans?.map(\.value.description) == ["22:00-07:00", "12:30-13:00"])
+        #expect(
+            throws: VarlinkError.uvd(
+                name: "InvalidValue", message: "'night' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)")
+        ) {
+            try decoded("SetQuiet", #"{"spans":["night"]}"#, as: SetQuietParameters.self)
+        }
+    }
+
     @Test func writtenValuesTravelAsTheirText() throws {
         let sent = try VarlinkCall.encode(
             method: "io.uvd.SetProfile",

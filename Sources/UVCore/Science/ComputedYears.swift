@@ -18,13 +18,6 @@ public enum ComputedYears {
         date >= start.addingTimeInterval(-14 * 3600) && date < end.addingTimeInterval(14 * 3600)
     }
 
-    /// Whether the day written `YYYY-MM-DD` lies in those years (false for text that is no date).
-    public static func contains(isoDate text: String) -> Bool {
-        var scanner = TextScanner(text)
-        guard let date = scanner.isoDate(), scanner.atEnd else { return false }
-        return (first...last).contains(date.year)
-    }
-
     /// The refusal of `value`, given as `name` (`--date`, `date`): what is wrong and what is right.
     public static func refusal(_ name: String, _ value: String) -> String {
         tr("%1$@ '%2$@' is outside the years %3$@ to %4$@, where uvd's solar model holds", name, value, first, last)

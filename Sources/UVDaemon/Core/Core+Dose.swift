@@ -13,8 +13,8 @@ extension Core {
 
     /// The dose of the day `date` (today without one), and with `days` that many days ending
     /// with it, oldest first.
-    func doseReply(now: Date, date: String?, days: Int?) throws(Refusal) -> DoseReply {
-        let last = try TimeOutside.day(date, zone: user.place.timeZone, now: now)
+    func doseReply(now: Date, date: CalendarDate?, days: Int?) throws(Refusal) -> DoseReply {
+        let last = TimeOutside.day(date, zone: user.place.timeZone, now: now)
         let knowledge = knowledge(now: now)
         func dose(_ day: DateInterval) -> DoseInfo {
             DoseInfo(

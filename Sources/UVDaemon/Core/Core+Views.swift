@@ -59,18 +59,10 @@ extension Core {
         return status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
     }
 
-    func forecast(now: Date, location: String?, date: String?) throws(Refusal) -> ForecastInfo {
+    func forecast(now: Date, location: String?, date: CalendarDate?) throws(Refusal) -> ForecastInfo {
         let target = try savedPlace(location) ?? user.place
-        let day: DateInterval
-        if let date {
-            guard let interval = LocalDay.interval(isoDate: date, in: target.timeZone) else {
-                throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
-            }
-            guard ComputedYears.contains(isoDate: date) else { throw Refusal(.invalidValue, ComputedYears.refusal("date", date)) }
-            day = interval
-        } else {
-            day = LocalDay.interval(containing: now, in: target.timeZone)
-        }
+        if let date, !date.isComputed { throw Refusal(.invalidValue, ComputedYears.refusal("date", date.description)) }
+        let day = date?.interval(in: target.timeZone) ?? LocalDay.interval(containing: now, in: target.timeZone)
         return ViewBuilder.forecast(knowledge(now: now, for: target), day: day, now: now)
     }
 

@@ -64,9 +64,7 @@ struct TimeOutside: Sendable {
     private mutating func decided(_ parameters: OutsideParameters, clock: PlaceClock, now: Date) throws(Refusal) -> (
         changes: [OutsideChange], reply: String
     ) {
-        guard let action = OutsideParameters.Action(rawValue: parameters.action) else {
-            throw Refusal(.invalidValue, tr("outside takes start, stop, add, remove or clear (got '%1$@')", parameters.action))
-        }
+        let action = parameters.action.value
         switch action {
         case .start:
             guard let opened = open.userStarts(at: now) else {
@@ -80,51 +78,46 @@ struct TimeOutside: Sendable {
             }
             return (ended, tr("inside from %1$@", clock.readable(now, now: now)))
         case .add, .remove:
-            let day = try Self.keptDay(parameters.date, zone: clock.zone, now: now)
-            let span = try Self.span(parameters.span ?? "", on: day, zone: clock.zone, now: now)
+            let day = try Self.keptDay(parameters.date?.value, zone: clock.zone, now: now)
+            let span = try Self.interval(parameters.span?.value, on: day, zone: clock.zone, now: now)
             let (start, end) = (clock.readable(span.start, now: now), clock.readable(span.end, now: now))
             return action == .add
                 ? ([.add(OutsideInterval(start: span.start, end: span.end, source: .user))], tr("outside %1$@–%2$@ added", start, end))
                 : ([.remove(span)], tr("outside %1$@–%2$@ removed", start, end))
         case .clear:
-            let day = try Self.keptDay(parameters.date, zone: clock.zone, now: now)
+            let day = try Self.keptDay(parameters.date?.value, zone: clock.zone, now: now)
             if day.contains(now) { open.cleared() }
             return ([.clear(day)], tr("time outside on %1$@ cleared", LocalDay.key(day.start, in: clock.zone)))
         }
     }
 
     /// The local day a `--date` names, or today.
-    static func day(_ date: String?, zone: Zone, now: Date) throws(Refusal) -> DateInterval {
-        guard let date else { return LocalDay.interval(containing: now, in: zone) }
-        guard let interval = LocalDay.interval(isoDate: date, in: zone) else {
-            throw Refusal(.invalidValue, tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", date))
-        }
-        return interval
+    static func day(_ date: CalendarDate?, zone: Zone, now: Date) -> DateInterval {
+        date?.interval(in: zone) ?? LocalDay.interval(containing: now, in: zone)
     }
 
     /// The local day a `--date` names, or today, when its time outside is still kept (90 days).
-    private static func keptDay(_ date: String?, zone: Zone, now: Date) throws(Refusal) -> DateInterval {
-        let day = try day(date, zone: zone, now: now)
+    private static func keptDay(_ date: CalendarDate?, zone: Zone, now: Date) throws(Refusal) -> DateInterval {
+        let day = day(date, zone: zone, now: now)
         guard day.end > now.addingTimeInterval(-OutsideRecord.kept) else {
             let days = Int(OutsideRecord.kept / 86_400)
             throw Refusal(
-                .invalidValue, tr("date '%1$@' is more than %2$@ days ago: time outside is kept %2$@ days", date ?? "", days))
+                .invalidValue,
+                tr("date '%1$@' is more than %2$@ days ago: time outside is kept %2$@ days", date?.description ?? "", days))
         }
         return day
     }
 
-    /// "HH:MM-HH:MM" on `day`'s clock, not reaching past now: the times outside that were.
-    private static func span(_ text: String, on day: DateInterval, zone: Zone, now: Date) throws(Refusal) -> DateInterval {
-        let ends = text.split(separator: "-").map { WallClock.minuteOfDay(parsing: String($0)) }
-        guard ends.count == 2, let first = ends[0], let last = ends[1], first < last else {
-            throw Refusal(.invalidValue, tr("'%1$@' is not a span of the day: use HH:MM-HH:MM, the start before the end", text))
+    /// `span` on `day`'s clock, not reaching past now: the times outside that were.
+    private static func interval(_ span: ClockSpan?, on day: DateInterval, zone: Zone, now: Date) throws(Refusal) -> DateInterval {
+        guard let span else {
+            throw Refusal(.invalidValue, tr("'%1$@' is not a span of the day: use HH:MM-HH:MM, the start before the end", ""))
         }
-        let start = zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: first)
-        let end = zone.nextDate(after: day.start.addingTimeInterval(-1), minuteOfDay: last)
-        guard end <= now.addingTimeInterval(60) else {
-            throw Refusal(.invalidValue, tr("%1$@ has not come yet: time outside is what was, up to now", text))
+        let interval = span.interval(on: day, in: zone)
+        guard interval.end <= now.addingTimeInterval(60) else {
+            throw Refusal(.invalidValue, tr("%1$@ has not come yet: time outside is what was, up to now", span.description))
         }
-        return DateInterval(start: start, end: end)
+        return interval
     }
 
     /// The day's dose of the user (skin `skin`) and of `family` out with them, from the

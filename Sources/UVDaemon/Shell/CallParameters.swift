@@ -6,19 +6,12 @@ import UVProtocol
 /// the core takes a `Rule`, `QuietHours` or a `FamilyMember`, never their written forms; a parameter that is
 /// none of them is refused, naming what it was and what it may be.
 enum CallParameters {
-    /// `SetQuiet`'s spans (`22:00-07:00`), or nil with `reset` (back to the configuration's).
-    static func quietHours(spans: [String]?, reset: Bool) throws(Refusal) -> QuietHours? {
+    /// `SetQuiet`'s spans (each read as the parameters were decoded), or nil with `reset` (back
+    /// to the configuration's).
+    static func quietHours(spans: [QuietSpan]?, reset: Bool) throws(Refusal) -> QuietHours? {
         if reset { return nil }
         guard let spans else { throw Refusal(.invalidValue, tr("give spans (an empty list for none) or reset")) }
-        var parsed: [QuietSpan] = []
-        for text in spans {
-            guard let span = QuietSpan(parsing: text) else {
-                throw Refusal(
-                    .invalidValue, tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text))
-            }
-            parsed.append(span)
-        }
-        return QuietHours(parsed)
+        return QuietHours(spans)
     }
 
     /// `AddFamilyMember`'s person: a name checked (`FamilyMember.checkedName`), a skin type.

@@ -21,7 +21,8 @@ struct ControlService: VarlinkService {
                 }
             case .getForecast:
                 try await answer(UVD.GetForecast.self) { call in
-                    ForecastReply(forecast: try await core.read { try $0.forecast(now: now, location: call.location, date: call.date) })
+                    ForecastReply(
+                        forecast: try await core.read { try $0.forecast(now: now, location: call.location, date: call.date?.value) })
                 }
             case .listStations:
                 try await answer(UVD.ListStations.self) { _ in
@@ -80,7 +81,7 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.SetQuiet.self) {
                     QuietReply(
                         quiet: try await core.command(
-                            .quiet(CallParameters.quietHours(spans: $0.spans, reset: $0.reset ?? false)), now: now))
+                            .quiet(CallParameters.quietHours(spans: $0.spans?.map(\.value), reset: $0.reset ?? false)), now: now))
                 }
             case .quietNow:
                 try await answer(UVD.QuietNow.self) { QuietReply(quiet: try await core.command(.quietFor(minutes: $0.minutes), now: now)) }
@@ -102,7 +103,7 @@ struct ControlService: VarlinkService {
                 try await answer(UVD.SetHome.self) { _ in MessageReply(message: try await core.markHome(now: now)) }
             case .getDose:
                 try await answer(UVD.GetDose.self) { call in
-                    try await core.read { try $0.doseReply(now: now, date: call.date, days: call.days) }
+                    try await core.read { try $0.doseReply(now: now, date: call.date?.value, days: call.days) }
                 }
             case .outside:
                 try await answer(UVD.Outside.self) { MessageReply(message: try await core.command(.outside($0), now: now)) }
