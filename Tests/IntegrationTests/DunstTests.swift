@@ -40,7 +40,21 @@ struct DunstTests {
                     && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
             }
             config = uvd.root.appendingPathComponent("dunstrc")
-            try "[global]\nfont = Monospace 8\n".write(to: config, atomically: true, encoding: .utf8)
+            // Nothing expires on its own: a notification still shows when a test restarts dunst,
+            // however long a loaded machine took to get there (an alert expired after 10 s
+            // before the restart, and uvd had nothing to show again).
+            try """
+            [global]
+            font = Monospace 8
+            ignore_dbustimeout = yes
+            [urgency_low]
+            timeout = 0
+            [urgency_normal]
+            timeout = 0
+            [urgency_critical]
+            timeout = 0
+
+            """.write(to: config, atomically: true, encoding: .utf8)
             log = uvd.root.appendingPathComponent("dunst.err")
             dunst = try ChildProcess(
                 "/usr/bin/dunst", ["-config", config.path], environment: environment, stdout: "/dev/null", stderr: log.path)
