@@ -82,7 +82,7 @@ struct QuietCommand: AsyncParsableCommand {
 
     static func print(_ quiet: QuietInfo, _ output: OutputOptions) throws {
         if output.json { return try JSONOutput.print(quiet) }
-        let spans = quiet.spans.isEmpty ? tr("none") : quiet.spans.joined(separator: ", ")
+        let spans = quiet.spans.isEmpty ? tr("none") : quiet.spans.map(\.description).joined(separator: ", ")
         Swift.print(
             quiet.origin == "config"
                 ? tr("Quiet hours: %1$@ (from config.toml)", spans) : tr("Quiet hours: %1$@ (set with uvctl quiet set)", spans))

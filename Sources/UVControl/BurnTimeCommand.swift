@@ -55,8 +55,8 @@ struct BurnTimeCommand: AsyncParsableCommand {
         let reply = try await DaemonClient.call(UVD.ListFamily.self, Empty())
         let now = Date()
         return reply.people.filter { !$0.you }.compactMap { person in
-            guard let skinType = person.skinType.flatMap(SkinType.init(parsing:)) else { return nil }
-            let member = FamilyMember(name: person.name, skinType: skinType, born: person.born.flatMap(BirthMonth.init(parsing:)))
+            guard let skinType = person.skinType?.value else { return nil }
+            let member = FamilyMember(name: person.name, skinType: skinType, born: person.born?.value)
             let baby = member.isUnderSixMonths(at: now, in: .current)
             let time = BurnTime(skinType: skinType, uvi: uvi, effectiveSPF: effectiveSPF)
             return PersonReport(
@@ -69,16 +69,16 @@ struct BurnTimeCommand: AsyncParsableCommand {
         // What is not given, from uvd: the profile's skin type, the UV now, the sunscreen on record.
         let known = skinType == nil || uvi == nil || spf == nil ? await DaemonClient.statusIfRunning() : nil
         let onRecord = spf == nil ? known?.sunscreen : nil
-        guard let skinType = skinType ?? known.flatMap({ $0.skinTypeIsDefault ? nil : SkinType(parsing: $0.skinType) }) else {
+        guard let skinType = skinType ?? known.flatMap({ $0.skinTypeIsDefault ? nil : $0.skinType.value }) else {
             throw ValidationError(
                 known == nil
                     ? tr("Give --skin-type (uvd is not running to say your profile's).")
                     : tr("Give --skin-type, or save yours: uvctl profile set --skin-type, or uvctl skin quiz --save."))
         }
         guard let uvi = uvi ?? known?.uvi else { throw ValidationError(tr("Give --uvi (uvd is not running to say the UV now).")) }
-        let spf = spf ?? onRecord.flatMap { SPF(parsing: $0.spf) } ?? .none
-        let quantity = quantity ?? onRecord.flatMap { SunscreenQuantity(rawValue: $0.quantity) } ?? .lots
-        let activity = activity ?? onRecord.flatMap { SunscreenActivity(rawValue: $0.activity) } ?? .normal
+        let spf = spf ?? onRecord?.spf.value ?? .none
+        let quantity = quantity ?? onRecord?.quantity.value ?? .lots
+        let activity = activity ?? onRecord?.activity.value ?? .normal
         let appliedMinutesAgo =
             appliedMinutesAgo ?? onRecord.flatMap { record in
                 ISOInstant.parse(record.appliedAt).map { max(0, Date().timeIntervalSince($0) / 60) }

@@ -116,7 +116,7 @@ struct FamilyCommand: AsyncParsableCommand {
         for person in reply.people {
             var facts = [person.skinType.map { tr("skin type %1$@", $0) } ?? tr("skin type not set")]
             if let born = person.born { facts.append(tr("born %1$@", born)) }
-            if let spf = person.spf { facts.append(spf == "none" ? tr("no sunscreen") : tr("SPF %1$@", spf)) }
+            if let spf = person.spf?.value { facts.append(spf == SPF.none ? tr("no sunscreen") : tr("SPF %1$@", spf.argument)) }
             Swift.print(name(person).rightPadded(to: width) + "  " + facts.joined(separator: " · "))
         }
         if reply.people.count == 1 { Swift.print(tr("No one else yet: uvctl family add NAME --skin-type I adds someone.")) }

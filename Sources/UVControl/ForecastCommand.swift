@@ -131,8 +131,8 @@ enum TimeArgument {
     /// `HH:MM` on the forecast's own day (today's date would point off a `--date` chart).
     static func parse(_ text: String, on forecast: ForecastInfo, now: Date) -> Date? {
         let zone = Zone(identifier: forecast.location.timeZone) ?? .current
-        let noon = LocalDay.interval(isoDate: forecast.date, in: zone).map { $0.start.addingTimeInterval(12 * 3600) }
-        return parse(text, in: zone, now: noon ?? now)
+        let noon = forecast.date.value.interval(in: zone).start.addingTimeInterval(12 * 3600)
+        return parse(text, in: zone, now: noon)
     }
 
     static func parse(_ text: String, in zone: Zone, now: Date) -> Date? {

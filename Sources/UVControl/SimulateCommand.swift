@@ -88,9 +88,7 @@ struct SimulateCommand: AsyncParsableCommand {
         if let family, case .success(let members) = FamilyList.members(family) { return (members, tr("--family")) }
         guard daemonRuns, let reply = try? await DaemonClient.call(UVD.ListFamily.self, Empty()), reply.out else { return ([], "") }
         let members = reply.people.filter { !$0.you }.compactMap { person in
-            person.skinType.flatMap(SkinType.init(parsing:)).map {
-                FamilyMember(name: person.name, skinType: $0, born: person.born.flatMap(BirthMonth.init(parsing:)))
-            }
+            person.skinType.map { FamilyMember(name: person.name, skinType: $0.value, born: person.born?.value) }
         }
         return (members, tr("uvd"))
     }
@@ -118,8 +116,8 @@ struct SimulateCommand: AsyncParsableCommand {
         let (skinType, skinOrigin): (SkinType, String) =
             if let chosen = self.skinType {
                 (chosen, tr("--skin-type"))
-            } else if let daemon, !daemon.skinTypeIsDefault, let profiled = SkinType(parsing: daemon.skinType) {
-                (profiled, tr("your profile"))
+            } else if let daemon, !daemon.skinTypeIsDefault {
+                (daemon.skinType.value, tr("your profile"))
             } else {
                 (.I, tr("the most cautious default"))
             }

@@ -45,7 +45,8 @@ enum StatusText {
         {
             let countdown = ReapplyCountdown(rawValue: sunscreen.countdown)
             var chip = AppliedSentence.text(
-                spf: sunscreen.spf, quantity: sunscreen.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
+                spf: sunscreen.spf.value, quantity: sunscreen.quantity.value, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply)
+            )
             if countdown == .now {
                 chip += " " + terminal.bold(tr("(now)"))
             } else if countdown == .attention || countdown == .urgent {

@@ -81,12 +81,13 @@ struct SunscreenCommand: AsyncParsableCommand {
         guard let applied = ISOInstant.parse(info.appliedAt), let reapply = ISOInstant.parse(info.reapplyAt) else { return }
         let clock = ClockFormat(writtenIn: info.reapplyAt) ?? ClockFormat(timeZone: .current)
         print(
-            AppliedSentence.text(spf: info.spf, quantity: info.quantity, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
+            AppliedSentence.text(
+                spf: info.spf.value, quantity: info.quantity.value, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply))
                 + ".")
         if let firstOut = info.firstOut {
             print(tr("%1$@'s protection runs out first.", firstOut))
         }
-        if let quantityValue = SunscreenQuantity(rawValue: info.quantity), quantityValue.suggestsDoubleApplication, info.spf != "none" {
+        if info.quantity.value.suggestsDoubleApplication, info.spf.value != SPF.none {
             print(tr("Tip: %1$@ is less than the tested 2 mg/cm²; a second layer brings you closer to the label.", info.quantity))
         }
     }

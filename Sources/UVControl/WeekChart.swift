@@ -7,7 +7,7 @@ import UVProtocol
 /// with *) for days it did not cover.
 struct WeekChart {
     struct Day {
-        let date: String
+        let date: CalendarDate
         let maxUVI: Double
         let modelled: Bool
     }
@@ -23,12 +23,12 @@ struct WeekChart {
         self.terminal = terminal
         self.clock = clock
         let zone = clock.timeZone
-        let provided = Dictionary(forecast.daily.map { ($0.date, $0.maxUVI) }, uniquingKeysWith: { first, _ in first })
+        let provided = Dictionary(forecast.daily.map { ($0.date.value, $0.maxUVI) }, uniquingKeysWith: { first, _ in first })
         let coordinate = Coordinate(latitude: forecast.location.latitude, longitude: forecast.location.longitude)
-        let first = LocalDay.interval(isoDate: forecast.date, in: zone) ?? LocalDay.interval(containing: Date(), in: zone)
-        days = (0..<count).compactMap { offset in
+        let first = forecast.date.value.interval(in: zone)
+        days = (0..<count).map { offset in
             let day = LocalDay.interval(containing: first.start.addingTimeInterval(Double(offset) * 86_400 + 12 * 3600), in: zone)
-            let date = LocalDay.key(day.start, in: zone)
+            let date = CalendarDate(containing: day.start, in: zone)
             if let uvi = provided[date] { return Day(date: date, maxUVI: uvi, modelled: false) }
             let modelled = DayOutlook.modelledSeries(day: day, coordinate: coordinate).samples.map(\.uvi).max() ?? 0
             return Day(date: date, maxUVI: modelled, modelled: true)
@@ -40,7 +40,7 @@ struct WeekChart {
             tr("%1$@ · %2$@", terminal.bold(tr("%1$@ · daily UV maximum", forecast.location.name)), forecast.location.timeZone), "",
         ]
         let zone = clock.timeZone
-        let labels = days.map { clock.shortDay(LocalDay.interval(isoDate: $0.date, in: zone)?.start ?? Date()) }
+        let labels = days.map { clock.shortDay($0.date.interval(in: zone).start) }
         let labelWidth = labels.columnWidth
         for (day, label) in zip(days, labels.map { $0.rightPadded(to: labelWidth) }) {
             let level = UVLevel(uvi: day.maxUVI)

@@ -11,7 +11,7 @@ extension WheelDay {
             ISOInstant.parse(hour.time).map { Hour(start: $0, uvi: hour.uvi, burnTimeMinutes: hour.burnTimeMinutes) }
         }
         let zone = Zone(identifier: forecast.location.timeZone) ?? .utc
-        let dayStart = LocalDay.interval(isoDate: forecast.date, in: zone)?.start ?? hours.first?.start ?? .distantPast
+        let dayStart = forecast.date.value.interval(in: zone).start
         self.init(
             dayStart: dayStart, hours: hours, window: forecast.window?.timeSpan.map { DateInterval(start: $0.start, end: $0.end) },
             peak: forecast.peak?.timeSpan.map { DateInterval(start: $0.start, end: $0.end) },

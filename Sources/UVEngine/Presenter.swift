@@ -111,7 +111,7 @@ public struct Presenter: Sendable {
             (
                 stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", time(at)),
                 (firstOut.map { tr("%1$@'s protection runs out first.", $0) + "\n" } ?? "")
-                    + AppliedSentence.text(spf: spf.argument, quantity: quantity.rawValue, appliedAt: time(appliedAt), reapplyAt: time(at))
+                    + AppliedSentence.text(spf: spf, quantity: quantity, appliedAt: time(appliedAt), reapplyAt: time(at))
             )
         case .morning(let window, let peakUVI, let peakAt, let yesterday):
             (tr("UV today"), morningBody(window, peakUVI: peakUVI, peakAt: peakAt) + (yesterday.map { "\n" + yesterdayClause($0) } ?? ""))

@@ -2,36 +2,36 @@ import UVCore
 
 /// Quiet hours as uvd applies them.
 public struct QuietInfo: Codable, Sendable, Equatable {
-    public var spans: [String]
+    public var spans: [Written<QuietSpan>]
     public var origin: String
     public var quietNow: Bool
     @Null public var until: String?
     /// Rules muted until unmuted.
-    public var muted: [String]
+    public var muted: [Written<Rule>]
     /// Rules muted for the rest of today ("Not today").
-    public var mutedToday: [String]
+    public var mutedToday: [Written<Rule>]
     /// Rules snoozed, and until when.
     public var snoozed: [SnoozedRuleInfo]
 
     public init(
-        spans: [String], origin: String, quietNow: Bool, until: String?, muted: [String], mutedToday: [String], snoozed: [SnoozedRuleInfo]
+        spans: [QuietSpan], origin: String, quietNow: Bool, until: String?, muted: [Rule], mutedToday: [Rule], snoozed: [SnoozedRuleInfo]
     ) {
-        self.spans = spans
+        self.spans = spans.map(Written.init)
         self.origin = origin
         self.quietNow = quietNow
         self.until = until
-        self.muted = muted
-        self.mutedToday = mutedToday
+        self.muted = muted.map(Written.init)
+        self.mutedToday = mutedToday.map(Written.init)
         self.snoozed = snoozed
     }
 }
 
 /// A rule snoozed until an instant.
 public struct SnoozedRuleInfo: Codable, Sendable, Equatable {
-    public var rule: String
+    public var rule: Written<Rule>
     public var until: String
-    public init(rule: String, until: String) {
-        self.rule = rule
+    public init(rule: Rule, until: String) {
+        self.rule = Written(rule)
         self.until = until
     }
 }

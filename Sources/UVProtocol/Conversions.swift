@@ -22,8 +22,8 @@ extension ForecastInfo {
         let iso = ISOTimestamp(timeZone: place.timeZone)
         self.init(
             source: source.rawValue, attribution: source.attribution, updatedAt: updatedAt.map(iso.string),
-            location: LocationInfo(place, approximate: approximate), date: LocalDay.key(outlook.day.start, in: place.timeZone),
-            skinType: skinType.numeral, windowThreshold: window.threshold(for: skinType).uvi.rounded(places: 2),
+            location: LocationInfo(place, approximate: approximate), date: CalendarDate(containing: outlook.day.start, in: place.timeZone),
+            skinType: skinType, windowThreshold: window.threshold(for: skinType).uvi.rounded(places: 2),
             hours: outlook.hours.map {
                 HourInfo(
                     time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
@@ -36,7 +36,8 @@ extension ForecastInfo {
                     start: iso.string($0.span.start), end: iso.string($0.span.end), uvi: $0.uvi.rounded(places: 2), at: iso.string($0.at))
             },
             sunrise: outlook.sun.sunrise.map(iso.string), sunset: outlook.sun.sunset.map(iso.string),
-            solarNoon: iso.string(outlook.sun.solarNoon), daily: daily.map { DailyInfo(date: $0.date, maxUVI: $0.maxUVI) })
+            solarNoon: iso.string(outlook.sun.solarNoon),
+            daily: daily.compactMap { day in CalendarDate(parsing: day.date).map { DailyInfo(date: $0, maxUVI: day.maxUVI) } })
     }
 }
 

@@ -22,29 +22,29 @@ public struct DoseIntervalInfo: Codable, Sendable, Equatable {
 /// A day's dose: the intervals outside, and the day's totals in standard erythemal doses and as
 /// a share of a burn for the skin type (with the sunscreen on, and without).
 public struct DoseInfo: Codable, Sendable, Equatable {
-    public var date: String
+    public var date: Written<CalendarDate>
     public var intervals: [DoseIntervalInfo]
     public var minutesOutside: Int
     public var sed: Double
     public var burnDosePercent: Double
     public var unprotectedBurnDosePercent: Double
-    public var skinType: String
+    public var skinType: Written<SkinType>
     /// With the family out: each person's share of a burn from the same time outside, through
     /// the sunscreen each wore, the user first (a baby under 6 months has none); null without.
     @Null public var people: [PersonDoseInfo]?
 
     public init(
-        date: String, intervals: [DoseIntervalInfo], minutesOutside: Int, sed: Double, burnDosePercent: Double,
-        unprotectedBurnDosePercent: Double, skinType: String, people: [PersonDoseInfo]? = nil
+        date: CalendarDate, intervals: [DoseIntervalInfo], minutesOutside: Int, sed: Double, burnDosePercent: Double,
+        unprotectedBurnDosePercent: Double, skinType: SkinType, people: [PersonDoseInfo]? = nil
     ) {
         self.people = people
-        self.date = date
+        self.date = Written(date)
         self.intervals = intervals
         self.minutesOutside = minutesOutside
         self.sed = sed
         self.burnDosePercent = burnDosePercent
         self.unprotectedBurnDosePercent = unprotectedBurnDosePercent
-        self.skinType = skinType
+        self.skinType = Written(skinType)
     }
 }
 
@@ -53,13 +53,13 @@ public struct PersonDoseInfo: Codable, Sendable, Equatable {
     /// "you" for the user (`you`), else the member's name.
     public var name: String
     public var you: Bool
-    public var skinType: String
+    public var skinType: Written<SkinType>
     public var burnDosePercent: Double
 
-    public init(name: String, you: Bool, skinType: String, burnDosePercent: Double) {
+    public init(name: String, you: Bool, skinType: SkinType, burnDosePercent: Double) {
         self.name = name
         self.you = you
-        self.skinType = skinType
+        self.skinType = Written(skinType)
         self.burnDosePercent = burnDosePercent
     }
 }
@@ -108,18 +108,18 @@ extension DoseInfo {
         let iso = ISOTimestamp(timeZone: zone)
         let dose = party.user
         self.init(
-            date: LocalDay.key(day.start, in: zone),
+            date: CalendarDate(containing: day.start, in: zone),
             intervals: dose.intervals.map {
                 DoseIntervalInfo(
                     start: iso.string($0.interval.start), end: iso.string($0.interval.end), source: $0.interval.source.rawValue,
                     sed: $0.dose.sed, burnDosePercent: $0.dose.burnDosePercent)
             }, minutesOutside: Int(dose.secondsOutside / 60), sed: dose.total.sed, burnDosePercent: dose.total.burnDosePercent,
-            unprotectedBurnDosePercent: dose.total.unprotectedBurnDosePercent, skinType: dose.skinType.numeral,
+            unprotectedBurnDosePercent: dose.total.unprotectedBurnDosePercent, skinType: dose.skinType,
             people: !party.withFamily
                 ? nil
                 : party.shares.map { share in
                     PersonDoseInfo(
-                        name: share.member?.name ?? FamilyStatusInfo.you, you: share.member == nil, skinType: share.dose.skinType.numeral,
+                        name: share.member?.name ?? FamilyStatusInfo.you, you: share.member == nil, skinType: share.dose.skinType,
                         burnDosePercent: share.dose.total.burnDosePercent)
                 })
     }

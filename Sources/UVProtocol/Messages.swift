@@ -47,9 +47,9 @@ public struct PeakInfo: Codable, Sendable, Equatable {
 }
 
 public struct SunscreenInfo: Codable, Sendable, Equatable {
-    public var spf: String
-    public var quantity: String
-    public var activity: String
+    public var spf: Written<SPF>
+    public var quantity: Written<SunscreenQuantity>
+    public var activity: Written<SunscreenActivity>
     public var appliedAt: String
     public var effectiveSPF: Double
     public var reapplyAt: String
@@ -64,13 +64,14 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
     @Null public var firstOut: String?
 
     public init(
-        spf: String, quantity: String, activity: String, appliedAt: String, effectiveSPF: Double, reapplyAt: String, reapplyReason: String,
+        spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity, appliedAt: String, effectiveSPF: Double, reapplyAt: String,
+        reapplyReason: String,
         countdown: String, waterEventAt: String?, firstOut: String? = nil
     ) {
         self.firstOut = firstOut
-        self.spf = spf
-        self.quantity = quantity
-        self.activity = activity
+        self.spf = Written(spf)
+        self.quantity = Written(quantity)
+        self.activity = Written(activity)
         self.appliedAt = appliedAt
         self.effectiveSPF = effectiveSPF
         self.reapplyAt = reapplyAt
@@ -118,7 +119,7 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     /// The same as facts, for a client to word in its own (`ModelReasonInfo.sentence`).
     @Null public var modelReason: ModelReasonInfo?
     public var location: LocationInfo
-    public var skinType: String
+    public var skinType: Written<SkinType>
     public var skinTypeIsDefault: Bool
     @Null public var burnTimeMinutes: Int?
     @Null public var sunscreen: SunscreenInfo?
@@ -144,7 +145,7 @@ public struct StatusInfo: Codable, Sendable, Equatable {
 
     public init(
         uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
-        freshness: String, note: String?, modelReason: ModelReasonInfo? = nil, location: LocationInfo, skinType: String,
+        freshness: String, note: String?, modelReason: ModelReasonInfo? = nil, location: LocationInfo, skinType: SkinType,
         skinTypeIsDefault: Bool,
         burnTimeMinutes: Int?, sunscreen: SunscreenInfo?, window: SpanInfo?, peak: PeakInfo?,
         temperatureCelsius: Double?, weatherCode: Int? = nil, requestsToday: Int, now: String, warnings: [String] = [],
@@ -161,7 +162,7 @@ public struct StatusInfo: Codable, Sendable, Equatable {
         self.note = note
         self.modelReason = modelReason
         self.location = location
-        self.skinType = skinType
+        self.skinType = Written(skinType)
         self.skinTypeIsDefault = skinTypeIsDefault
         self.burnTimeMinutes = burnTimeMinutes
         self.sunscreen = sunscreen
@@ -198,11 +199,11 @@ public struct HourInfo: Codable, Sendable, Equatable {
 }
 
 public struct DailyInfo: Codable, Sendable, Equatable {
-    public var date: String
+    public var date: Written<CalendarDate>
     public var maxUVI: Double
 
-    public init(date: String, maxUVI: Double) {
-        self.date = date
+    public init(date: CalendarDate, maxUVI: Double) {
+        self.date = Written(date)
         self.maxUVI = maxUVI
     }
 }
@@ -213,8 +214,8 @@ public struct ForecastInfo: Codable, Sendable, Equatable {
     public var attribution: String
     @Null public var updatedAt: String?
     public var location: LocationInfo
-    public var date: String
-    public var skinType: String
+    public var date: Written<CalendarDate>
+    public var skinType: Written<SkinType>
     public var windowThreshold: Double
     public var hours: [HourInfo]
     @Null public var window: SpanInfo?
@@ -225,7 +226,7 @@ public struct ForecastInfo: Codable, Sendable, Equatable {
     public var daily: [DailyInfo]
 
     public init(
-        source: String, attribution: String, updatedAt: String?, location: LocationInfo, date: String, skinType: String,
+        source: String, attribution: String, updatedAt: String?, location: LocationInfo, date: CalendarDate, skinType: SkinType,
         windowThreshold: Double, hours: [HourInfo], window: SpanInfo?, peak: PeakInfo?, sunrise: String?, sunset: String?,
         solarNoon: String, daily: [DailyInfo]
     ) {
@@ -233,8 +234,8 @@ public struct ForecastInfo: Codable, Sendable, Equatable {
         self.attribution = attribution
         self.updatedAt = updatedAt
         self.location = location
-        self.date = date
-        self.skinType = skinType
+        self.date = Written(date)
+        self.skinType = Written(skinType)
         self.windowThreshold = windowThreshold
         self.hours = hours
         self.window = window
@@ -282,7 +283,7 @@ public struct FamilyStatusInfo: Codable, Sendable, Equatable {
 public struct PersonBurnInfo: Codable, Sendable, Equatable {
     public var name: String
     public var you: Bool
-    public var skinType: String
+    public var skinType: Written<SkinType>
     @Null public var ageMonths: Int?
     /// Nil with no burn risk, and for a baby under 6 months (`keepOutOfSun`).
     @Null public var burnTimeMinutes: Int?
@@ -290,10 +291,10 @@ public struct PersonBurnInfo: Codable, Sendable, Equatable {
     /// while UV is 3 or more.
     public var keepOutOfSun: Bool
 
-    public init(name: String, you: Bool, skinType: String, ageMonths: Int?, burnTimeMinutes: Int?, keepOutOfSun: Bool) {
+    public init(name: String, you: Bool, skinType: SkinType, ageMonths: Int?, burnTimeMinutes: Int?, keepOutOfSun: Bool) {
         self.name = name
         self.you = you
-        self.skinType = skinType
+        self.skinType = Written(skinType)
         self.ageMonths = ageMonths
         self.burnTimeMinutes = burnTimeMinutes
         self.keepOutOfSun = keepOutOfSun
@@ -305,33 +306,33 @@ public struct PersonInfo: Codable, Sendable, Equatable {
     public var name: String
     /// Whether this is the user (the profile), always the first.
     public var you: Bool
-    @Null public var skinType: String?
+    @Null public var skinType: Written<SkinType>?
     /// YYYY-MM.
-    @Null public var born: String?
+    @Null public var born: Written<BirthMonth>?
     /// The sunscreen this person wears, when not the user's default.
-    @Null public var spf: String?
+    @Null public var spf: Written<SPF>?
 
-    public init(name: String, you: Bool, skinType: String?, born: String?, spf: String?) {
+    public init(name: String, you: Bool, skinType: SkinType?, born: BirthMonth?, spf: SPF?) {
         self.name = name
         self.you = you
-        self.skinType = skinType
-        self.born = born
-        self.spf = spf
+        self.skinType = skinType.map(Written.init)
+        self.born = born.map(Written.init)
+        self.spf = spf.map(Written.init)
     }
 }
 
 public struct ProfileInfo: Codable, Sendable, Equatable {
-    @Null public var skinType: String?
-    public var spf: String
-    public var quantity: String
-    public var activity: String
+    @Null public var skinType: Written<SkinType>?
+    public var spf: Written<SPF>
+    public var quantity: Written<SunscreenQuantity>
+    public var activity: Written<SunscreenActivity>
     public var waterResistanceMinutes: Int
 
-    public init(skinType: String?, spf: String, quantity: String, activity: String, waterResistanceMinutes: Int) {
-        self.skinType = skinType
-        self.spf = spf
-        self.quantity = quantity
-        self.activity = activity
+    public init(skinType: SkinType?, spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity, waterResistanceMinutes: Int) {
+        self.skinType = skinType.map(Written.init)
+        self.spf = Written(spf)
+        self.quantity = Written(quantity)
+        self.activity = Written(activity)
         self.waterResistanceMinutes = waterResistanceMinutes
     }
 }

@@ -33,6 +33,11 @@ public struct Written<Value: WrittenValue>: Codable, Sendable, Equatable {
     }
 }
 
+extension Written: CustomStringConvertible {
+    /// The text it travels as.
+    public var description: String { value.written }
+}
+
 /// A call's parameter whose text is none of its type's values: answered `io.uvd.InvalidValue`
 /// with `message`, which names the parameter, the text and what may be written.
 public struct ValueRefused: Error, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Testing
+import UVCore
 import UVProtocol
 
 @testable import UVControl
@@ -6,7 +7,7 @@ import UVProtocol
 /// `uvctl status`'s family line, as the user reads it.
 @Suite struct FamilyLineTests {
     private func person(_ name: String, you: Bool = false, minutes: Int?, months: Int? = nil, baby: Bool = false) -> PersonBurnInfo {
-        PersonBurnInfo(name: name, you: you, skinType: "I", ageMonths: months, burnTimeMinutes: minutes, keepOutOfSun: baby)
+        PersonBurnInfo(name: name, you: you, skinType: .I, ageMonths: months, burnTimeMinutes: minutes, keepOutOfSun: baby)
     }
 
     /// A baby of 6 to 12 months who burns first at UV 3 or more is timed and told to be kept out

@@ -13,6 +13,7 @@ struct ForecastDateTests {
         let shell = try InProcessCore()
         #expect(
             try await shell.core.read { try $0.forecast(now: Date(), location: nil, date: CalendarDate(parsing: "2026-01-15")) }.date
+                .description
                 == "2026-01-15")
     }
 

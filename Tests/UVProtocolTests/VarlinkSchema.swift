@@ -39,10 +39,16 @@ extension Array: ArrayOfDecodable where Element: Decodable {
 private protocol OptionalOfDecodable { static var wrapped: any Decodable.Type { get } }
 extension Optional: OptionalOfDecodable where Wrapped: Decodable { static var wrapped: any Decodable.Type { Wrapped.self } }
 private protocol NullOfDecodable { static var wrapped: any Decodable.Type { get } }
-/// A value written as text (`Written`): a string on the wire; its first case stands in for it.
+/// A value written as text (`Written`): a string on the wire; its first case stands in for it,
+/// or for a type without cases (a day, a span, a month) the first of a few texts it reads.
 private protocol WrittenText { static var sample: Any? { get } }
 extension Written: WrittenText {
-    static var sample: Any? { (Value.self as? any CaseIterable.Type).flatMap { firstCase($0) as? Value }.map(Written.init) }
+    static var sample: Any? {
+        let value =
+            (Value.self as? any CaseIterable.Type).flatMap { firstCase($0) as? Value }
+            ?? ["2026-01-15", "10:00-11:00", "2024-03"].lazy.compactMap(Value.init(written:)).first
+        return value.map(Written.init)
+    }
 }
 extension Settable: WrittenText { static var sample: Any? { Settable.forget } }
 extension Null: NullOfDecodable { static var wrapped: any Decodable.Type { Value.self } }

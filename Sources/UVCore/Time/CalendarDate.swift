@@ -18,6 +18,11 @@ public struct CalendarDate: Sendable, Hashable, CustomStringConvertible {
         (year, month, day) = date
     }
 
+    /// The day `date` falls on in `zone`.
+    public init(containing date: Date, in zone: Zone) {
+        (year, month, day) = CivilDate.date(daysSinceEpoch: CivilDate.days(ofSeconds: zone.localSeconds(date)))
+    }
+
     /// Local midnight to the next on `zone`'s clock.
     public func interval(in zone: Zone) -> DateInterval {
         LocalDay.interval(daysSinceEpoch: CivilDate.daysSinceEpoch(year: year, month: month, day: day), in: zone)

@@ -104,24 +104,24 @@ extension Core {
     /// The user first (named "you", from the profile), then the family in the order added.
     func familyReply(now: Date) -> FamilyReply {
         let you = PersonInfo(
-            name: FamilyStatusInfo.you, you: true, skinType: user.profile.skinType?.numeral, born: nil,
-            spf: user.profile.defaultSPF.argument)
+            name: FamilyStatusInfo.you, you: true, skinType: user.profile.skinType, born: nil, spf: user.profile.defaultSPF)
         return FamilyReply(
             out: user.familyAway?.holds(at: now, in: currentPlace.timeZone) != true,
             people: [you]
                 + user.family.map {
-                    PersonInfo(name: $0.name, you: false, skinType: $0.skinType.numeral, born: $0.born?.description, spf: $0.spf?.argument)
+                    PersonInfo(name: $0.name, you: false, skinType: $0.skinType, born: $0.born, spf: $0.spf)
                 })
     }
 
     func quietInfo(now: Date) -> QuietInfo {
         let iso = ISOTimestamp(timeZone: currentPlace.timeZone)
         return QuietInfo(
-            spans: engine.quietHours.spans.map(\.description), origin: engine.quietHoursOverride == nil ? "config" : "uvctl",
+            spans: engine.quietHours.spans, origin: engine.quietHoursOverride == nil ? "config" : "uvctl",
             quietNow: engine.isQuiet(at: now), until: engine.quietEnd(after: now).map(iso.string),
-            muted: engine.muted.map(\.rawValue).sorted(), mutedToday: engine.silencedToday.map(\.rawValue).sorted(),
+            muted: engine.muted.sorted { $0.rawValue < $1.rawValue },
+            mutedToday: engine.silencedToday.sorted { $0.rawValue < $1.rawValue },
             snoozed: engine.snoozedUntil.filter { $0.value > now }.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { SnoozedRuleInfo(rule: $0.key.rawValue, until: iso.string($0.value)) })
+                .map { SnoozedRuleInfo(rule: $0.key, until: iso.string($0.value)) })
     }
 
     /// Which entries `uvctl history` asks for: the latest `limit`, or with `days` every entry of

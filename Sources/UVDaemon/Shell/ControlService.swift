@@ -166,8 +166,8 @@ struct ControlService: VarlinkService {
 
     static func info(_ profile: Profile) -> ProfileInfo {
         ProfileInfo(
-            skinType: profile.skinType?.numeral, spf: profile.defaultSPF.argument, quantity: profile.defaultQuantity.rawValue,
-            activity: profile.defaultActivity.rawValue, waterResistanceMinutes: profile.waterResistance.rawValue)
+            skinType: profile.skinType, spf: profile.defaultSPF, quantity: profile.defaultQuantity, activity: profile.defaultActivity,
+            waterResistanceMinutes: profile.waterResistance.rawValue)
     }
 
     static func parse<T>(_ text: String, _ name: String, _ make: (String) -> T?, allowed: String) throws(Refusal) -> T {

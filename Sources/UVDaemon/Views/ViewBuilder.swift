@@ -34,7 +34,7 @@ enum ViewBuilder {
             ageMinutes: reading.updatedAt.map { Int(now.timeIntervalSince($0) / 60) },
             stale: !modelled && freshness != .fresh, freshness: modelled ? Self.modelled : freshness.rawValue,
             note: reading.modelReason?.sentence, modelReason: reading.modelReason, location: locationInfo(place),
-            skinType: facts.inputs.skinType.numeral,
+            skinType: facts.inputs.skinType,
             skinTypeIsDefault: knowledge.profile.skinType == nil, burnTimeMinutes: facts.burnTime.wholeMinutes,
             sunscreen: sunscreenInfo(facts, iso: iso),
             window: facts.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
@@ -59,7 +59,7 @@ enum ViewBuilder {
             firstToBurn: party.firstToBurn.map(name),
             people: party.people.map { person in
                 PersonBurnInfo(
-                    name: name(person), you: person.isUser, skinType: person.skinType.numeral, ageMonths: person.ageInMonths,
+                    name: name(person), you: person.isUser, skinType: person.skinType, ageMonths: person.ageInMonths,
                     burnTimeMinutes: person.burnTime?.wholeMinutes, keepOutOfSun: person.keepOutOfSun)
             })
     }
@@ -111,7 +111,7 @@ enum ViewBuilder {
             return nil
         }
         return SunscreenInfo(
-            spf: application.spf.argument, quantity: application.quantity.rawValue, activity: application.activity.rawValue,
+            spf: application.spf, quantity: application.quantity, activity: application.activity,
             appliedAt: iso.string(application.appliedAt), effectiveSPF: application.effectiveSPF(at: facts.now).rounded(places: 1),
             reapplyAt: iso.string(reapply.date), reapplyReason: reapply.reason.rawValue, countdown: countdown.rawValue,
             waterEventAt: application.waterEventAt.map(iso.string), firstOut: facts.reapplyFirst)
