@@ -41,7 +41,7 @@ struct ForecastCommand: AsyncParsableCommand {
             try JSONOutput.print(forecast)
             return
         }
-        let zone = Zone(identifier: forecast.location.timeZone) ?? .current
+        let zone = forecast.location.zone
         if days > 1 {
             print(
                 WeekChart(forecast: forecast, count: days, terminal: .standardOutput(), clock: ClockFormat(timeZone: zone)).render(),
@@ -130,7 +130,7 @@ enum TimeArgument {
 
     /// `HH:MM` on the forecast's own day (today's date would point off a `--date` chart).
     static func parse(_ text: String, on forecast: ForecastInfo, now: Date) -> Date? {
-        let zone = Zone(identifier: forecast.location.timeZone) ?? .current
+        let zone = forecast.location.zone
         let noon = forecast.date.value.interval(in: zone).start.addingTimeInterval(12 * 3600)
         return parse(text, in: zone, now: noon)
     }

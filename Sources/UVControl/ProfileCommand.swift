@@ -31,8 +31,11 @@ struct ProfileCommand: AsyncParsableCommand {
             help: ArgumentHelp(tr("The product's water resistance in minutes: 0, 40 or 80."))) var waterResistance: Int?
         @OptionGroup var output: OutputOptions
 
+        /// The water resistance given, read once; nil when not given (or refused by `validate`).
+        private var resistance: WaterResistance? { waterResistance.flatMap(WaterResistance.init(rawValue:)) }
+
         func validate() throws {
-            if let waterResistance, WaterResistance(rawValue: waterResistance) == nil {
+            if waterResistance != nil, resistance == nil {
                 throw ValidationError(tr("--water-resistance must be 0, 40 or 80 (minutes), as printed on the bottle."))
             }
             if skinType == nil, spf == nil, quantity == nil, activity == nil, waterResistance == nil {
@@ -43,7 +46,7 @@ struct ProfileCommand: AsyncParsableCommand {
         func run() async throws {
             let request = ProfileParameters(
                 skinType: skinType, spf: spf, quantity: quantity, activity: activity,
-                waterResistanceMinutes: waterResistance)
+                waterResistanceMinutes: resistance)
             let profile = try await DaemonClient.call(UVD.SetProfile.self, request).profile
             try ProfileCommand.show(profile, json: output.json)
         }
@@ -60,6 +63,6 @@ struct ProfileCommand: AsyncParsableCommand {
         print(
             tr(
                 "Usual sunscreen: SPF %1$@ • %2$@ • %3$@ • water resistance %4$@ min", profile.spf, profile.quantity, profile.activity,
-                profile.waterResistanceMinutes))
+                profile.waterResistanceMinutes.value.rawValue))
     }
 }

@@ -100,7 +100,7 @@ struct SimulateCommand: AsyncParsableCommand {
             let saved = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: name)).status.location
             return Place(
                 name: saved.name, coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
-                timeZoneIdentifier: saved.timeZone, source: .manual)
+                timeZoneIdentifier: saved.timeZone.value.name, source: .manual)
         }
         return LocationArgument.place(name) { tr("%1$@; saved locations are uvd's, and it is not running", $0) }
     }
@@ -220,7 +220,7 @@ struct SimulateCommand: AsyncParsableCommand {
     static func place(_ options: PlaceOptions, daemon: StatusInfo?) -> (Place, String) {
         if options.lat != nil { return (options.resolve(), tr("--lat/--lon")) }
         if let location = daemon?.location, !location.isDefault {
-            let zone = options.tz ?? location.timeZone
+            let zone = options.tz ?? location.timeZone.value.name
             return (
                 Place(
                     name: location.name, coordinate: Coordinate(latitude: location.latitude, longitude: location.longitude),

@@ -5,7 +5,7 @@ import UVProtocol
 /// The human form of a status: one glance, a few lines.
 enum StatusText {
     static func lines(_ status: StatusInfo, terminal: Terminal, now: Date = Date()) -> [String] {
-        let zone = Zone(identifier: status.location.timeZone) ?? .current
+        let zone = status.location.zone
         let clock = ClockFormat(timeZone: zone)
         let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
         var lines: [String] = []

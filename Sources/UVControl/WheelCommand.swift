@@ -36,7 +36,7 @@ struct WheelCommand: AsyncParsableCommand {
     func run() async throws {
         let now = Date()
         let forecast = try await source.forecast(now: now)
-        let clock = ClockFormat(timeZone: Zone(identifier: forecast.location.timeZone) ?? .current)
+        let clock = ClockFormat(timeZone: forecast.location.zone)
         guard
             let model = WheelModel(
                 day: WheelDay(forecast: forecast), now: now, focus: at.flatMap { TimeArgument.parse($0, on: forecast, now: now) },

@@ -10,7 +10,7 @@ extension WheelDay {
         let hours = forecast.hours.compactMap { hour in
             ISOInstant.parse(hour.time).map { Hour(start: $0, uvi: hour.uvi, burnTimeMinutes: hour.burnTimeMinutes) }
         }
-        let zone = Zone(identifier: forecast.location.timeZone) ?? .utc
+        let zone = forecast.location.zone
         let dayStart = forecast.date.value.interval(in: zone).start
         self.init(
             dayStart: dayStart, hours: hours, window: forecast.window?.timeSpan.map { DateInterval(start: $0.start, end: $0.end) },

@@ -45,16 +45,18 @@ public struct HistoryInfo: Codable, Sendable, Equatable {
     @Null public var body: String?
     @Null public var key: String?
     /// The zone of `time` and of the text, when it is not the current place's.
-    @Null public var zone: String?
+    @Null public var zone: Written<ZoneName>?
 
-    public init(time: String, kind: HistoryKind, subject: String, summary: String?, body: String?, key: String?, zone: String? = nil) {
+    public init(
+        time: String, kind: HistoryKind, subject: String, summary: String?, body: String?, key: String?, zone: ZoneName? = nil
+    ) {
         self.time = time
         self.kind = kind
         self.subject = subject
         self.summary = summary
         self.body = body
         self.key = key
-        self.zone = zone
+        self.zone = zone.map(Written.init)
     }
 }
 

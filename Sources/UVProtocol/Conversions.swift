@@ -7,8 +7,12 @@ extension LocationInfo {
         let coordinate = approximate ? place.coordinate.approximate : place.coordinate
         self.init(
             name: place.name, latitude: coordinate.latitude, longitude: coordinate.longitude,
-            timeZone: place.timeZoneIdentifier, source: place.source.rawValue, isDefault: place.isDefault)
+            timeZone: ZoneName(parsing: place.timeZoneIdentifier) ?? ZoneName(of: .utc), source: place.source.rawValue,
+            isDefault: place.isDefault)
     }
+
+    /// The place's zone, as every client reads it (UTC where this system has none of that name).
+    public var zone: Zone { timeZone.value.zone }
 }
 
 extension ForecastInfo {

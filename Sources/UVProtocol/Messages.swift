@@ -7,16 +7,16 @@ public struct LocationInfo: Codable, Sendable, Equatable {
     public var name: String
     public var latitude: Double
     public var longitude: Double
-    public var timeZone: String
+    public var timeZone: Written<ZoneName>
     /// manual, geoclue, time-zone or default.
     public var source: String
     public var isDefault: Bool
 
-    public init(name: String, latitude: Double, longitude: Double, timeZone: String, source: String, isDefault: Bool) {
+    public init(name: String, latitude: Double, longitude: Double, timeZone: ZoneName, source: String, isDefault: Bool) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude
-        self.timeZone = timeZone
+        self.timeZone = Written(timeZone)
         self.source = source
         self.isDefault = isDefault
     }
@@ -326,13 +326,15 @@ public struct ProfileInfo: Codable, Sendable, Equatable {
     public var spf: Written<SPF>
     public var quantity: Written<SunscreenQuantity>
     public var activity: Written<SunscreenActivity>
-    public var waterResistanceMinutes: Int
+    public var waterResistanceMinutes: Numbered<WaterResistance>
 
-    public init(skinType: SkinType?, spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity, waterResistanceMinutes: Int) {
+    public init(
+        skinType: SkinType?, spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity, waterResistanceMinutes: WaterResistance
+    ) {
         self.skinType = skinType.map(Written.init)
         self.spf = Written(spf)
         self.quantity = Written(quantity)
         self.activity = Written(activity)
-        self.waterResistanceMinutes = waterResistanceMinutes
+        self.waterResistanceMinutes = Numbered(waterResistanceMinutes)
     }
 }

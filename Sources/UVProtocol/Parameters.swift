@@ -88,15 +88,16 @@ public struct ProfileParameters: Codable, Sendable {
     public var spf: Written<SPF>?
     public var quantity: Written<SunscreenQuantity>?
     public var activity: Written<SunscreenActivity>?
-    public var waterResistanceMinutes: Int?
+    public var waterResistanceMinutes: Numbered<WaterResistance>?
     public init(
-        skinType: SkinType?, spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, waterResistanceMinutes: Int?
+        skinType: SkinType?, spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?,
+        waterResistanceMinutes: WaterResistance?
     ) {
         self.skinType = skinType.map(Written.init)
         self.spf = spf.map(Written.init)
         self.quantity = quantity.map(Written.init)
         self.activity = activity.map(Written.init)
-        self.waterResistanceMinutes = waterResistanceMinutes
+        self.waterResistanceMinutes = waterResistanceMinutes.map(Numbered.init)
     }
 }
 

@@ -134,6 +134,14 @@ extension ClockSpan: WrittenValue {
     }
 }
 
+extension ZoneName: WrittenValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    public var written: String { name }
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("%1$@ '%2$@' is not a time zone's name (e.g. Australia/Sydney)", parameter, text)
+    }
+}
+
 /// A field a call may set or forget (a family member's `born` and `spf`): the text "" forgets it,
 /// another is decoded as `Value`, once, and refused there naming the parameter (`ValueRefused`).
 /// The JSON is the text, as before the field travelled typed.

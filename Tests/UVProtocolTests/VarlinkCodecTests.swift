@@ -115,6 +115,36 @@ struct VarlinkCodecTests {
         }
     }
 
+    /// A reply's zone is a zone's name or nothing: a name that could reach outside the zone
+    /// files is refused as the reply is read, never looked up.
+    @Test func aRepliesZoneIsAZonesName() throws {
+        func location(_ zone: String) throws -> LocationInfo {
+            try JSONDecoder().decode(
+                LocationInfo.self,
+                from: Data(#"{"name":"x","latitude":0,"longitude":0,"timeZone":"\#(zone)","source":"manual","isDefault":false}"#.utf8))
+        }
+        #expect(try location("Australia/Sydney").timeZone.value.name == "Australia/Sydney")
+        #expect(try location("UTC").zone == .utc)
+        for wrong in ["../../etc/passwd", "/etc/localtime", "", "Europe/../Paris"] {
+            #expect(throws: ValueRefused.self, "\(wrong)") { try location(wrong) }
+        }
+    }
+
+    /// A water resistance is 0, 40 or 80 minutes on the wire, as before; another number is
+    /// refused as the call is read, naming the parameter and what may be given.
+    @Test func aWaterResistanceIsOneOfItsNumbers() throws {
+        let call = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.SetProfile","parameters":{"waterResistanceMinutes":40}}"#.utf8))
+        #expect(try call.decodeParameters(ProfileParameters.self).waterResistanceMinutes?.value == .minutes40)
+        let wrong = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.SetProfile","parameters":{"waterResistanceMinutes":30}}"#.utf8))
+        #expect(throws: VarlinkError.uvd(name: "InvalidValue", message: "waterResistanceMinutes '30' is not allowed; use 0, 40 or 80")) {
+            try wrong.decodeParameters(ProfileParameters.self)
+        }
+        let sent = try VarlinkCall.encode(
+            method: "io.uvd.SetProfile",
+            parameters: ProfileParameters(skinType: nil, spf: nil, quantity: nil, activity: nil, waterResistanceMinutes: .minutes80))
+        #expect(String(decoding: sent.dropLast(), as: UTF8.self).contains(#""waterResistanceMinutes":80"#))
+    }
+
     @Test func writtenValuesTravelAsTheirText() throws {
         let sent = try VarlinkCall.encode(
             method: "io.uvd.SetProfile",

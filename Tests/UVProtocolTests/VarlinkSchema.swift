@@ -51,6 +51,9 @@ extension Written: WrittenText {
     }
 }
 extension Settable: WrittenText { static var sample: Any? { Settable.forget } }
+/// A value given as a number from a list (`Numbered`): an int on the wire; its first case stands in.
+private protocol NumberedNumber { static var sample: Any? { get } }
+extension Numbered: NumberedNumber { static var sample: Any? { Value.allCases.first.map(Numbered.init) } }
 extension Null: NullOfDecodable { static var wrapped: any Decodable.Type { Value.self } }
 
 private final class Recorder {
@@ -62,7 +65,7 @@ private final class Recorder {
         case is String.Type: return "string"
         case is Bool.Type: return "bool"
         // A number whose range is checked as it is decoded (`MinutesAgo`): an int on the wire.
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt32.Type, is MinutesAgo.Type: return "int"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt32.Type, is MinutesAgo.Type, is NumberedNumber.Type: return "int"
         case is Double.Type, is Float.Type: return "float"
         case let optional as OptionalOfDecodable.Type: return "?" + typeName(optional.wrapped)
         case let array as ArrayOfDecodable.Type: return "[]" + typeName(array.element)
@@ -131,6 +134,7 @@ private func placeholder<T: Decodable>(_ type: T.Type) throws -> T {
         case is Int.Type: 0
         case is Int64.Type: Int64(0)
         case is MinutesAgo.Type: MinutesAgo(0)
+        case let numbered as NumberedNumber.Type: numbered.sample
         case is Double.Type: 0.0
         case let array as ArrayOfDecodable.Type: array.empty
         case let cases as any CaseIterable.Type: firstCase(cases)

@@ -138,15 +138,20 @@ final class ZoneFiles: Sendable {
         self.directory = directory
     }
 
-    /// The rules of a zone name: letters, digits and `/_-+` only, no `.` component, so a name
-    /// from a config, a socket or a provider never reads a file outside the zone directory.
-    func rules(named name: String) -> TZif? {
-        guard !name.isEmpty, name.utf8.count <= 255, !name.hasPrefix("/"),
-            name.utf8.allSatisfy({
+    /// Whether `name` has the form of a zone's name: letters, digits and `/_-+` only, no `.`
+    /// component, so a name from a config, a socket or a provider never reads a file outside the
+    /// zone directory.
+    static func isName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 255 && !name.hasPrefix("/")
+            && name.utf8.allSatisfy({
                 $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber || "/_-+".utf8.contains($0))
-            }),
-            !name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
-        else { return nil }
+            })
+            && !name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+    }
+
+    /// The rules of a zone name (`isName`), read once.
+    func rules(named name: String) -> TZif? {
+        guard Self.isName(name) else { return nil }
         if let known = loaded.withLock({ $0[name] }) { return known }
         let bytes = FileManager.default.contents(atPath: directory + "/" + name).map { [UInt8]($0.prefix(1 << 20)) }
         let tzif = bytes.flatMap(TZif.init)

@@ -142,7 +142,8 @@ extension Core {
             let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
             return HistoryInfo(
                 time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject.description,
-                summary: entry.summary, body: entry.body, key: entry.key, zone: entry.zone == here ? nil : entry.zone)
+                summary: entry.summary, body: entry.body, key: entry.key,
+                zone: entry.zone == here ? nil : entry.zone.flatMap(ZoneName.init(parsing:)))
         }
     }
 

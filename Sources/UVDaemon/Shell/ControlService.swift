@@ -167,12 +167,7 @@ struct ControlService: VarlinkService {
     static func info(_ profile: Profile) -> ProfileInfo {
         ProfileInfo(
             skinType: profile.skinType, spf: profile.defaultSPF, quantity: profile.defaultQuantity, activity: profile.defaultActivity,
-            waterResistanceMinutes: profile.waterResistance.rawValue)
-    }
-
-    static func parse<T>(_ text: String, _ name: String, _ make: (String) -> T?, allowed: String) throws(Refusal) -> T {
-        guard let value = make(text) else { throw Refusal(.invalidValue, tr("%1$@ '%2$@' is not allowed; use %3$@", name, text, allowed)) }
-        return value
+            waterResistanceMinutes: profile.waterResistance)
     }
 
     /// What `SetProfile` changes: only the fields it gives, the rest the core's profile keeps.
@@ -180,11 +175,7 @@ struct ControlService: VarlinkService {
         ProfileChange(
             skinType: parameters.skinType?.value, spf: parameters.spf?.value, quantity: parameters.quantity?.value,
             activity: parameters.activity?.value,
-            waterResistance: try parameters.waterResistanceMinutes.map { minutes throws(Refusal) in
-                try parse(
-                    String(minutes), "waterResistanceMinutes", { Int($0).flatMap(WaterResistance.init(rawValue:)) },
-                    allowed: tr("0, 40 or 80"))
-            })
+            waterResistance: parameters.waterResistanceMinutes?.value)
     }
 }
 

@@ -1,0 +1,41 @@
+import FoundationEssentials
+
+/// A time zone by its IANA name, resolved once: it encodes as the bare name (`"Australia/Sydney"`,
+/// as `EngineState` always stored it and as replies carry it) and compares by name. The rules read
+/// the zone at every step; looking it up by name each time is a lock and a table search.
+public struct ZoneName: Sendable, Equatable, Codable, CustomStringConvertible {
+    public let name: String
+    /// The zone; UTC for a name the system does not know.
+    public let zone: Zone
+
+    public init(_ name: String) {
+        self.name = name
+        zone = Zone(identifier: name) ?? .utc
+    }
+
+    /// `text` when it has the form of a zone's name (`ZoneFiles.isName`, or UTC, GMT); nil
+    /// otherwise: what comes from outside is checked before a zone file is looked for.
+    public init?(parsing text: String) {
+        guard text == "UTC" || text == "GMT" || ZoneFiles.isName(text) else { return nil }
+        self.init(text)
+    }
+
+    /// The name of `zone`, which is already read.
+    public init(of zone: Zone) {
+        name = zone.identifier
+        self.zone = zone
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+
+    public static func == (left: ZoneName, right: ZoneName) -> Bool { left.name == right.name }
+
+    public var description: String { name }
+}
