@@ -326,7 +326,7 @@ public struct ProfileInfo: Codable, Sendable, Equatable {
     public var spf: Written<SPF>
     public var quantity: Written<SunscreenQuantity>
     public var activity: Written<SunscreenActivity>
-    public var waterResistanceMinutes: Numbered<WaterResistance>
+    public var waterResistanceMinutes: Written<WaterResistance>
 
     public init(
         skinType: SkinType?, spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity, waterResistanceMinutes: WaterResistance
@@ -335,6 +335,6 @@ public struct ProfileInfo: Codable, Sendable, Equatable {
         self.spf = Written(spf)
         self.quantity = Written(quantity)
         self.activity = Written(activity)
-        self.waterResistanceMinutes = Numbered(waterResistanceMinutes)
+        self.waterResistanceMinutes = Written(waterResistanceMinutes)
     }
 }

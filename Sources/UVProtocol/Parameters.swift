@@ -88,7 +88,7 @@ public struct ProfileParameters: Codable, Sendable {
     public var spf: Written<SPF>?
     public var quantity: Written<SunscreenQuantity>?
     public var activity: Written<SunscreenActivity>?
-    public var waterResistanceMinutes: Numbered<WaterResistance>?
+    public var waterResistanceMinutes: Written<WaterResistance>?
     public init(
         skinType: SkinType?, spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?,
         waterResistanceMinutes: WaterResistance?
@@ -97,7 +97,7 @@ public struct ProfileParameters: Codable, Sendable {
         self.spf = spf.map(Written.init)
         self.quantity = quantity.map(Written.init)
         self.activity = activity.map(Written.init)
-        self.waterResistanceMinutes = waterResistanceMinutes.map(Numbered.init)
+        self.waterResistanceMinutes = waterResistanceMinutes.map(Written.init)
     }
 }
 

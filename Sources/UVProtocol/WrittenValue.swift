@@ -1,28 +1,31 @@
 import UVCore
 
-/// A value that travels in a call as the text people write (`30` for an SPF, `IV` for a skin
-/// type, `leave-home` for a rule). uvctl parses the text once, where it is typed, and sends the
-/// type; the daemon decodes the type, and a text that is none of its values is refused there,
-/// once, naming the parameter (`ValueRefused`). The JSON is the text, as before types travelled.
+/// A value that travels in a call as people write it: the text (`30` for an SPF, `IV` for a
+/// skin type, `leave-home` for a rule), or for a few a number (`40` minutes of water
+/// resistance). uvctl parses it once, where it is typed, and sends the type; the daemon decodes
+/// the type, and what is none of its values is refused there, once, naming the parameter
+/// (`ValueRefused`). The JSON is what was written, as before types travelled.
 public protocol WrittenValue: Sendable, Equatable {
-    /// The value `text` names, or nil.
-    init?(written text: String)
-    /// The text that stands for it in a call.
-    var written: String { get }
-    /// Why `text`, given for `parameter`, is refused: what was wrong and what would be right.
-    static func refusal(of text: String, for parameter: String) -> String
+    /// What stands for it on the wire: its text, unless it is a number.
+    associatedtype Form: Codable & Sendable & CustomStringConvertible = String
+    /// The value `form` names, or nil.
+    init?(written form: Form)
+    /// What stands for it in a call.
+    var written: Form { get }
+    /// Why `form`, given for `parameter`, is refused: what was wrong and what would be right.
+    static func refusal(of form: Form, for parameter: String) -> String
 }
 
-/// A `WrittenValue` in a call's parameters: encoded as its text, decoded into the type.
+/// A `WrittenValue` in a call or reply: encoded as what stands for it, decoded into the type.
 public struct Written<Value: WrittenValue>: Codable, Sendable, Equatable {
     public var value: Value
 
     public init(_ value: Value) { self.value = value }
 
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = Value(written: text) else {
-            throw ValueRefused(message: Value.refusal(of: text, for: decoder.codingPath.last?.stringValue ?? "parameters"))
+        let form = try decoder.singleValueContainer().decode(Value.Form.self)
+        guard let value = Value(written: form) else {
+            throw ValueRefused(message: Value.refusal(of: form, for: decoder.codingPath.last?.stringValue ?? "parameters"))
         }
         self.value = value
     }
@@ -34,8 +37,8 @@ public struct Written<Value: WrittenValue>: Codable, Sendable, Equatable {
 }
 
 extension Written: CustomStringConvertible {
-    /// The text it travels as.
-    public var description: String { value.written }
+    /// What it travels as, as text.
+    public var description: String { value.written.description }
 }
 
 /// A call's parameter whose text is none of its type's values: answered `io.uvd.InvalidValue`
@@ -52,7 +55,7 @@ public protocol ListedValue: WrittenValue {
 }
 
 extension ListedValue {
-    public static func refusal(of text: String, for parameter: String) -> String { notAllowed(text, for: parameter) }
+    public static func refusal(of form: Form, for parameter: String) -> String { notAllowed(form.description, for: parameter) }
 
     /// "spf '12' is not allowed; use 15, 30 or 50".
     static func notAllowed(_ text: String, for parameter: String) -> String {
@@ -92,6 +95,13 @@ extension SkinType: ListedValue {
 }
 
 extension SunscreenQuantity: NamedValue {}
+
+/// Minutes, as printed on the bottle: the number on the wire.
+extension WaterResistance: ListedValue {
+    public static var choices: String { tr("0, 40 or 80") }
+    public init?(written minutes: Int) { self.init(rawValue: minutes) }
+    public var written: Int { rawValue }
+}
 extension SunscreenActivity: NamedValue {}
 
 extension Rule: WrittenValue {
@@ -145,7 +155,7 @@ extension ZoneName: WrittenValue {
 /// A field a call may set or forget (a family member's `born` and `spf`): the text "" forgets it,
 /// another is decoded as `Value`, once, and refused there naming the parameter (`ValueRefused`).
 /// The JSON is the text, as before the field travelled typed.
-public enum Settable<Value: WrittenValue>: Codable, Sendable, Equatable {
+public enum Settable<Value: WrittenValue>: Codable, Sendable, Equatable where Value.Form == String {
     case forget
     case set(Value)
 

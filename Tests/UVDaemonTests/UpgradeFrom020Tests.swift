@@ -77,7 +77,7 @@ struct UpgradeFrom020Tests {
             lastGoodConfig: directory.appendingPathComponent("last-good.toml"),
             loaded: try ConfigLoader.load(file: directory.appendingPathComponent("config.toml")), httpClient: NoNetwork(),
             timer: RecordingTimer(), systemPlace: InProcessCore.sydney, log: log, now: Self.written)
-        #expect(await core.state.start.engineProblem == nil)
+        #expect(await core.state.opened.engineProblem == nil)
         #expect(await core.state.warnings.isEmpty)
         #expect(await core.state.engine.muted == [.morning])
         #expect(await core.state.engine.isQuiet(at: ISO8601DateFormatter().date(from: "2026-11-28T21:45:00+03:00")!))

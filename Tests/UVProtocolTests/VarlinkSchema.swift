@@ -41,19 +41,24 @@ extension Optional: OptionalOfDecodable where Wrapped: Decodable { static var wr
 private protocol NullOfDecodable { static var wrapped: any Decodable.Type { get } }
 /// A value written as text (`Written`): a string on the wire; its first case stands in for it,
 /// or for a type without cases (a day, a span, a month) the first of a few texts it reads.
-private protocol WrittenText { static var sample: Any? { get } }
+private protocol WrittenText {
+    static var sample: Any? { get }
+    static var isNumber: Bool { get }
+}
 extension Written: WrittenText {
+    static var isNumber: Bool { Value.Form.self == Int.self }
     static var sample: Any? {
         let value =
             (Value.self as? any CaseIterable.Type).flatMap { firstCase($0) as? Value }
-            ?? ["2026-01-15", "10:00-11:00", "2024-03"].lazy.compactMap(Value.init(written:)).first
+            ?? ["2026-01-15", "10:00-11:00", "2024-03"].lazy.compactMap { ($0 as? Value.Form).flatMap(Value.init(written:)) }.first
         return value.map(Written.init)
     }
 }
-extension Settable: WrittenText { static var sample: Any? { Settable.forget } }
-/// A value given as a number from a list (`Numbered`): an int on the wire; its first case stands in.
-private protocol NumberedNumber { static var sample: Any? { get } }
-extension Numbered: NumberedNumber { static var sample: Any? { Value.allCases.first.map(Numbered.init) } }
+extension Settable: WrittenText {
+    static var sample: Any? { Settable.forget }
+    static var isNumber: Bool { false }
+}
+
 extension Null: NullOfDecodable { static var wrapped: any Decodable.Type { Value.self } }
 
 private final class Recorder {
@@ -65,7 +70,9 @@ private final class Recorder {
         case is String.Type: return "string"
         case is Bool.Type: return "bool"
         // A number whose range is checked as it is decoded (`MinutesAgo`): an int on the wire.
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt32.Type, is MinutesAgo.Type, is NumberedNumber.Type: return "int"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt32.Type, is MinutesAgo.Type: return "int"
+        // A value written as a number (`WaterResistance`): an int on the wire.
+        case let written as WrittenText.Type where written.isNumber: return "int"
         case is Double.Type, is Float.Type: return "float"
         case let optional as OptionalOfDecodable.Type: return "?" + typeName(optional.wrapped)
         case let array as ArrayOfDecodable.Type: return "[]" + typeName(array.element)
@@ -134,7 +141,6 @@ private func placeholder<T: Decodable>(_ type: T.Type) throws -> T {
         case is Int.Type: 0
         case is Int64.Type: Int64(0)
         case is MinutesAgo.Type: MinutesAgo(0)
-        case let numbered as NumberedNumber.Type: numbered.sample
         case is Double.Type: 0.0
         case let array as ArrayOfDecodable.Type: array.empty
         case let cases as any CaseIterable.Type: firstCase(cases)

@@ -15,9 +15,9 @@ extension Core {
                 screened: providers.screened[source])
         }
         return Doctor.Facts(
-            now: now, clock: clock, storeRecovery: start.recovery, lostWrites: start.lostWrites, storePath: start.storePath,
+            now: now, clock: clock, storeRecovery: opened.recovery, lostWrites: opened.lostWrites, storePath: opened.storePath,
             configFile: configFile, configTrouble: configTrouble,
-            engineStateProblem: start.engineProblem,
+            engineStateProblem: opened.engineProblem,
             place: currentPlace,
             providers: checked, classifier: interfaceClassifier, connection: network.current, homeNetwork: network.home,
             tray: loaded.configuration.trayEnabled && tray.running ? .running(tray.host) : .off)

@@ -10,9 +10,9 @@ import UVStore
 extension Core {
     /// What `uvctl status` and `uvctl doctor` must tell the user about uvd's own state.
     var warnings: [String] {
-        var warnings = start.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
-        if let lost = start.lostWrites { warnings.append(tr("State: %1$@.", lost.summary)) }
-        if let problem = start.engineProblem { warnings.append(tr("State: %1$@.", problem.summary)) }
+        var warnings = opened.recovery.map { [tr("State: %1$@.", $0.summary)] } ?? []
+        if let lost = opened.lostWrites { warnings.append(tr("State: %1$@.", lost.summary)) }
+        if let problem = opened.engineProblem { warnings.append(tr("State: %1$@.", problem.summary)) }
         if let configTrouble {
             warnings.append(tr("Configuration: %1$@. %2$@.", configTrouble.summary, ConfigTrouble.fix))
         }

@@ -34,8 +34,9 @@ struct Core {
     private(set) var openWeatherMapKey: String?
     /// The configuration file's errors while uvd runs on something else; nil once the file loads.
     private(set) var configTrouble: ConfigTrouble?
-    /// What the store held as uvd started that it could not read, and where it is.
-    let start: CoreStart
+    /// What the store said as uvd started that it could not read, and where it is (the rest of
+    /// `CoreStart` is held by the concern it belongs to, not kept twice).
+    let opened: StoreOpened
     /// The configuration file's path, as `uvctl reload` and the doctor name it.
     let configFile: String
 
@@ -66,7 +67,7 @@ struct Core {
         start: CoreStart, configFile: String, loaded: ConfigLoader.Loaded, configTrouble: ConfigTrouble?, sources: CoreSources,
         systemPlace: Place, now: Date
     ) {
-        self.start = start
+        opened = StoreOpened(start)
         self.configFile = configFile
         self.sources = sources
         self.loaded = loaded
@@ -275,7 +276,7 @@ extension Core {
             return
         }
         settle(now: now)
-        effects.append(.answer(.refused(.couldNotSave(problem, file: start.storePath))))
+        effects.append(.answer(.refused(.couldNotSave(problem, file: opened.storePath))))
     }
 
     /// Hands the engine's changes to the outbox in words, on the place's clock; returns the calls

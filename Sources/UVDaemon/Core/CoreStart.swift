@@ -80,6 +80,19 @@ struct CoreStart: Sendable {
     }
 }
 
+/// What the store said as uvd started that the core tells for as long as it runs: what could
+/// not be read, what opening a damaged file did, and where the file is.
+struct StoreOpened: Sendable {
+    let engineProblem: SavedStateProblem?
+    let recovery: StoreRecovery?
+    let lostWrites: LostWrites?
+    let storePath: String
+
+    init(_ start: CoreStart) {
+        (engineProblem, recovery, lostWrites, storePath) = (start.engineProblem, start.recovery, start.lostWrites, start.storePath)
+    }
+}
+
 /// What the core is given besides events: the draw that spreads a failed provider's retries,
 /// where it says what it did, and what counts its work.
 struct CoreSources: Sendable {
