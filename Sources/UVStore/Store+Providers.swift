@@ -24,14 +24,18 @@ extension Store {
             var kept: [String: PlaceForecasts] = [:]
             var unreadable: [String] = []
             for row in try db.rows("SELECT placeKey, fetchedAt, value FROM forecast ORDER BY placeKey") {
-                let key = try row.text("placeKey")
-                let (placeKey, slot) = ForecastSlot.split(key)
-                guard let forecast = try? Coding.decode(UVForecast.self, row.text("value")) else {
+                guard let key = try? row.text("placeKey") else {
+                    unreadable.append("(a row without a text key)")
+                    continue
+                }
+                guard let fetchedAt = try? row.real("fetchedAt"), let forecast = try? Coding.decode(UVForecast.self, row.text("value"))
+                else {
                     unreadable.append(key)
                     continue
                 }
+                let (placeKey, slot) = ForecastSlot.split(key)
                 kept[placeKey, default: PlaceForecasts()][slot] = StoredForecast(
-                    fetchedAt: Date(timeIntervalSince1970: try row.real("fetchedAt")), forecast: forecast)
+                    fetchedAt: Date(timeIntervalSince1970: fetchedAt), forecast: forecast)
             }
             return (kept, unreadable)
         }

@@ -117,6 +117,29 @@ struct StoreTests {
         #expect(try store.providerState() == state)
     }
 
+    /// Every forecast kept comes back by place and slot as uvd starts; rows written by hand that
+    /// cannot be read (a value that is no forecast, a fetch time that is text) are left out and
+    /// named, and the rest still read.
+    @Test func everyForecastKeptIsReadAtTheStartAndWhatCannotBeIsNamed() throws {
+        let store = try Store(path: path)
+        let forecast = UVForecast(
+            source: .openMeteo, coordinate: Coordinate(latitude: -33.9, longitude: 151.2), utcOffsetSeconds: 39_600, current: nil,
+            hourly: [HourlyUV(time: now, uvi: 7.2)], daily: [])
+        var cams = forecast
+        cams.source = .cams
+        try store.save(StoreChanges(forecasts: [(forecast, now, "-33.9,151.2"), (cams, now, "-33.9,151.2"), (forecast, now, "1.0,2.0")]))
+        let connection = try SQLiteConnection(path: path.path)
+        try connection.execute("INSERT INTO forecast (placeKey, fetchedAt, value) VALUES ('5.0,5.0', 1, 'not a forecast')")
+        try connection.execute("UPDATE forecast SET fetchedAt = 'yesterday' WHERE placeKey = '1.0,2.0'")
+        let (kept, unreadable) = try store.keptForecasts()
+        #expect(
+            kept["-33.9,151.2"]
+                == PlaceForecasts(
+                    forecast: StoredForecast(fetchedAt: now, forecast: forecast), cams: StoredForecast(fetchedAt: now, forecast: cams)))
+        #expect(kept.count == 1)
+        #expect(Set(unreadable) == ["5.0,5.0", "1.0,2.0"])
+    }
+
     @Test func savedPlacesAreKeptAndRemovedByName() throws {
         let store = try Store(path: path)
         let work = Place(name: "Work", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "UTC", source: .manual)
