@@ -63,6 +63,17 @@ extension ListedValue {
     }
 }
 
+/// A `WrittenValue` read by its own `init?(parsing:)` and written as its `description` (a day, a
+/// span, a month, a zone's name).
+public protocol ParsedValue: WrittenValue, CustomStringConvertible where Form == String {
+    init?(parsing text: String)
+}
+
+extension ParsedValue {
+    public init?(written text: String) { self.init(parsing: text) }
+    public var written: String { description }
+}
+
 /// A `ListedValue` written as its raw value (`lots`, `active`).
 public protocol NamedValue: ListedValue, RawRepresentable<String> {}
 
@@ -112,45 +123,11 @@ extension Rule: WrittenValue {
     }
 }
 
-extension BirthMonth: WrittenValue {
-    public init?(written text: String) { self.init(parsing: text) }
-    public var written: String { description }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        tr("born '%1$@' is not a month: use YYYY-MM, e.g. 2024-03", text)
-    }
-}
-
-extension CalendarDate: WrittenValue {
-    public init?(written text: String) { self.init(parsing: text) }
-    public var written: String { description }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", text)
-    }
-}
-
-extension QuietSpan: WrittenValue {
-    public init?(written text: String) { self.init(parsing: text) }
-    public var written: String { description }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text)
-    }
-}
-
-extension ClockSpan: WrittenValue {
-    public init?(written text: String) { self.init(parsing: text) }
-    public var written: String { description }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        tr("'%1$@' is not a span of the day: use HH:MM-HH:MM, the start before the end", text)
-    }
-}
-
-extension ZoneName: WrittenValue {
-    public init?(written text: String) { self.init(parsing: text) }
-    public var written: String { name }
-    public static func refusal(of text: String, for parameter: String) -> String {
-        tr("%1$@ '%2$@' is not a time zone's name (e.g. Australia/Sydney)", parameter, text)
-    }
-}
+extension BirthMonth: ParsedValue {}
+extension CalendarDate: ParsedValue {}
+extension QuietSpan: ParsedValue {}
+extension ClockSpan: ParsedValue {}
+extension ZoneName: ParsedValue {}
 
 /// A field a call may set or forget (a family member's `born` and `spf`): the text "" forgets it,
 /// another is decoded as `Value`, once, and refused there naming the parameter (`ValueRefused`).

@@ -105,6 +105,11 @@ public struct BirthMonth: Sendable, Equatable, Comparable, Codable, CustomString
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }
+
+    /// Why `text` is no month: what is wrong, and what is right.
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("born '%1$@' is not a month: use YYYY-MM, e.g. 2024-03", text)
+    }
 }
 
 /// The family is not out (`uvctl family off`): a parent alone at work gets their own readings.

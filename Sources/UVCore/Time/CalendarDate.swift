@@ -32,4 +32,9 @@ public struct CalendarDate: Sendable, Hashable, CustomStringConvertible {
     public var isComputed: Bool { (ComputedYears.first...ComputedYears.last).contains(year) }
 
     public var description: String { "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))" }
+
+    /// Why `text` is no day: what is wrong, and what is right.
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("date '%1$@' is not a calendar date: use YYYY-MM-DD", text)
+    }
 }

@@ -26,4 +26,9 @@ public struct ClockSpan: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "\(WallClock.format(minuteOfDay: start, twelveHour: false))-\(WallClock.format(minuteOfDay: end, twelveHour: false))"
     }
+
+    /// Why `text` is no span of a day: what is wrong, and what is right.
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("'%1$@' is not a span of the day: use HH:MM-HH:MM, the start before the end", text)
+    }
 }

@@ -32,4 +32,9 @@ public struct QuietSpan: Sendable, Equatable, Codable, CustomStringConvertible {
     public var description: String {
         "\(WallClock.format(minuteOfDay: start, twelveHour: false))-\(WallClock.format(minuteOfDay: end, twelveHour: false))"
     }
+
+    /// Why `text` is no span of quiet hours: what is wrong, and what is right.
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("'%1$@' is not a span: use HH:MM-HH:MM, e.g. 22:00-07:00 (it may cross midnight)", text)
+    }
 }

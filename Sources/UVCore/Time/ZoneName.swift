@@ -38,4 +38,9 @@ public struct ZoneName: Sendable, Equatable, Codable, CustomStringConvertible {
     public static func == (left: ZoneName, right: ZoneName) -> Bool { left.name == right.name }
 
     public var description: String { name }
+
+    /// Why `text`, given for `parameter`, is no zone's name: what is wrong, and what is right.
+    public static func refusal(of text: String, for parameter: String) -> String {
+        tr("%1$@ '%2$@' is not a time zone's name (e.g. Australia/Sydney)", parameter, text)
+    }
 }
