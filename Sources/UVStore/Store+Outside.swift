@@ -3,7 +3,7 @@ import UVCore
 
 extension Store {
     /// How long time outside is kept: 90 days.
-    static let outsideKept: TimeInterval = 90 * 86_400
+    public static let outsideKept: TimeInterval = 90 * 86_400
 
     /// The intervals that overlap `span`; one still open ends at `.distantFuture`.
     public func outsideIntervals(overlapping span: DateInterval) throws -> [OutsideInterval] {

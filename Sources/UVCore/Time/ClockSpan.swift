@@ -24,7 +24,7 @@ public struct ClockSpan: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(WallClock.format(minuteOfDay: start, twelveHour: false))-\(WallClock.format(minuteOfDay: end, twelveHour: false))"
+        WallClock.span(from: start, to: end)
     }
 
     /// Why `text` is no span of a day: what is wrong, and what is right.

@@ -30,7 +30,7 @@ public struct QuietSpan: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(WallClock.format(minuteOfDay: start, twelveHour: false))-\(WallClock.format(minuteOfDay: end, twelveHour: false))"
+        WallClock.span(from: start, to: end)
     }
 
     /// Why `text` is no span of quiet hours: what is wrong, and what is right.

@@ -28,6 +28,11 @@ public enum WallClock {
         format(minuteOfDay: minuteOfDay(date, in: zone), twelveHour: twelveHour, omitZeroMinutes: omitZeroMinutes)
     }
 
+    /// `HH:MM-HH:MM` on the 24-hour clock, as spans are written in calls and config.toml.
+    public static func span(from start: Int, to end: Int) -> String {
+        "\(format(minuteOfDay: start, twelveHour: false))-\(format(minuteOfDay: end, twelveHour: false))"
+    }
+
     /// `9:20 am` or `09:20`; with `omitZeroMinutes`, a whole hour in 12-hour form reads `9 am`.
     public static func format(minuteOfDay minute: Int, twelveHour: Bool, omitZeroMinutes: Bool = false) -> String {
         let (hour, minutes) = (minute / 60, minute % 60)

@@ -9,9 +9,9 @@ import UVStore
 /// `UserChange.sunscreenRemoved` and `waterEvent`), so a dose never reads the store.
 /// `OutsideRecordTests` plays the same changes on both and finds them equal.
 struct OutsideRecord: Sendable, Equatable {
-    /// How long time outside is kept: the store's `outsideKept`, 90 days; a day older is not
+    /// How long time outside is kept: the store's own `outsideKept`, 90 days; a day older is not
     /// taken (`TimeOutside.day`).
-    static let kept: TimeInterval = 90 * 86_400
+    static let kept = Store.outsideKept
 
     /// The intervals kept, by start (an open one ends at `.distantFuture`).
     private(set) var intervals: [OutsideInterval] = []
@@ -22,10 +22,7 @@ struct OutsideRecord: Sendable, Equatable {
     /// before `now`.
     init(intervals: [OutsideInterval] = [], worn: [WornSunscreen] = [], now: Date) {
         for interval in intervals { insert(interval) }
-        for application in worn {
-            let at = self.worn.firstIndex { $0.application.appliedAt > application.application.appliedAt } ?? self.worn.endIndex
-            self.worn.insert(application, at: at)
-        }
+        for application in worn { insert(application) }
         forget(before: now)
     }
 
@@ -72,8 +69,7 @@ struct OutsideRecord: Sendable, Equatable {
         for index in worn.indices where worn[index].removedAt == nil && application.takesThePlace(of: worn[index].application) {
             worn[index].removedAt = application.appliedAt
         }
-        let at = worn.firstIndex { $0.application.appliedAt > application.appliedAt } ?? worn.endIndex
-        worn.insert(WornSunscreen(application), at: at)
+        insert(WornSunscreen(application))
     }
 
     /// Everything on comes off at `at` (`uvctl sunscreen remove`).
@@ -84,6 +80,12 @@ struct OutsideRecord: Sendable, Equatable {
     /// Water (or a towel) at `at` on everything on.
     mutating func water(at: Date) {
         for index in worn.indices where worn[index].removedAt == nil { worn[index].application.waterEventAt = at }
+    }
+
+    /// By when it was put on, after any put on at the same time (the store's order).
+    private mutating func insert(_ application: WornSunscreen) {
+        let at = worn.firstIndex { $0.application.appliedAt > application.application.appliedAt } ?? worn.endIndex
+        worn.insert(application, at: at)
     }
 
     private mutating func insert(_ interval: OutsideInterval) {
