@@ -59,7 +59,7 @@ enum DaemonClient {
         guard (try? client.peerUID()) == getuid() else { return nil }
         let reply = await firstWithin(optionalAnswerLimit) {
             try? await client.call(
-                UVD.GetStatus.method.qualifiedName, LocationParameters(location: nil), returning: UVD.GetStatus.Reply.self)
+                UVD.GetStatus.qualifiedName, LocationParameters(location: nil), returning: UVD.GetStatus.Reply.self)
         }
         return reply??.status
     }
@@ -73,19 +73,18 @@ enum DaemonClient {
     static let refreshLimit = Duration.seconds(75)
 
     static func call<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters) async throws -> Call.Reply {
-        let method = Call.method
         let client = try await connect()
         defer { client.close() }
         let limit =
-            switch method {
-            case .refresh: refreshLimit
+            switch Call.name {
+            case UVD.Refresh.name: refreshLimit
             // A person has up to 60 s to press a button.
-            case .notifyTest: Duration.seconds(75)
+            case UVD.NotifyTest.name: Duration.seconds(75)
             default: answerLimit
             }
         do {
             return try await withThrowingTaskGroup(of: Call.Reply?.self) { group in
-                group.addTask { try await client.call(method.qualifiedName, parameters, returning: Call.Reply.self) }
+                group.addTask { try await client.call(Call.qualifiedName, parameters, returning: Call.Reply.self) }
                 group.addTask {
                     try await EventLoop.sleep(for: limit)
                     return nil
@@ -99,7 +98,7 @@ enum DaemonClient {
                     fail(
                         tr(
                             "uvd did not answer %1$@ within %2$@ s; it may be stuck (see journalctl --user -u uvd, or its terminal)",
-                            method.rawValue, limit.components.seconds), status: .failure)
+                            Call.name, limit.components.seconds), status: .failure)
                 }
                 return reply
             }
@@ -107,7 +106,7 @@ enum DaemonClient {
             fail(
                 tr(
                     "uvd closed the connection without answering %1$@: it stopped, or failed to start (see systemctl --user status uvd, or journalctl --user -u uvd)",
-                    method.rawValue), status: .unavailable)
+                    Call.name), status: .unavailable)
         } catch let error as VarlinkRemoteError {
             if ["org.varlink.service.MethodNotFound", "org.varlink.service.InvalidParameter"].contains(error.name) {
                 await failOnVersionSkew()
@@ -120,7 +119,7 @@ enum DaemonClient {
             }
         } catch is DecodingError {
             await failOnVersionSkew()
-            fail(tr("uvd's answer to %1$@ could not be read", method.rawValue), status: .failure)
+            fail(tr("uvd's answer to %1$@ could not be read", Call.name), status: .failure)
         }
     }
 

@@ -67,7 +67,7 @@ struct WatchCommand: AsyncParsableCommand {
             if let client = try? await DaemonClient.connectIfOwn() {
                 delay = .seconds(1)
                 saidStopped = false
-                try? await client.stream(UVD.Subscribe.method.qualifiedName, Empty(), returning: UVD.Subscribe.Reply.self) { reply in
+                try? await client.stream(UVD.Subscribe.qualifiedName, Empty(), returning: UVD.Subscribe.Reply.self) { reply in
                     emit(line(for: reply.status))
                 }
                 client.close()

@@ -23,19 +23,20 @@ struct InterfaceTextTests {
         return declarations
     }()
 
-    @Test(arguments: UVDMethod.allCases)
-    func theMethodIsWrittenAsItsTypesDeclareIt(_ method: UVDMethod) throws {
+    @Test(arguments: UVD.calls.map { $0.name })
+    func theMethodIsWrittenAsItsTypesDeclareIt(_ name: String) throws {
+        let call = try #require(UVD.call(named: "io.uvd.\(name)"))
         var schema = VarlinkSchema()
-        let derived = schema.fields(of: method.call.parameterType) + "->" + schema.fields(of: method.call.replyType)
-        let text = try #require(Self.written["method \(method.rawValue)"])
-        #expect(text == derived.filter { !$0.isWhitespace }, "method \(method.rawValue)")
+        let derived = schema.fields(of: call.parameterType) + "->" + schema.fields(of: call.replyType)
+        let text = try #require(Self.written["method \(name)"])
+        #expect(text == derived.filter { !$0.isWhitespace }, "method \(name)")
     }
 
     @Test func everyTypeTheMethodsUseIsWrittenAsItIsDeclared() throws {
         var schema = VarlinkSchema()
-        for method in UVDMethod.allCases {
-            _ = schema.fields(of: method.call.parameterType)
-            _ = schema.fields(of: method.call.replyType)
+        for call in UVD.calls {
+            _ = schema.fields(of: call.parameterType)
+            _ = schema.fields(of: call.replyType)
         }
         #expect(!schema.types.isEmpty)
         for (name, fields) in schema.types {

@@ -50,3 +50,45 @@ extension FamilyReply: CommandAnswer {
         self = family
     }
 }
+
+/// What `uvctl location remove` and `sunscreen remove` answer: that it was done.
+extension Empty: CommandAnswer {
+    init?(answering reply: CoreReply) {
+        guard case .done = reply else { return nil }
+        self.init()
+    }
+}
+
+/// A method's reply that is a command's answer, as the core gave it (`CommandCall`).
+protocol CommandReply: Sendable {
+    associatedtype Answer: CommandAnswer
+    init(answer: Answer)
+}
+
+extension LocationReply: CommandReply {
+    init(answer: LocationInfo) { self.init(location: answer) }
+}
+
+extension QuietReply: CommandReply {
+    init(answer: QuietInfo) { self.init(quiet: answer) }
+}
+
+extension MessageReply: CommandReply {
+    init(answer: String) { self.init(message: answer) }
+}
+
+extension SunscreenReply: CommandReply {
+    init(answer: SunscreenInfo) { self.init(sunscreen: answer) }
+}
+
+extension ProfileReply: CommandReply {
+    init(answer: Profile) { self.init(profile: ViewBuilder.profileInfo(answer)) }
+}
+
+extension FamilyReply: CommandReply {
+    init(answer: FamilyReply) { self = answer }
+}
+
+extension Empty: CommandReply {
+    init(answer: Empty) { self = answer }
+}

@@ -62,3 +62,9 @@ extension Core {
             of: day, skin: user.profile.effectiveSkinType, family: user.party(at: now), zone: user.place.timeZone, series: series, now: now)
     }
 }
+
+extension UVD.GetDose: ViewCall {
+    static func view(_ parameters: DoseParameters, of core: Core, now: Date) throws(Refusal) -> DoseReply {
+        try core.doseReply(now: now, date: parameters.date?.value, days: parameters.days)
+    }
+}

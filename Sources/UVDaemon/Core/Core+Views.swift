@@ -185,3 +185,48 @@ enum HistoryRequest: Sendable, Equatable {
     /// Every entry from this time on.
     case since(Date)
 }
+
+/// The methods that read the core, each beside its view (`ViewCall`).
+extension UVD.GetStatus: ViewCall {
+    static func view(_ parameters: LocationParameters, of core: Core, now: Date) throws(Refusal) -> StatusReply {
+        StatusReply(status: try core.status(now: now, location: parameters.location))
+    }
+}
+
+extension UVD.GetForecast: ViewCall {
+    static func view(_ parameters: ForecastParameters, of core: Core, now: Date) throws(Refusal) -> ForecastReply {
+        ForecastReply(forecast: try core.forecast(now: now, location: parameters.location, date: parameters.date?.value))
+    }
+}
+
+extension UVD.ListStations: ViewCall {
+    static func view(_: Empty, of core: Core, now: Date) -> StationsReply {
+        let list = core.stationList(now: now)
+        return StationsReply(stations: list.stations, updatedAt: list.updatedAt, attribution: UVSource.arpansa.attribution)
+    }
+}
+
+extension UVD.ListLocations: ViewCall {
+    static func view(_: Empty, of core: Core, now: Date) -> LocationsReply {
+        let list = core.listLocations()
+        return LocationsReply(current: list.current, saved: list.saved)
+    }
+}
+
+extension UVD.GetProfile: ViewCall {
+    static func view(_: Empty, of core: Core, now: Date) -> ProfileReply {
+        ProfileReply(profile: ViewBuilder.profileInfo(core.user.profile))
+    }
+}
+
+extension UVD.ListFamily: ViewCall {
+    static func view(_: Empty, of core: Core, now: Date) -> FamilyReply { core.familyReply(now: now) }
+}
+
+extension UVD.GetQuiet: ViewCall {
+    static func view(_: Empty, of core: Core, now: Date) -> QuietReply { QuietReply(quiet: core.quietInfo(now: now)) }
+}
+
+extension UVD.GetHome: ViewCall {
+    static func view(_: Empty, of core: Core, now: Date) -> HomeReply { HomeReply(home: core.homeInfo()) }
+}

@@ -56,66 +56,6 @@ enum CoreEvent: Sendable {
     case stopping
 }
 
-/// A command the user gives, as the edge parsed it.
-enum CoreCommand: Sendable {
-    /// `uvctl profile set`: the fields it changes (checked at the edge).
-    case profile(ProfileChange)
-    /// `person`: a family member's name, or `you`; nil for everyone out.
-    case applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at: Date, for: String?)
-    case removeSunscreen
-    case recordWater
-    case setLocation(query: String)
-    case clearLocation
-    case addLocation(name: String, query: String)
-    case removeLocation(name: String)
-    /// `uvctl home set`, after the route is read again (`CoreEvent.routeReadAgain`).
-    case markHome
-    case clearHome
-    /// Quiet hours of the user's own, or (nil) the configuration's again.
-    case quiet(QuietHours?)
-    case quietFor(minutes: Int)
-    case quietOff
-    case snooze(Rule, minutes: Int)
-    case mute(Rule, today: Bool)
-    case unmute(Rule)
-    case outside(OutsideParameters)
-    /// `uvctl family add`: a new member, its name checked at the edge.
-    case addMember(FamilyMember)
-    /// `uvctl family set NAME …`: what changes of the member named so.
-    case setMember(name: String, MemberChange)
-    case removeMember(name: String)
-    /// `uvctl family on` (true) or `off` (false); `today`: off for today only.
-    case familyOut(Bool, today: Bool)
-}
-
-/// What `uvctl profile set` changes of the profile: nil leaves a field as it was.
-struct ProfileChange: Sendable {
-    var skinType: SkinType?
-    var spf: SPF?
-    var quantity: SunscreenQuantity?
-    var activity: SunscreenActivity?
-    var waterResistance: WaterResistance?
-
-    /// `profile` with the fields this change gives.
-    func applied(to profile: Profile) -> Profile {
-        var changed = profile
-        if let skinType { changed.skinType = skinType }
-        if let spf { changed.defaultSPF = spf }
-        if let quantity { changed.defaultQuantity = quantity }
-        if let activity { changed.defaultActivity = activity }
-        if let waterResistance { changed.waterResistance = waterResistance }
-        return changed
-    }
-}
-
-/// What `uvctl family set` changes of a member: nil leaves a field as it was; for `born` and
-/// `spf`, `.some(nil)` forgets it.
-struct MemberChange: Sendable {
-    var skinType: SkinType?
-    var born: BirthMonth??
-    var spf: SPF??
-}
-
 /// The configuration file as read again: loaded (with the OpenWeatherMap key it names), or why
 /// it was not.
 enum ConfigurationReading: Sendable {

@@ -151,8 +151,6 @@ actor CoreShell {
         if case .refused(let refusal) = send(.command(command), at: now) { throw refusal }
     }
 
-    func getProfile() -> Profile { core.user.profile }
-
     /// `uvctl home set`: the route read again as it comes, then the command.
     func markHome(now: Date) throws(Refusal) -> String {
         send(.routeReadAgain(RouteReader().current()), at: now)

@@ -99,6 +99,13 @@ enum ViewBuilder {
             daily: knowledge.usableForecast(now: now)?.daily ?? [], hourSource: blended.map { blended in { blended.source(at: $0) } })
     }
 
+    /// The profile as `GetProfile` and `SetProfile` reply it.
+    static func profileInfo(_ profile: Profile) -> ProfileInfo {
+        ProfileInfo(
+            skinType: profile.skinType, spf: profile.defaultSPF, quantity: profile.defaultQuantity, activity: profile.defaultActivity,
+            waterResistanceMinutes: profile.waterResistance)
+    }
+
     static func locationInfo(_ place: Place) -> LocationInfo {
         LocationInfo(place, approximate: true)
     }
