@@ -10,7 +10,7 @@ import UVVarlink
 struct ControlService: VarlinkService {
     let core: CoreShell
 
-    /// Every method answered once, by its qualified name (`UVDMethodTests` holds that every
+    /// Every method answered once, by its qualified name (`AnsweredTests` holds that every
     /// method in `UVD.calls` is here or is `Subscribe`).
     static let answered: [String: any Answered.Type] = Dictionary(
         UVD.calls.compactMap { $0 as? any Answered.Type }.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
