@@ -62,11 +62,6 @@ public enum UVD {
         Subscribe.self,
     ]
 
-    /// The method a call names (`io.uvd.GetStatus`), if it is one of ours.
-    public static func call(named qualifiedName: String) -> (any UVDCall.Type)? {
-        calls.first { $0.qualifiedName == qualifiedName }
-    }
-
     public enum GetStatus: UVDCall {
         public typealias Parameters = LocationParameters
         public typealias Reply = StatusReply

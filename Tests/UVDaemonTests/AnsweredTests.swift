@@ -19,4 +19,11 @@ struct AnsweredTests {
             #expect(method.qualifiedName == name)
         }
     }
+
+    @Test func aMethodIsFoundByItsQualifiedNameOnly() {
+        #expect(ControlService.answered["io.uvd.GetStatus"]?.name == "GetStatus")
+        #expect(ControlService.answered["io.uvdx.GetStatus"] == nil)
+        #expect(ControlService.answered["GetStatus"] == nil)
+        #expect(ControlService.answered["io.uvd.Nothing"] == nil)
+    }
 }

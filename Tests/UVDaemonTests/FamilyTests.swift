@@ -52,9 +52,11 @@ import UVStore
         }
         #expect(try shell.store.family() == before)
         for name in ["", "Mia\nRoot", String(repeating: "x", count: 40)] {
-            #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: name, skinType: .I)) }
+            #expect(throws: Refusal.self) {
+                try UVD.AddFamilyMember.command(FamilyMemberParameters(name: name, skinType: .I), now: Self.now)
+            }
         }
-        #expect(throws: Refusal.self) { try CallParameters.newMember(FamilyMemberParameters(name: "Noah")) }
+        #expect(throws: Refusal.self) { try UVD.AddFamilyMember.command(FamilyMemberParameters(name: "Noah"), now: Self.now) }
     }
 
     /// With the database write-locked by another process, an addition is refused and nothing of

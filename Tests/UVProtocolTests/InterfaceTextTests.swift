@@ -25,7 +25,7 @@ struct InterfaceTextTests {
 
     @Test(arguments: UVD.calls.map { $0.name })
     func theMethodIsWrittenAsItsTypesDeclareIt(_ name: String) throws {
-        let call = try #require(UVD.call(named: "io.uvd.\(name)"))
+        let call = try #require(UVD.calls.first { $0.name == name })
         var schema = VarlinkSchema()
         let derived = schema.fields(of: call.parameterType) + "->" + schema.fields(of: call.replyType)
         let text = try #require(Self.written["method \(name)"])

@@ -20,11 +20,4 @@ struct UVDCallsTests {
             #expect(methods.count == 1 && methods.first?.hasPrefix("method \(call.name)(") == true, "\(call.name)")
         }
     }
-
-    @Test func aCallIsFoundByItsQualifiedNameOnly() {
-        #expect(UVD.call(named: "io.uvd.GetStatus")?.name == "GetStatus")
-        #expect(UVD.call(named: "io.uvdx.GetStatus") == nil)
-        #expect(UVD.call(named: "GetStatus") == nil)
-        #expect(UVD.call(named: "io.uvd.Nothing") == nil)
-    }
 }

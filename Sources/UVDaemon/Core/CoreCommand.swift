@@ -112,8 +112,11 @@ extension UVD.RecordWater: CommandCall {
 }
 
 extension UVD.SetQuiet: CommandCall {
+    /// The spans (each read as the parameters were decoded), or with `reset` the configuration's.
     static func command(_ parameters: SetQuietParameters, now: Date) throws(Refusal) -> CoreCommand {
-        .quiet(try CallParameters.quietHours(spans: parameters.spans?.map(\.value), reset: parameters.reset ?? false))
+        if parameters.reset ?? false { return .quiet(nil) }
+        guard let spans = parameters.spans else { throw Refusal(.invalidValue, tr("give spans (an empty list for none) or reset")) }
+        return .quiet(QuietHours(spans.map(\.value)))
     }
 }
 
@@ -150,14 +153,26 @@ extension UVD.Outside: CommandCall {
 }
 
 extension UVD.AddFamilyMember: CommandCall {
+    /// A name checked (`FamilyMember.checkedName`), a skin type.
     static func command(_ parameters: FamilyMemberParameters, now: Date) throws(Refusal) -> CoreCommand {
-        .addMember(try CallParameters.newMember(parameters))
+        let name: String
+        switch FamilyMember.checkedName(parameters.name) {
+        case .success(let checked): name = checked
+        case .failure(let problem): throw Refusal(.invalidValue, problem.description)
+        }
+        guard let skinType = parameters.skinType else {
+            throw Refusal(.invalidValue, tr("give %1$@'s skin type (I to VI; uvctl skin quiz --for NAME finds it)", name))
+        }
+        return .addMember(FamilyMember(name: name, skinType: skinType.value, born: parameters.born?.value, spf: parameters.spf?.value))
     }
 }
 
 extension UVD.SetFamilyMember: CommandCall {
+    /// Each field given; "" (`Settable.forget`) forgets `born` or `spf` (each checked as it was decoded).
     static func command(_ parameters: FamilyMemberParameters, now: Date) -> CoreCommand {
-        .setMember(name: parameters.name, CallParameters.memberChange(parameters))
+        .setMember(
+            name: parameters.name,
+            MemberChange(skinType: parameters.skinType?.value, born: parameters.born.map(\.value), spf: parameters.spf.map(\.value)))
     }
 }
 
