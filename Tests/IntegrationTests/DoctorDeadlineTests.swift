@@ -22,28 +22,11 @@ struct DoctorDeadlineTests {
         let exec = "/bin/sh -c 'while kill -0 $PPID 2>/dev/null; do sleep 0.2; done'"
         try "[D-BUS Service]\nName=org.freedesktop.Notifications\nExec=\(exec)\n"
             .write(to: services.appendingPathComponent("broken-notifications.service"), atomically: true, encoding: .utf8)
-        let busPath = uvd.root.appendingPathComponent("bus").path
-        let config = uvd.root.appendingPathComponent("session.conf")
-        try """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>session</type>
-          <listen>unix:path=\(busPath)</listen>
-          <servicedir>\(services.path)</servicedir>
-          <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
-        </busconfig>
-        """.write(to: config, atomically: true, encoding: .utf8)
-        let bus = try ChildProcess(
-            "/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--nopidfile"],
-            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
-        defer {
-            bus.signal(SIGTERM)
-            bus.wait()
-        }
-        try uvd.waitFor("the bus") { FileManager.default.fileExists(atPath: busPath) }
+        let bus = try PrivateSessionBus(in: uvd.root, serviceDirectory: services)
+        defer { withExtendedLifetime(bus) {} }
+        try uvd.waitFor("the bus") { bus.isListening }
         try uvd.start(extraEnvironment: [
-            "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)", "XDG_DATA_HOME": uvd.root.path, "XDG_DATA_DIRS": uvd.root.path,
+            "DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_DATA_HOME": uvd.root.path, "XDG_DATA_DIRS": uvd.root.path,
         ])
 
         let output = uvd.root.appendingPathComponent("doctor.json")

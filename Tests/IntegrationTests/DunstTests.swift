@@ -16,37 +16,35 @@ struct DunstTests {
     /// Xvfb, a private session bus and dunst, for one test; ended with it.
     final class Desktop {
         let environment: [String: String]
-        let busPath: String
+        let busAddress: String
         let config: URL
         private let x: ChildProcess
-        private let bus: ChildProcess
+        private let bus: PrivateSessionBus
         var dunst: ChildProcess
         private let log: URL
         private var monitor: ChildProcess?
 
         init(_ uvd: DaemonHarness) throws {
             let display = ":\(100 + getpid() % 800)"
-            busPath = uvd.root.appendingPathComponent("bus").path
+            // A bus that starts nothing: dunstctl, or uvd, calling the name before this dunst
+            // holds it would otherwise have the bus start the installed dunst, on its defaults.
+            bus = try PrivateSessionBus(in: uvd.root)
+            busAddress = bus.address
             environment = [
-                "PATH": "/usr/bin:/bin", "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(busPath)", "HOME": uvd.root.path,
+                "PATH": "/usr/bin:/bin", "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": bus.address, "HOME": uvd.root.path,
             ]
             x = try ChildProcess(
                 "/usr/bin/Xvfb", [display, "-nolisten", "tcp"], environment: environment, stdout: "/dev/null", stderr: "/dev/null")
-            bus = try ChildProcess(
-                "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=unix:path=\(busPath)"],
-                environment: environment, stdout: "/dev/null", stderr: "/dev/null")
-            try uvd.waitFor("the bus and the display") { [busPath] in
-                FileManager.default.fileExists(atPath: busPath)
+            try uvd.waitFor("the bus and the display") { [bus] in
+                bus.isListening
                     && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display.dropFirst())")
             }
             config = uvd.root.appendingPathComponent("dunstrc")
             // Nothing expires on its own: a notification still shows when a test restarts dunst,
-            // however long a loaded machine took to get there (an alert expired after 10 s
-            // before the restart, and uvd had nothing to show again).
+            // however long a loaded machine took to get there (dunst's default is 10 s).
             try """
             [global]
             font = Monospace 8
-            ignore_dbustimeout = yes
             [urgency_low]
             timeout = 0
             [urgency_normal]
@@ -96,12 +94,12 @@ struct DunstTests {
 
         private func startMonitor(_ rules: [String], into file: URL) throws {
             monitor = try ChildProcess(
-                "/usr/bin/dbus-monitor", ["--address", "unix:path=\(busPath)"] + rules, environment: environment, stdout: file.path,
+                "/usr/bin/dbus-monitor", ["--address", busAddress] + rules, environment: environment, stdout: file.path,
                 stderr: "/dev/null")
         }
 
         deinit {
-            for process in [monitor, dunst, bus, x].compactMap({ $0 }) {
+            for process in [monitor, dunst, x].compactMap({ $0 }) {
                 process.signal(SIGTERM)
                 _ = process.wait()
             }
@@ -111,7 +109,7 @@ struct DunstTests {
     @Test func uvdsNotificationsShowInDunstAndItsPauseIsSeen() throws {
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
         let desktop = try Desktop(uvd)
-        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.busPath)"])
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": desktop.busAddress])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         try uvd.waitFor("uvd's alerts on screen") { try desktop.displayed() >= 1 }
         // dunst shows a notification before uvd has read its answer: the restart waits until uvd
@@ -142,7 +140,7 @@ struct DunstTests {
         let desktop = try Desktop(uvd)
         let news = uvd.root.appendingPathComponent("server-news.txt")
         try desktop.monitorServerNews(into: news)
-        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.busPath)"])
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": desktop.busAddress])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         try uvd.waitFor("uvd's alerts on screen") { try desktop.displayed() >= 1 }
         let history = { try uvd.uvctl(["history", "--json"]).json()["entries"] as? [[String: Any]] ?? [] }
@@ -173,7 +171,7 @@ struct DunstTests {
         let desktop = try Desktop(uvd)
         let calls = uvd.root.appendingPathComponent("calls.txt")
         try desktop.monitorCalls(into: calls)
-        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(desktop.busPath)"])
+        try uvd.start(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": desktop.busAddress])
         #expect(try uvd.uvctl(["location", "set", LeaveHomeTests.solarNoonPlace]).status == 0)
         #expect(try uvd.uvctl(["profile", "set", "--skin-type", "VI", "--spf", "50", "--quantity", "lots"]).status == 0)
         let reapplyShown = { (try? String(contentsOf: calls, encoding: .utf8))?.components(separatedBy: "string \"Reapply by ").count ?? 1 }
