@@ -6,19 +6,22 @@ import UVCore
 /// edges (the store's columns, the history on the socket, scenario files): `leave-home`,
 /// `uv-high`, `reapply`, `morning`, `test`.
 public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
-    case leaveHome
+    /// The one subject of a rule that speaks of one thing, written under the rule's name.
+    case rule(Rule)
     /// The UV index reached this level's band.
     case uvLevel(UVLevel)
-    case reapply
-    case morning
-    /// The day's burn dose reaching a notice level.
-    case dose
     /// `uvctl notify-test`'s notification: no rule's.
     case test
     /// The day's UV, asked for from the tray: no rule's.
     case today
     /// A subject this release does not know (saved or sent by another release), kept as written.
     case other(String)
+
+    public static let leaveHome = Subject.rule(.leaveHome)
+    public static let reapply = Subject.rule(.reapply)
+    public static let morning = Subject.rule(.morning)
+    /// The day's burn dose reaching a notice level.
+    public static let dose = Subject.rule(.dose)
 
     /// The subject a written name stands for; one this release does not know is `.other`.
     /// Read back from `description` over every subject there is (`known`), so that a name is
@@ -27,31 +30,22 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
         self = Self.byName[written] ?? .other(written)
     }
 
-    /// Every subject this release knows: each rule's (`subjects(of:)`, a switch the compiler
-    /// holds to every rule) and those of no rule.
-    public static let known: [Subject] = Rule.allCases.flatMap(subjects(of:)) + [.test, .today]
+    /// Every subject this release knows: each rule's, as the rule says (`EngineRule.subjects`),
+    /// and those of no rule.
+    public static let known: [Subject] = Rules.all.flatMap { $0.subjects } + [.test, .today]
 
     private static let byName = Dictionary(known.map { ($0.description, $0) }) { first, _ in first }
 
     /// The subjects a rule speaks of.
     public static func subjects(of rule: Rule) -> [Subject] {
-        switch rule {
-        case .leaveHome: [.leaveHome]
-        case .uvAlert: UVLevel.allCases.map(Subject.uvLevel)
-        case .reapply: [.reapply]
-        case .morning: [.morning]
-        case .dose: [.dose]
-        }
+        Rules.named(rule)?.subjects ?? [.rule(rule)]
     }
 
     /// The name it is written under at the edges.
     public var description: String {
         switch self {
-        case .leaveHome: Rule.leaveHome.rawValue
+        case .rule(let rule): rule.rawValue
         case .uvLevel(let level): "uv-\(level.rawValue)"
-        case .reapply: Rule.reapply.rawValue
-        case .morning: Rule.morning.rawValue
-        case .dose: Rule.dose.rawValue
         case .test: "test"
         case .today: "today"
         case .other(let written): written
@@ -61,11 +55,8 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The rule that speaks of it; nil for the test notification and unknown subjects.
     public var rule: Rule? {
         switch self {
-        case .leaveHome: .leaveHome
+        case .rule(let rule): rule
         case .uvLevel: .uvAlert
-        case .reapply: .reapply
-        case .morning: .morning
-        case .dose: .dose
         case .test, .today, .other: nil
         }
     }

@@ -10,6 +10,9 @@ protocol EngineRule: Sendable {
     static var rule: Rule { get }
     /// Its section in config.toml (`[reapply]`).
     static var settingsSection: String { get }
+    /// What it speaks of: each a notification's identity on screen (by default one, under the
+    /// rule's name).
+    static var subjects: [Subject] { get }
     /// What it wants said at this step, updating what it remembers; what it keeps from the
     /// screen goes to `held`, with why.
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert]
@@ -20,6 +23,10 @@ protocol EngineRule: Sendable {
     /// Whether `alert`, not critical, asks something of the sun that only someone out can do
     /// (`Alert.asksForTheSun`: anything critical does).
     static func asksForTheSun(_ alert: Alert) -> Bool
+}
+
+extension EngineRule {
+    static var subjects: [Subject] { [.rule(rule)] }
 }
 
 /// What a rule speaks from at one step.

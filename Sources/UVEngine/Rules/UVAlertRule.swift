@@ -8,6 +8,7 @@ import UVCore
 enum UVAlertRule: EngineRule {
     static let rule = Rule.uvAlert
     static let settingsSection = "alerts"
+    static let subjects = UVLevel.allCases.map(Subject.uvLevel)
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
