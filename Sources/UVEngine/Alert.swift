@@ -80,29 +80,93 @@ public enum AlertClosing: String, Sendable, Equatable, CaseIterable {
     case unexplained = "closed"
 }
 
-/// What an alert means, with the numbers it speaks of: the presenter makes the words.
-public enum AlertMeaning: Sendable, Equatable, Codable {
-    /// Leaving home without sunscreen on a day whose UV still reaches `peakAhead`; with a
-    /// family, who of the party burns first and in how long (`Party`). `reapply`: sunscreen is
-    /// on but due again ("reapply before you leave"), said here so that leaving is one pop-up.
-    /// `shade`: the babies under 12 months out, who are to be kept out of direct sun. (Optional,
-    /// so that a prompt held by an earlier release still reads.)
-    case leaveHome(peakAhead: Double, firstToBurn: FirstToBurn? = nil, reapply: Bool? = nil, shade: [String]? = nil)
-    /// The UV index reached `level`'s band (now `uvi`).
-    case uvLevel(uvi: Double, level: UVLevel)
-    /// The reapply countdown at `stage`, for the application made at `appliedAt`; out with the
-    /// family, `firstOut` names the member whose protection runs out first (nil: the user's).
-    case reapply(stage: ReapplyCountdown, at: Date, spf: SPF, quantity: SunscreenQuantity, appliedAt: Date, firstOut: String? = nil)
-    /// The morning summary: today's sunscreen window and its peak.
-    /// With yesterday's burn dose, when time outside yesterday gave one (1 % or more).
-    case morning(window: TimeSpan, peakUVI: Double?, peakAt: Date?, yesterdayBurnDosePercent: Double?)
-    /// `level` % of the day's burn dose reached while outside (50 or 80); out with the family,
-    /// `person` names the member who reached it first (nil: the user).
-    case dose(level: Int, person: String? = nil)
-    /// "UV today" asked for from the tray on a day with no sunscreen window.
-    case noWindowToday
-    /// Words saved by a version that kept words, not meaning (an alert held over an upgrade).
-    case said(summary: String, body: String)
+/// What one kind of alert means, with the numbers it speaks of: a type of the rule that gives
+/// it, declared beside the rule, which also makes its words.
+public protocol RuleMeaning: Sendable, Equatable, Codable {
+    /// The name it is saved under, `{"reapply": {…}}`: the one each kind has been saved under
+    /// since 0.4.0.
+    static var savedName: String { get }
+    /// Its summary and body, on `presenter`'s clock.
+    func words(_ presenter: Presenter) -> (summary: String, body: String)
+}
+
+/// What an alert means: one kind's meaning (`RuleMeaning`). Saved as `{"<savedName>": {…}}`,
+/// and read back by the kinds this release knows: each rule's (`EngineRule.meanings`) and the
+/// words an earlier release saved (`SavedWords`).
+public struct AlertMeaning: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The meaning, of its kind's own type.
+    public let kind: any RuleMeaning
+
+    public init(_ kind: some RuleMeaning) {
+        self.kind = kind
+    }
+
+    /// Every kind this release reads back.
+    static let kinds: [any RuleMeaning.Type] = Rules.all.flatMap { $0.meanings } + [SavedWords.self]
+
+    /// Its words, on `presenter`'s clock: the kind's own.
+    public func words(_ presenter: Presenter) -> (summary: String, body: String) { kind.words(presenter) }
+
+    /// The meaning as `kind` (`meaning.as(ReapplyMeaning.self)?.stage`); nil when it is another.
+    public func `as`<Kind: RuleMeaning>(_ kind: Kind.Type) -> Kind? { self.kind as? Kind }
+
+    public static func == (left: AlertMeaning, right: AlertMeaning) -> Bool { left.kind.isSame(as: right.kind) }
+
+    public var description: String { "\(type(of: kind).savedName): \(kind)" }
+
+    private struct SavedName: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: SavedName.self)
+        let names = Self.kinds.map { $0.savedName }
+        guard container.allKeys.count == 1, let name = container.allKeys.first else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a meaning is one key, its kind (\(names.joined(separator: ", "))); found \(container.allKeys.count)")
+            )
+        }
+        guard let kind = Self.kinds.first(where: { $0.savedName == name.stringValue }) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath + [name],
+                    debugDescription: "no kind of meaning '\(name.stringValue)' in this release; it reads \(names.joined(separator: ", "))")
+            )
+        }
+        self.kind = try kind.decode(from: container, at: name)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SavedName.self)
+        try container.encode(kind, forKey: SavedName(stringValue: type(of: kind).savedName))
+    }
+}
+
+extension RuleMeaning {
+    fileprivate func isSame(as other: any RuleMeaning) -> Bool { (other as? Self) == self }
+
+    fileprivate static func decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, at key: Key) throws -> any RuleMeaning {
+        try container.decode(Self.self, forKey: key)
+    }
+}
+
+/// Words saved by a release that kept words, not meaning (an alert held over an upgrade).
+public struct SavedWords: RuleMeaning {
+    public static let savedName = "said"
+    public var summary: String
+    public var body: String
+
+    public func words(_ presenter: Presenter) -> (summary: String, body: String) { (summary, body) }
+}
+
+extension AlertMeaning {
+    /// Words saved by a release that kept words, not meaning.
+    public static func said(summary: String, body: String) -> AlertMeaning { AlertMeaning(SavedWords(summary: summary, body: body)) }
 }
 
 /// The one of the party who burns first, as a prompt names them: a member by name, or the user.

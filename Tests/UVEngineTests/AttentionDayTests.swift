@@ -114,11 +114,11 @@ struct AttentionDayTests {
         let day = try Self.play(text)
         let leaving = day.between(Self.at("12:30"), Self.at("12:32"))
         #expect(leaving.count == 1, "\(leaving.map(\.subject))")
-        guard case .leaveHome(_, _, let reapply, _) = leaving.first?.meaning else {
+        guard let prompt = leaving.first?.meaning.as(LeaveHomeMeaning.self) else {
             Issue.record("no leave-home prompt at 12:31")
             return
         }
-        #expect(reapply == true)
+        #expect(prompt.reapply == true)
         #expect(Presenter(zone: S.sydney, twelveHour: false).present(leaving[0]).body.hasPrefix("Reapply sunscreen before you leave"))
         #expect(leaving[0].actions.first == .reapplied)
         // It stands for the reminder: none pops up while out after it.
@@ -174,6 +174,6 @@ struct AttentionDayTests {
 extension AlertMeaning {
     /// The countdown stage of a reapply reminder.
     var reapplyStage: ReapplyCountdown? {
-        if case .reapply(let stage, _, _, _, _, _) = self { stage } else { nil }
+        self.as(ReapplyMeaning.self)?.stage
     }
 }

@@ -40,11 +40,11 @@ struct PresenterTests {
         var saved = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(now)) as? [String: [String: Any]])
         saved["reapply"]?["firstOut"] = nil
         let meaning = try JSONDecoder().decode(AlertMeaning.self, from: try JSONSerialization.data(withJSONObject: saved))
-        guard case .reapply(_, _, _, _, _, let firstOut) = meaning else {
+        guard let reminder = meaning.as(ReapplyMeaning.self) else {
             Issue.record("not a reapply meaning: \(meaning)")
             return
         }
-        #expect(firstOut == nil)
+        #expect(reminder.firstOut == nil)
     }
 
     @Test func buttonsSendTheirKeysWithTheirLabels() {

@@ -6,6 +6,7 @@ import UVCore
 enum DoseRule: EngineRule {
     static let rule = Rule.dose
     static let settingsSection = "dose"
+    static let meanings: [any RuleMeaning.Type] = [DoseMeaning.self]
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
         guard state.settings.doseEnabled, let dose = state.dose, dose.outside else { return [] }
@@ -30,4 +31,29 @@ enum DoseRule: EngineRule {
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
         state.dose?.nextLevelAt.map { [$0] } ?? []
     }
+}
+
+/// `level` % of the day's burn dose reached while outside (50 or 80); out with the family,
+/// `person` names the member who reached it first (nil: the user).
+public struct DoseMeaning: RuleMeaning {
+    public static let savedName = "dose"
+    public var level: Int
+    public var person: String?
+
+    public func words(_ presenter: Presenter) -> (summary: String, body: String) {
+        let summary =
+            person.map {
+                level >= 80
+                    ? tr("80 % of %1$@'s burn dose for today: get into the shade", $0)
+                    : tr("Half of %1$@'s burn dose for today: shade or reapply", $0)
+            }
+            ?? (level >= 80
+                ? tr("80 % of your burn dose for today: get into the shade")
+                : tr("Half your burn dose for today: shade or reapply"))
+        return (summary, tr("Counted from your time outside; uvctl dose shows it, uvctl outside corrects it."))
+    }
+}
+
+extension AlertMeaning {
+    public static func dose(level: Int, person: String? = nil) -> AlertMeaning { AlertMeaning(DoseMeaning(level: level, person: person)) }
 }

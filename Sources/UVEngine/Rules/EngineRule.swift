@@ -3,13 +3,16 @@ import UVCore
 
 /// One rule of the engine, in a file of its own: when it speaks, what it keeps from the screen,
 /// whether what quiet hours held of it still applies, the moments it could speak next, and its
-/// settings' section. What it remembers between steps is in `EngineState`; its words are the
-/// `Presenter`'s. The engine asks every rule of `Rules.all`, in that order, once a step.
+/// settings' section, what it means and its words (its `RuleMeaning`s). What it remembers between
+/// steps is in `EngineState`. The engine asks every rule of `Rules.all`, in that order, once a step.
 protocol EngineRule: Sendable {
     /// Its name (`uvctl mute`, the socket, the store).
     static var rule: Rule { get }
     /// Its section in config.toml (`[reapply]`).
     static var settingsSection: String { get }
+    /// The kinds of meaning its alerts have, each of its own type with its own words (read back
+    /// from the store by `AlertMeaning`).
+    static var meanings: [any RuleMeaning.Type] { get }
     /// What it speaks of: each a notification's identity on screen (by default one, under the
     /// rule's name).
     static var subjects: [Subject] { get }

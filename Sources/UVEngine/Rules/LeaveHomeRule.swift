@@ -7,6 +7,7 @@ import UVCore
 enum LeaveHomeRule: EngineRule {
     static let rule = Rule.leaveHome
     static let settingsSection = "leave_home"
+    static let meanings: [any RuleMeaning.Type] = [LeaveHomeMeaning.self]
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
         let (settings, now, facts) = (state.settings, step.now, step.facts)
@@ -56,5 +57,45 @@ enum LeaveHomeRule: EngineRule {
     /// (Cancer Council Australia; the American Academy of Pediatrics), never given a dose time.
     static func babiesOut(_ state: EngineState, now: Date) -> [String] {
         state.family.filter { $0.born.map { $0.ageInMonths(at: now, in: state.zone) < 12 } ?? false }.map(\.name)
+    }
+}
+
+/// Leaving home without sunscreen on a day whose UV still reaches `peakAhead`; with a family,
+/// who of the party burns first and in how long (`Party`). `reapply`: sunscreen is on but due
+/// again ("reapply before you leave"), said here so that leaving is one pop-up. `shade`: the
+/// babies under 12 months out, who are to be kept out of direct sun. (Optional, so that a prompt
+/// held by an earlier release still reads.)
+public struct LeaveHomeMeaning: RuleMeaning {
+    public static let savedName = "leaveHome"
+    public var peakAhead: Double
+    public var firstToBurn: FirstToBurn?
+    public var reapply: Bool?
+    public var shade: [String]?
+
+    public func words(_ presenter: Presenter) -> (summary: String, body: String) {
+        (tr("UV up to %1$@ today", peakAhead.fixed(0)), body)
+    }
+
+    /// "Apply sunscreen before you leave" (or "Reapply …" when what is on is due again), naming
+    /// with a family who of the party burns first; then each baby to keep out of direct sun.
+    private var body: String {
+        let apply: String =
+            switch (firstToBurn, firstToBurn?.name, reapply ?? false) {
+            case (nil, _, false): tr("Apply sunscreen before you leave.")
+            case (nil, _, true): tr("Reapply sunscreen before you leave.")
+            case (let first?, nil, false): tr("Apply sunscreen before you leave — you burn in %1$@ min.", first.minutes)
+            case (let first?, nil, true): tr("Reapply sunscreen before you leave — you burn in %1$@ min.", first.minutes)
+            case (let first?, let name?, false): tr("Apply sunscreen before you leave — %1$@ burns in %2$@ min.", name, first.minutes)
+            case (let first?, let name?, true): tr("Reapply sunscreen before you leave — %1$@ burns in %2$@ min.", name, first.minutes)
+            }
+        return ([apply] + (shade ?? []).map { tr("Keep %1$@ out of direct sun: shade, clothing and a hat.", $0) }).joined(separator: "\n")
+    }
+}
+
+extension AlertMeaning {
+    public static func leaveHome(peakAhead: Double, firstToBurn: FirstToBurn? = nil, reapply: Bool? = nil, shade: [String]? = nil)
+        -> AlertMeaning
+    {
+        AlertMeaning(LeaveHomeMeaning(peakAhead: peakAhead, firstToBurn: firstToBurn, reapply: reapply, shade: shade))
     }
 }

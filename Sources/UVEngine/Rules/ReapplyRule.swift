@@ -10,6 +10,7 @@ import UVCore
 enum ReapplyRule: EngineRule {
     static let rule = Rule.reapply
     static let settingsSection = "reapply"
+    static let meanings: [any RuleMeaning.Type] = [ReapplyMeaning.self]
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held kept: inout [(Alert, HoldReason)]) -> [Alert] {
         let facts = step.facts
@@ -98,5 +99,33 @@ enum ReapplyRule: EngineRule {
         let aged = state.settings.reapplyOnGoingOut && facts.now.timeIntervalSince(application.appliedAt) > goingOutReapplyAge
         let said = state.reapplyShownFor == application.appliedAt && state.reapplyShown == .now
         return (facts.countdown == .now && !said) || aged
+    }
+}
+
+/// The reapply countdown at `stage`, for the application made at `appliedAt`; out with the
+/// family, `firstOut` names the member whose protection runs out first (nil: the user's).
+public struct ReapplyMeaning: RuleMeaning {
+    public static let savedName = "reapply"
+    public var stage: ReapplyCountdown
+    public var at: Date
+    public var spf: SPF
+    public var quantity: SunscreenQuantity
+    public var appliedAt: Date
+    public var firstOut: String?
+
+    public func words(_ presenter: Presenter) -> (summary: String, body: String) {
+        (
+            stage == .now ? tr("Reapply sunscreen now") : tr("Reapply by %1$@", presenter.time(at)),
+            (firstOut.map { tr("%1$@'s protection runs out first.", $0) + "\n" } ?? "")
+                + AppliedSentence.text(spf: spf, quantity: quantity, appliedAt: presenter.time(appliedAt), reapplyAt: presenter.time(at))
+        )
+    }
+}
+
+extension AlertMeaning {
+    public static func reapply(
+        stage: ReapplyCountdown, at: Date, spf: SPF, quantity: SunscreenQuantity, appliedAt: Date, firstOut: String? = nil
+    ) -> AlertMeaning {
+        AlertMeaning(ReapplyMeaning(stage: stage, at: at, spf: spf, quantity: quantity, appliedAt: appliedAt, firstOut: firstOut))
     }
 }

@@ -9,6 +9,7 @@ enum UVAlertRule: EngineRule {
     static let rule = Rule.uvAlert
     static let settingsSection = "alerts"
     static let subjects = UVLevel.allCases.map(Subject.uvLevel)
+    static let meanings: [any RuleMeaning.Type] = [UVLevelMeaning.self]
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
@@ -60,4 +61,19 @@ enum UVAlertRule: EngineRule {
         }
         return contradicted.sorted()
     }
+}
+
+/// The UV index reached `level`'s band (now `uvi`).
+public struct UVLevelMeaning: RuleMeaning {
+    public static let savedName = "uvLevel"
+    public var uvi: Double
+    public var level: UVLevel
+
+    public func words(_ presenter: Presenter) -> (summary: String, body: String) {
+        (tr("UV %1$@: %2$@", uvi.fixed(0), level.name.lowercased()), level.advice)
+    }
+}
+
+extension AlertMeaning {
+    public static func uvLevel(uvi: Double, level: UVLevel) -> AlertMeaning { AlertMeaning(UVLevelMeaning(uvi: uvi, level: level)) }
 }
