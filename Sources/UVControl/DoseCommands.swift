@@ -91,7 +91,7 @@ enum DoseText {
         var lines = dose.intervals.map { interval in
             tr(
                 "%1$@–%2$@ %3$@: %4$@ SED, %5$@ % of your burn dose", clock(interval.start), clock(interval.end),
-                interval.source == "network" ? tr("away from home") : tr("outside"), locale.decimal(interval.sed, places: 1),
+                interval.source.value == .network ? tr("away from home") : tr("outside"), locale.decimal(interval.sed, places: 1),
                 Int(interval.burnDosePercent.rounded()))
         }
         lines.append(summary(dose))
@@ -100,7 +100,7 @@ enum DoseText {
                 people.map { tr("%1$@: %2$@ % of a burn dose", $0.you ? tr("you") : $0.name, Int($0.burnDosePercent.rounded())) }
                     .joined(separator: DisplayLocale.current.clauseSeparator))
         }
-        if dose.intervals.contains(where: { $0.source == "network" }) {
+        if dose.intervals.contains(where: { $0.source.value == .network }) {
             lines.append(tr("Time away from home is counted as outside: correct it with `uvctl outside`."))
         }
         lines.append(tr("1 SED = 100 J/m² of erythemally weighted UV (CIE); the share of a burn is for skin type %1$@.", dose.skinType))

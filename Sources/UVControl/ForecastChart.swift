@@ -51,7 +51,7 @@ struct ForecastChart {
     private var notablePeak: (span: TimeSpan, uvi: Double, at: Date)? { windowSentence.notablePeak }
 
     private var sourceLine: String {
-        if forecast.source == UVSource.model.rawValue {
+        if forecast.source.value == .model {
             return tr("Modelled clear-sky UV (no clouds, ozone 300 DU) · burn times for skin type %1$@, unprotected", forecast.skinType)
         }
         return tr("Forecast UV · burn times for skin type %1$@, unprotected", forecast.skinType)
@@ -79,7 +79,7 @@ struct ForecastChart {
     }
 
     private static func levelName(_ hour: HourInfo) -> String {
-        hour.uvi >= visibleIndex ? (UVLevel(rawValue: hour.level) ?? UVLevel(uvi: hour.uvi)).name : ""
+        hour.uvi >= visibleIndex ? (hour.level.value ?? UVLevel(uvi: hour.uvi)).name : ""
     }
 
     private static func burnTime(_ hour: HourInfo) -> String {
@@ -87,7 +87,7 @@ struct ForecastChart {
     }
 
     private func row(_ hour: (time: Date, info: HourInfo), _ columns: Columns) -> String {
-        let level = UVLevel(rawValue: hour.info.level) ?? UVLevel(uvi: hour.info.uvi)
+        let level = hour.info.level.value ?? UVLevel(uvi: hour.info.uvi)
         let label = clock.hour(hour.time).leftPadded(to: 6)
         let value = clock.locale.decimal(hour.info.uvi, places: 1, width: 5)
         let bar = Self.bar(hour.info.uvi).rightPadded(to: Self.barWidth)

@@ -97,11 +97,11 @@ struct LocationCommand: AsyncParsableCommand {
 
     static func describe(_ location: LocationInfo) -> String {
         let how =
-            switch location.source {
-            case "manual": tr("set by you")
-            case "time-zone": tr("from the time zone")
-            case "geoclue": tr("from GeoClue")
-            default: tr("default")
+            switch location.source.value {
+            case .manual: tr("set by you")
+            case .timeZone: tr("from the time zone")
+            case .geoclue: tr("from GeoClue")
+            case .default, nil: tr("default")
             }
         return tr(
             "%1$@ (%2$@, %3$@, %4$@)", location.name, "\(location.latitude.fixed(1)), \(location.longitude.fixed(1))", location.timeZone,

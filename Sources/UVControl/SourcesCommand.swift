@@ -30,17 +30,19 @@ struct SourcesCommand: AsyncParsableCommand {
     static func lines(_ status: StatusInfo) -> [String] {
         let locale = DisplayLocale.current
         func value(_ number: Double?) -> String { number.map { locale.decimal($0, places: 1, width: 5) } ?? "    –" }
-        let names = status.sources.map(\.source)
+        let names = status.sources.map(\.source.description)
         let width = (names + [tr("source")]).columnWidth
         func right(_ text: String) -> String { String(repeating: " ", count: max(0, 5 - text.displayWidth)) + text }
         var lines = [tr("%1$@  %2$@  %3$@  %4$@", tr("source").rightPadded(to: width), right(tr("now")), right(tr("peak")), tr("use"))]
         for source in status.sources {
             lines.append(
-                tr("%1$@  %2$@  %3$@  %4$@", source.source.rightPadded(to: width), value(source.now), value(source.peak), role(source.role))
+                tr(
+                    "%1$@  %2$@  %3$@  %4$@", source.source.description.rightPadded(to: width), value(source.now), value(source.peak),
+                    role(source.role))
             )
             lines.append(String(repeating: " ", count: width + 2) + source.why)
         }
-        lines.append(tr("uvd shows %1$@ now (%2$@).", locale.decimal(status.uvi, places: 1), status.source))
+        lines.append(tr("uvd shows %1$@ now (%2$@).", locale.decimal(status.uvi, places: 1), status.source.description))
         lines += status.disagreements
         return lines
     }

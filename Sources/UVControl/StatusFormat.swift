@@ -12,7 +12,7 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// Whether a bar should draw attention: extreme UV, or sunscreen due now.
     static func isUrgent(_ status: StatusInfo) -> Bool {
-        UVLevel(rawValue: status.level) == .extreme || status.sunscreen?.countdown == ReapplyCountdown.now.rawValue
+        status.level.value == .extreme || status.sunscreen?.countdown.value == .now
     }
 
     /// The block for `uvctl status` (one run per update). i3blocks reads three lines: full text,
@@ -24,10 +24,10 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
     /// `persistent`: for `uvctl watch`, where i3blocks (`interval=persist`, `format=json`) takes one
     /// JSON object per line.
     func render(_ status: StatusInfo, persistent: Bool, now: Date = Date()) -> String {
-        let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
+        let level = status.level.value ?? UVLevel(uvi: status.uvi)
         let uvi = DisplayLocale.current.decimal(status.uvi, places: 1)
         let burn = status.burnTimeMinutes.map { tr(" · BT %1$@m", $0) } ?? ""
-        let countdown = status.sunscreen.flatMap { ReapplyCountdown(rawValue: $0.countdown) }
+        let countdown = status.sunscreen?.countdown.value
         switch self {
         case .compact:
             return tr("UV %1$@ %2$@", uvi, level.name) + burn + (status.stale ? tr(" (stale)") : "")
@@ -46,7 +46,7 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
             // 80 % of the day's burn dose or more: the bar can say so (`#custom-uv.dose-high`).
             if let dose = status.dose, dose.burnDosePercent >= 80 { classes.append("dose-high") }
             // Out (away from home, or outside by your word): where the reminders pop up.
-            if status.whereabouts?.state == "out" { classes.append("out") }
+            if status.whereabouts?.state.value == .out { classes.append("out") }
             let tooltip = StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n")
             return Self.json(
                 WaybarModule(

@@ -7,12 +7,12 @@ enum StatusText {
     static func lines(_ status: StatusInfo, terminal: Terminal, now: Date = Date()) -> [String] {
         let zone = status.location.zone
         let clock = ClockFormat(timeZone: zone)
-        let level = UVLevel(rawValue: status.level) ?? UVLevel(uvi: status.uvi)
+        let level = status.level.value ?? UVLevel(uvi: status.uvi)
         var lines: [String] = []
 
         let uv = terminal.paint(terminal.bold(tr("UV %1$@ %2$@", DisplayLocale.current.decimal(status.uvi, places: 1), level.name)), level)
         var headline = tr("%1$@ · %2$@", uv, status.location.name)
-        if status.source == UVSource.model.rawValue {
+        if status.source.value == .model {
             headline = tr("%1$@ · modelled", headline)
         } else if let updated = status.updatedAt.flatMap(ISOInstant.parse) {
             let age = status.ageMinutes.map { $0 < 1 ? tr("just now") : tr("%1$@ min ago", $0) } ?? ""
@@ -43,7 +43,7 @@ enum StatusText {
         if let sunscreen = status.sunscreen, let applied = ISOInstant.parse(sunscreen.appliedAt),
             let reapply = ISOInstant.parse(sunscreen.reapplyAt)
         {
-            let countdown = ReapplyCountdown(rawValue: sunscreen.countdown)
+            let countdown = sunscreen.countdown.value
             var chip = AppliedSentence.text(
                 spf: sunscreen.spf.value, quantity: sunscreen.quantity.value, appliedAt: clock.time(applied), reapplyAt: clock.time(reapply)
             )
@@ -54,7 +54,7 @@ enum StatusText {
             }
             lines.append(chip)
             if let firstOut = sunscreen.firstOut { lines.append(tr("%1$@'s protection runs out first.", firstOut)) }
-            if countdown == .now, sunscreen.reapplyReason == ReapplyTime.Reason.water.rawValue {
+            if countdown == .now, sunscreen.reapplyReason.value == .water {
                 lines.append(
                     terminal.bold(tr("Water has washed it off (past its water resistance): you are unprotected until you reapply.")))
             }

@@ -7,7 +7,7 @@ extension LocationInfo {
         let coordinate = approximate ? place.coordinate.approximate : place.coordinate
         self.init(
             name: place.name, latitude: coordinate.latitude, longitude: coordinate.longitude,
-            timeZone: ZoneName(parsing: place.timeZoneIdentifier) ?? ZoneName(of: .utc), source: place.source.rawValue,
+            timeZone: ZoneName(parsing: place.timeZoneIdentifier) ?? ZoneName(of: .utc), source: place.source,
             isDefault: place.isDefault)
     }
 
@@ -25,14 +25,14 @@ extension ForecastInfo {
     ) {
         let iso = ISOTimestamp(timeZone: place.timeZone)
         self.init(
-            source: source.rawValue, attribution: source.attribution, updatedAt: updatedAt.map(iso.string),
+            source: source, attribution: source.attribution, updatedAt: updatedAt.map(iso.string),
             location: LocationInfo(place, approximate: approximate), date: CalendarDate(containing: outlook.day.start, in: place.timeZone),
             skinType: skinType, windowThreshold: window.threshold(for: skinType).uvi.rounded(places: 2),
             hours: outlook.hours.map {
                 HourInfo(
-                    time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level.rawValue,
+                    time: iso.string($0.time), uvi: $0.uvi.rounded(places: 2), level: $0.level,
                     clearSkyUVI: clearSky[$0.time]?.rounded(places: 2), burnTimeMinutes: $0.burnTime.wholeMinutes,
-                    source: (hourSource?($0.time) ?? source).rawValue)
+                    source: hourSource?($0.time) ?? source)
             },
             window: outlook.window.map { SpanInfo(start: iso.string($0.start), end: iso.string($0.end)) },
             peak: outlook.peak.map {

@@ -6,14 +6,14 @@ public struct DoseIntervalInfo: Codable, Sendable, Equatable {
     public var start: String
     public var end: String
     /// network (away from home, counted as outside) or user (`uvctl outside`).
-    public var source: String
+    public var source: Word<OutsideInterval.Source>
     public var sed: Double
     public var burnDosePercent: Double
 
-    public init(start: String, end: String, source: String, sed: Double, burnDosePercent: Double) {
+    public init(start: String, end: String, source: OutsideInterval.Source, sed: Double, burnDosePercent: Double) {
         self.start = start
         self.end = end
-        self.source = source
+        self.source = Word(source)
         self.sed = sed
         self.burnDosePercent = burnDosePercent
     }
@@ -111,7 +111,7 @@ extension DoseInfo {
             date: CalendarDate(containing: day.start, in: zone),
             intervals: dose.intervals.map {
                 DoseIntervalInfo(
-                    start: iso.string($0.interval.start), end: iso.string($0.interval.end), source: $0.interval.source.rawValue,
+                    start: iso.string($0.interval.start), end: iso.string($0.interval.end), source: $0.interval.source,
                     sed: $0.dose.sed, burnDosePercent: $0.dose.burnDosePercent)
             }, minutesOutside: Int(dose.secondsOutside / 60), sed: dose.total.sed, burnDosePercent: dose.total.burnDosePercent,
             unprotectedBurnDosePercent: dose.total.unprotectedBurnDosePercent, skinType: dose.skinType,

@@ -9,15 +9,15 @@ public struct LocationInfo: Codable, Sendable, Equatable {
     public var longitude: Double
     public var timeZone: Written<ZoneName>
     /// manual, geoclue, time-zone or default.
-    public var source: String
+    public var source: Word<Place.Source>
     public var isDefault: Bool
 
-    public init(name: String, latitude: Double, longitude: Double, timeZone: ZoneName, source: String, isDefault: Bool) {
+    public init(name: String, latitude: Double, longitude: Double, timeZone: ZoneName, source: Place.Source, isDefault: Bool) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude
         self.timeZone = Written(timeZone)
-        self.source = source
+        self.source = Word(source)
         self.isDefault = isDefault
     }
 }
@@ -54,9 +54,9 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
     public var effectiveSPF: Double
     public var reapplyAt: String
     /// interval, protectionUsedUp or water.
-    public var reapplyReason: String
+    public var reapplyReason: Word<ReapplyTime.Reason>
     /// How pressing the reapply time is now: normal, attention, urgent or now.
-    public var countdown: String
+    public var countdown: Word<ReapplyCountdown>
     @Null public var waterEventAt: String?
     /// The family member whose protection runs out first (at `reapplyAt`); null when it is the
     /// user's (or the user is out alone). The status gives that person's application; a reply
@@ -65,8 +65,8 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
 
     public init(
         spf: SPF, quantity: SunscreenQuantity, activity: SunscreenActivity, appliedAt: String, effectiveSPF: Double, reapplyAt: String,
-        reapplyReason: String,
-        countdown: String, waterEventAt: String?, firstOut: String? = nil
+        reapplyReason: ReapplyTime.Reason,
+        countdown: ReapplyCountdown, waterEventAt: String?, firstOut: String? = nil
     ) {
         self.firstOut = firstOut
         self.spf = Written(spf)
@@ -75,45 +75,71 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
         self.appliedAt = appliedAt
         self.effectiveSPF = effectiveSPF
         self.reapplyAt = reapplyAt
-        self.reapplyReason = reapplyReason
-        self.countdown = countdown
+        self.reapplyReason = Word(reapplyReason)
+        self.countdown = Word(countdown)
         self.waterEventAt = waterEventAt
     }
 }
 
 /// Where the person is: `in`, or `out` since an instant (ISO 8601 on the place's clock).
 public struct WhereaboutsInfo: Codable, Sendable, Equatable {
-    public var state: String
+    /// In or out, as the word the history keeps (`Whereabouts.word`).
+    public enum State: String, ReplyWord {
+        case inside = "in"
+        case out
+    }
+
+    public var state: Word<State>
     @Null public var since: String?
 
     public init(_ whereabouts: Whereabouts, iso: ISOTimestamp) {
-        state = whereabouts.word
+        state = Word(whereabouts.isOut ? .out : .inside)
         since = whereabouts.outSince.map(iso.string)
     }
 
-    /// What it says, read back; nil for a state this release does not know.
+    /// What it says, read back; nil for a state this release does not know, or out without
+    /// the instant.
     public var whereabouts: Whereabouts? {
-        switch (state, since.flatMap(ISOInstant.parse)) {
-        case ("in", _): .inside
-        case ("out", let since?): .out(since: since)
-        default: nil
+        switch (state.value, since.flatMap(ISOInstant.parse)) {
+        case (.inside?, _): .inside
+        case (.out?, let since?): .out(since: since)
+        case (.out?, nil), (nil, _): nil
         }
+    }
+}
+
+/// How fresh the shown UV is: the provider's data fresh, stale (over 90 minutes) or expired
+/// (over 6 hours), or the clear-sky model's (no provider data answers).
+public enum ShownFreshness: String, ReplyWord {
+    case fresh, stale, expired, modelled
+
+    public init(_ freshness: Freshness, modelled: Bool) {
+        self =
+            if modelled {
+                .modelled
+            } else {
+                switch freshness {
+                case .fresh: .fresh
+                case .stale: .stale
+                case .expired: .expired
+                }
+            }
     }
 }
 
 /// `GetStatus` and `Subscribe`: everything one glance needs.
 public struct StatusInfo: Codable, Sendable, Equatable {
     public var uvi: Double
-    public var level: String
-    /// open-meteo, arpansa, openweathermap or model.
-    public var source: String
+    public var level: Word<UVLevel>
+    /// open-meteo, cams, arpansa, openweathermap or model.
+    public var source: Word<UVSource>
     public var attribution: String
     @Null public var updatedAt: String?
     @Null public var ageMinutes: Int?
-    /// Provider data older than 90 minutes; true exactly when `freshness` is "stale".
+    /// Provider data older than 90 minutes: true when `freshness` is stale or expired.
     public var stale: Bool
-    /// The shown value's: fresh, stale, or modelled (the clear-sky model answers).
-    public var freshness: String
+    /// The shown value's: fresh, stale, expired, or modelled (the clear-sky model answers).
+    public var freshness: Word<ShownFreshness>
     /// Why the model answers, when it does, in the daemon's language.
     @Null public var note: String?
     /// The same as facts, for a client to word in its own (`ModelReasonInfo.sentence`).
@@ -144,21 +170,21 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     @Null public var whereabouts: WhereaboutsInfo? = nil
 
     public init(
-        uvi: Double, level: String, source: String, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
-        freshness: String, note: String?, modelReason: ModelReasonInfo? = nil, location: LocationInfo, skinType: SkinType,
+        uvi: Double, level: UVLevel, source: UVSource, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
+        freshness: ShownFreshness, note: String?, modelReason: ModelReasonInfo? = nil, location: LocationInfo, skinType: SkinType,
         skinTypeIsDefault: Bool,
         burnTimeMinutes: Int?, sunscreen: SunscreenInfo?, window: SpanInfo?, peak: PeakInfo?,
         temperatureCelsius: Double?, weatherCode: Int? = nil, requestsToday: Int, now: String, warnings: [String] = [],
         sources: [SourceInfo] = [], disagreements: [String] = []
     ) {
         self.uvi = uvi
-        self.level = level
-        self.source = source
+        self.level = Word(level)
+        self.source = Word(source)
         self.attribution = attribution
         self.updatedAt = updatedAt
         self.ageMinutes = ageMinutes
         self.stale = stale
-        self.freshness = freshness
+        self.freshness = Word(freshness)
         self.note = note
         self.modelReason = modelReason
         self.location = location
@@ -181,20 +207,20 @@ public struct StatusInfo: Codable, Sendable, Equatable {
 public struct HourInfo: Codable, Sendable, Equatable {
     public var time: String
     public var uvi: Double
-    public var level: String
+    public var level: Word<UVLevel>
     @Null public var clearSkyUVI: Double?
     @Null public var burnTimeMinutes: Int?
     /// Where the hour's value comes from: cams, open-meteo, openweathermap, arpansa (a station's
     /// nowcast) or model.
-    public var source: String
+    public var source: Word<UVSource>
 
-    public init(time: String, uvi: Double, level: String, clearSkyUVI: Double?, burnTimeMinutes: Int?, source: String) {
+    public init(time: String, uvi: Double, level: UVLevel, clearSkyUVI: Double?, burnTimeMinutes: Int?, source: UVSource) {
         self.time = time
         self.uvi = uvi
-        self.level = level
+        self.level = Word(level)
         self.clearSkyUVI = clearSkyUVI
         self.burnTimeMinutes = burnTimeMinutes
-        self.source = source
+        self.source = Word(source)
     }
 }
 
@@ -210,7 +236,7 @@ public struct DailyInfo: Codable, Sendable, Equatable {
 
 /// `GetForecast`, and `uvctl forecast --json` (live or `--offline`).
 public struct ForecastInfo: Codable, Sendable, Equatable {
-    public var source: String
+    public var source: Word<UVSource>
     public var attribution: String
     @Null public var updatedAt: String?
     public var location: LocationInfo
@@ -226,11 +252,11 @@ public struct ForecastInfo: Codable, Sendable, Equatable {
     public var daily: [DailyInfo]
 
     public init(
-        source: String, attribution: String, updatedAt: String?, location: LocationInfo, date: CalendarDate, skinType: SkinType,
+        source: UVSource, attribution: String, updatedAt: String?, location: LocationInfo, date: CalendarDate, skinType: SkinType,
         windowThreshold: Double, hours: [HourInfo], window: SpanInfo?, peak: PeakInfo?, sunrise: String?, sunset: String?,
         solarNoon: String, daily: [DailyInfo]
     ) {
-        self.source = source
+        self.source = Word(source)
         self.attribution = attribution
         self.updatedAt = updatedAt
         self.location = location

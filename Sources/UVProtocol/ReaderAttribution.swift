@@ -4,13 +4,13 @@ import UVCore
 /// credit is the same sentence `tr` gives here, so uvctl says it in uvctl's language. An unknown
 /// source (a newer uvd) keeps the daemon's words.
 public protocol Attributed {
-    var source: String { get }
+    var source: Word<UVSource> { get }
     var attribution: String { get }
 }
 
 extension Attributed {
     public var readerAttribution: String {
-        UVSource(rawValue: source)?.attribution ?? attribution
+        source.value?.attribution ?? attribution
     }
 }
 

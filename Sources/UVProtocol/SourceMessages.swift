@@ -1,10 +1,11 @@
 import FoundationEssentials
+import UVCore
 
 /// What one UV source says about now and the day's peak, and the part uvd gives it
 /// (`uvctl sources`, and `sources` in `uvctl status --json`).
 public struct SourceInfo: Codable, Sendable, Equatable {
     /// cams, open-meteo, openweathermap, arpansa or model.
-    public var source: String
+    public var source: Word<UVSource>
     /// The UV it gives for now; null where it says nothing about now.
     @Null public var now: Double?
     /// The highest UV it gives for the rest of today; null for a measurement, which does not look ahead.
@@ -18,8 +19,8 @@ public struct SourceInfo: Codable, Sendable, Equatable {
     /// Why, in the daemon's language.
     public var why: String
 
-    public init(source: String, now: Double?, peak: Double?, updatedAt: String?, role: SourceRole, why: String) {
-        self.source = source
+    public init(source: UVSource, now: Double?, peak: Double?, updatedAt: String?, role: SourceRole, why: String) {
+        self.source = Word(source)
         self.now = now
         self.peak = peak
         self.updatedAt = updatedAt

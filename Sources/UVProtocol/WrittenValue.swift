@@ -107,6 +107,50 @@ extension SkinType: ListedValue {
 
 extension SunscreenQuantity: NamedValue {}
 
+/// A word a reply carries from a list that a later release may add to (a UV level, a source, a
+/// freshness), written as its raw value.
+public protocol ReplyWord: RawRepresentable<String>, Sendable, Equatable {}
+
+/// A `ReplyWord` in a reply: uvctl reads the type, never the text. A word this release does not
+/// know (a later uvd's new source) is kept as written, so that the rest of the reply still reads
+/// and the client says what it can (`value` is nil).
+public enum Word<Value: ReplyWord>: Codable, Sendable, Equatable, CustomStringConvertible {
+    case known(Value)
+    case unknown(String)
+
+    public init(_ value: Value) { self = .known(value) }
+
+    /// The word as its type; nil for one this release does not know.
+    public var value: Value? {
+        if case .known(let value) = self { value } else { nil }
+    }
+
+    /// The word as written.
+    public var description: String {
+        switch self {
+        case .known(let value): value.rawValue
+        case .unknown(let word): word
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let word = try decoder.singleValueContainer().decode(String.self)
+        self = Value(rawValue: word).map(Self.known) ?? .unknown(word)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension UVLevel: ReplyWord {}
+extension ReapplyCountdown: ReplyWord {}
+extension ReapplyTime.Reason: ReplyWord {}
+extension UVSource: ReplyWord {}
+extension Place.Source: ReplyWord {}
+extension OutsideInterval.Source: ReplyWord {}
+
 /// Minutes, as printed on the bottle: the number on the wire.
 extension WaterResistance: ListedValue {
     public static var choices: String { tr("0, 40 or 80") }

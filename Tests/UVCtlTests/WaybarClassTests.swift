@@ -9,10 +9,10 @@ import UVProtocol
 @Suite struct WaybarClassTests {
     static func status(_ whereabouts: Whereabouts?) -> StatusInfo {
         var status = StatusInfo(
-            uvi: 7.1, level: "high", source: "model", attribution: "", updatedAt: nil, ageMinutes: nil, stale: false, freshness: "modelled",
+            uvi: 7.1, level: .high, source: .model, attribution: "", updatedAt: nil, ageMinutes: nil, stale: false, freshness: .modelled,
             note: nil,
             location: LocationInfo(
-                name: "Sydney", latitude: -33.87, longitude: 151.21, timeZone: ZoneName(of: .utc), source: "manual", isDefault: false),
+                name: "Sydney", latitude: -33.87, longitude: 151.21, timeZone: ZoneName(of: .utc), source: .manual, isDefault: false),
             skinType: .II, skinTypeIsDefault: false, burnTimeMinutes: 20, sunscreen: nil, window: nil, peak: nil, temperatureCelsius: nil,
             requestsToday: 0, now: "2027-01-15T01:00:00Z")
         status.whereabouts = whereabouts.map { WhereaboutsInfo($0, iso: ISOTimestamp(timeZone: .utc)) }

@@ -38,7 +38,7 @@ struct OutsideTests {
         let status = try await shell.core.read { try $0.status(now: later.addingTimeInterval(60)) }
         let dose = try #require(status.dose)
         #expect(dose.minutesOutside == 60 && dose.sed > 1 && dose.burnDosePercent > 0)
-        #expect(dose.intervals.map(\.source) == ["network"])
+        #expect(dose.intervals.map(\.source.value) == [.network])
     }
 
     /// Half an hour out on a Sydney summer morning is well past 80 % of a type II burn dose: the
@@ -146,7 +146,7 @@ struct OutsideTests {
         await shell.startEngine(now: noon)
         try await shell.core.run(.outside(OutsideParameters(action: .add, date: nil, span: ClockSpan(parsing: "10:00-11:00"))), now: noon)
         var dose = try await shell.core.read { try $0.doseReply(now: noon, date: nil, days: nil) }.dose
-        #expect(dose.intervals.map(\.source) == ["user"] && dose.minutesOutside == 60)
+        #expect(dose.intervals.map(\.source.value) == [.user] && dose.minutesOutside == 60)
         #expect(dose.intervals.first?.start.hasPrefix("2026-01-15T10:00") == true)
         for (span, why) in [("13:00-14:00", "has not come yet"), ("11:00-10:00", "HH:MM-HH:MM"), ("ten-eleven", "HH:MM-HH:MM")] {
             await #expect {

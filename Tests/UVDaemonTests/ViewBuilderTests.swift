@@ -27,7 +27,7 @@ struct ViewBuilderTests {
 
     @Test func freshForecast() {
         let status = ViewBuilder.status(knowledge(forecastAge: 600), now: Self.now)
-        #expect(status.source == "open-meteo" && status.uvi == 9 && !status.stale && status.freshness == "fresh")
+        #expect(status.source.value == .openMeteo && status.uvi == 9 && !status.stale && status.freshness.value == .fresh)
         #expect(status.ageMinutes == 10 && status.requestsToday == 3)
         // 0.5 × 250 ÷ 9 = 13.9 minutes for type II.
         #expect(status.burnTimeMinutes == 13)
@@ -35,12 +35,12 @@ struct ViewBuilderTests {
 
     @Test func olderThanNinetyMinutesIsStale() {
         let status = ViewBuilder.status(knowledge(forecastAge: 2 * 3600), now: Self.now)
-        #expect(status.source == "open-meteo" && status.stale && status.freshness == "stale")
+        #expect(status.source.value == .openMeteo && status.stale && status.freshness.value == .stale)
     }
 
     @Test func olderThanSixHoursIsNotUsed() {
         let status = ViewBuilder.status(knowledge(forecastAge: 7 * 3600), now: Self.now)
-        #expect(status.source == "model")
+        #expect(status.source.value == .model)
         #expect(status.note?.contains("provider data is 7 h old") == true)
         #expect(status.uvi != 9)
     }
@@ -49,7 +49,7 @@ struct ViewBuilderTests {
         let reading = StationReading(station: "Sydney", uvi: 10.4, time: Self.now.addingTimeInterval(-300), status: "ok")
         let status = ViewBuilder.status(knowledge(forecastAge: 600, station: reading), now: Self.now)
         // Five minutes on, the nowcast has moved the measurement along the clear-sky curve.
-        #expect(status.source == "arpansa" && abs(status.uvi - 10.4) <= 0.2)
+        #expect(status.source.value == .arpansa && abs(status.uvi - 10.4) <= 0.2)
         #expect(status.attribution.contains("ARPANSA"))
     }
 
@@ -69,9 +69,9 @@ struct ViewBuilderTests {
         let knowledge = knowledge(forecastAge: 600, station: reading)
         let forecast = ViewBuilder.forecast(knowledge, day: LocalDay.interval(containing: Self.now, in: Self.zone), now: Self.now)
         let sources = Dictionary(forecast.hours.map { ($0.time.prefix(16), $0.source) }, uniquingKeysWith: { first, _ in first })
-        #expect(sources["2026-01-15T09:00"] == "open-meteo")
-        #expect(sources["2026-01-15T14:00"] == "arpansa")
-        #expect(sources["2026-01-15T23:00"] == "open-meteo")
+        #expect(sources["2026-01-15T09:00"]?.value == .openMeteo)
+        #expect(sources["2026-01-15T14:00"]?.value == .arpansa)
+        #expect(sources["2026-01-15T23:00"]?.value == .openMeteo)
     }
 
     @Test func theHoursAheadFollowTheStation() {
@@ -91,15 +91,15 @@ struct ViewBuilderTests {
 
     @Test func anOldStationMeasurementDoesNot() {
         let reading = StationReading(station: "Sydney", uvi: 10.4, time: Self.now.addingTimeInterval(-3600), status: "ok")
-        #expect(ViewBuilder.status(knowledge(forecastAge: 600, station: reading), now: Self.now).source == "open-meteo")
+        #expect(ViewBuilder.status(knowledge(forecastAge: 600, station: reading), now: Self.now).source.value == .openMeteo)
     }
 
     @Test func nothingYetMeansTheModelSaysSo() {
         let status = ViewBuilder.status(knowledge(forecastAge: nil), now: Self.now)
-        #expect(status.source == "model" && status.note?.hasPrefix("no provider data yet") == true)
+        #expect(status.source.value == .model && status.note?.hasPrefix("no provider data yet") == true)
         #expect(status.updatedAt == nil && status.window != nil)
         // stale and freshness agree: the model's value is neither fresh nor stale data.
-        #expect(status.freshness == "modelled" && !status.stale)
+        #expect(status.freshness.value == .modelled && !status.stale)
     }
 }
 
@@ -135,7 +135,7 @@ struct StatusAgreesWithEngineTests {
         // Bare skin of type II under UV 9: 0.5 × 250 ÷ 9 ≈ 13.9 minutes.
         #expect(status.burnTimeMinutes == 13)
         #expect(status.sunscreen?.effectiveSPF == 1)
-        #expect(status.sunscreen?.reapplyReason == "water")
+        #expect(status.sunscreen?.reapplyReason.value == .water)
     }
 }
 

@@ -170,7 +170,7 @@ struct VarlinkCodecTests {
     }
 
     @Test func nullFieldsAreWrittenAndMayBeAbsent() throws {
-        let status = HourInfo(time: "t", uvi: 1, level: "low", clearSkyUVI: nil, burnTimeMinutes: nil, source: "cams")
+        let status = HourInfo(time: "t", uvi: 1, level: .low, clearSkyUVI: nil, burnTimeMinutes: nil, source: .cams)
         let text = String(decoding: try JSONEncoder().encode(status), as: UTF8.self)
         #expect(text.contains("\"clearSkyUVI\":null") && text.contains("\"burnTimeMinutes\":null"))
         let decoded = try JSONDecoder().decode(HourInfo.self, from: Data(#"{"time":"t","uvi":1,"level":"low","source":"cams"}"#.utf8))

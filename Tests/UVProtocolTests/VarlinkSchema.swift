@@ -54,6 +54,11 @@ extension Written: WrittenText {
         return value.map(Written.init)
     }
 }
+/// A word of a reply (`Word`): a string on the wire.
+extension Word: WrittenText {
+    static var sample: Any? { Word.unknown("") }
+    static var isNumber: Bool { false }
+}
 extension Settable: WrittenText {
     static var sample: Any? { Settable.forget }
     static var isNumber: Bool { false }

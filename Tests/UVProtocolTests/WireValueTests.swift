@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import UVCore
 import UVProtocol
 
 /// Values that travel inside the program as types are written as the same strings on the wire,
@@ -19,10 +20,36 @@ struct WireValueTests {
     }
 
     @Test func aSourceRoleIsWrittenAsBeforeAndAnUnknownOneIsUnused() throws {
-        let info = SourceInfo(source: "cams", now: 3, peak: 9, updatedAt: nil, role: .crossCheck, why: "w")
+        let info = SourceInfo(source: .cams, now: 3, peak: 9, updatedAt: nil, role: .crossCheck, why: "w")
         let json = String(decoding: try JSONEncoder().encode(info), as: UTF8.self)
         #expect(json.contains(#""role":"cross-check""#))
         let newer = json.replacingOccurrences(of: "cross-check", with: "ensemble-member")
         #expect(try JSONDecoder().decode(SourceInfo.self, from: Data(newer.utf8)).role == .unused)
+    }
+
+    /// The words a status carries (its level, source, freshness, whereabouts) are types, written
+    /// as before; a word this uvctl does not know (a newer uvd's source) is kept as written, and
+    /// the rest of the reply reads: the credit line is then the daemon's own words.
+    @Test func aStatusWordIsWrittenAsBeforeAndAnUnknownOneStillReads() throws {
+        let status = StatusInfo(
+            uvi: 9.4, level: .veryHigh, source: .model, attribution: "the daemon's words", updatedAt: nil, ageMinutes: nil,
+            stale: false, freshness: .modelled, note: nil,
+            location: LocationInfo(
+                name: "Sydney", latitude: -33.9, longitude: 151.2, timeZone: ZoneName(of: .utc), source: .timeZone, isDefault: false),
+            skinType: .II, skinTypeIsDefault: false, burnTimeMinutes: 20, sunscreen: nil, window: nil, peak: nil,
+            temperatureCelsius: nil, requestsToday: 0, now: "2026-01-15T12:00:00+00:00")
+        let json = String(decoding: try JSONEncoder().encode(status), as: UTF8.self)
+        for written in [#""level":"veryHigh""#, #""source":"model""#, #""freshness":"modelled""#, #""source":"time-zone""#] {
+            #expect(json.contains(written), "\(written) in \(json)")
+        }
+        #expect(try JSONDecoder().decode(StatusInfo.self, from: Data(json.utf8)) == status)
+
+        let newer = json.replacingOccurrences(of: #""source":"model""#, with: #""source":"met-norway""#)
+            .replacingOccurrences(of: #""freshness":"modelled""#, with: #""freshness":"nowcast""#)
+        let read = try JSONDecoder().decode(StatusInfo.self, from: Data(newer.utf8))
+        #expect(read.source == .unknown("met-norway") && read.source.value == nil)
+        #expect(read.freshness.description == "nowcast")
+        #expect(read.readerAttribution == "the daemon's words")
+        #expect(read.level.value == .veryHigh)
     }
 }

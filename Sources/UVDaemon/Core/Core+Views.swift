@@ -46,10 +46,10 @@ extension Core {
         let knowledge = knowledge(now: now)
         let reading = knowledge.reading(now: now)
         let status = ViewBuilder.status(knowledge, reading: reading, now: now)
-        let level = UVLevel(rawValue: status.level)?.name ?? status.level
+        let level = (status.level.value ?? UVLevel(uvi: status.uvi)).name
         let when =
             reading.source == .model
-            ? ViewBuilder.modelled
+            ? ShownFreshness.modelled.rawValue
             : "updated " + (reading.updatedAt.map { WallClock.format($0, in: currentPlace.timeZone, twelveHour: false) } ?? "?")
         return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
     }

@@ -40,7 +40,7 @@ struct TraySituation: Sendable, Equatable {
 enum TrayView {
     /// "UV 7.1 High · Sydney".
     static func title(_ status: StatusInfo) -> String {
-        let level = UVLevel(rawValue: status.level)?.name ?? status.level
+        let level = status.level.value?.name ?? status.level.description
         return tr("UV %1$@ %2$@ · %3$@", status.uvi.fixed(1), level, status.location.name)
     }
 
@@ -70,8 +70,8 @@ enum TrayView {
     /// Passive (hosts may hide it) when the UV stays under 3 for the rest of the day and nothing
     /// is due; needs attention while a prompt waits, a reapply is due, or the UV is extreme.
     static func itemStatus(_ status: StatusInfo, _ situation: TraySituation) -> TrayContent.Status {
-        let reapplyDue = status.sunscreen.map { $0.countdown == ReapplyCountdown.now.rawValue } ?? false
-        if situation.waitingPrompt != nil || reapplyDue || UVLevel(uvi: status.uvi) == .extreme { return .needsAttention }
+        let reapplyDue = status.sunscreen.map { $0.countdown.value == .now } ?? false
+        if situation.waitingPrompt != nil || reapplyDue || status.level.value == .extreme { return .needsAttention }
         let restOfDayLow = status.uvi < 3 && (status.peak.map { $0.uvi < 3 || $0.end < status.now } ?? true)
         return restOfDayLow ? .passive : .active
     }

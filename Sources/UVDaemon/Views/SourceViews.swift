@@ -26,7 +26,7 @@ enum SourceViews {
         let iso = ISOTimestamp(timeZone: knowledge.place.timeZone)
         let sources = said.map { item in
             SourceInfo(
-                source: item.source.rawValue, now: item.now?.rounded(places: 1), peak: item.peak?.rounded(places: 1),
+                source: item.source, now: item.now?.rounded(places: 1), peak: item.peak?.rounded(places: 1),
                 updatedAt: item.updatedAt.map(iso.string), role: item.role, why: item.why)
         }
         return (sources, disagreements(said))

@@ -6,9 +6,6 @@ import UVProviders
 /// Turns `Knowledge` into the replies of `GetStatus` and `GetForecast`: every number comes from
 /// the day's `DayFacts`, the same the engine's rules read. Pure: time is a parameter.
 enum ViewBuilder {
-    /// The freshness of a value the clear-sky model gives: neither fresh nor stale data.
-    static let modelled = "modelled"
-
     /// The status at `now`, from a day blended afresh.
     static func status(_ knowledge: Knowledge, now: Date) -> StatusInfo {
         status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
@@ -29,10 +26,10 @@ enum ViewBuilder {
         let modelled = reading.source == .model
         let sources = SourceViews.build(knowledge, blended: reading.blended, now: now)
         var status = StatusInfo(
-            uvi: facts.uvi.rounded(places: 1), level: UVLevel(uvi: facts.uvi).rawValue, source: reading.source.rawValue,
+            uvi: facts.uvi.rounded(places: 1), level: UVLevel(uvi: facts.uvi), source: reading.source,
             attribution: reading.source.attribution, updatedAt: reading.updatedAt.map(iso.string),
             ageMinutes: reading.updatedAt.map { Int(now.timeIntervalSince($0) / 60) },
-            stale: !modelled && freshness != .fresh, freshness: modelled ? Self.modelled : freshness.rawValue,
+            stale: !modelled && freshness != .fresh, freshness: ShownFreshness(freshness, modelled: modelled),
             note: reading.modelReason?.sentence, modelReason: reading.modelReason, location: locationInfo(place),
             skinType: facts.inputs.skinType,
             skinTypeIsDefault: knowledge.profile.skinType == nil, burnTimeMinutes: facts.burnTime.wholeMinutes,
@@ -120,7 +117,7 @@ enum ViewBuilder {
         return SunscreenInfo(
             spf: application.spf, quantity: application.quantity, activity: application.activity,
             appliedAt: iso.string(application.appliedAt), effectiveSPF: application.effectiveSPF(at: facts.now).rounded(places: 1),
-            reapplyAt: iso.string(reapply.date), reapplyReason: reapply.reason.rawValue, countdown: countdown.rawValue,
+            reapplyAt: iso.string(reapply.date), reapplyReason: reapply.reason, countdown: countdown,
             waterEventAt: application.waterEventAt.map(iso.string), firstOut: facts.reapplyFirst)
     }
 }
