@@ -21,18 +21,15 @@ struct TrayTests {
     final class Bus {
         let address: String
         let registrations: URL
-        private let bus: ChildProcess
+        private let bus: PrivateSessionBus
         private var watcher: ChildProcess?
         private let script = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/sni_watcher.py").path
 
         init(_ uvd: DaemonHarness) throws {
-            let path = uvd.root.appendingPathComponent("bus").path
-            address = "unix:path=\(path)"
+            bus = try PrivateSessionBus(in: uvd.root)
+            address = bus.address
             registrations = uvd.root.appendingPathComponent("registrations.jsonl")
-            bus = try ChildProcess(
-                "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
-                environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
-            try uvd.waitFor("the bus") { FileManager.default.fileExists(atPath: path) }
+            try uvd.waitFor("the bus") { [bus] in bus.isListening }
         }
 
         func startWatcher(_ uvd: DaemonHarness) throws {
@@ -93,8 +90,6 @@ struct TrayTests {
 
         deinit {
             stopWatcher()
-            bus.signal(SIGTERM)
-            bus.wait()
         }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 /// the test's own server took it would have the bus start one of them with its own settings
 /// (dunst's alerts then expire after its default 10 s), and the test's server would never get
 /// the name. Ended with the value.
-public final class PrivateSessionBus {
+public final class PrivateSessionBus: Sendable {
     /// The socket's path; it exists once the bus listens.
     public let path: String
     private let daemon: ChildProcess
@@ -18,10 +18,12 @@ public final class PrivateSessionBus {
     /// The bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
     public var address: String { "unix:path=\(path)" }
 
-    /// Starts the bus listening at `directory/bus`, its configuration written beside it.
-    public init(in directory: URL, serviceDirectory: URL? = nil, environment: [String: String] = ["PATH": "/usr/bin:/bin"]) throws {
-        path = directory.appendingPathComponent("bus").path
-        let config = directory.appendingPathComponent("session.conf")
+    /// Starts the bus listening at `directory/name`, its configuration beside it (`name.conf`).
+    public init(
+        in directory: URL, name: String = "bus", serviceDirectory: URL? = nil, environment: [String: String] = ["PATH": "/usr/bin:/bin"]
+    ) throws {
+        path = directory.appendingPathComponent(name).path
+        let config = directory.appendingPathComponent("\(name).conf")
         let services = serviceDirectory.map { "  <servicedir>\($0.path)</servicedir>\n" } ?? ""
         try """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"

@@ -16,7 +16,7 @@ public final class RecordingNotificationServer: Sendable {
 
     public let address: String
     private let log: URL
-    private let bus: ChildProcess
+    private let bus: PrivateSessionBus
     private let server = Mutex<ChildProcess?>(nil)
     private let directory: URL
     private let actions: Bool
@@ -41,13 +41,12 @@ public final class RecordingNotificationServer: Sendable {
         self.directory = directory
         self.actions = actions
         self.inhibited = inhibited
-        let busPath = directory.appendingPathComponent(busName).path
-        address = "unix:path=\(busPath)"
+        // A bus that starts nothing: uvd calling the name before the server holds it would have a
+        // plain session bus start an installed server (dunst, xfce4-notifyd) instead.
+        bus = try PrivateSessionBus(in: directory, name: busName)
+        address = bus.address
         log = directory.appendingPathComponent("notifications.jsonl")
-        bus = try ChildProcess(
-            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
-            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
-        try Self.waitFor("the session bus") { FileManager.default.fileExists(atPath: busPath) }
+        try Self.waitFor("the session bus") { [bus] in bus.isListening }
         if serving { try serve() }
     }
 
@@ -143,7 +142,5 @@ public final class RecordingNotificationServer: Sendable {
             process.signal(SIGTERM)
             _ = process.wait()
         }
-        bus.signal(SIGTERM)
-        _ = bus.wait()
     }
 }
