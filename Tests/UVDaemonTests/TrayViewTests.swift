@@ -33,6 +33,17 @@ struct TrayViewTests {
         #expect(TrayView.itemStatus(extreme, Self.calm) == .needsAttention)
     }
 
+    /// The tray says extreme exactly when the status does: from the level the status carries,
+    /// not from its UV rounded to one decimal (10.45 is very high; its 10.5 would round to 11).
+    @Test func theTraysExtremeIsTheStatusLevel() async throws {
+        var (_, status) = try await status(at: Self.noon)
+        status.uvi = 10.5
+        status.level = Word(.veryHigh)
+        #expect(TrayView.itemStatus(status, Self.calm) == .active)
+        status.level = Word(.extreme)
+        #expect(TrayView.itemStatus(status, Self.calm) == .needsAttention)
+    }
+
     @Test func aWaitingPromptNeedsAttentionAndOffersTheReminder() async throws {
         let (_, night) = try await status(at: Self.night)
         var waiting = Self.calm
