@@ -79,7 +79,7 @@ struct ForecastChart {
     }
 
     private static func levelName(_ hour: HourInfo) -> String {
-        hour.uvi >= visibleIndex ? (hour.level.value ?? UVLevel(uvi: hour.uvi)).name : ""
+        hour.uvi >= visibleIndex ? hour.shownLevel.name : ""
     }
 
     private static func burnTime(_ hour: HourInfo) -> String {
@@ -87,7 +87,7 @@ struct ForecastChart {
     }
 
     private func row(_ hour: (time: Date, info: HourInfo), _ columns: Columns) -> String {
-        let level = hour.info.level.value ?? UVLevel(uvi: hour.info.uvi)
+        let level = hour.info.shownLevel
         let label = clock.hour(hour.time).leftPadded(to: 6)
         let value = clock.locale.decimal(hour.info.uvi, places: 1, width: 5)
         let bar = Self.bar(hour.info.uvi).rightPadded(to: Self.barWidth)

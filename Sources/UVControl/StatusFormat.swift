@@ -24,7 +24,7 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
     /// `persistent`: for `uvctl watch`, where i3blocks (`interval=persist`, `format=json`) takes one
     /// JSON object per line.
     func render(_ status: StatusInfo, persistent: Bool, now: Date = Date()) -> String {
-        let level = status.level.value ?? UVLevel(uvi: status.uvi)
+        let level = status.shownLevel
         let uvi = DisplayLocale.current.decimal(status.uvi, places: 1)
         let burn = status.burnTimeMinutes.map { tr(" · BT %1$@m", $0) } ?? ""
         let countdown = status.sunscreen?.countdown.value

@@ -7,7 +7,7 @@ enum StatusText {
     static func lines(_ status: StatusInfo, terminal: Terminal, now: Date = Date()) -> [String] {
         let zone = status.location.zone
         let clock = ClockFormat(timeZone: zone)
-        let level = status.level.value ?? UVLevel(uvi: status.uvi)
+        let level = status.shownLevel
         var lines: [String] = []
 
         let uv = terminal.paint(terminal.bold(tr("UV %1$@ %2$@", DisplayLocale.current.decimal(status.uvi, places: 1), level.name)), level)

@@ -123,19 +123,19 @@ public struct AlertMeaning: Sendable, Equatable, Codable, CustomStringConvertibl
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: SavedName.self)
-        let names = Self.kinds.map { $0.savedName }
+        var names: String { Self.kinds.map { $0.savedName }.joined(separator: ", ") }
         guard container.allKeys.count == 1, let name = container.allKeys.first else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "a meaning is one key, its kind (\(names.joined(separator: ", "))); found \(container.allKeys.count)")
+                    debugDescription: "a meaning is one key, its kind (\(names)); found \(container.allKeys.count)")
             )
         }
         guard let kind = Self.kinds.first(where: { $0.savedName == name.stringValue }) else {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath + [name],
-                    debugDescription: "no kind of meaning '\(name.stringValue)' in this release; it reads \(names.joined(separator: ", "))")
+                    debugDescription: "no kind of meaning '\(name.stringValue)' in this release; it reads \(names)")
             )
         }
         self.kind = try kind.decode(from: container, at: name)

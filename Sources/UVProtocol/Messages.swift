@@ -83,17 +83,11 @@ public struct SunscreenInfo: Codable, Sendable, Equatable {
 
 /// Where the person is: `in`, or `out` since an instant (ISO 8601 on the place's clock).
 public struct WhereaboutsInfo: Codable, Sendable, Equatable {
-    /// In or out, as the word the history keeps (`Whereabouts.word`).
-    public enum State: String, ReplyWord {
-        case inside = "in"
-        case out
-    }
-
-    public var state: Word<State>
+    public var state: Word<Whereabouts.State>
     @Null public var since: String?
 
     public init(_ whereabouts: Whereabouts, iso: ISOTimestamp) {
-        state = Word(whereabouts.isOut ? .out : .inside)
+        state = Word(whereabouts.state)
         since = whereabouts.outSince.map(iso.string)
     }
 
@@ -222,6 +216,18 @@ public struct HourInfo: Codable, Sendable, Equatable {
         self.burnTimeMinutes = burnTimeMinutes
         self.source = Word(source)
     }
+}
+
+extension StatusInfo {
+    /// The UV level to show: as sent, or for a word this release does not know, the band its UV
+    /// is in.
+    public var shownLevel: UVLevel { level.value ?? UVLevel(uvi: uvi) }
+}
+
+extension HourInfo {
+    /// The hour's UV level to show: as sent, or for a word this release does not know, the band
+    /// its UV is in.
+    public var shownLevel: UVLevel { level.value ?? UVLevel(uvi: uvi) }
 }
 
 public struct DailyInfo: Codable, Sendable, Equatable {

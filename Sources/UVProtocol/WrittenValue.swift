@@ -150,6 +150,7 @@ extension ReapplyTime.Reason: ReplyWord {}
 extension UVSource: ReplyWord {}
 extension Place.Source: ReplyWord {}
 extension OutsideInterval.Source: ReplyWord {}
+extension Whereabouts.State: ReplyWord {}
 
 /// Minutes, as printed on the bottle: the number on the wire.
 extension WaterResistance: ListedValue {

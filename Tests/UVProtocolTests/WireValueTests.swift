@@ -51,5 +51,7 @@ struct WireValueTests {
         #expect(read.freshness.description == "nowcast")
         #expect(read.readerAttribution == "the daemon's words")
         #expect(read.level.value == .veryHigh)
+        let unknownLevel = json.replacingOccurrences(of: #""level":"veryHigh""#, with: #""level":"ultra""#)
+        #expect(try JSONDecoder().decode(StatusInfo.self, from: Data(unknownLevel.utf8)).shownLevel == UVLevel(uvi: 9.4))
     }
 }

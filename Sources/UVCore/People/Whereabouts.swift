@@ -28,6 +28,14 @@ public enum Whereabouts: Sendable, Equatable, Codable {
         }
     }
 
+    /// In or out, without the instant: what JSON and the history say.
+    public enum State: String, Sendable {
+        case inside = "in"
+        case out
+    }
+
+    public var state: State { isOut ? .out : .inside }
+
     /// The word kept in JSON and history: `in` or `out`.
-    public var word: String { isOut ? "out" : "in" }
+    public var word: String { state.rawValue }
 }

@@ -46,7 +46,7 @@ extension Core {
         let knowledge = knowledge(now: now)
         let reading = knowledge.reading(now: now)
         let status = ViewBuilder.status(knowledge, reading: reading, now: now)
-        let level = (status.level.value ?? UVLevel(uvi: status.uvi)).name
+        let level = status.shownLevel.name
         let when =
             reading.source == .model
             ? ShownFreshness.modelled.rawValue

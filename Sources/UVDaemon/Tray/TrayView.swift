@@ -40,7 +40,7 @@ struct TraySituation: Sendable, Equatable {
 enum TrayView {
     /// "UV 7.1 High · Sydney".
     static func title(_ status: StatusInfo) -> String {
-        let level = status.level.value?.name ?? status.level.description
+        let level = status.shownLevel.name
         return tr("UV %1$@ %2$@ · %3$@", status.uvi.fixed(1), level, status.location.name)
     }
 
