@@ -34,7 +34,7 @@ struct PlaceOptions: ParsableArguments {
     func resolve() -> Place {
         var place = Place.of(timeZone: .current)
         if let tz {
-            place.timeZoneIdentifier = tz
+            place.zone = ZoneName(tz)
         }
         if let lat, let lon {
             place.coordinate = Coordinate(latitude: lat, longitude: lon)

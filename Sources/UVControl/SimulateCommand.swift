@@ -100,7 +100,7 @@ struct SimulateCommand: AsyncParsableCommand {
             let saved = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: name)).status.location
             return Place(
                 name: saved.name, coordinate: Coordinate(latitude: saved.latitude, longitude: saved.longitude),
-                timeZoneIdentifier: saved.timeZone.value.name, source: .manual)
+                zone: saved.timeZone.value, source: .manual)
         }
         return LocationArgument.place(name) { tr("%1$@; saved locations are uvd's, and it is not running", $0) }
     }
@@ -110,7 +110,7 @@ struct SimulateCommand: AsyncParsableCommand {
         var (target, placeOrigin) = Self.place(place, daemon: daemon)
         if let location {
             target = try await Self.place(named: location, daemonRuns: daemon != nil)
-            if let tz = place.tz { target.timeZoneIdentifier = tz }
+            if let tz = place.tz { target.zone = ZoneName(tz) }
             placeOrigin = tr("--location %1$@", location)
         }
         let (skinType, skinOrigin): (SkinType, String) =
@@ -135,7 +135,7 @@ struct SimulateCommand: AsyncParsableCommand {
         let daemonRuns = daemon != nil ? true : family == nil ? await DaemonClient.statusIfRunning() != nil : false
         let party = await party(daemonRuns: daemonRuns)
         var simulator = Simulator(
-            state: EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: skinType), start: day.start)
+            state: EngineState(settings: settings, zone: ZoneName(of: zone), skinType: skinType), start: day.start)
         simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: target.coordinate).samples), at: day.start)
         if !party.members.isEmpty { simulator.send(.family(party.members), at: day.start) }
         var events: [(Date, EngineEvent)] = []
@@ -224,7 +224,7 @@ struct SimulateCommand: AsyncParsableCommand {
             return (
                 Place(
                     name: location.name, coordinate: Coordinate(latitude: location.latitude, longitude: location.longitude),
-                    timeZoneIdentifier: zone, source: .manual), tr("uvd")
+                    zone: ZoneName(zone), source: .manual), tr("uvd")
             )
         }
         return (options.resolve(), tr("the system time zone"))

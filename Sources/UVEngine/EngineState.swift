@@ -125,9 +125,9 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// be said (by the leave-home prompt when leaving brings one, else by the reapply rule).
     var outingToCheck: Date?
 
-    public init(settings: EngineSettings, timeZoneIdentifier: String, skinType: SkinType) {
+    public init(settings: EngineSettings, zone: ZoneName, skinType: SkinType) {
         self.settings = settings
-        self.timeZoneIdentifier = ZoneName(timeZoneIdentifier)
+        self.timeZoneIdentifier = zone
         self.skinType = skinType
         samples = []
         leave = LeaveHomeDetector(debounce: settings.leaveHomeDebounce)
@@ -195,7 +195,7 @@ extension EngineState {
         let saved = try decoder.container(keyedBy: CodingKeys.self)
         let settings = try saved.decode(.settings, absent: EngineSettings())
         self.init(
-            settings: settings, timeZoneIdentifier: try saved.decode(ZoneName.self, forKey: .timeZoneIdentifier).name,
+            settings: settings, zone: try saved.decode(ZoneName.self, forKey: .timeZoneIdentifier),
             skinType: try saved.decode(SkinType.self, forKey: .skinType))
         profile = try saved.decode(.profile, absent: nil)
         samples = try saved.decode(.samples, absent: [])

@@ -27,11 +27,11 @@ public enum PlaceQuery {
             let named = cities.placeName(near: coordinate)
             let zone = named?.timeZoneIdentifier ?? cities.nearest(to: coordinate)?.timeZoneIdentifier ?? "UTC"
             let name = named?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))"
-            return Place(name: name, coordinate: coordinate.approximate, timeZoneIdentifier: zone, source: .manual)
+            return Place(name: name, coordinate: coordinate.approximate, zone: ZoneName(zone), source: .manual)
         }
         guard let city = cities.search(query, limit: 1).first else { throw NotFound(query: query) }
         return Place(
-            name: city.displayName, coordinate: city.coordinate.approximate, timeZoneIdentifier: city.timeZoneIdentifier, source: .manual)
+            name: city.displayName, coordinate: city.coordinate.approximate, zone: ZoneName(city.timeZoneIdentifier), source: .manual)
     }
 
     /// The city itself or `LAT,LON`, never the first city whose name merely starts so ("Moon" is

@@ -7,7 +7,7 @@ extension LocationInfo {
         let coordinate = approximate ? place.coordinate.approximate : place.coordinate
         self.init(
             name: place.name, latitude: coordinate.latitude, longitude: coordinate.longitude,
-            timeZone: ZoneName(parsing: place.timeZoneIdentifier) ?? ZoneName(of: .utc), source: place.source,
+            timeZone: place.zone, source: place.source,
             isDefault: place.isDefault)
     }
 

@@ -13,11 +13,11 @@ public struct HistoryEntry: Sendable, Equatable, Codable {
     /// For `pressed`: the button's key (`applied`, `remind`, `not-today`, `closed`, …).
     public var key: String?
     /// The time zone whose clock the text was written on (nil in entries from before it was kept).
-    public var zone: String?
+    public var zone: ZoneName?
 
     public init(
         time: Date, kind: HistoryKind, subject: Subject, summary: String? = nil, body: String? = nil, key: String? = nil,
-        zone: String? = nil
+        zone: ZoneName? = nil
     ) {
         self.time = time
         self.kind = kind

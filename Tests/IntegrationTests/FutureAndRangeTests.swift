@@ -34,10 +34,10 @@ struct HistoryClockTests {
             let store = try Store(path: uvd.root.appendingPathComponent("state/uvd/uvd.sqlite"))
             let said = HistoryEntry(
                 time: Self.written, kind: .notified, subject: Subject.uvLevel(.high), summary: "UV 7: high",
-                body: "Sunscreen window today 08:27 – 16:54", zone: "Australia/Sydney")
+                body: "Sunscreen window today 08:27 – 16:54", zone: ZoneName("Australia/Sydney"))
             try store.save(
                 StoreChanges(
-                    engine: EngineState(settings: EngineSettings(), timeZoneIdentifier: "Australia/Sydney", skinType: .II), history: [said])
+                    engine: EngineState(settings: EngineSettings(), zone: ZoneName("Australia/Sydney"), skinType: .II), history: [said])
             )
         }
         try uvd.start()

@@ -25,7 +25,7 @@ struct CoreEventsTests {
 
     /// Sydney as the system's time zone gives it.
     static let sydneyByZone = Place(
-        name: "Sydney", coordinate: InProcessCore.sydney.coordinate, timeZoneIdentifier: "Australia/Sydney", source: .timeZone)
+        name: "Sydney", coordinate: InProcessCore.sydney.coordinate, zone: ZoneName("Australia/Sydney"), source: .timeZone)
 
     /// A core in Sydney with every provider off, started at `now`.
     static func started(
@@ -183,7 +183,7 @@ struct CoreEventsTests {
     /// reads no tz database of its own), and a place set by hand stays where it is.
     @Test func aNewSystemTimeZoneMovesOnlyThePlaceItGave() throws {
         let perth = Place(
-            name: "Perth", coordinate: Coordinate(latitude: -31.95, longitude: 115.86), timeZoneIdentifier: "Australia/Perth",
+            name: "Perth", coordinate: Coordinate(latitude: -31.95, longitude: 115.86), zone: ZoneName("Australia/Perth"),
             source: .timeZone)
         var (core, _) = try Self.started(manualPlace: nil)
         #expect(core.currentPlace == Self.sydneyByZone)
@@ -233,6 +233,20 @@ struct CoreEventsTests {
         #expect(core.rounds.lastOutcomes[.openMeteo]?.outcome.result == .failed)
     }
 
+    /// The core keeps the zone the edge gave a place and looks up none itself: a zone no file on
+    /// this system names (a fixed +05:30, "GMT+0530") is the clock of every time it shows. A core
+    /// that read the zone again by its name would find no file and show UTC's times.
+    @Test func aPlaceKeepsTheZoneTheEdgeReadForIt() throws {
+        var (core, _) = try Self.started()
+        let zone = try #require(Zone(secondsFromGMT: 19_800))
+        #expect(Zone(identifier: zone.identifier) == nil, "no zone file is named \(zone.identifier)")
+        let place = Place(name: "Nowhere", coordinate: Coordinate(latitude: 12, longitude: 77), zone: ZoneName(of: zone), source: .manual)
+        _ = core.handle(.command(.setLocation(place)), at: Self.morning)
+        let forecast = try core.forecast(now: Self.morning, location: nil, date: nil)
+        #expect(forecast.location.timeZone.value.name == "GMT+0530")
+        #expect(!forecast.hours.isEmpty && forecast.hours.allSatisfy { $0.time.hasSuffix("+05:30") }, "\(forecast.hours.map(\.time))")
+    }
+
     /// A forecast that comes after the place changed is kept for the place it was asked for, as
     /// the store keeps it: not followed in the new place, found again on moving back, and shown
     /// for that place by name; the core reads no store for it.
@@ -243,7 +257,9 @@ struct CoreEventsTests {
         let forecast = UVForecast(
             source: .openMeteo, coordinate: InProcessCore.sydney.coordinate, utcOffsetSeconds: 39_600, current: nil,
             hourly: LocalDay.hours(of: day).map { HourlyUV(time: $0, uvi: 9) }, daily: [])
-        _ = core.handle(.command(.setLocation(query: "Melbourne")), at: Self.morning.addingTimeInterval(1))
+        _ = core.handle(
+            .command(try UVD.SetLocation.command(PlaceParameters(place: "Melbourne"), now: Self.morning)),
+            at: Self.morning.addingTimeInterval(1))
         #expect(core.currentPlace.name.hasPrefix("Melbourne"))
         let arrived = Self.morning.addingTimeInterval(2)
         let answered = core.handle(
@@ -253,7 +269,8 @@ struct CoreEventsTests {
         #expect(Self.saves(answered).first?.changes.forecasts.map(\.placeKey) == [InProcessCore.sydney.key])
         #expect(core.knowledge(now: arrived).forecast == nil, "Melbourne does not follow Sydney's forecast")
         #expect(core.knowledge(now: arrived, for: InProcessCore.sydney).forecast == forecast)
-        _ = core.handle(.command(.setLocation(query: "Sydney")), at: arrived.addingTimeInterval(1))
+        _ = core.handle(
+            .command(try UVD.SetLocation.command(PlaceParameters(place: "Sydney"), now: Self.morning)), at: arrived.addingTimeInterval(1))
         #expect(core.knowledge(now: arrived.addingTimeInterval(1)).forecast == forecast)
     }
 

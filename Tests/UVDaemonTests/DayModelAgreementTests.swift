@@ -13,7 +13,7 @@ import UVProviders
 struct DayModelAgreementTests {
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T00:30:00Z")!  // 11:30 in Sydney
     static let sydney = Place(
-        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), zone: ZoneName("Australia/Sydney"), source: .manual)
     static var day: DateInterval { LocalDay.interval(containing: now, in: sydney.timeZone) }
 
     /// A summer day rising to UV 11 at 13:00 local.
@@ -33,7 +33,7 @@ struct DayModelAgreementTests {
         var settings = EngineSettings()
         settings.reapplyInterval = interval
         settings.window = window
-        let state = EngineState(settings: settings, timeZoneIdentifier: knowledge.place.timeZoneIdentifier, skinType: .II)
+        let state = EngineState(settings: settings, zone: knowledge.place.zone, skinType: .II)
         var simulator = Simulator(state: state, start: Self.now)
         simulator.send(.forecast(knowledge.daySeries(now: Self.now).samples(in: Self.day)), at: Self.now)
         simulator.send(.sunscreen(knowledge.sunscreen), at: Self.now)

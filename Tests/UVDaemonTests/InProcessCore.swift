@@ -27,7 +27,7 @@ final class InProcessCore: Sendable {
     private let ownsDirectory: Bool
 
     static let sydney = Place(
-        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), zone: ZoneName("Australia/Sydney"), source: .manual)
 
     /// `place`: where the user is (the place of the system's zone);
     /// `answersArriveAt`: the time a provider's answer arrives (the wall clock unless given);

@@ -12,7 +12,7 @@ import UVProtocol
         #expect(try await InProcessCore().core.read { try $0.status(now: Date()) }.warnings.isEmpty)
         let shell = try InProcessCore(
             place: Place(
-                name: "Nowhere", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "Mars/Olympus_Mons", source: .manual
+                name: "Nowhere", coordinate: Coordinate(latitude: 1, longitude: 2), zone: ZoneName("Mars/Olympus_Mons"), source: .manual
             ))
         let warnings = try await shell.core.read { try $0.status(now: Date()) }.warnings
         #expect(warnings.contains { $0.contains("Mars/Olympus_Mons") && $0.contains(Zone.directory) })

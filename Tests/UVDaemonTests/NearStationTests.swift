@@ -10,7 +10,7 @@ import UVProviders
 @Suite("The station near the place asked about")
 struct NearStationTests {
     static let melbourne = Place(
-        name: "Melbourne", coordinate: Coordinate(latitude: -37.81, longitude: 144.96), timeZoneIdentifier: "Australia/Melbourne",
+        name: "Melbourne", coordinate: Coordinate(latitude: -37.81, longitude: 144.96), zone: ZoneName("Australia/Melbourne"),
         source: .manual)
 
     @Test func aPlaceWithItsOwnStationGetsThatStation() async throws {
@@ -25,7 +25,7 @@ struct NearStationTests {
         let shell = try InProcessCore()
         await shell.startEngine(now: SettleCountTests.now)
         let broome = Place(
-            name: "Broome", coordinate: Coordinate(latitude: -17.96, longitude: 122.24), timeZoneIdentifier: "Australia/Perth",
+            name: "Broome", coordinate: Coordinate(latitude: -17.96, longitude: 122.24), zone: ZoneName("Australia/Perth"),
             source: .manual)
         #expect(await shell.core.state.nearStation(to: broome) == nil)
     }

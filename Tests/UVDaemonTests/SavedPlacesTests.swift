@@ -13,7 +13,7 @@ import UVStore
 
     private static func place(_ name: String, _ latitude: Double) -> Place {
         Place(
-            name: name, coordinate: Coordinate(latitude: latitude, longitude: 151.2345678), timeZoneIdentifier: "Australia/Sydney",
+            name: name, coordinate: Coordinate(latitude: latitude, longitude: 151.2345678), zone: ZoneName("Australia/Sydney"),
             source: .manual)
     }
 

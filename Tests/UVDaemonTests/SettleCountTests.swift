@@ -71,9 +71,18 @@ struct SettleCountTests {
             ),
             ("sunscreen water", { try await core.run(.recordWater, now: Self.now.addingTimeInterval(600)) }),
             ("sunscreen remove", { try await core.run(.removeSunscreen, now: Self.now.addingTimeInterval(1200)) }),
-            ("location add", { try await core.run(.addLocation(name: "Work", query: "Parramatta"), now: Self.now) }),
+            (
+                "location add",
+                {
+                    try await core.run(
+                        try UVD.AddLocation.command(AddLocationParameters(name: "Work", place: "Parramatta"), now: Self.now), now: Self.now)
+                }
+            ),
             ("location remove", { try await core.run(.removeLocation(name: "WORK"), now: Self.now) }),
-            ("location set", { try await core.run(.setLocation(query: "Melbourne"), now: Self.now) }),
+            (
+                "location set",
+                { try await core.run(try UVD.SetLocation.command(PlaceParameters(place: "Melbourne"), now: Self.now), now: Self.now) }
+            ),
             ("location clear", { try await core.run(.clearLocation, now: Self.now) }),
             ("home clear", { try await core.run(.clearHome, now: Self.now) }),
         ]

@@ -22,7 +22,9 @@ import UVStore
         let lock = try WriteLock(database: shell.storeFile)
         let core = shell.core
         let refusal = await #expect(throws: Refusal.self) {
-            try await core.run(.addLocation(name: "Work", query: "Melbourne"), now: SettleCountTests.arrival)
+            try await core.run(
+                try UVD.AddLocation.command(AddLocationParameters(name: "Work", place: "Melbourne"), now: SettleCountTests.arrival),
+                now: SettleCountTests.arrival)
         }
         // Said with the file that could not be written, and that nothing changed.
         #expect(refusal?.message.contains(shell.storeFile.path) == true)

@@ -11,7 +11,7 @@ struct ViewBuilderTests {
     static let zone = Zone(identifier: "Australia/Sydney")!
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T02:30:00Z")!  // 13:30 in Sydney
     static let sydney = Place(
-        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), zone: ZoneName("Australia/Sydney"), source: .manual)
 
     /// A provider forecast of a flat UVI 9 over the whole day, fetched `age` before now.
     private func knowledge(forecastAge age: TimeInterval?, station: StationReading? = nil) -> Knowledge {
@@ -108,7 +108,7 @@ struct ViewBuilderTests {
 struct StatusAgreesWithEngineTests {
     static let now = ISO8601DateFormatter().date(from: "2026-01-15T02:30:00Z")!
     static let sydney = Place(
-        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Australia/Sydney", source: .manual)
+        name: "Sydney", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), zone: ZoneName("Australia/Sydney"), source: .manual)
 
     private func knowledge(_ sunscreen: SunscreenApplication, interval: TimeInterval) -> Knowledge {
         let day = LocalDay.interval(containing: Self.now, in: Self.sydney.timeZone)

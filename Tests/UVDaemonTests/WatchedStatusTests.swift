@@ -15,7 +15,7 @@ import UVProtocol
         // A zone this system cannot read: a warning the status carries (times on UTC's clock).
         let shell = try InProcessCore(
             place: Place(
-                name: "Nowhere", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), timeZoneIdentifier: "Mars/Olympus_Mons",
+                name: "Nowhere", coordinate: Coordinate(latitude: -33.9, longitude: 151.2), zone: ZoneName("Mars/Olympus_Mons"),
                 source: .manual))
         await shell.startEngine(now: Self.morning)
         try await shell.core.run(

@@ -35,7 +35,7 @@ struct AttentionDayTests {
     ) throws -> Day {
         let day = try #require(LocalDay.interval(isoDate: date, in: zone))
         var simulator = Simulator(
-            state: EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: skin), start: day.start)
+            state: EngineState(settings: settings, zone: ZoneName(of: zone), skinType: skin), start: day.start)
         simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: coordinate).samples), at: day.start)
         if !family.isEmpty { simulator.send(.family(family), at: day.start) }
         simulator.run(until: day.end.addingTimeInterval(-1), steps: try Scenario.parse(text, day: day, zone: zone))

@@ -15,7 +15,7 @@ struct DoseNoticeTests {
         var settings = EngineSettings()
         settings.quietHours = quiet
         settings.morningMinute = nil
-        return EngineState(settings: settings, timeZoneIdentifier: Self.zone, skinType: .II)
+        return EngineState(settings: settings, zone: ZoneName(Self.zone), skinType: .II)
     }
 
     private func shown(_ effects: [EngineEffect]) -> [Alert] {

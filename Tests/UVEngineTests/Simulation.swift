@@ -12,7 +12,7 @@ struct Simulation {
 
     init(settings: EngineSettings = EngineSettings(), skin: SkinType = .II, start: Date) {
         simulator = Simulator(
-            state: EngineState(settings: settings, timeZoneIdentifier: Self.sydney.identifier, skinType: skin), start: start)
+            state: EngineState(settings: settings, zone: ZoneName(Self.sydney.identifier), skinType: skin), start: start)
     }
 
     var state: EngineState { simulator.state }

@@ -15,7 +15,7 @@ struct HeldReaderTests {
 
     static func place(_ index: Int) -> Place {
         Place(
-            name: "Place \(index)", coordinate: Coordinate(latitude: Double(index), longitude: 1), timeZoneIdentifier: "UTC",
+            name: "Place \(index)", coordinate: Coordinate(latitude: Double(index), longitude: 1), zone: ZoneName("UTC"),
             source: .manual)
     }
 

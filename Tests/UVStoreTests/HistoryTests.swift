@@ -23,7 +23,7 @@ struct HistoryTests {
         #expect(pending.map(\.entry) == [press])
         try store.save(
             StoreChanges(
-                engine: EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II), handledPresses: [pending[0].id]))
+                engine: EngineState(settings: EngineSettings(), zone: ZoneName("UTC"), skinType: .II), handledPresses: [pending[0].id]))
         #expect(try store.pendingPresses().isEmpty)
         #expect(try store.history(limit: 10) == [press])
     }
@@ -31,7 +31,7 @@ struct HistoryTests {
     @Test func engineStateAndHistoryAreSavedTogether() throws {
         let store = try Store(path: path)
         #expect(try store.engineState() == nil)
-        var state = EngineState(settings: EngineSettings(), timeZoneIdentifier: "Australia/Sydney", skinType: .III)
+        var state = EngineState(settings: EngineSettings(), zone: ZoneName("Australia/Sydney"), skinType: .III)
         (state, _) = Engine.reduce(state, .command(.mute(.morning)), now: now)
         let shown = HistoryEntry(
             time: now, kind: .notified, subject: .morning, summary: "UV today", body: "Sunscreen window today 09:20 – 14:40")
@@ -42,7 +42,7 @@ struct HistoryTests {
 
     @Test func historyOlderThanNinetyDaysIsDropped() throws {
         let store = try Store(path: path)
-        let state = EngineState(settings: EngineSettings(), timeZoneIdentifier: "UTC", skinType: .II)
+        let state = EngineState(settings: EngineSettings(), zone: ZoneName("UTC"), skinType: .II)
         let old = HistoryEntry(time: now, kind: .withdrawn, subject: .reapply)
         let recent = HistoryEntry(time: now.addingTimeInterval(91 * 86_400), kind: .withdrawn, subject: .morning)
         try store.save(StoreChanges(engine: state, history: [old]))

@@ -18,7 +18,7 @@ struct SavedStateChangeTests {
     /// A state with every kind of silence the user can set: a mute, a snooze, "not today",
     /// quiet hours of their own and a quiet spell.
     func silencedState() -> EngineState {
-        let fresh = EngineState(settings: EngineSettings(), timeZoneIdentifier: "Australia/Sydney", skinType: .II)
+        let fresh = EngineState(settings: EngineSettings(), zone: ZoneName("Australia/Sydney"), skinType: .II)
         let commands: [EngineEvent] = [
             .command(.mute(.uvAlert)), .command(.snooze(.reapply, until: now.addingTimeInterval(3600))),
             .command(.muteToday(.morning)), .command(.quietHours(QuietHours([QuietSpan(start: 22 * 60, end: 7 * 60)]))),

@@ -29,7 +29,7 @@ struct StoreDamageTests {
                     .savePlace(
                         Place(
                             name: "Place \(index)", coordinate: Coordinate(latitude: Double(index), longitude: 1),
-                            timeZoneIdentifier: "UTC",
+                            zone: ZoneName("UTC"),
                             source: .manual))
                 ]))
         }
@@ -72,7 +72,7 @@ struct StoreDamageTests {
         try store.save(
             StoreChanges(userChanges: [
                 .savePlace(
-                    Place(name: "After", coordinate: Coordinate(latitude: 0, longitude: 0), timeZoneIdentifier: "UTC", source: .manual))
+                    Place(name: "After", coordinate: Coordinate(latitude: 0, longitude: 0), zone: ZoneName("UTC"), source: .manual))
             ]))
     }
 

@@ -32,7 +32,7 @@ struct StoreTests {
                     .savePlace(
                         Place(
                             name: "Beach", coordinate: Coordinate(latitude: -33.8915, longitude: 151.2767),
-                            timeZoneIdentifier: "Australia/Sydney",
+                            zone: ZoneName("Australia/Sydney"),
                             source: .manual))
                 ]))
         }
@@ -47,11 +47,11 @@ struct StoreTests {
         let precise = Coordinate(latitude: -33.86882, longitude: 151.20929)
         try store.save(
             StoreChanges(userChanges: [
-                .manualPlace(Place(name: "Sydney", coordinate: precise, timeZoneIdentifier: "Australia/Sydney", source: .manual))
+                .manualPlace(Place(name: "Sydney", coordinate: precise, zone: ZoneName("Australia/Sydney"), source: .manual))
             ]))
         try store.save(
             StoreChanges(userChanges: [
-                .savePlace(Place(name: "Home", coordinate: precise, timeZoneIdentifier: "Australia/Sydney", source: .manual))
+                .savePlace(Place(name: "Home", coordinate: precise, zone: ZoneName("Australia/Sydney"), source: .manual))
             ]))
         #expect(try store.manualPlace()?.coordinate == Coordinate(latitude: -33.9, longitude: 151.2))
         #expect(try store.savedPlaces().first?.coordinate == Coordinate(latitude: -33.9, longitude: 151.2))
@@ -142,7 +142,7 @@ struct StoreTests {
 
     @Test func savedPlacesAreKeptAndRemovedByName() throws {
         let store = try Store(path: path)
-        let work = Place(name: "Work", coordinate: Coordinate(latitude: 1, longitude: 2), timeZoneIdentifier: "UTC", source: .manual)
+        let work = Place(name: "Work", coordinate: Coordinate(latitude: 1, longitude: 2), zone: ZoneName("UTC"), source: .manual)
         try store.save(StoreChanges(userChanges: [.savePlace(work), .savePlace(work)]))
         #expect(try store.savedPlaces().map(\.name) == ["Work"])
         try store.save(StoreChanges(userChanges: [.removePlace(named: "Work")]))

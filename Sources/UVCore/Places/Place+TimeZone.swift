@@ -10,7 +10,7 @@ extension Place {
         let table = zoneTable ?? ((try? String(contentsOfFile: zoneTablePath, encoding: .utf8)) ?? "")
         let location = ZoneLocation.resolve(zone: zone.identifier, zoneTable: table)
         return Place(
-            name: location.name, coordinate: location.coordinate, timeZoneIdentifier: zone.identifier,
+            name: location.name, coordinate: location.coordinate, zone: ZoneName(of: zone),
             source: location.isDefault ? .default : .timeZone)
     }
 }

@@ -17,21 +17,32 @@ public struct Place: Sendable, Equatable, Codable {
 
     public var name: String
     public var coordinate: Coordinate
-    public var timeZoneIdentifier: String
+    /// Its time zone, read from the zone files when the place was made or decoded (stored under
+    /// `timeZoneIdentifier`, as its name): so whoever holds a place holds its clock, and reading
+    /// its time reads no file.
+    public var zone: ZoneName
     public var source: Source
 
-    public init(name: String, coordinate: Coordinate, timeZoneIdentifier: String, source: Source) {
+    public init(name: String, coordinate: Coordinate, zone: ZoneName, source: Source) {
         self.name = name
         self.coordinate = coordinate
-        self.timeZoneIdentifier = timeZoneIdentifier
+        self.zone = zone
         self.source = source
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, coordinate, source
+        case zone = "timeZoneIdentifier"
+    }
+
+    /// Its zone's IANA name.
+    public var timeZoneIdentifier: String { zone.name }
 
     /// True when Greenwich stands in for a place nobody chose.
     public var isDefault: Bool { source == .default }
 
     /// The place's zone (UTC if the name is unknown to this system).
-    public var timeZone: Zone { Zone(identifier: timeZoneIdentifier) ?? .utc }
+    public var timeZone: Zone { zone.zone }
 
     /// Shown on every view when the place is the stand-in.
     public static var defaultLocationNote: String { tr("default location — set yours with `uvctl location set`") }

@@ -24,9 +24,11 @@ extension Core {
                     "Sunscreen: the application recorded for %1$@ lies in the future (the clock was wrong when it was recorded), so it is not counted; record it again with uvctl sunscreen apply.",
                     when))
         }
-        let zone = currentPlace.timeZoneIdentifier
-        if Zone(identifier: zone) == nil {
-            warnings.append(tr("Time zone: %1$@ is not in %2$@ (is tzdata installed?), so times are on UTC's clock.", zone, Zone.directory))
+        if !currentPlace.zone.isKnown {
+            warnings.append(
+                tr(
+                    "Time zone: %1$@ is not in %2$@ (is tzdata installed?), so times are on UTC's clock.", currentPlace.zone.name,
+                    Zone.directory))
         }
         return warnings
     }

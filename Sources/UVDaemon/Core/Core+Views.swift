@@ -54,12 +54,12 @@ extension Core {
         return "UV \(status.uvi.fixed(1)) \(level) · \(status.location.name) · \(when)"
     }
 
-    func status(now: Date, location: String? = nil) throws(Refusal) -> StatusInfo {
+    func status(now: Date, location: AskedLocation? = nil) throws(Refusal) -> StatusInfo {
         let knowledge = knowledge(now: now, for: try savedPlace(location))
         return status(knowledge, blended: knowledge.blendedDay(now: now), now: now)
     }
 
-    func forecast(now: Date, location: String?, date: CalendarDate?) throws(Refusal) -> ForecastInfo {
+    func forecast(now: Date, location: AskedLocation?, date: CalendarDate?) throws(Refusal) -> ForecastInfo {
         let target = try savedPlace(location) ?? user.place
         if let date, !date.isComputed { throw Refusal(.invalidValue, ComputedYears.refusal("date", date.description)) }
         let day = date?.interval(in: target.timeZone) ?? LocalDay.interval(containing: now, in: target.timeZone)
@@ -83,13 +83,14 @@ extension Core {
         (ViewBuilder.locationInfo(user.place), user.savedPlaces.places.map(ViewBuilder.locationInfo))
     }
 
-    /// `--location NAME`: a saved place by its name, else a city of that name from the built-in
-    /// list, so that `uvctl forecast --location Sydney` works before anything is saved.
-    func savedPlace(_ name: String?) throws(Refusal) -> Place? {
-        guard let name else { return nil }
+    /// `--location NAME`: a saved place by its name, else the city of that name the edge found
+    /// (`AskedLocation`), so that `uvctl forecast --location Sydney` works before anything is saved.
+    func savedPlace(_ asked: AskedLocation?) throws(Refusal) -> Place? {
+        guard let asked else { return nil }
+        let name = asked.name
         let saved = user.savedPlaces.places
         if let match = saved.first(where: { $0.name.lowercased() == name.lowercased() }) { return match }
-        if let city = try? PlaceQuery.exactPlace(for: name) { return city }
+        if let city = asked.city { return city }
         let names = saved.map(\.name).joined(separator: ", ")
         throw Refusal(
             .noSuchPlace,
@@ -137,13 +138,12 @@ extension Core {
     /// written on, naming that zone when it is not the current place's, so time and text are
     /// never on two clocks.
     func history(_ entries: [HistoryEntry]) -> [HistoryInfo] {
-        let here = currentPlace.timeZoneIdentifier
-        return entries.map { entry in
-            let zone = entry.zone.flatMap(Zone.init(identifier:)) ?? currentPlace.timeZone
+        entries.map { entry in
+            let zone = entry.zone.flatMap { $0.isKnown ? $0.zone : nil } ?? currentPlace.timeZone
             return HistoryInfo(
                 time: ISOTimestamp(timeZone: zone).string(entry.time), kind: entry.kind, subject: entry.subject.description,
                 summary: entry.summary, body: entry.body, key: entry.key,
-                zone: entry.zone == here ? nil : entry.zone.flatMap(ZoneName.init(parsing:)))
+                zone: entry.zone == currentPlace.zone ? nil : entry.zone.flatMap { $0.hasNameForm ? $0 : nil })
         }
     }
 
@@ -187,15 +187,21 @@ enum HistoryRequest: Sendable, Equatable {
 }
 
 /// The methods that read the core, each beside its view (`ViewCall`).
-extension UVD.GetStatus: ViewCall {
-    static func view(_ parameters: LocationParameters, of core: Core, now: Date) throws(Refusal) -> StatusReply {
-        StatusReply(status: try core.status(now: now, location: parameters.location))
+extension UVD.GetStatus: Answered {
+    /// The asked location's city is looked up before the core is read (`AskedLocation`).
+    static func answer(_ parameters: LocationParameters, shell: CoreShell, now: Date) async throws -> StatusReply {
+        let asked = parameters.location.map(AskedLocation.init(lookingUp:))
+        return try await shell.read { core throws(Refusal) in StatusReply(status: try core.status(now: now, location: asked)) }
     }
 }
 
-extension UVD.GetForecast: ViewCall {
-    static func view(_ parameters: ForecastParameters, of core: Core, now: Date) throws(Refusal) -> ForecastReply {
-        ForecastReply(forecast: try core.forecast(now: now, location: parameters.location, date: parameters.date?.value))
+extension UVD.GetForecast: Answered {
+    /// As `GetStatus`.
+    static func answer(_ parameters: ForecastParameters, shell: CoreShell, now: Date) async throws -> ForecastReply {
+        let asked = parameters.location.map(AskedLocation.init(lookingUp:))
+        return try await shell.read { core throws(Refusal) in
+            ForecastReply(forecast: try core.forecast(now: now, location: asked, date: parameters.date?.value))
+        }
     }
 }
 
@@ -229,4 +235,16 @@ extension UVD.GetQuiet: ViewCall {
 
 extension UVD.GetHome: ViewCall {
     static func view(_: Empty, of core: Core, now: Date) -> HomeReply { HomeReply(home: core.homeInfo()) }
+}
+
+/// `--location NAME` as the edge read it: the name, and the built-in list's city of exactly that
+/// name (`PlaceQuery.exactPlace`, its zone read there) for when no saved location has it.
+struct AskedLocation: Sendable {
+    let name: String
+    let city: Place?
+
+    init(lookingUp name: String) {
+        self.name = name
+        city = try? PlaceQuery.exactPlace(for: name)
+    }
 }

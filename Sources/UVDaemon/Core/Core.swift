@@ -84,7 +84,7 @@ struct Core {
         engine =
             start.engine
             ?? EngineState(
-                settings: loaded.configuration.engine, timeZoneIdentifier: place.timeZoneIdentifier,
+                settings: loaded.configuration.engine, zone: place.zone,
                 skinType: start.profile.effectiveSkinType)
         openWeatherMapKey = Self.key(OpenWeatherMapKey.load(keyFile: loaded.configuration.openWeatherMapKeyFile), log: sources.log)
         if let future = user.futureSunscreen {
@@ -121,7 +121,7 @@ struct Core {
         case .route(let route, let primary): networkChanged(route, primary: primary, now: now)
         case .routeReadAgain(let route): routeReadAgain(route, now: now)
         case .systemTimeZone(let place): systemTimeZoneChanged(to: place, now: now)
-        case .geoClue(let coordinate): useGeoClue(coordinate, now: now)
+        case .geoClue(let found): useGeoClue(found, now: now)
         case .timer(let clockChanged, let suspended): timerFired(clockChanged: clockChanged, suspendedSoFar: suspended, now: now)
         case .configurationRead(let reading): configurationRead(reading, now: now)
         case .tray(let action): trayClicked(action, now: now)
@@ -209,11 +209,10 @@ extension Core {
     private func catchingUp(_ blended: BlendedDay, now: Date) -> [EngineEvent] {
         var events: [EngineEvent] = []
         if engine.settings != engineSettings { events.append(.settings(engineSettings)) }
-        let zone = currentPlace.timeZoneIdentifier
         // The skin type comes with the profile (`.context` sets both; state saved without a
-        // profile differs from any). The zone is looked up only when it changed.
-        if engine.timeZoneIdentifier.name != zone || engine.profile != user.profile {
-            events.append(.context(zone: ZoneName(zone), profile: user.profile))
+        // profile differs from any).
+        if engine.timeZoneIdentifier != currentPlace.zone || engine.profile != user.profile {
+            events.append(.context(zone: currentPlace.zone, profile: user.profile))
         }
         let party = user.party(at: now)
         if engine.family != party { events.append(.family(party)) }
@@ -310,7 +309,7 @@ extension Core {
             log.info("held \(alert.subject) (\(reason.rawValue)): \(presented.summary)")
             return HistoryEntry(
                 time: now, kind: .held, subject: alert.subject, summary: presented.summary, body: presented.body, key: reason.rawValue,
-                zone: engine.timeZoneIdentifier.name)
+                zone: engine.timeZoneIdentifier)
         }
     }
 
@@ -331,16 +330,29 @@ extension Core {
     /// refused is refused before it changes anything.
     private mutating func answer(_ command: CoreCommand, now: Date) {
         do {
-            let change = try commanded(command, now: now)
+            let change = try command.change(of: self, now: now)
             if change.changed {
+                take(change, now: now)
                 unsaved.userChanges += change.keeping
                 for kept in change.keeping { outside.sunscreenChanged(kept) }
                 settle(now: now, hearing: change.hearing, answered: true)
             }
-            effects.append(.answer(try reply(to: command, change: change, now: now)))
+            effects.append(.answer(try command.reply(from: self, change: change, now: now)))
         } catch {
             effects.append(.answer(.refused(error)))
         }
+    }
+
+    /// Makes what a command worked out (`CoreCommand.change(of:now:)`) the core's own: the one
+    /// place a command's change is written.
+    private mutating func take(_ change: CommandChange, now: Date) {
+        if let changed = change.user { user = changed }
+        if let changed = change.network { network = changed }
+        if let changed = change.outside { outside = changed }
+        if let application = change.putOn { putOn(application) }
+        if let place = change.relocation { relocate(to: place, now: now) }
+        if let profile = change.profile { unsaved.profile = profile }
+        unsaved.outside += change.outsideChanges
     }
 
     /// `application` put on: worn now, counted in the day's dose, and saved.
@@ -349,226 +361,19 @@ extension Core {
         outside.put(on: application)
         unsaved.sunscreen = application
     }
-
-    /// What a command changed: what the store keeps of the user's word and what the rules hear.
-    private struct CommandChange {
-        var keeping: [UserChange] = []
-        var hearing: [EngineEvent] = []
-        /// Whether it changed anything: only then is it settled and kept.
-        var changed = true
-        /// What the command itself says back (`uvctl outside`, `uvctl home set`).
-        var said: String?
-        /// The place `uvctl location add` saved, as looked up once.
-        var saved: Place?
-    }
-
-    /// Makes the change `command` asks for, or refuses it having changed nothing.
-    private mutating func commanded(_ command: CoreCommand, now: Date) throws(Refusal) -> CommandChange {
-        switch command {
-        case .profile(let change):
-            let updated = change.applied(to: user.profile)
-            user.changeProfile(to: updated)
-            unsaved.profile = updated
-        case .applySunscreen(let spf, let quantity, let activity, let date, let person):
-            let (wearer, own) = try sunscreenWearer(person)
-            // One person's own sunscreen is theirs unless another is named.
-            guard var application = user.profile.application(at: date, spf: spf ?? own, quantity: quantity, activity: activity) else {
-                throw Refusal(.invalidValue, AppliedSPF.noneRefusal)
-            }
-            application.wearer = wearer
-            putOn(application)
-        case .removeSunscreen:
-            guard !user.sunscreen.isEmpty || user.futureSunscreen != nil else { throw Refusal.noSunscreen }
-            user.takesSunscreenOff()
-            return CommandChange(keeping: [.sunscreenRemoved(at: now)])
-        case .recordWater:
-            guard !user.sunscreen.isEmpty else { throw Refusal.noSunscreen }
-            user.wentInWater(at: now)
-            return CommandChange(keeping: [.waterEvent(at: now)])
-        case .setLocation(let query):
-            let chosen = try lookUp(query)
-            relocate(to: chosen, now: now)
-            return CommandChange(keeping: [.manualPlace(chosen)])
-        case .clearLocation:
-            relocate(to: user.geoPlace ?? systemPlace, now: now)
-            return CommandChange(keeping: [.manualPlace(nil)])
-        case .addLocation(let name, let query):
-            guard !name.trimmingSpaces().isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
-            var chosen = try lookUp(query)
-            chosen.name = name
-            user.save(chosen)
-            return CommandChange(keeping: [.savePlace(chosen)], saved: chosen)
-        case .removeLocation(let name):
-            let saved = try savedPlace(named: name).name
-            user.removeSavedPlace(named: saved)
-            return CommandChange(keeping: [.removePlace(named: saved)])
-        case .markHome:
-            return try markHome()
-        case .clearHome:
-            network.markHome(nil)
-            return CommandChange(keeping: [.homeNetwork(nil)], hearing: [.command(.homeMarked(false))])
-        case .quiet(let hours): return CommandChange(hearing: [.command(.quietHours(hours))])
-        case .quietFor(let minutes): return CommandChange(hearing: [.command(.quietUntil(try Self.instant(minutes: minutes, after: now)))])
-        case .quietOff: return CommandChange(hearing: [.command(.quietOff)])
-        case .snooze(let rule, let minutes):
-            return CommandChange(hearing: [.command(.snooze(rule, until: try Self.instant(minutes: minutes, after: now)))])
-        case .mute(let rule, let today): return CommandChange(hearing: [.command(today ? .muteToday(rule) : .mute(rule))])
-        case .unmute(let rule): return CommandChange(hearing: [.command(.unmute(rule))])
-        case .outside(let parameters):
-            let (changes, said) = try outside.command(parameters, clock: clock, now: now)
-            unsaved.outside += changes
-            return CommandChange(changed: !changes.isEmpty, said: said)
-        case .addMember(let member):
-            try refuseFutureBirth(member.born, now: now)
-            guard user.member(named: member.name) == nil else {
-                throw Refusal(.invalidValue, tr("%1$@ is in the family already: change them with uvctl family set", member.name))
-            }
-            guard user.family.count < FamilyMember.largestFamily else {
-                throw Refusal(.invalidValue, tr("a family has at most %1$@ people besides you", FamilyMember.largestFamily))
-            }
-            user.changeFamily(to: user.family + [member])
-            return CommandChange(keeping: [.family(user.family)])
-        case .setMember(let name, let change):
-            guard let (index, found) = user.member(named: name) else { throw Self.noMember(name) }
-            var member = found
-            if let skinType = change.skinType { member.skinType = skinType }
-            if let born = change.born {
-                try refuseFutureBirth(born, now: now)
-                member.born = born
-            }
-            if let spf = change.spf { member.spf = spf }
-            var family = user.family
-            family[index] = member
-            user.changeFamily(to: family)
-            return CommandChange(keeping: [.family(family)])
-        case .familyOut(let out, let today):
-            let away: FamilyAway? = out ? nil : (today ? .on(DayKey(now, in: currentPlace.timeZone)) : .untilOn)
-            user.familyIsAway(away)
-            return CommandChange(keeping: [.familyAway(away)])
-        case .removeMember(let name):
-            guard let (index, _) = user.member(named: name) else { throw Self.noMember(name) }
-            var family = user.family
-            family.remove(at: index)
-            user.changeFamily(to: family)
-            return CommandChange(keeping: [.family(family)])
-        }
-        return CommandChange()
-    }
-
-    /// What the user is told once `command` is kept: its reply, read from the core as it now is.
-    private func reply(to command: CoreCommand, change: CommandChange, now: Date) throws(Refusal) -> CoreReply {
-        switch command {
-        case .profile: return .profile(user.profile)
-        // What was just put on (the last recorded), with the party's reapply time and whose it is.
-        case .applySunscreen: return .sunscreen(try sunscreenInfo(now: now, applied: user.sunscreen.newest))
-        case .recordWater: return .sunscreen(try sunscreenInfo(now: now))
-        case .removeSunscreen, .removeLocation: return .done
-        case .setLocation, .clearLocation: return .location(ViewBuilder.locationInfo(user.place))
-        case .addLocation: return .location(ViewBuilder.locationInfo(change.saved ?? user.place))
-        case .markHome, .outside: return .said(change.said ?? "")
-        case .clearHome: return .said(tr("no home network marked: leaving any Wi-Fi counts"))
-        case .quiet, .quietFor, .quietOff: return .quiet(quietInfo(now: now))
-        case .snooze(let rule, let minutes):
-            let until = now.addingTimeInterval(Double(minutes) * 60)
-            return .said(
-                tr(
-                    "%1$@ snoozed until %2$@", rule.rawValue,
-                    WallClock.format(until, in: currentPlace.timeZone, twelveHour: engineSettings.uses12HourClock)))
-        case .mute(let rule, let today):
-            return .said(today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue))
-        case .unmute(let rule): return .said(tr("%1$@ speaks again", rule.rawValue))
-        case .addMember, .setMember, .removeMember: return .family(familyReply(now: now))
-        case .familyOut: return .family(familyReply(now: now))
-        }
-    }
-
-    /// A birth month after this one, on the place's calendar, is a typing slip.
-    private func refuseFutureBirth(_ born: BirthMonth?, now: Date) throws(Refusal) {
-        guard let born, born.ageInMonths(at: now, in: currentPlace.timeZone) < 0 else { return }
-        throw Refusal(.invalidValue, tr("born %1$@ is after this month: use the month the child was born, YYYY-MM", born.description))
-    }
-
-    /// The most people a family holds besides the user.
-
-    /// No member of that name: the names there are, or how to add one.
-    /// Whom `uvctl sunscreen apply --for` names, and the SPF of their own sunscreen: a family
-    /// member (their name as kept), else `you`, the user; nil (or `--all`) is everyone out.
-    private func sunscreenWearer(_ person: String?) throws(Refusal) -> (SunscreenWearer, ownSPF: SPF?) {
-        guard let person else { return (.everyone, nil) }
-        if let found = user.member(named: person) { return (.member(found.member.name), found.member.spf) }
-        if person.trimmingSpaces().lowercased() == "you" { return (.user, nil) }
-        throw Self.noMember(person)
-    }
-
-    private static func noMember(_ name: String) -> Refusal {
-        Refusal(.invalidValue, tr("no one named %1$@ in the family; uvctl family list names them", name))
-    }
-
-    /// The sunscreen on record (`applied`, else the application whose protection runs out
-    /// first), with the reapply time `uvctl status` and the reminders give.
-    private func sunscreenInfo(now: Date, applied: SunscreenApplication? = nil) throws(Refusal) -> SunscreenInfo {
-        guard
-            let info = ViewBuilder.sunscreenInfo(
-                knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: user.place.timeZone), applied: applied)
-        else {
-            throw Refusal.noSunscreen
-        }
-        return info
-    }
-
-    /// `uvctl home set`: the Wi-Fi network in use now is home (the route as read again just
-    /// before, `routeReadAgain`).
-    private mutating func markHome() throws(Refusal) -> CommandChange {
-        guard network.current.kind == .wifi, let id = network.current.networkID else { throw refusalToMarkHome() }
-        network.markHome(id)
-        return CommandChange(
-            keeping: [.homeNetwork(id)], hearing: [.command(.homeMarked(true)), .network(network.state)],
-            said: tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id))
-    }
-
-    /// Why the network in use cannot be marked as home.
-    private func refusalToMarkHome() -> Refusal {
-        guard network.current.kind == .wifi else {
-            return Refusal(
-                .notOnWifi,
-                tr(
-                    "the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again",
-                    network.current.interface ?? tr("no default route")))
-        }
-        return Refusal(
-            .networkUnknown,
-            tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
-    }
-
-    /// `minutes` (1 to 1440) after `now`.
-    static func instant(minutes: Int, after now: Date) throws(Refusal) -> Date {
-        guard (1...1440).contains(minutes) else { throw Refusal(.invalidValue, tr("minutes must be 1 to 1440 (got %1$@)", minutes)) }
-        return now.addingTimeInterval(Double(minutes) * 60)
-    }
 }
 
 /// Where the user is: the place set by hand, GeoClue's, the time zone's.
 extension Core {
-    /// The saved place named `name`, its case aside (ASCII letters only, as the store orders them).
-    private func savedPlace(named name: String) throws(Refusal) -> Place {
-        guard let stored = user.savedPlaces.named(name) else { throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name)) }
-        return stored
-    }
-
-    private func lookUp(_ query: String) throws(Refusal) -> Place {
-        do { return try PlaceQuery.place(for: query) } catch { throw Refusal(.noSuchPlace, error.description) }
-    }
-
     /// Whether GeoClue should be asked: enabled, and no place set by hand.
     var wantsGeoClue: Bool { loaded.configuration.geoclue && user.place.source != .manual }
 
-    /// GeoClue answered: use its position unless the user has set a place meanwhile.
-    private mutating func useGeoClue(_ coordinate: Coordinate, now: Date) {
-        let city = CityIndex.embedded.placeName(near: coordinate)
+    /// GeoClue answered: use its position unless the user has set a place meanwhile. Away from
+    /// any listed city the zone is the place's own still.
+    private mutating func useGeoClue(_ position: GeoCluePosition, now: Date) {
         let found = Place(
-            name: city?.displayName ?? "\(coordinate.latitude.fixed(1)), \(coordinate.longitude.fixed(1))",
-            coordinate: coordinate.approximate, timeZoneIdentifier: city?.timeZoneIdentifier ?? user.place.timeZoneIdentifier,
-            source: .geoclue)
+            name: position.cityName ?? "\(position.coordinate.latitude.fixed(1)), \(position.coordinate.longitude.fixed(1))",
+            coordinate: position.coordinate.approximate, zone: position.cityZone ?? user.place.zone, source: .geoclue)
         user.geoClueFound(found)
         if user.place.source != .manual, relocate(to: found, now: now) { settle(now: now) }
     }
@@ -661,7 +466,7 @@ extension Core {
     private mutating func answered(_ subject: Subject, _ answer: AlertAnswer, now: Date) {
         log.info("\(answer.key) on \(subject)")
         unsaved.history.append(
-            HistoryEntry(time: now, kind: HistoryKind(answer), subject: subject, key: answer.key, zone: engine.timeZoneIdentifier.name))
+            HistoryEntry(time: now, kind: HistoryKind(answer), subject: subject, key: answer.key, zone: engine.timeZoneIdentifier))
         settle(now: now, hearing: [.answer(subject: subject, answer)])
     }
 

@@ -2,7 +2,10 @@ import FoundationEssentials
 import UVConfig
 import UVCore
 import UVEngine
+import UVPlaces
+import UVPlatform
 import UVProtocol
+import UVStore
 
 /// A command the user gives, as the edge parsed it.
 enum CoreCommand: Sendable {
@@ -12,9 +15,11 @@ enum CoreCommand: Sendable {
     case applySunscreen(spf: SPF?, quantity: SunscreenQuantity?, activity: SunscreenActivity?, at: Date, for: String?)
     case removeSunscreen
     case recordWater
-    case setLocation(query: String)
+    /// `uvctl location set`: the place its query names, looked up at the edge.
+    case setLocation(Place)
     case clearLocation
-    case addLocation(name: String, query: String)
+    /// `uvctl location add NAME PLACE`: the place saved under `name` (checked at the edge).
+    case addLocation(Place)
     case removeLocation(name: String)
     /// `uvctl home set`, after the route is read again (`CoreEvent.routeReadAgain`).
     case markHome
@@ -34,6 +39,173 @@ enum CoreCommand: Sendable {
     case removeMember(name: String)
     /// `uvctl family on` (true) or `off` (false); `today`: off for today only.
     case familyOut(Bool, today: Bool)
+}
+
+/// What a command changes, worked out from the core as it is without changing it: the values
+/// it leaves (the user's record, the network's, the time outside), what it puts on or where it
+/// moves to (which `Core` carries out as it would for any other event), what the store keeps
+/// and what the rules hear. `Core.take(_:now:)` makes it the core's own; only that writes.
+struct CommandChange {
+    var user: UserRecord?
+    var network: NetworkSight?
+    var outside: TimeOutside?
+    /// The sunscreen put on.
+    var putOn: SunscreenApplication?
+    /// The place to move to.
+    var relocation: Place?
+    /// The profile as changed, for the store.
+    var profile: Profile?
+    /// The time outside the store is to change.
+    var outsideChanges: [OutsideChange] = []
+    var keeping: [UserChange] = []
+    var hearing: [EngineEvent] = []
+    /// Whether it changed anything: only then is it taken, settled and kept.
+    var changed = true
+    /// What the command itself says back (`uvctl outside`, `uvctl home set`).
+    var said: String?
+    /// The place `uvctl location add` saved.
+    var saved: Place?
+}
+
+extension CoreCommand {
+    /// What the command changes of `core`, or its refusal, which changes nothing.
+    func change(of core: Core, now: Date) throws(Refusal) -> CommandChange {
+        var user = core.user
+        switch self {
+        case .profile(let change):
+            let updated = change.applied(to: user.profile)
+            user.changeProfile(to: updated)
+            return CommandChange(user: user, profile: updated)
+        case .applySunscreen(let spf, let quantity, let activity, let date, let person):
+            let (wearer, own) = try core.sunscreenWearer(person)
+            // One person's own sunscreen is theirs unless another is named.
+            guard var application = user.profile.application(at: date, spf: spf ?? own, quantity: quantity, activity: activity) else {
+                throw Refusal(.invalidValue, AppliedSPF.noneRefusal)
+            }
+            application.wearer = wearer
+            return CommandChange(putOn: application)
+        case .removeSunscreen:
+            guard !user.sunscreen.isEmpty || user.futureSunscreen != nil else { throw Refusal.noSunscreen }
+            user.takesSunscreenOff()
+            return CommandChange(user: user, keeping: [.sunscreenRemoved(at: now)])
+        case .recordWater:
+            guard !user.sunscreen.isEmpty else { throw Refusal.noSunscreen }
+            user.wentInWater(at: now)
+            return CommandChange(user: user, keeping: [.waterEvent(at: now)])
+        case .setLocation(let chosen):
+            return CommandChange(relocation: chosen, keeping: [.manualPlace(chosen)])
+        case .clearLocation:
+            return CommandChange(relocation: user.geoPlace ?? core.systemPlace, keeping: [.manualPlace(nil)])
+        case .addLocation(let chosen):
+            user.save(chosen)
+            return CommandChange(user: user, keeping: [.savePlace(chosen)], saved: chosen)
+        case .removeLocation(let name):
+            guard let saved = user.savedPlaces.named(name)?.name else { throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name)) }
+            user.removeSavedPlace(named: saved)
+            return CommandChange(user: user, keeping: [.removePlace(named: saved)])
+        case .markHome:
+            var network = core.network
+            guard network.current.kind == .wifi, let id = network.current.networkID else { throw Self.refusalToMarkHome(network) }
+            network.markHome(id)
+            return CommandChange(
+                network: network, keeping: [.homeNetwork(id)], hearing: [.command(.homeMarked(true)), .network(network.state)],
+                said: tr("home is the Wi-Fi network on %1$@ (%2$@)", network.current.interface ?? "?", id))
+        case .clearHome:
+            var network = core.network
+            network.markHome(nil)
+            return CommandChange(network: network, keeping: [.homeNetwork(nil)], hearing: [.command(.homeMarked(false))])
+        case .quiet(let hours): return CommandChange(hearing: [.command(.quietHours(hours))])
+        case .quietFor(let minutes): return CommandChange(hearing: [.command(.quietUntil(try Self.instant(minutes: minutes, after: now)))])
+        case .quietOff: return CommandChange(hearing: [.command(.quietOff)])
+        case .snooze(let rule, let minutes):
+            return CommandChange(hearing: [.command(.snooze(rule, until: try Self.instant(minutes: minutes, after: now)))])
+        case .mute(let rule, let today): return CommandChange(hearing: [.command(today ? .muteToday(rule) : .mute(rule))])
+        case .unmute(let rule): return CommandChange(hearing: [.command(.unmute(rule))])
+        case .outside(let parameters):
+            var outside = core.outside
+            let (changes, said) = try outside.command(parameters, clock: core.clock, now: now)
+            return CommandChange(outside: outside, outsideChanges: changes, changed: !changes.isEmpty, said: said)
+        case .addMember(let member):
+            try core.refuseFutureBirth(member.born, now: now)
+            guard user.member(named: member.name) == nil else {
+                throw Refusal(.invalidValue, tr("%1$@ is in the family already: change them with uvctl family set", member.name))
+            }
+            guard user.family.count < FamilyMember.largestFamily else {
+                throw Refusal(.invalidValue, tr("a family has at most %1$@ people besides you", FamilyMember.largestFamily))
+            }
+            user.changeFamily(to: user.family + [member])
+            return CommandChange(user: user, keeping: [.family(user.family)])
+        case .setMember(let name, let change):
+            guard let (index, found) = user.member(named: name) else { throw Core.noMember(name) }
+            var member = found
+            if let skinType = change.skinType { member.skinType = skinType }
+            if let born = change.born {
+                try core.refuseFutureBirth(born, now: now)
+                member.born = born
+            }
+            if let spf = change.spf { member.spf = spf }
+            var family = user.family
+            family[index] = member
+            user.changeFamily(to: family)
+            return CommandChange(user: user, keeping: [.family(family)])
+        case .familyOut(let out, let today):
+            let away: FamilyAway? = out ? nil : (today ? .on(DayKey(now, in: core.currentPlace.timeZone)) : .untilOn)
+            user.familyIsAway(away)
+            return CommandChange(user: user, keeping: [.familyAway(away)])
+        case .removeMember(let name):
+            guard let (index, _) = user.member(named: name) else { throw Core.noMember(name) }
+            var family = user.family
+            family.remove(at: index)
+            user.changeFamily(to: family)
+            return CommandChange(user: user, keeping: [.family(family)])
+        }
+    }
+
+    /// What the user is told once the command is kept: its reply, read from the core as it now is.
+    func reply(from core: Core, change: CommandChange, now: Date) throws(Refusal) -> CoreReply {
+        switch self {
+        case .profile: return .profile(core.user.profile)
+        // What was just put on (the last recorded), with the party's reapply time and whose it is.
+        case .applySunscreen: return .sunscreen(try core.sunscreenInfo(now: now, applied: core.user.sunscreen.newest))
+        case .recordWater: return .sunscreen(try core.sunscreenInfo(now: now))
+        case .removeSunscreen, .removeLocation: return .done
+        case .setLocation, .clearLocation: return .location(ViewBuilder.locationInfo(core.user.place))
+        case .addLocation: return .location(ViewBuilder.locationInfo(change.saved ?? core.user.place))
+        case .markHome, .outside: return .said(change.said ?? "")
+        case .clearHome: return .said(tr("no home network marked: leaving any Wi-Fi counts"))
+        case .quiet, .quietFor, .quietOff: return .quiet(core.quietInfo(now: now))
+        case .snooze(let rule, let minutes):
+            let until = now.addingTimeInterval(Double(minutes) * 60)
+            return .said(
+                tr(
+                    "%1$@ snoozed until %2$@", rule.rawValue,
+                    WallClock.format(until, in: core.currentPlace.timeZone, twelveHour: core.engineSettings.uses12HourClock)))
+        case .mute(let rule, let today):
+            return .said(today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue))
+        case .unmute(let rule): return .said(tr("%1$@ speaks again", rule.rawValue))
+        case .addMember, .setMember, .removeMember, .familyOut: return .family(core.familyReply(now: now))
+        }
+    }
+
+    /// `minutes` (1 to 1440) after `now`.
+    static func instant(minutes: Int, after now: Date) throws(Refusal) -> Date {
+        guard (1...1440).contains(minutes) else { throw Refusal(.invalidValue, tr("minutes must be 1 to 1440 (got %1$@)", minutes)) }
+        return now.addingTimeInterval(Double(minutes) * 60)
+    }
+
+    /// Why the network in use cannot be marked as home.
+    private static func refusalToMarkHome(_ network: NetworkSight) -> Refusal {
+        guard network.current.kind == .wifi else {
+            return Refusal(
+                .notOnWifi,
+                tr(
+                    "the default route is not over Wi-Fi (%1$@); connect to your home Wi-Fi and try again",
+                    network.current.interface ?? tr("no default route")))
+        }
+        return Refusal(
+            .networkUnknown,
+            tr("this Wi-Fi network cannot be told apart from others (its gateway's address is not known yet); try again in a minute"))
+    }
 }
 
 /// What `uvctl profile set` changes of the profile: nil leaves a field as it was.
@@ -64,10 +236,18 @@ struct MemberChange: Sendable {
     var spf: SPF??
 }
 
+/// The place a query names (`PlaceQuery`), its zone read here at the edge: the core is given the
+/// place, and reads no city list or zone file itself.
+private func lookUp(_ query: String) throws(Refusal) -> Place {
+    do { return try PlaceQuery.place(for: query) } catch { throw Refusal(.noSuchPlace, error.description) }
+}
+
 /// The methods that change the core, each beside its command: what its parameters become
 /// (`CommandCall`); the core's answer is its reply (`CommandReply`).
 extension UVD.SetLocation: CommandCall {
-    static func command(_ parameters: PlaceParameters, now: Date) -> CoreCommand { .setLocation(query: parameters.place) }
+    static func command(_ parameters: PlaceParameters, now: Date) throws(Refusal) -> CoreCommand {
+        .setLocation(try lookUp(parameters.place))
+    }
 }
 
 extension UVD.ClearLocation: CommandCall {
@@ -75,8 +255,11 @@ extension UVD.ClearLocation: CommandCall {
 }
 
 extension UVD.AddLocation: CommandCall {
-    static func command(_ parameters: AddLocationParameters, now: Date) -> CoreCommand {
-        .addLocation(name: parameters.name, query: parameters.place)
+    static func command(_ parameters: AddLocationParameters, now: Date) throws(Refusal) -> CoreCommand {
+        guard !parameters.name.trimmingSpaces().isEmpty else { throw Refusal(.invalidValue, tr("a saved location needs a name")) }
+        var chosen = try lookUp(parameters.place)
+        chosen.name = parameters.name
+        return .addLocation(chosen)
     }
 }
 
@@ -183,5 +366,40 @@ extension UVD.RemoveFamilyMember: CommandCall {
 extension UVD.SetFamilyOut: CommandCall {
     static func command(_ parameters: FamilyOutParameters, now: Date) -> CoreCommand {
         .familyOut(parameters.out, today: parameters.today ?? false)
+    }
+}
+
+/// What commands read of the core to work out their change.
+extension Core {
+    /// A birth month after this one, on the place's calendar, is a typing slip.
+    fileprivate func refuseFutureBirth(_ born: BirthMonth?, now: Date) throws(Refusal) {
+        guard let born, born.ageInMonths(at: now, in: currentPlace.timeZone) < 0 else { return }
+        throw Refusal(.invalidValue, tr("born %1$@ is after this month: use the month the child was born, YYYY-MM", born.description))
+    }
+
+    /// Whom `uvctl sunscreen apply --for` names, and the SPF of their own sunscreen: a family
+    /// member (their name as kept), else `you`, the user; nil (or `--all`) is everyone out.
+    fileprivate func sunscreenWearer(_ person: String?) throws(Refusal) -> (SunscreenWearer, ownSPF: SPF?) {
+        guard let person else { return (.everyone, nil) }
+        if let found = user.member(named: person) { return (.member(found.member.name), found.member.spf) }
+        if person.trimmingSpaces().lowercased() == "you" { return (.user, nil) }
+        throw Self.noMember(person)
+    }
+
+    /// No member of that name: how to find the names there are.
+    fileprivate static func noMember(_ name: String) -> Refusal {
+        Refusal(.invalidValue, tr("no one named %1$@ in the family; uvctl family list names them", name))
+    }
+
+    /// The sunscreen on record (`applied`, else the application whose protection runs out
+    /// first), with the reapply time `uvctl status` and the reminders give.
+    fileprivate func sunscreenInfo(now: Date, applied: SunscreenApplication? = nil) throws(Refusal) -> SunscreenInfo {
+        guard
+            let info = ViewBuilder.sunscreenInfo(
+                knowledge(now: now).reading(now: now).facts, iso: ISOTimestamp(timeZone: user.place.timeZone), applied: applied)
+        else {
+            throw Refusal.noSunscreen
+        }
+        return info
     }
 }

@@ -3,6 +3,7 @@ import UVConfig
 import UVCore
 import UVEngine
 import UVNotify
+import UVPlaces
 import UVPlatform
 import UVProtocol
 import UVProviderPolicy
@@ -36,7 +37,7 @@ enum CoreEvent: Sendable {
     /// The system's time zone is now another: the place it stands for, as the shell read it.
     case systemTimeZone(Place)
     /// GeoClue found the machine here.
-    case geoClue(Coordinate)
+    case geoClue(GeoCluePosition)
     /// The one timer fired, or the wall clock changed under it; `suspendedSoFar` as for `start`.
     case timer(clockChanged: Bool, suspendedSoFar: TimeInterval)
     /// The configuration file was read again (`uvctl reload`, SIGHUP).
@@ -61,4 +62,20 @@ enum CoreEvent: Sendable {
 enum ConfigurationReading: Sendable {
     case loaded(ConfigLoader.Loaded, key: Result<String?, OpenWeatherMapKey.Problem>)
     case refused(ConfigLoader.Invalid)
+}
+
+/// Where GeoClue found the machine, with the city it is in as the shell looked it up (its zone
+/// read from the zone files there): nil away from any listed city.
+struct GeoCluePosition: Sendable {
+    let coordinate: Coordinate
+    let cityName: String?
+    let cityZone: ZoneName?
+
+    /// `coordinate` with the built-in list's city there (`CityIndex.placeName(near:)`).
+    init(lookingUp coordinate: Coordinate) {
+        let city = CityIndex.embedded.placeName(near: coordinate)
+        self.coordinate = coordinate
+        cityName = city?.displayName
+        cityZone = city.map { ZoneName($0.timeZoneIdentifier) }
+    }
 }

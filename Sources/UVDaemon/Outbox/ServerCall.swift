@@ -76,9 +76,9 @@ struct OutboxStep: Sendable {
             case .sent(let alert, let heldUntilNow):
                 HistoryEntry(
                     time: heldUntilNow ? now : alert.decidedAt ?? now, kind: .notified, subject: alert.subject, summary: alert.summary,
-                    body: alert.body, zone: alert.zone?.name)
+                    body: alert.body, zone: alert.zone)
             case .withdrawn(let subject, let at, let zone):
-                HistoryEntry(time: at, kind: .withdrawn, subject: subject, zone: zone.name)
+                HistoryEntry(time: at, kind: .withdrawn, subject: subject, zone: zone)
             }
         }
     }

@@ -22,6 +22,9 @@ public enum Daemon {
         let signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP])
         umask(0o077)
         let log = makeLogger()
+        // The language is chosen and its catalog read here, as uvd starts: the words the core
+        // makes (`tr`) read neither the environment nor a file.
+        _ = Localization.catalog
 
         let lock = try prepareDirectories(paths)
         if let problem = lock.pidNotRecorded {

@@ -56,7 +56,7 @@ struct LocateService: Service {
         let answer = await OffThread.run { GeoClue.locate() }
         switch answer {
         case .success(let coordinate):
-            await core.send(.geoClue(coordinate))
+            await core.send(.geoClue(GeoCluePosition(lookingUp: coordinate)))
         case .failure(let reason):
             log.info("GeoClue: \(reason); using the time zone's place")
         }
