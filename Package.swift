@@ -46,9 +46,9 @@ let package = Package(
         // libnotify's headers by path rather than by pkg-config: its .pc file asks for -pthread,
         // which SwiftPM refuses with a warning on every build (six times over on a first one).
         .target(
-            name: "CGLib", cSettings: strictC + [.unsafeFlags(glibIncludes.flatMap { ["-isystem", $0] })],
-            linkerSettings: ["notify", "gdk_pixbuf-2.0", "gio-2.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
-        .target(name: "CSQLite", cSettings: strictC, linkerSettings: [.linkedLibrary("sqlite3")]),
+            name: "CGLib", dependencies: ["CLazyLink"], cSettings: strictC + [.unsafeFlags(glibIncludes.flatMap { ["-isystem", $0] })]),
+        .target(name: "CLazyLink", cSettings: strictC, linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CSQLite", dependencies: ["CLazyLink"], cSettings: strictC),
         .target(name: "CCurl", cSettings: strictC, linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "CXMLFeed", cSettings: strictC + [.unsafeFlags(["-isystem", "/usr/include/libxml2"])],

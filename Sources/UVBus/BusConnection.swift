@@ -136,6 +136,7 @@ public final class BusConnection: @unchecked Sendable {
         // GLib finds the same bus by the same rule (`SessionBus.address`); the environment is
         // never written (setenv races every thread that reads it).
         guard SessionBus.address() != nil else { return .failure(BusError(message: tr("there is no session bus"))) }
+        if let problem = DesktopLibraries.problem { return .failure(BusError(message: problem)) }
         var error: UnsafeMutablePointer<GError>?
         guard let handle = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { return .failure(BusError(taking: error)) }
         return .success(BusConnection(handle: handle, isPrivate: false))
@@ -151,6 +152,7 @@ public final class BusConnection: @unchecked Sendable {
     /// A connection of uvd's own to the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else the standard
     /// socket), closed when let go.
     public static func privateSystem() -> Result<BusConnection, BusError> {
+        if let problem = DesktopLibraries.problem { return .failure(BusError(message: problem)) }
         var error: UnsafeMutablePointer<GError>?
         guard let address = g_dbus_address_get_for_bus_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
             return .failure(BusError(taking: error))
@@ -161,6 +163,7 @@ public final class BusConnection: @unchecked Sendable {
 
     /// A connection of its own to the message bus at `address`, closed when let go.
     static func connect(to address: String) -> Result<BusConnection, BusError> {
+        if let problem = DesktopLibraries.problem { return .failure(BusError(message: problem)) }
         var error: UnsafeMutablePointer<GError>?
         let flags = GDBusConnectionFlags(
             G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)

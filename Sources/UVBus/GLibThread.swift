@@ -12,7 +12,10 @@ public final class GLibThread: @unchecked Sendable {
     /// Only touched by GLib's thread-safe calls (`g_main_context_invoke`).
     private let context: OpaquePointer
 
+    /// Only once the libraries are open (`DesktopLibraries.problem` is nil): its owners are made
+    /// after that is asked.
     public init(name: String) {
+        precondition(DesktopLibraries.problem == nil, "a GLib thread made without GLib")
         // GLib aborts when memory runs out rather than return NULL (g_malloc's contract).
         let context = g_main_context_new()!
         self.context = context

@@ -6,6 +6,9 @@ import Testing
 /// Every value uvd sends comes back the same after a trip through GLib's GVariant, with the type
 /// signature D-Bus gives it.
 @Suite struct BusValueTests {
+    /// GLib is opened first, as every path of the daemon's to it opens it (`DesktopLibraries`).
+    init() throws { try #require(DesktopLibraries.problem == nil) }
+
     static let values: [BusValue] = [
         .boolean(true), .byte(7), .int32(-3), .uint32(4_000_000_000), .int64(-1 << 40), .uint64(1 << 63), .double(-33.8688),
         .string("Mia burns first: about 9 min"), .string("日本語 ☀"), .objectPath("/org/freedesktop/GeoClue2/Client/1"),

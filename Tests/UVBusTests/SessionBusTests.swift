@@ -7,6 +7,9 @@ import Testing
 /// The session bus is found where the environment says, never started; its arrival is read from
 /// the kernel's inotify records.
 @Suite struct SessionBusTests {
+    /// GLib is opened first, as every path of the daemon's to it opens it (`DesktopLibraries`).
+    init() throws { try #require(DesktopLibraries.problem == nil) }
+
     @Test func theAddressComesFromTheEnvironmentOnly() {
         #expect(SessionBus.address(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"]) == "unix:path=/x")
         #expect(SessionBus.address(environment: ["XDG_RUNTIME_DIR": "/nonexistent-uvd"]) == nil)

@@ -5,6 +5,9 @@ import UVBus
 
 /// The tray item's answers, driven directly: typed calls in, typed replies out, no bus.
 @Suite struct TrayItemModelTests {
+    /// GLib is opened first, as every path of the daemon's to it opens it (`DesktopLibraries`).
+    init() throws { try #require(DesktopLibraries.problem == nil) }
+
     static let content = TrayContent(
         title: "uvd: UV 7", status: .needsAttention, tooltipTitle: "UV 7 — very high", tooltipText: "Mia burns first: about 9 min",
         menu: [

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Logging
 import ServiceLifecycle
+import UVBus
 import UVConfig
 import UVCore
 import UVNotify
@@ -44,7 +45,7 @@ public enum Daemon {
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
         if let lost = store.lostWrites { log.error("\(lost.summary)") }
         let timer = try WallClockTimer()
-        let driver = NotificationDriver(server: LibNotifyServer(iconDirectory: paths.runtime.path))
+        let driver = NotificationDriver(server: notificationServer(iconDirectory: paths.runtime.path, log: log))
         let core = try CoreShell(
             store: store, driver: driver, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded,
             configTrouble: configTrouble,
@@ -160,8 +161,16 @@ public enum Daemon {
     /// The tray item, unless `[tray] enabled = false` or there is no session bus: without a bus
     /// address nor `$XDG_RUNTIME_DIR/bus`, GLib would start a private bus of its own where no
     /// tray host can ever be.
+    /// libnotify's server, or, when the desktop libraries cannot be opened, one that says why at
+    /// every call while the daemon goes on without notifications, the tray or GeoClue.
+    static func notificationServer(iconDirectory: String, log: Logger) -> any NotificationServer {
+        guard let problem = DesktopLibraries.problem else { return LibNotifyServer(iconDirectory: iconDirectory) }
+        log.error("\(problem): notifications, the tray, GeoClue and NetworkManager are off; the status and the store go on")
+        return UnreachableNotificationServer(reason: problem)
+    }
+
     static func startTray(_ configuration: Configuration, log: Logger) async -> StatusNotifierItem? {
-        guard configuration.trayEnabled else { return nil }
+        guard configuration.trayEnabled, DesktopLibraries.problem == nil else { return nil }
         let environment = ProcessInfo.processInfo.environment
         let runtimeBus = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
         guard environment["DBUS_SESSION_BUS_ADDRESS"] != nil || runtimeBus.map({ FileManager.default.fileExists(atPath: $0) }) == true

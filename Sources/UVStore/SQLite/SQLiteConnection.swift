@@ -17,6 +17,7 @@ final class SQLiteConnection {
 
     /// Opens `path` (made if missing, unless `readOnly`) with extended result codes.
     init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        if let problem = Self.libraryProblem { throw SQLiteError(code: SQLITE_CANTOPEN, text: problem, sql: nil) }
         var opened: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &opened, flags, nil)
@@ -32,6 +33,14 @@ final class SQLiteConnection {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Why libsqlite3 could not be opened, or nil once it is: opened at the first connection,
+    /// once per process (`uvd_sqlite_open_library`), so that uvctl never loads it.
+    private static let libraryProblem: String? = {
+        var error = [CChar](repeating: 0, count: 512)
+        guard uvd_sqlite_open_library(&error, error.count) != 0 else { return nil }
+        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
 
     /// Runs `sql` (one statement) with `arguments` bound to its `?` in order, to its end.
     func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) {
