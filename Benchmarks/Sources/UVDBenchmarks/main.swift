@@ -60,7 +60,7 @@ let year: [[UVSample]] = (0..<365).map { index in
 
 /// A year of engine steps, one a minute, with the modelled days fed in each morning.
 func simulateYear(_ settings: EngineSettings) -> EngineState {
-    var state = EngineState(settings: settings, timeZoneIdentifier: zone.identifier, skinType: .II)
+    var state = EngineState(settings: settings, zone: ZoneName(of: zone), skinType: .II)
     var now = day.start.addingTimeInterval(-14 * 86_400)
     for samples in year {
         (state, _) = Engine.reduce(state, .forecast(samples), now: now)
@@ -239,6 +239,23 @@ _ = try daemon.call(#"{"method":"io.uvd.Outside","parameters":{"action":"start"}
 benchmark("uvd: GetStatus round trip with time outside today (the dose counted)") {
     blackHole(try daemon.call(#"{"method":"io.uvd.GetStatus","parameters":{}}"#))
 }
+
+// uvctl beside a static hello-world, in turn: the ratios the start is held to.
+let helloDirectory = FileManager.default.temporaryDirectory.path + "/uvd-bench-hello-\(getpid())"
+try FileManager.default.createDirectory(atPath: helloDirectory, withIntermediateDirectories: true)
+let hello = try stoppingOnFailure { try HelloWorldRatio.build(in: helloDirectory) }
+for comparison in try stoppingOnFailure({
+    [
+        try HelloWorldRatio.compare(
+            "uvctl status (start, ask uvd, print, exit)", uvctl: uvctl, ["status"], hello: hello, environment: daemon.environment,
+            target: 2.0),
+        try HelloWorldRatio.compare(
+            "uvctl --version", uvctl: uvctl, ["--version"], hello: hello, environment: daemon.environment, target: 1.5),
+    ]
+}) {
+    print(comparison.line)
+}
+try? FileManager.default.removeItem(atPath: helloDirectory)
 
 benchmark("uvctl status as a whole process (start, ask uvd, print, exit)", settings: Iterations(50)) {
     let status = try RunningDaemon.run(uvctl, ["status"], environment: daemon.environment)
