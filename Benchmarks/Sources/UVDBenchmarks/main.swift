@@ -104,6 +104,12 @@ print(
     "The binary (uvd; uvctl is a link to it): \((Double(strippedSize) / 1_000_000).fixed(1)) MB stripped, as installed "
         + "(\((Double(builtSize) / 1_000_000).fixed(1)) MB as built)")
 
+for line in BinarySize.report(
+    try BinarySize.symbols(of: RunningDaemon.release, scratch: FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-nm"))
+{
+    print(line)
+}
+
 SharedLibraries.warm(for: RunningDaemon.release)
 let provider = try ProviderStandIn()
 let daemon = try RunningDaemon(provider: provider)
