@@ -17,7 +17,8 @@ enum BinarySize {
         let status = try RunningDaemon.run(
             "/bin/sh", ["-c", #"nm --size-sort -S --defined-only "$0" > "$1""#, binary, scratch], environment: ["PATH": "/usr/bin:/bin"])
         defer { unlink(scratch) }
-        guard status == 0, let listing = text(scratch) else { throw RunningDaemon.Failure(description: "nm could not read \(binary)") }
+        guard status == 0, let listing = FileManager.default.contents(atPath: scratch).map({ String(decoding: $0, as: UTF8.self) })
+        else { throw RunningDaemon.Failure(description: "nm could not read \(binary)") }
         return listing.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count >= 4, let size = Int(fields[1], radix: 16) else { return nil }
