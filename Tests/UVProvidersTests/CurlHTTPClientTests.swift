@@ -30,8 +30,11 @@ struct CurlHTTPClientTests {
 
     @Test func aTrickledBodyIsAbortedAsStalled() async {
         let (result, elapsed) = await get("/trickle", CurlHTTPClient(deadline: .seconds(20), stallSeconds: 3))
+        // The words name the limit that ended it (the deadline's would say "within 20 s"); the
+        // time only shows it was not the body's end (2,000 s away), with room for a suite whose
+        // blocking tests hold the test pool's threads (57 s was seen, the transfer long over).
         #expect(throws: HTTPError.transport("the answer stalled (nothing for 3 s)")) { try result.get() }
-        #expect(elapsed < .seconds(15))
+        #expect(elapsed < .seconds(120))
     }
 
     @Test func aSlowBodyMeetsTheDeadline() async {

@@ -216,12 +216,14 @@ final class ReadaheadDisk: Sendable {
     }
 }
 
-/// The shared libraries uvd links and opens (libc, GLib, libnotify, SQLite; libcurl, libxml2 and
-/// libsystemd, which it opens with dlopen, and what they link), read once by the bench before any
+/// The shared libraries uvd links and opens (libc; libcurl, libxml2, libsystemd, SQLite, libnotify
+/// and GLib, which it opens with dlopen, and what they link), read once by the bench before any
 /// measured process starts: a desktop has them in its page cache already, used by every other
 /// program, so what a measured cgroup is charged is uvd's own, not the first reader's toll.
 enum SharedLibraries {
-    static let opened = ["libcurl.so.4", "libxml2.so.2", "libsystemd.so.0"]
+    /// The libraries uvd opens itself when it first needs them (`dlopen`), which `ldd` of the
+    /// binary cannot list: libnotify brings GLib, GIO, GObject and GdkPixbuf.
+    static let opened = ["libcurl.so.4", "libxml2.so.2", "libsystemd.so.0", "libsqlite3.so.0", "libnotify.so.4"]
 
     static func warm(for binary: String) {
         let directory = "/usr/lib/x86_64-linux-gnu"

@@ -45,7 +45,8 @@ public enum Daemon {
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
         if let lost = store.lostWrites { log.error("\(lost.summary)") }
         let timer = try WallClockTimer()
-        let driver = NotificationDriver(server: notificationServer(iconDirectory: paths.runtime.path, log: log))
+        let iconDirectory = paths.runtime.path
+        let driver = NotificationDriver(server: DeferredNotificationServer { notificationServer(iconDirectory: iconDirectory, log: log) })
         let core = try CoreShell(
             store: store, driver: driver, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded,
             configTrouble: configTrouble,
@@ -157,10 +158,6 @@ public enum Daemon {
         }
     }
 
-    /// "UV 7.2 High · Sydney · updated 10:05" (or "modelled" when no provider data is in use).
-    /// The tray item, unless `[tray] enabled = false` or there is no session bus: without a bus
-    /// address nor `$XDG_RUNTIME_DIR/bus`, GLib would start a private bus of its own where no
-    /// tray host can ever be.
     /// libnotify's server, or, when the desktop libraries cannot be opened, one that says why at
     /// every call while the daemon goes on without notifications, the tray or GeoClue.
     static func notificationServer(iconDirectory: String, log: Logger) -> any NotificationServer {
@@ -169,8 +166,11 @@ public enum Daemon {
         return UnreachableNotificationServer(reason: problem)
     }
 
+    /// The tray item, unless `[tray] enabled = false` or there is no session bus: without a bus
+    /// address nor `$XDG_RUNTIME_DIR/bus`, GLib would start a private bus of its own where no
+    /// tray host can ever be.
     static func startTray(_ configuration: Configuration, log: Logger) async -> StatusNotifierItem? {
-        guard configuration.trayEnabled, DesktopLibraries.problem == nil else { return nil }
+        guard configuration.trayEnabled else { return nil }
         let environment = ProcessInfo.processInfo.environment
         let runtimeBus = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
         guard environment["DBUS_SESSION_BUS_ADDRESS"] != nil || runtimeBus.map({ FileManager.default.fileExists(atPath: $0) }) == true
@@ -178,6 +178,8 @@ public enum Daemon {
             log.info("tray: no session bus")
             return nil
         }
+        // Only with a bus to show it on are GLib and libnotify opened for it.
+        guard DesktopLibraries.problem == nil else { return nil }
         return await StatusNotifierItem.start()
     }
 
