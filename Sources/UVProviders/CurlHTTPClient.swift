@@ -17,11 +17,8 @@ public struct CurlHTTPClient: HTTPClient {
     public static let userAgent = "uvd/\(UVDVersion.string)"
     /// libcurl opened and `curl_global_init` run, once, at the first transfer; or why not.
     private static let ready: Result<Void, HTTPError> = {
-        var reason = [CChar](repeating: 0, count: 256)
-        guard uvd_http_global_init(&reason, reason.count) == 0 else {
-            return .failure(.transport(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
-        }
-        return .success(())
+        let started = CErrorText.written(size: 256) { uvd_http_global_init($0, $1) }
+        return started.result == 0 ? .success(()) : .failure(.transport(started.text))
     }()
 
     public var deadline: Duration

@@ -13,17 +13,16 @@ import UVCore
 enum XMLRecords {
     static func locations(in data: Data) throws(ProviderError) -> [[String: String]] {
         let collector = Collector()
-        var error = [CChar](repeating: 0, count: 256)
-        let count = data.withUnsafeBytes { bytes in
-            withExtendedLifetime(collector) {
-                uvd_xml_feed_locations(
-                    bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count,
-                    Unmanaged.passUnretained(collector).toOpaque(), Collector.field, &error, error.count)
+        let walked = CErrorText.written(size: 256) { error, size in
+            data.withUnsafeBytes { bytes in
+                withExtendedLifetime(collector) {
+                    uvd_xml_feed_locations(
+                        bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count,
+                        Unmanaged.passUnretained(collector).toOpaque(), Collector.field, error, size)
+                }
             }
         }
-        guard count >= 0 else {
-            throw .malformed(.arpansa, String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        guard walked.result >= 0 else { throw .malformed(.arpansa, walked.text) }
         return collector.records
     }
 

@@ -1,5 +1,6 @@
 // What Swift cannot reach in GLib, GIO and libnotify: g_object_get and g_object_set are
-// variadic; and the opening of those libraries at first use. Every D-Bus conversation is Swift (Sources/UVBus) over GIO's non-variadic calls.
+// variadic; and the opening of those libraries at first use. Every D-Bus conversation is Swift
+// (Sources/UVBus) over GIO's non-variadic calls.
 #ifndef UVD_CGLIB_H
 #define UVD_CGLIB_H
 

@@ -63,8 +63,6 @@ struct CommandChange {
     var changed = true
     /// What the command itself says back (`uvctl outside`, `uvctl home set`).
     var said: String?
-    /// The place `uvctl location add` saved.
-    var saved: Place?
 }
 
 extension CoreCommand {
@@ -98,7 +96,7 @@ extension CoreCommand {
             return CommandChange(relocation: user.geoPlace ?? core.systemPlace, keeping: [.manualPlace(nil)])
         case .addLocation(let chosen):
             user.save(chosen)
-            return CommandChange(user: user, keeping: [.savePlace(chosen)], saved: chosen)
+            return CommandChange(user: user, keeping: [.savePlace(chosen)])
         case .removeLocation(let name):
             guard let saved = user.savedPlaces.named(name)?.name else { throw Refusal(.noSuchPlace, tr("no saved location '%1$@'", name)) }
             user.removeSavedPlace(named: saved)
@@ -170,7 +168,7 @@ extension CoreCommand {
         case .recordWater: return .sunscreen(try core.sunscreenInfo(now: now))
         case .removeSunscreen, .removeLocation: return .done
         case .setLocation, .clearLocation: return .location(ViewBuilder.locationInfo(core.user.place))
-        case .addLocation: return .location(ViewBuilder.locationInfo(change.saved ?? core.user.place))
+        case .addLocation(let saved): return .location(ViewBuilder.locationInfo(saved))
         case .markHome, .outside: return .said(change.said ?? "")
         case .clearHome: return .said(tr("no home network marked: leaving any Wi-Fi counts"))
         case .quiet, .quietFor, .quietOff: return .quiet(core.quietInfo(now: now))

@@ -1,4 +1,5 @@
 import CSQLite
+import UVCore
 
 /// One connection to a SQLite database file, over SQLite's C API: what uvd's store needs and no
 /// more (prepared statements with typed binding and reading, `BEGIN IMMEDIATE` transactions, the
@@ -37,9 +38,8 @@ final class SQLiteConnection {
     /// Why libsqlite3 could not be opened, or nil once it is: opened at the first connection,
     /// once per process (`uvd_sqlite_open_library`), so that uvctl never loads it.
     private static let libraryProblem: String? = {
-        var error = [CChar](repeating: 0, count: 512)
-        guard uvd_sqlite_open_library(&error, error.count) != 0 else { return nil }
-        return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let opened = CErrorText.written { uvd_sqlite_open_library($0, $1) }
+        return opened.result == 0 ? nil : opened.text
     }()
 
     /// Runs `sql` (one statement) with `arguments` bound to its `?` in order, to its end.
