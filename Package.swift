@@ -55,7 +55,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "UVBus", dependencies: ["CGLib", "UVCore"], swiftSettings: seesGLib),
         .target(name: "UVNotify", dependencies: ["CGLib", "UVBus", "UVCore"], swiftSettings: seesGLib),
-        .target(name: "UVProtocol", dependencies: ["UVCore"]),
+        .target(name: "UVProtocol", dependencies: ["UVCore", "UVEngine"]),
         .target(name: "UVVarlink", dependencies: ["UVCore", "UVPlatform", "UVProtocol"]),
         .target(
             name: "UVPlatform",
@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "UVSkillTests", dependencies: ["UVSkill", "UVCore"]),
         .testTarget(name: "UVWheelTests", dependencies: ["UVWheel", "UVCore"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore", "UVProviderPolicy", "TestSupport"]),
-        .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol"]),
+        .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol", "UVEngine"]),
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),
         .testTarget(name: "UVNotifyTests", dependencies: ["UVBus", "UVNotify", "TestSupport"], swiftSettings: seesGLib),
         .testTarget(name: "UVBusTests", dependencies: ["UVBus", "TestSupport"], swiftSettings: seesGLib),

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import UVCore
+import UVEngine
 
 /// Reads `config.toml` against `ConfigKey.all`: every problem is reported with the file, line,
 /// key and what is allowed, and nothing half-read is ever used.
@@ -133,10 +134,10 @@ public enum ConfigLoader {
         return loaded
     }
 
-    private static func reduce(_ value: TOMLValue) -> ConfigValue {
+    private static func reduce(_ value: TOMLValue) -> SettingValue {
         switch value {
         case .boolean(let flag): .boolean(flag)
-        case .integer(let number): Int(exactly: number).map(ConfigValue.integer) ?? .other(value.tomlText)
+        case .integer(let number): Int(exactly: number).map(SettingValue.integer) ?? .other(value.tomlText)
         case .float(let number): .float(number)
         case .string(let text): .string(text)
         case .array(let items): .list(items.map(reduce))

@@ -54,7 +54,7 @@ struct Minutes: ExpressibleByArgument, Equatable {
 }
 
 extension Rule: ExpressibleByArgument {
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueStrings: [String] { known.map(\.rawValue) }
 }
 
 /// `--date YYYY-MM-DD` of `uvctl dose` and `outside`: read here, once (`day`), and refused here

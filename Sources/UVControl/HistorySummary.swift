@@ -27,13 +27,13 @@ struct HistorySummary: Encodable, Equatable {
     var days: Int
     var rules: [RuleCounts]
 
-    /// The counts of `entries` (from the last `days`), each rule in `Rule.allCases`' order; a rule
+    /// The counts of `entries` (from the last `days`), each rule in `Rule.known`' order; a rule
     /// with nothing to count is left out. Entries of no rule (the test notification) are not counted.
     init(_ entries: [HistoryInfo], days: Int) {
         self.days = days
-        var counts = Rule.allCases.map { RuleCounts(rule: $0.rawValue) }
+        var counts = Rule.known.map { RuleCounts(rule: $0.rawValue) }
         for entry in entries {
-            guard let rule = Subject(entry.subject).rule, let index = Rule.allCases.firstIndex(of: rule) else { continue }
+            guard let rule = Subject(entry.subject).rule, let index = Rule.known.firstIndex(of: rule) else { continue }
             switch entry.kind {
             case .notified: counts[index].shown += 1
             case .dismissed: counts[index].dismissed += 1

@@ -9,7 +9,7 @@ import UVProtocol
 /// `uvctl simulate`: a whole day through the rule engine, and what it would say when.
 struct SimulateCommand: AsyncParsableCommand {
     /// The configuration's sections the simulation reads: each rule's, and quiet hours.
-    static let ruleSections = (Rule.allCases.map(Configuration.section(of:)) + ["quiet"]).map { "[\($0)]" }.joined(separator: ", ")
+    static let ruleSections = (Rule.known.map(\.settingsSection) + ["quiet"]).map { "[\($0)]" }.joined(separator: ", ")
 
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -146,7 +146,7 @@ struct SimulateCommand: AsyncParsableCommand {
             if apply {
                 events.append(
                     (
-                        leaving.addingTimeInterval(settings.leaveHomeDebounce + 60),
+                        leaving.addingTimeInterval(settings.leaveHome.debounce + 60),
                         .answer(subject: .leaveHome, .pressed(.applied))
                     ))
             }

@@ -37,22 +37,27 @@ public enum Engine {
         return (state, effects)
     }
 
-    /// What one event changes, and what it withdraws or records at once.
+    /// What one event changes, and what it withdraws or records at once: what every rule reads,
+    /// then what each rule remembers (`EngineRule.hear`).
     private static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [EngineEffect] {
+        var effects = take(event, &state, now: now)
+        for rule in Rules.all {
+            for subject in rule.hear(event, &state, now: now) { effects += withdraw(subject, &state) }
+        }
+        return effects
+    }
+
+    /// What `event` changes of what every rule reads.
+    private static func take(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         let today = state.todayKey(at: now)
         switch event {
-        case .tick:
+        case .tick, .network, .userActivity:
             break
         case .forecast(let samples):
             state.samples = samples
-            for subject in UVAlertRule.contradicted(&state, state.facts(now: now), today: today) {
-                effects += withdraw(subject, &state)
-            }
-        case .network(let network):
-            state.leavePending = state.leave.observe(network, at: now)
         case .sunscreen(let on):
-            effects += take(on, &state)
+            state.sunscreen = on
         case .answer(let subject, let answer):
             let rule = subject.rule
             switch answer {
@@ -65,7 +70,7 @@ public enum Engine {
                 if let application = (state.profile ?? Profile()).application(at: now) {
                     var on = state.sunscreen
                     on.record(application)
-                    effects += take(on, &state)
+                    effects += hear(.sunscreen(on), &state, now: now)
                     effects.append(.recordSunscreen(application))
                 }
             case .pressed(.remind):
@@ -88,14 +93,9 @@ public enum Engine {
             if whereabouts.isOut, !state.whereabouts.isOut { state.outingToCheck = now }
             if !whereabouts.isOut { state.outingToCheck = nil }
             state.whereabouts = whereabouts
-        case .userActivity:
-            break
         case .settings(let settings):
             state.settings = settings
             state.enterDay(of: now)
-            state.leave.debounce = settings.leaveHomeDebounce
-            state.thresholds.levels = EngineState.alertLevels(settings)
-            state.thresholds.hysteresis = settings.hysteresis
         case .context(let zone, let profile):
             state.timeZoneIdentifier = zone
             state.skinType = profile.effectiveSkinType
@@ -126,8 +126,8 @@ public enum Engine {
             }
         }
         for alert in alerts {
-            // Only the extreme UV alert may pass; a reapply reminder, urgent as it is, waits.
-            let passes = alert.rule == .uvAlert && alert.urgency == .critical && state.settings.extremePassesQuietHours
+            // Only what its rule lets pass (the extreme UV alert); a reapply reminder, urgent as it is, waits.
+            let passes = Rules.named(alert.rule)?.passesQuietHours(alert, state) ?? false
             state.held.removeAll { $0.subject == alert.subject }
             if quiet, !passes {
                 state.held.append(alert)
@@ -164,22 +164,11 @@ public enum Engine {
         case .quietHours(let hours):
             state.quietHoursOverride = hours
             state.loudUntil = nil
-        case .homeMarked(let marked):
-            state.leave.homeMarked = marked
+        case .homeMarked:
+            // The leave-home rule's (`LeaveHomeRule.hear`).
+            break
         }
         return []
-    }
-
-    /// The sunscreen on record is now `on`: the reapply countdown starts afresh, and with
-    /// sunscreen on, the prompt to put it on goes.
-    private static func take(_ on: SunscreenOn, _ state: inout EngineState) -> [EngineEffect] {
-        state.sunscreen = on
-        state.reapplyShown = nil
-        state.reapplyShownFor = nil
-        state.reapplyHeldFor = nil
-        var effects = withdraw(.reapply, &state)
-        if !on.isEmpty { effects += withdraw(.leaveHome, &state) }
-        return effects
     }
 
     private static func withdrawAll(of rule: Rule, _ state: inout EngineState) -> [EngineEffect] {

@@ -63,7 +63,7 @@ public enum EngineCommand: Sendable, Equatable, Codable {
 }
 
 /// Everything the rules remember; Codable so that it survives restarts whole.
-public struct EngineState: Sendable, Equatable, Codable {
+public struct EngineState: Sendable, Equatable {
     public var settings: EngineSettings
     /// The place's zone (stored under this key, as its name).
     public var timeZoneIdentifier: ZoneName
@@ -77,16 +77,6 @@ public struct EngineState: Sendable, Equatable, Codable {
     /// The people besides the user (none in state saved before families).
     public internal(set) var family: [FamilyMember] = []
 
-    var leave: LeaveHomeDetector
-    var leavePending: Date?
-    var lastLeaveAlert: Date?
-    var thresholds: ThresholdAlerts
-    /// The countdown stage last shown for the application made at `reapplyShownFor`.
-    var reapplyShown: ReapplyCountdown?
-    var reapplyShownFor: Date?
-    /// The application whose reminder fell due and was held (in, or no UV ahead), not said.
-    var reapplyHeldFor: Date?
-    var morningDoneOn: DayKey?
     var activitySeenOn: DayKey?
     /// "Remind me in 15 min": when each rule may speak again.
     var remindAt: [Rule: Date] = [:]
@@ -117,21 +107,27 @@ public struct EngineState: Sendable, Equatable, Codable {
     var doseDay: DayKey?
     /// The last burn dose said on an earlier day: the next morning's summary names yesterday's.
     public internal(set) var earlierDayDose: PastDayDose?
-    /// The local day on which each dose notice level (50, 80) was last said.
-    var doseNoticedOn: [Int: DayKey] = [:]
     /// Where the person is: what decides whether a rule pops up or leaves it to the glance.
     public internal(set) var whereabouts = Whereabouts.inside
     /// The person went out at this instant, and whether their sunscreen needs renewing is still to
     /// be said (by the leave-home prompt when leaving brings one, else by the reapply rule).
     var outingToCheck: Date?
+    /// What each rule remembers between steps (`EngineRule.Memory`, reached by the property its
+    /// file declares: `state.leaveHome`).
+    private var memories: RuleParts
 
     public init(settings: EngineSettings, zone: ZoneName, skinType: SkinType) {
         self.settings = settings
         self.timeZoneIdentifier = zone
         self.skinType = skinType
         samples = []
-        leave = LeaveHomeDetector(debounce: settings.leaveHomeDebounce)
-        thresholds = ThresholdAlerts(levels: Self.alertLevels(settings), hysteresis: settings.hysteresis)
+        memories = RuleParts { $0.freshMemoryPart(settings) }
+    }
+
+    /// A rule's memory (the property a rule's file declares reads and writes it).
+    subscript<Rule: EngineRule>(memoryOf rule: Rule.Type) -> Rule.Memory {
+        get { memories.part(Rule.Memory.self, fallback: Rule.freshMemory(settings)) }
+        set { memories.set(newValue) }
     }
 
     /// The quiet hours in force: `uvctl quiet set`'s, else the configuration's.
@@ -176,21 +172,28 @@ public struct EngineState: Sendable, Equatable, Codable {
 
     /// Makes `day` describe the local day containing `now`.
     mutating func enterDay(of now: Date) {
-        if let day, day.interval.contains(now), now < day.interval.end, day.morningMinute == settings.morningMinute { return }
-        day = LocalDayFacts(now: now, zone: zone, morningMinute: settings.morningMinute)
+        if let day, day.interval.contains(now), now < day.interval.end { return }
+        day = LocalDayFacts(now: now, zone: zone)
     }
     var series: UVSeries { UVSeries(samples) }
 
-    static func alertLevels(_ settings: EngineSettings) -> [Double] {
-        Array(Set(settings.uvAlertLevels + [settings.extremeLevel])).sorted()
+    /// The highest UV from now to the end of the local day, once there is a series.
+    func uvAhead(_ facts: DayFacts) -> Double? {
+        samples.isEmpty ? nil : facts.uviAhead
     }
 }
 
-extension EngineState {
+extension EngineState: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case settings, timeZoneIdentifier, skinType, profile, samples, sunscreen, family, activitySeenOn, remindAt, mutedOn, held
+        case live, muted, snoozedUntil, quietHoursOverride, quietUntil, loudUntil, day, dose, doseDay, earlierDayDose, whereabouts
+        case outingToCheck
+    }
+
     /// Reads what any release saved: a missing field takes what a fresh state has (so a field
     /// added later keeps every mute, snooze and quiet setting saved before it), an unknown one is
-    /// ignored. Only the zone and skin type have no default; a state without them was never
-    /// written by uvd.
+    /// ignored; each rule's memory is read from the same object (`RuleParts`). Only the zone and
+    /// skin type have no default; a state without them was never written by uvd.
     public init(from decoder: any Decoder) throws {
         let saved = try decoder.container(keyedBy: CodingKeys.self)
         let settings = try saved.decode(.settings, absent: EngineSettings())
@@ -200,14 +203,6 @@ extension EngineState {
         profile = try saved.decode(.profile, absent: nil)
         samples = try saved.decode(.samples, absent: [])
         sunscreen = try saved.decode(.sunscreen, absent: SunscreenOn())
-        leave = try saved.decode(.leave, absent: leave)
-        leavePending = try saved.decode(.leavePending, absent: nil)
-        lastLeaveAlert = try saved.decode(.lastLeaveAlert, absent: nil)
-        thresholds = try saved.decode(.thresholds, absent: thresholds)
-        reapplyShown = try saved.decode(.reapplyShown, absent: nil)
-        reapplyShownFor = try saved.decode(.reapplyShownFor, absent: nil)
-        reapplyHeldFor = try saved.decode(.reapplyHeldFor, absent: nil)
-        morningDoneOn = try saved.decode(.morningDoneOn, absent: nil)
         activitySeenOn = try saved.decode(.activitySeenOn, absent: nil)
         remindAt = try saved.decode(.remindAt, absent: [:])
         mutedOn = try saved.decode(.mutedOn, absent: [:])
@@ -220,28 +215,52 @@ extension EngineState {
         loudUntil = try saved.decode(.loudUntil, absent: nil)
         day = try saved.decode(.day, absent: nil)
         dose = try saved.decode(.dose, absent: nil)
-        doseNoticedOn = try saved.decode(.doseNoticedOn, absent: [:])
         doseDay = try saved.decode(.doseDay, absent: nil)
         earlierDayDose = try saved.decode(.earlierDayDose, absent: nil)
         family = try saved.decode(.family, absent: [])
         whereabouts = try saved.decode(.whereabouts, absent: .inside)
         outingToCheck = try saved.decode(.outingToCheck, absent: nil)
+        memories = try RuleParts(from: decoder) { $0.freshMemoryPart(settings) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var saved = encoder.container(keyedBy: CodingKeys.self)
+        try saved.encode(settings, forKey: .settings)
+        try saved.encode(timeZoneIdentifier, forKey: .timeZoneIdentifier)
+        try saved.encode(skinType, forKey: .skinType)
+        try saved.encodeIfPresent(profile, forKey: .profile)
+        try saved.encode(samples, forKey: .samples)
+        try saved.encode(sunscreen, forKey: .sunscreen)
+        try saved.encodeIfPresent(activitySeenOn, forKey: .activitySeenOn)
+        try saved.encode(remindAt, forKey: .remindAt)
+        try saved.encode(mutedOn, forKey: .mutedOn)
+        try saved.encode(held, forKey: .held)
+        try saved.encode(live, forKey: .live)
+        try saved.encode(muted, forKey: .muted)
+        try saved.encode(snoozedUntil, forKey: .snoozedUntil)
+        try saved.encodeIfPresent(quietHoursOverride, forKey: .quietHoursOverride)
+        try saved.encodeIfPresent(quietUntil, forKey: .quietUntil)
+        try saved.encodeIfPresent(loudUntil, forKey: .loudUntil)
+        try saved.encodeIfPresent(day, forKey: .day)
+        try saved.encodeIfPresent(dose, forKey: .dose)
+        try saved.encodeIfPresent(doseDay, forKey: .doseDay)
+        try saved.encodeIfPresent(earlierDayDose, forKey: .earlierDayDose)
+        try saved.encode(family, forKey: .family)
+        try saved.encode(whereabouts, forKey: .whereabouts)
+        try saved.encodeIfPresent(outingToCheck, forKey: .outingToCheck)
+        try memories.encode(to: encoder)
     }
 }
 
 /// Facts about one local day that take calendar arithmetic to find.
+/// (Releases before 0.5.1 also saved the morning summary's instant here, which the morning
+/// rule now keeps; an older release reading this form works it out again.)
 struct LocalDayFacts: Sendable, Equatable, Codable {
     var interval: DateInterval
     var key: DayKey
-    var morningMinute: Int?
-    /// The morning summary's instant that day (the first instant after a skipped hour, on a
-    /// day whose clock jumps over it).
-    var morning: Date?
 
-    init(now: Date, zone: Zone, morningMinute: Int?) {
+    init(now: Date, zone: Zone) {
         interval = LocalDay.interval(containing: now, in: zone)
         key = DayKey(now, in: zone)
-        self.morningMinute = morningMinute
-        morning = morningMinute.map { [interval] in zone.nextDate(after: interval.start.addingTimeInterval(-1), minuteOfDay: $0) }
     }
 }

@@ -17,12 +17,6 @@ public enum Subject: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// A subject this release does not know (saved or sent by another release), kept as written.
     case other(String)
 
-    public static let leaveHome = Subject.rule(.leaveHome)
-    public static let reapply = Subject.rule(.reapply)
-    public static let morning = Subject.rule(.morning)
-    /// The day's burn dose reaching a notice level.
-    public static let dose = Subject.rule(.dose)
-
     /// The subject a written name stands for; one this release does not know is `.other`.
     /// Read back from `description` over every subject there is (`known`), so that a name is
     /// written and read in one place.

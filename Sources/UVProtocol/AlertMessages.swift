@@ -1,4 +1,5 @@
 import UVCore
+import UVEngine
 
 /// Quiet hours as uvd applies them.
 public struct QuietInfo: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import UVCore
+import UVEngine
 
 /// One method of `io.uvd` with its parameters, its reply and its lines in the interface text,
 /// declared once: the daemon answers with `Reply` and uvctl calls with `Parameters`, so a

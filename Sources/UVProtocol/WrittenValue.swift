@@ -1,4 +1,5 @@
 import UVCore
+import UVEngine
 
 /// A value that travels in a call as people write it: the text (`30` for an SPF, `IV` for a
 /// skin type, `leave-home` for a rule), or for a few a number (`40` minutes of water
@@ -161,7 +162,12 @@ extension WaterResistance: ListedValue {
 extension SunscreenActivity: NamedValue {}
 
 extension Rule: WrittenValue {
-    public init?(written text: String) { self.init(rawValue: text) }
+    /// A rule the engine has; another name is refused.
+    public init?(written text: String) {
+        let rule = Rule(rawValue: text)
+        guard rule.isKnown else { return nil }
+        self = rule
+    }
     public var written: String { rawValue }
     public static func refusal(of text: String, for parameter: String) -> String {
         tr("no rule '%1$@'; rules: %2$@", text, names)

@@ -37,10 +37,10 @@ struct ConfigLoaderTests {
             babies = false
             """
         let engine = try ConfigLoader.parse(text, path: "c.toml").configuration.engine
-        #expect(engine.alertsIndoors == .popUp && engine.reapplyIndoors == .popUp)
-        #expect(engine.reapplyCountdown && !engine.reapplyOnGoingOut && engine.reapplyUVThreshold == 0 && !engine.leaveHomeNamesBabies)
+        #expect(engine.alerts.indoors == .popUp && engine.reapply.indoors == .popUp)
+        #expect(engine.reapply.countdown && !engine.reapply.onGoingOut && engine.reapply.uvThreshold == 0 && !engine.leaveHome.namesBabies)
         let defaults = Configuration().engine
-        #expect(defaults.alertsIndoors == .glance && defaults.reapplyIndoors == .glance && !defaults.reapplyCountdown)
+        #expect(defaults.alerts.indoors == .glance && defaults.reapply.indoors == .glance && !defaults.reapply.countdown)
         #expect(
             throws: ConfigLoader.Invalid(problems: [
                 "c.toml:2:1: alerts.indoors = \"popup\" is not allowed; expected \"glance\" (the tray, uvctl status and waybar) or \"pop-up\""
@@ -116,8 +116,8 @@ struct ConfigLoaderTests {
             interval_minutes = 80
             """
         let engine = try ConfigLoader.parse(text, path: "c.toml").configuration.engine
-        #expect(engine.leaveHomeCooldown == 5400 && engine.uvAlertLevels == [6, 8, 10])
-        #expect(engine.morningMinute == nil && engine.reapplyInterval == 4800)
+        #expect(engine.leaveHome.cooldown == 5400 && engine.alerts.levels == [6, 8, 10])
+        #expect(engine.morning.minute == nil && engine.reapplyInterval == 4800)
         #expect(engine.quietHours.spans.map(\.description) == ["22:00-07:00", "13:00-14:00"])
         do {
             _ = try ConfigLoader.parse("[quiet]\nhours = [\"late\"]\n[alerts]\nlevels = [6, \"eight\"]\n", path: "c.toml")
@@ -173,9 +173,9 @@ struct ConfigLoaderTests {
 /// default configuration (`Config/uvd.toml`) documents it: `dose` had none.
 @Suite("A section for every rule")
 struct RuleSectionTests {
-    @Test(arguments: Rule.allCases)
+    @Test(arguments: Rule.known)
     func eachRuleHasItsSection(_ rule: Rule) throws {
-        let section = Configuration.section(of: rule)
+        let section = rule.settingsSection
         #expect(Configuration.hasKeys(in: section), "no key in [\(section)]")
         let documented = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -185,6 +185,6 @@ struct RuleSectionTests {
 
     @Test func theDoseRuleCanBeTurnedOff() throws {
         let loaded = try ConfigLoader.parse("[dose]\nenabled = false\n", path: "config.toml")
-        #expect(!loaded.configuration.engine.doseEnabled && loaded.warnings.isEmpty)
+        #expect(!loaded.configuration.engine.dose.enabled && loaded.warnings.isEmpty)
     }
 }

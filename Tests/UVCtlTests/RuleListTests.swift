@@ -10,24 +10,25 @@ import UVEngine
 /// missing from all of them ("leave-home, uv-alert, reapply or morning").
 @Suite("One list of rules")
 struct RuleListTests {
-    /// The engine asks one list of rules (`Rules.all`); each name a rule can have is one of it,
-    /// once, so every list below, held to `Rule.allCases`, is held to the engine's too.
-    @Test func everyRuleNameIsARuleTheEngineAsks() {
-        #expect(Set(Rule.inEngineOrder) == Set(Rule.allCases))
-        #expect(Rule.inEngineOrder.count == Rule.allCases.count)
+    /// The engine asks one list of rules (`Rules.all`), which `Rule.known` reads; each rule
+    /// declares its own name and section, so no two may share one (a rule copied from another
+    /// and not renamed would answer for both).
+    @Test func everyRuleHasANameAndASectionOfItsOwn() {
+        #expect(Set(Rule.known).count == Rule.known.count, "\(Rule.known)")
+        #expect(Set(Rule.known.map(\.settingsSection)).count == Rule.known.count, "\(Rule.known.map(\.settingsSection))")
     }
 
     @Test(arguments: ["snooze", "mute", "unmute"])
     func theHelpNamesEveryRule(_ command: String) throws {
         let help = try ToolRunner.uvctl.run([command, "--help"]).stdout
-        for rule in Rule.allCases { #expect(help.contains(rule.rawValue), "uvctl \(command) --help lacks \(rule.rawValue)") }
+        for rule in Rule.known { #expect(help.contains(rule.rawValue), "uvctl \(command) --help lacks \(rule.rawValue)") }
     }
 
     /// `uvctl simulate --help` names the configuration's section of every rule it plays.
     @Test func theSimulatorsHelpNamesEveryRulesSection() throws {
         let help = try ToolRunner.uvctl.run(["simulate", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
-        for rule in Rule.allCases {
-            let section = Configuration.section(of: rule)
+        for rule in Rule.known {
+            let section = rule.settingsSection
             #expect(help.contains("[\(section)]"), "uvctl simulate --help lacks [\(section)]")
         }
     }
@@ -38,7 +39,7 @@ struct RuleListTests {
         let readme = try String(
             contentsOf: ProviderFixture.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let readmeRow = try #require(readme.split(separator: "\n").first { $0.contains("silence one rule") })
-        for rule in Rule.allCases {
+        for rule in Rule.known {
             #expect(rulesLine.contains(rule.rawValue), "the interface's rules lack \(rule.rawValue)")
             #expect(readmeRow.contains(rule.rawValue), "the README's rules lack \(rule.rawValue)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UVCore
+import UVEngine
 import UVProtocol
 
 @Suite("Varlink messages")

@@ -1,4 +1,5 @@
 import Foundation
+import UVEngine
 import UVProtocol
 
 /// Derives varlink signatures from `Decodable` types: a decoder that, instead of reading, notes
@@ -40,7 +41,7 @@ private protocol OptionalOfDecodable { static var wrapped: any Decodable.Type { 
 extension Optional: OptionalOfDecodable where Wrapped: Decodable { static var wrapped: any Decodable.Type { Wrapped.self } }
 private protocol NullOfDecodable { static var wrapped: any Decodable.Type { get } }
 /// A value written as text (`Written`): a string on the wire; its first case stands in for it,
-/// or for a type without cases (a day, a span, a month) the first of a few texts it reads.
+/// or for a type without cases (a day, a span, a month, a rule) the first of a few texts it reads.
 private protocol WrittenText {
     static var sample: Any? { get }
     static var isNumber: Bool { get }
@@ -50,7 +51,9 @@ extension Written: WrittenText {
     static var sample: Any? {
         let value =
             (Value.self as? any CaseIterable.Type).flatMap { firstCase($0) as? Value }
-            ?? ["2026-01-15", "10:00-11:00", "2024-03"].lazy.compactMap { ($0 as? Value.Form).flatMap(Value.init(written:)) }.first
+            ?? (["2026-01-15", "10:00-11:00", "2024-03"] + Rule.known.map(\.rawValue)).lazy.compactMap {
+                ($0 as? Value.Form).flatMap(Value.init(written:))
+            }.first
         return value.map(Written.init)
     }
 }

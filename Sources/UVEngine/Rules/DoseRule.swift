@@ -4,15 +4,21 @@ import UVCore
 /// While outside, the day's burn dose reaching 50 % and then 80 %: each once a day (a higher one
 /// passed first also counts the lower as said).
 enum DoseRule: EngineRule {
+    typealias Settings = DoseSettings
+
     static let rule = Rule.dose
     static let settingsSection = "dose"
     static let meanings: [any RuleMeaning.Type] = [DoseMeaning.self]
+    static let settingKeys: [SettingKey<EngineSettings>] = [.boolean("dose.enabled", \.dose.enabled)]
+
+    static func freshMemory(_ settings: EngineSettings) -> DoseNoticeMemory { DoseNoticeMemory() }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        guard state.settings.doseEnabled, let dose = state.dose, dose.outside else { return [] }
-        let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && state.doseNoticedOn[$0] != step.today }
+        guard state.settings.dose.enabled, let dose = state.dose, dose.outside else { return [] }
+        let noticed = state.doseNotices.noticedOn
+        let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && noticed[$0] != step.today }
         guard let level = reached.max() else { return [] }
-        for passed in reached { state.doseNoticedOn[passed] = step.today }
+        for passed in reached { state.doseNotices.noticedOn[passed] = step.today }
         guard !state.isSilenced(.dose, now: step.now, today: step.today) else { return [] }
         return [
             Alert(
@@ -30,6 +36,56 @@ enum DoseRule: EngineRule {
 
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
         state.dose?.nextLevelAt.map { [$0] } ?? []
+    }
+}
+
+extension Rule {
+    /// Half and four fifths of the day's burn dose reached while outside.
+    public static let dose = Rule(rawValue: "dose")
+}
+
+extension Subject {
+    /// The day's burn dose reaching a notice level.
+    public static let dose = Subject.rule(.dose)
+}
+
+/// `[dose]`: whether the notices speak.
+public struct DoseSettings: RuleSettings {
+    public var enabled = true
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey { case enabled = "doseEnabled" }
+
+    public init(from decoder: any Decoder, absent fresh: DoseSettings) throws {
+        enabled = try decoder.container(keyedBy: CodingKeys.self).decode(.enabled, absent: fresh.enabled)
+    }
+}
+
+/// What the dose rule remembers: the local day on which each notice level (50, 80) was last said.
+struct DoseNoticeMemory: RuleMemory {
+    var noticedOn: [Int: DayKey] = [:]
+
+    private enum CodingKeys: String, CodingKey { case noticedOn = "doseNoticedOn" }
+
+    init() {}
+
+    init(from decoder: any Decoder, absent fresh: DoseNoticeMemory) throws {
+        noticedOn = try decoder.container(keyedBy: CodingKeys.self).decode(.noticedOn, absent: fresh.noticedOn)
+    }
+}
+
+extension EngineSettings {
+    public var dose: DoseSettings {
+        get { self[part: DoseSettings.self] }
+        set { self[part: DoseSettings.self] = newValue }
+    }
+}
+
+extension EngineState {
+    var doseNotices: DoseNoticeMemory {
+        get { self[memoryOf: DoseRule.self] }
+        set { self[memoryOf: DoseRule.self] = newValue }
     }
 }
 

@@ -5,32 +5,65 @@ import UVCore
 /// sunscreen due again ("reapply before you leave": leaving is then one pop-up, not a prompt and a
 /// reminder), or with a baby under 12 months out ("keep Leo out of direct sun").
 enum LeaveHomeRule: EngineRule {
+    typealias Settings = LeaveHomeSettings
+
     static let rule = Rule.leaveHome
     static let settingsSection = "leave_home"
     static let meanings: [any RuleMeaning.Type] = [LeaveHomeMeaning.self]
+    static let settingKeys: [SettingKey<EngineSettings>] = [
+        .boolean("leave_home.enabled", \.leaveHome.enabled),
+        .number("leave_home.uv_threshold", 0...15, \.leaveHome.threshold),
+        SettingKey(
+            path: "leave_home.debounce_seconds", expected: tr("a whole number of seconds from 0 to 3600"),
+            apply: { settings, value in
+                guard case .integer(let seconds) = value, (0...3600).contains(seconds) else { return false }
+                settings.leaveHome.debounce = TimeInterval(seconds)
+                return true
+            }, show: { String(Int($0.leaveHome.debounce)) }),
+        .minutes("leave_home.cooldown_minutes", 0...1440, \.leaveHome.cooldown),
+        .boolean("leave_home.babies", \.leaveHome.namesBabies),
+    ]
+
+    static func freshMemory(_ settings: EngineSettings) -> LeaveHomeMemory {
+        LeaveHomeMemory(detector: LeaveHomeDetector(debounce: settings.leaveHome.debounce))
+    }
+
+    static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
+        switch event {
+        case .network(let network):
+            state.leaveHome.pending = state.leaveHome.detector.observe(network, at: now)
+        case .settings(let settings):
+            state.leaveHome.detector.debounce = settings.leaveHome.debounce
+        case .command(.homeMarked(let marked)):
+            state.leaveHome.detector.homeMarked = marked
+        case .sunscreen(let on) where !on.isEmpty:
+            // Sunscreen is on: the prompt to put it on goes.
+            return [.leaveHome]
+        default:
+            break
+        }
+        return []
+    }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        let (settings, now, facts) = (state.settings, step.now, step.facts)
-        var due = state.leave.confirm(at: now)
-        if due { state.leavePending = nil }
+        let (settings, now, facts) = (state.settings.leaveHome, step.now, step.facts)
+        var due = state.leaveHome.detector.confirm(at: now)
+        if due { state.leaveHome.pending = nil }
         if let remind = state.remindAt[.leaveHome], remind <= now {
             state.remindAt[.leaveHome] = nil
             due = true
-        } else if due, let last = state.lastLeaveAlert, now.timeIntervalSince(last) < settings.leaveHomeCooldown {
+        } else if due, let last = state.leaveHome.lastAlert, now.timeIntervalSince(last) < settings.cooldown {
             due = false
         }
-        guard due, settings.leaveHomeEnabled, !state.isSilenced(.leaveHome, now: now, today: step.today),
-            let peakAhead = state.uvAhead(facts), peakAhead >= settings.leaveHomeThreshold
+        guard due, settings.enabled, !state.isSilenced(.leaveHome, now: now, today: step.today),
+            let peakAhead = state.uvAhead(facts), peakAhead >= settings.threshold
         else { return [] }
         let reapply = !facts.inputs.sunscreen.isEmpty && ReapplyRule.isDueGoingOut(state, facts)
-        let shade = peakAhead >= Party.babyShadeUVI && settings.leaveHomeNamesBabies ? babiesOut(state, now: now) : []
+        let shade = peakAhead >= Party.babyShadeUVI && settings.namesBabies ? babiesOut(state, now: now) : []
         guard !facts.isProtected || reapply || !shade.isEmpty else { return [] }
-        state.lastLeaveAlert = now
+        state.leaveHome.lastAlert = now
         state.outingToCheck = nil
-        if reapply, let application = facts.reapplyApplication {
-            // Said here: the reminder does not pop up again for this application.
-            (state.reapplyShownFor, state.reapplyShown) = (application.appliedAt, .now)
-        }
+        if reapply, let application = facts.reapplyApplication { ReapplyRule.saidOnLeaving(application, &state) }
         return [
             Alert(
                 subject: .leaveHome, rule: .leaveHome,
@@ -46,17 +79,97 @@ enum LeaveHomeRule: EngineRule {
     static func asksForTheSun(_ alert: Alert) -> Bool { false }
 
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        !facts.isProtected && (state.uvAhead(facts) ?? 0) >= state.settings.leaveHomeThreshold
+        !facts.isProtected && (state.uvAhead(facts) ?? 0) >= state.settings.leaveHome.threshold
     }
 
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        state.leavePending.map { [$0] } ?? []
+        state.leaveHome.pending.map { [$0] } ?? []
     }
+
+    /// Whether a move away from home is waiting out its debounce: leaving has yet to have its say.
+    static func isLeaving(_ state: EngineState) -> Bool { state.leaveHome.pending != nil }
 
     /// The family members out who are under 12 months old at `now`: kept out of direct sun
     /// (Cancer Council Australia; the American Academy of Pediatrics), never given a dose time.
     static func babiesOut(_ state: EngineState, now: Date) -> [String] {
         state.family.filter { $0.born.map { $0.ageInMonths(at: now, in: state.zone) < 12 } ?? false }.map(\.name)
+    }
+}
+
+extension Rule {
+    public static let leaveHome = Rule(rawValue: "leave-home")
+}
+
+extension Subject {
+    public static let leaveHome = Subject.rule(.leaveHome)
+}
+
+/// `[leave_home]`: whether the prompt speaks, from what UV ahead, how long a move away from home
+/// must last, how long after one prompt another may come, and whether it names the babies out.
+public struct LeaveHomeSettings: RuleSettings {
+    public var enabled = true
+    /// Leave-home speaks only on days whose UV is or will be at least this.
+    public var threshold = 3.0
+    public var debounce: TimeInterval = 60
+    public var cooldown: TimeInterval = 3 * 3600
+    /// `[leave_home] babies`: the prompt names each baby under 12 months out on a day with UV 3
+    /// or more ("keep Leo out of direct sun").
+    public var namesBabies = true
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case enabled = "leaveHomeEnabled"
+        case threshold = "leaveHomeThreshold"
+        case debounce = "leaveHomeDebounce"
+        case cooldown = "leaveHomeCooldown"
+        case namesBabies = "leaveHomeNamesBabies"
+    }
+
+    public init(from decoder: any Decoder, absent fresh: LeaveHomeSettings) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        enabled = try saved.decode(.enabled, absent: fresh.enabled)
+        threshold = try saved.decode(.threshold, absent: fresh.threshold)
+        debounce = try saved.decodeDuration(.debounce, absent: fresh.debounce)
+        cooldown = try saved.decodeDuration(.cooldown, absent: fresh.cooldown)
+        namesBabies = try saved.decode(.namesBabies, absent: fresh.namesBabies)
+    }
+}
+
+/// What the leave-home rule remembers: the network's moves, a move waiting out its debounce,
+/// and when it last spoke.
+struct LeaveHomeMemory: RuleMemory {
+    var detector: LeaveHomeDetector
+    var pending: Date?
+    var lastAlert: Date?
+
+    private enum CodingKeys: String, CodingKey {
+        case detector = "leave"
+        case pending = "leavePending"
+        case lastAlert = "lastLeaveAlert"
+    }
+
+    init(detector: LeaveHomeDetector) { self.detector = detector }
+
+    init(from decoder: any Decoder, absent fresh: LeaveHomeMemory) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        detector = try saved.decode(.detector, absent: fresh.detector)
+        pending = try saved.decode(.pending, absent: nil)
+        lastAlert = try saved.decode(.lastAlert, absent: nil)
+    }
+}
+
+extension EngineSettings {
+    public var leaveHome: LeaveHomeSettings {
+        get { self[part: LeaveHomeSettings.self] }
+        set { self[part: LeaveHomeSettings.self] = newValue }
+    }
+}
+
+extension EngineState {
+    var leaveHome: LeaveHomeMemory {
+        get { self[memoryOf: LeaveHomeRule.self] }
+        set { self[memoryOf: LeaveHomeRule.self] = newValue }
     }
 }
 

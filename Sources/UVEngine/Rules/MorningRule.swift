@@ -5,19 +5,45 @@ import UVCore
 /// without one, when someone first uses the machine that day; said only while the window is
 /// still ahead or open (late in the day it is no news).
 enum MorningRule: EngineRule {
+    typealias Settings = MorningSettings
+
     static let rule = Rule.morning
     static let settingsSection = "morning"
     static let meanings: [any RuleMeaning.Type] = [MorningMeaning.self, NoWindowTodayMeaning.self]
+    static let settingKeys: [SettingKey<EngineSettings>] = [
+        SettingKey(
+            path: "morning.time", expected: tr("a time \"HH:MM\" or \"first-activity\""),
+            apply: { settings, value in
+                guard case .string(let text) = value else { return false }
+                if text == "first-activity" {
+                    settings.morning.minute = nil
+                    return true
+                }
+                guard let minute = WallClock.minuteOfDay(parsing: text) else { return false }
+                settings.morning.minute = minute
+                return true
+            },
+            show: { $0.morning.minute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\"" })
+    ]
+
+    static func freshMemory(_ settings: EngineSettings) -> MorningMemory { MorningMemory() }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        if state.settings.morningMinute == nil {
+        if state.settings.morning.minute == nil {
             guard step.firstActivityToday, let morning = alert(state, step.facts) else { return [] }
-            state.morningDoneOn = step.today
+            state.morning.doneOn = step.today
             return [morning]
         }
-        guard state.morningDoneOn != step.today, let morning = state.day?.morning, step.now >= morning else { return [] }
-        state.morningDoneOn = step.today
+        guard state.morning.doneOn != step.today, let morning = instant(state), step.now >= morning else { return [] }
+        state.morning.doneOn = step.today
         return alert(state, step.facts).map { [$0] } ?? []
+    }
+
+    /// The summary's instant on the local day entered: `[morning] time` on its clock (the first
+    /// instant after a skipped hour, on a day whose clock jumps over it); nil without one.
+    private static func instant(_ state: EngineState) -> Date? {
+        guard let minute = state.settings.morning.minute, let day = state.day else { return nil }
+        return state.zone.nextDate(after: day.interval.start.addingTimeInterval(-1), minuteOfDay: minute)
     }
 
     static func asksForTheSun(_ alert: Alert) -> Bool { false }
@@ -27,7 +53,7 @@ enum MorningRule: EngineRule {
     }
 
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        state.day?.morning.map { [$0] } ?? []
+        instant(state).map { [$0] } ?? []
     }
 
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.
@@ -40,6 +66,59 @@ enum MorningRule: EngineRule {
             subject: .morning, rule: .morning,
             meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at, yesterdayBurnDosePercent: yesterdays),
             urgency: .low, actions: [])
+    }
+}
+
+extension Rule {
+    public static let morning = Rule(rawValue: "morning")
+}
+
+extension Subject {
+    public static let morning = Subject.rule(.morning)
+}
+
+/// `[morning]`: when the summary comes.
+public struct MorningSettings: RuleSettings {
+    /// Minutes after local midnight; nil means the first activity of the day.
+    public var minute: Int? = 7 * 60 + 30
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey { case minute = "morningMinute" }
+
+    /// Absent is how nil was saved (the first activity of the day); a minute outside the day (a
+    /// damaged file) takes the default.
+    public init(from decoder: any Decoder, absent fresh: MorningSettings) throws {
+        minute = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .minute).flatMap {
+            (0..<24 * 60).contains($0) ? $0 : fresh.minute
+        }
+    }
+}
+
+/// What the morning rule remembers: the local day it last spoke on.
+struct MorningMemory: RuleMemory {
+    var doneOn: DayKey?
+
+    private enum CodingKeys: String, CodingKey { case doneOn = "morningDoneOn" }
+
+    init() {}
+
+    init(from decoder: any Decoder, absent fresh: MorningMemory) throws {
+        doneOn = try decoder.container(keyedBy: CodingKeys.self).decode(.doneOn, absent: fresh.doneOn)
+    }
+}
+
+extension EngineSettings {
+    public var morning: MorningSettings {
+        get { self[part: MorningSettings.self] }
+        set { self[part: MorningSettings.self] = newValue }
+    }
+}
+
+extension EngineState {
+    var morning: MorningMemory {
+        get { self[memoryOf: MorningRule.self] }
+        set { self[memoryOf: MorningRule.self] = newValue }
     }
 }
 

@@ -8,9 +8,27 @@ import UVCore
 /// worth protecting from ahead gets nothing. `[reapply] countdown` brings back the pop-ups at
 /// 60 and 30 minutes, `[reapply] indoors = "pop-up"` the reminder where the person is.
 enum ReapplyRule: EngineRule {
+    typealias Settings = ReapplySettings
+
     static let rule = Rule.reapply
     static let settingsSection = "reapply"
     static let meanings: [any RuleMeaning.Type] = [ReapplyMeaning.self]
+    static let settingKeys: [SettingKey<EngineSettings>] = [
+        .minutes("reapply.interval_minutes", 30...480, \.reapplyInterval),
+        .boolean("reapply.countdown", \.reapply.countdown),
+        .indoors("reapply.indoors", \.reapply.indoors),
+        .boolean("reapply.on_going_out", \.reapply.onGoingOut),
+        .number("reapply.uv_threshold", 0...15, \.reapply.uvThreshold),
+    ]
+
+    static func freshMemory(_ settings: EngineSettings) -> ReapplyMemory { ReapplyMemory() }
+
+    /// The sunscreen on record changed: the countdown starts afresh and the reminder goes.
+    static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
+        guard case .sunscreen = event else { return [] }
+        state.reapply = ReapplyMemory()
+        return [.reapply]
+    }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held kept: inout [(Alert, HoldReason)]) -> [Alert] {
         let facts = step.facts
@@ -18,20 +36,20 @@ enum ReapplyRule: EngineRule {
             state.outingToCheck = nil
             return []
         }
-        let (now, settings, out) = (facts.now, state.settings, state.whereabouts.isOut)
-        if state.reapplyShownFor != application.appliedAt {
-            state.reapplyShownFor = application.appliedAt
-            state.reapplyShown = nil
+        let (now, settings, out) = (facts.now, state.settings.reapply, state.whereabouts.isOut)
+        if state.reapply.shownFor != application.appliedAt {
+            state.reapply.shownFor = application.appliedAt
+            state.reapply.shown = nil
         }
         // Not due (any more: the wall clock stepped back): due again when the time comes.
-        if stage != .now, state.reapplyShown == .now || state.reapplyHeldFor == application.appliedAt {
-            state.reapplyShown = nil
-            state.reapplyHeldFor = nil
+        if stage != .now, state.reapply.shown == .now || state.reapply.heldFor == application.appliedAt {
+            state.reapply.shown = nil
+            state.reapply.heldFor = nil
         }
         let silenced = state.isSilenced(.reapply, now: now, today: state.todayKey(at: now))
         let speaks = !silenced && (state.remindAt[.reapply] ?? .distantPast) <= now
-        let worthIt = state.uvWorthProtectingFromAhead(facts)
-        let popsUp = out || settings.reapplyIndoors == .popUp
+        let worthIt = uvWorthProtectingFromAhead(state, facts)
+        let popsUp = out || settings.indoors == .popUp
         func alert(_ stage: ReapplyCountdown, urgency: Urgency) -> Alert {
             Alert(
                 subject: .reapply, rule: .reapply,
@@ -41,35 +59,35 @@ enum ReapplyRule: EngineRule {
                 urgency: urgency, actions: [.reapplied, .remind])
         }
         // Gone out: said once leaving has had its say (the leave-home prompt, when it comes, says it).
-        if state.outingToCheck != nil, state.leavePending == nil {
+        if state.outingToCheck != nil, !LeaveHomeRule.isLeaving(state) {
             state.outingToCheck = nil
             if out, speaks, isDueGoingOut(state, facts) {
-                state.reapplyShown = .now
+                state.reapply.shown = .now
                 state.remindAt[.reapply] = nil
                 return [alert(.now, urgency: .normal)]
             }
         }
         // "In 15 min" on a reminder whose time has run out: asked again now, where it can be acted on.
-        if let remind = state.remindAt[.reapply], remind <= now, stage == .now, state.reapplyShown == .now {
+        if let remind = state.remindAt[.reapply], remind <= now, stage == .now, state.reapply.shown == .now {
             state.remindAt[.reapply] = nil
             return !silenced && worthIt && popsUp ? [alert(.now, urgency: .normal)] : []
         }
-        let held = stage == .now && state.reapplyHeldFor == application.appliedAt
-        guard stage != .normal, stage != state.reapplyShown, !held, speaks else { return [] }
+        let held = stage == .now && state.reapply.heldFor == application.appliedAt
+        guard stage != .normal, stage != state.reapply.shown, !held, speaks else { return [] }
         guard stage == .now else {
-            guard settings.reapplyCountdown else { return [] }
-            state.reapplyShown = stage
+            guard settings.countdown else { return [] }
+            state.reapply.shown = stage
             state.remindAt[.reapply] = nil
             return [alert(stage, urgency: .normal)]
         }
         state.remindAt[.reapply] = nil
         guard worthIt, popsUp else {
             // Held, not said: going out still says it (`isDueGoingOut`).
-            state.reapplyHeldFor = application.appliedAt
+            state.reapply.heldFor = application.appliedAt
             kept.append((alert(stage, urgency: .normal), worthIt ? .inside : .noUVAhead))
             return []
         }
-        state.reapplyShown = stage
+        state.reapply.shown = stage
         return [alert(stage, urgency: out ? .critical : .normal)]
     }
 
@@ -77,13 +95,13 @@ enum ReapplyRule: EngineRule {
 
     /// A reminder held while out is said after quiet hours only while still out.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        !state.sunscreen.isEmpty && (state.whereabouts.isOut || state.settings.reapplyIndoors == .popUp)
+        !state.sunscreen.isEmpty && (state.whereabouts.isOut || state.settings.reapply.indoors == .popUp)
     }
 
     /// The reapply time, and with `[reapply] countdown` the countdown's stages before it.
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
         guard let reapply = facts.reapply?.date else { return [] }
-        return state.settings.reapplyCountdown ? ReapplyCountdown.changes(before: reapply) : [reapply]
+        return state.settings.reapply.countdown ? ReapplyCountdown.changes(before: reapply) : [reapply]
     }
 
     /// How long after the last application going out is told to reapply, whatever the wear
@@ -95,10 +113,103 @@ enum ReapplyRule: EngineRule {
     /// its time has run out and no pop-up has said so yet, or it went on more than two hours ago;
     /// on a day whose UV still reaches `[reapply] uv_threshold`.
     static func isDueGoingOut(_ state: EngineState, _ facts: DayFacts) -> Bool {
-        guard let application = facts.reapplyApplication, state.uvWorthProtectingFromAhead(facts) else { return false }
-        let aged = state.settings.reapplyOnGoingOut && facts.now.timeIntervalSince(application.appliedAt) > goingOutReapplyAge
-        let said = state.reapplyShownFor == application.appliedAt && state.reapplyShown == .now
+        guard let application = facts.reapplyApplication, uvWorthProtectingFromAhead(state, facts) else { return false }
+        let aged = state.settings.reapply.onGoingOut && facts.now.timeIntervalSince(application.appliedAt) > goingOutReapplyAge
+        let said = state.reapply.shownFor == application.appliedAt && state.reapply.shown == .now
         return (facts.countdown == .now && !said) || aged
+    }
+
+    /// The leave-home prompt said "reapply" for `application`: the reminder does not pop up again
+    /// for it.
+    static func saidOnLeaving(_ application: SunscreenApplication, _ state: inout EngineState) {
+        (state.reapply.shownFor, state.reapply.shown) = (application.appliedAt, .now)
+    }
+
+    /// Whether the UV still reaches `[reapply] uv_threshold` today; without a series yet (no
+    /// forecast has come) nothing is known to be low, and the reminder is not kept back.
+    private static func uvWorthProtectingFromAhead(_ state: EngineState, _ facts: DayFacts) -> Bool {
+        (state.uvAhead(facts) ?? .infinity) >= state.settings.reapply.uvThreshold
+    }
+}
+
+extension Rule {
+    public static let reapply = Rule(rawValue: "reapply")
+}
+
+extension Subject {
+    public static let reapply = Subject.rule(.reapply)
+}
+
+/// `[reapply]` (besides `interval_minutes`, which the day's numbers read): the countdown's
+/// pop-ups, a reapply time reached while in, going out long after the last application, and the
+/// UV below which a reminder is not worth it.
+public struct ReapplySettings: RuleSettings {
+    /// `[reapply] countdown`: pop-ups at 60 and 30 minutes before the reapply time, besides the
+    /// countdown in the glance.
+    public var countdown = false
+    /// `[reapply] indoors`: a reapply time that falls due while the person is in is said when
+    /// they go out (the glance shows it meanwhile), or pops up where they are.
+    public var indoors = IndoorsSetting.glance
+    /// `[reapply] on_going_out`: going out more than `goingOutReapplyAge` after the last
+    /// application, on a day with UV worth protecting from still ahead, is told to reapply.
+    public var onGoingOut = true
+    /// `[reapply] uv_threshold`: an application whose time runs out when nothing ahead today
+    /// reaches this UV gets no reminder (0: always reminded).
+    public var uvThreshold = 3.0
+
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case countdown = "reapplyCountdown"
+        case indoors = "reapplyIndoors"
+        case onGoingOut = "reapplyOnGoingOut"
+        case uvThreshold = "reapplyUVThreshold"
+    }
+
+    public init(from decoder: any Decoder, absent fresh: ReapplySettings) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        countdown = try saved.decode(.countdown, absent: fresh.countdown)
+        indoors = saved.decodeChoice(.indoors, absent: fresh.indoors)
+        onGoingOut = try saved.decode(.onGoingOut, absent: fresh.onGoingOut)
+        uvThreshold = try saved.decode(.uvThreshold, absent: fresh.uvThreshold)
+    }
+}
+
+/// What the reapply rule remembers of the application on record: the countdown stage last shown
+/// for the application made at `shownFor`, and the application whose reminder fell due and was
+/// held (in, or no UV ahead), not said.
+struct ReapplyMemory: RuleMemory {
+    var shown: ReapplyCountdown?
+    var shownFor: Date?
+    var heldFor: Date?
+
+    private enum CodingKeys: String, CodingKey {
+        case shown = "reapplyShown"
+        case shownFor = "reapplyShownFor"
+        case heldFor = "reapplyHeldFor"
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder, absent fresh: ReapplyMemory) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        shown = try saved.decode(.shown, absent: fresh.shown)
+        shownFor = try saved.decode(.shownFor, absent: fresh.shownFor)
+        heldFor = try saved.decode(.heldFor, absent: fresh.heldFor)
+    }
+}
+
+extension EngineSettings {
+    public var reapply: ReapplySettings {
+        get { self[part: ReapplySettings.self] }
+        set { self[part: ReapplySettings.self] = newValue }
+    }
+}
+
+extension EngineState {
+    var reapply: ReapplyMemory {
+        get { self[memoryOf: ReapplyRule.self] }
+        set { self[memoryOf: ReapplyRule.self] = newValue }
     }
 }
 

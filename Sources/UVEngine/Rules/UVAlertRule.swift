@@ -6,19 +6,58 @@ import UVCore
 /// critical from the extreme level; while in it shows in the glance (`held`), but for the extreme
 /// level, which pops up once a day at normal urgency (`[alerts] indoors`).
 enum UVAlertRule: EngineRule {
+    typealias Settings = UVAlertSettings
+
     static let rule = Rule.uvAlert
     static let settingsSection = "alerts"
     static let subjects = UVLevel.allCases.map(Subject.uvLevel)
     static let meanings: [any RuleMeaning.Type] = [UVLevelMeaning.self]
+    static let settingKeys: [SettingKey<EngineSettings>] = [
+        SettingKey(
+            path: "alerts.levels", expected: tr("a list of up to 5 UV index levels from 1 to 20, e.g. [6, 8]"),
+            apply: { settings, value in
+                guard case .list(let items) = value, items.count <= 5 else { return false }
+                let levels = items.compactMap(\.number)
+                guard levels.count == items.count, levels.allSatisfy({ (1...20).contains($0) }) else { return false }
+                settings.alerts.levels = levels.sorted()
+                return true
+            }, show: { "[" + $0.alerts.levels.map { $0.plain }.joined(separator: ", ") + "]" }),
+        .number("alerts.hysteresis", 0...3, \.alerts.hysteresis),
+        .number("alerts.extreme_level", 8...20, \.alerts.extremeLevel),
+        .boolean("alerts.extreme_passes_quiet_hours", \.alerts.extremePassesQuietHours),
+        .indoors("alerts.indoors", \.alerts.indoors),
+    ]
+
+    static func freshMemory(_ settings: EngineSettings) -> UVAlertMemory {
+        UVAlertMemory(thresholds: ThresholdAlerts(levels: settings.alerts.firingLevels, hysteresis: settings.alerts.hysteresis))
+    }
+
+    static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
+        switch event {
+        case .forecast:
+            return contradicted(&state, state.facts(now: now), today: state.todayKey(at: now))
+        case .settings(let settings):
+            state.uvAlerts.thresholds.levels = settings.alerts.firingLevels
+            state.uvAlerts.thresholds.hysteresis = settings.alerts.hysteresis
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Only the extreme UV alert may pass, as `[alerts] extreme_passes_quiet_hours` allows.
+    static func passesQuietHours(_ alert: Alert, _ state: EngineState) -> Bool {
+        alert.urgency == .critical && state.settings.alerts.extremePassesQuietHours
+    }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
         let (uvi, now) = (step.facts.uvi, step.now)
-        let fired = state.thresholds.observe(uvi: uvi, day: step.today)
+        let fired = state.uvAlerts.thresholds.observe(uvi: uvi, day: step.today)
         guard !state.isSilenced(.uvAlert, now: now, today: step.today), let highest = fired.last else { return [] }
         let level = UVLevel(uvi: highest)
         let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
-        let popsUp = state.whereabouts.isOut || state.settings.alertsIndoors == .popUp
+        let popsUp = state.whereabouts.isOut || state.settings.alerts.indoors == .popUp
         let alert = Alert(
             subject: .uvLevel(level), rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
             urgency: extreme && popsUp ? .critical : .normal, actions: [.notToday])
@@ -34,13 +73,13 @@ enum UVAlertRule: EngineRule {
 
     /// While in, only the extreme level's, as it would have popped up then.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        facts.uvi >= 3 && (state.whereabouts.isOut || state.settings.alertsIndoors == .popUp || alert.subject == .uvLevel(.extreme))
+        facts.uvi >= 3 && (state.whereabouts.isOut || state.settings.alerts.indoors == .popUp || alert.subject == .uvLevel(.extreme))
     }
 
     /// The moment the UV reaches the next level still to fire today (a second after, so the
     /// interpolated reading is at or over it).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        state.thresholds.waiting(on: state.todayKey(at: facts.now)).compactMap {
+        state.uvAlerts.thresholds.waiting(on: state.todayKey(at: facts.now)).compactMap {
             state.series.firstTime(atLeast: $0, after: facts.now)?.addingTimeInterval(1)
         }
     }
@@ -48,18 +87,84 @@ enum UVAlertRule: EngineRule {
     /// The UV alerts on screen (or held) that newer data contradicts: the UV now is below the
     /// alert's level by the hysteresis and nothing ahead today reaches it. Each is forgotten, so a
     /// real rise through the level later that day alerts again.
-    static func contradicted(_ state: inout EngineState, _ facts: DayFacts, today: DayKey) -> [Subject] {
+    private static func contradicted(_ state: inout EngineState, _ facts: DayFacts, today: DayKey) -> [Subject] {
         guard !state.samples.isEmpty else { return [] }
         let shown = state.live.union(state.held.map(\.subject))
         var contradicted: Set<Subject> = []
-        for level in state.thresholds.levels {
+        for level in state.uvAlerts.thresholds.levels {
             // The subject `speak` gives the level's alert.
             let subject = Subject.uvLevel(UVLevel(uvi: level))
-            guard shown.contains(subject), facts.uvi < level - state.thresholds.hysteresis, facts.uviAhead < level else { continue }
-            state.thresholds.forget(level, on: today)
+            guard shown.contains(subject), facts.uvi < level - state.uvAlerts.thresholds.hysteresis, facts.uviAhead < level else {
+                continue
+            }
+            state.uvAlerts.thresholds.forget(level, on: today)
             contradicted.insert(subject)
         }
         return contradicted.sorted()
+    }
+}
+
+extension Rule {
+    public static let uvAlert = Rule(rawValue: "uv-alert")
+}
+
+/// `[alerts]`: the levels that alert, the fall that arms a level again, the level that is
+/// extreme and whether it passes quiet hours, and what happens to a level reached while in.
+public struct UVAlertSettings: RuleSettings {
+    public var levels: [Double] = [6, 8]
+    public var hysteresis = 0.5
+    /// From this UV index an alert is "extreme": critical urgency, and it may pass quiet hours.
+    public var extremeLevel = 11.0
+    public var extremePassesQuietHours = true
+    /// `[alerts] indoors`: a UV level reached while the person is in shows in the glance (the
+    /// extreme level alone pops up, once a day, at normal urgency), or pops up as while out.
+    public var indoors = IndoorsSetting.glance
+
+    public init() {}
+
+    /// The levels that fire: those configured and the extreme one.
+    var firingLevels: [Double] { Array(Set(levels + [extremeLevel])).sorted() }
+
+    private enum CodingKeys: String, CodingKey {
+        case levels = "uvAlertLevels"
+        case hysteresis, extremeLevel, extremePassesQuietHours
+        case indoors = "alertsIndoors"
+    }
+
+    public init(from decoder: any Decoder, absent fresh: UVAlertSettings) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        levels = try saved.decode(.levels, absent: fresh.levels)
+        hysteresis = try saved.decode(.hysteresis, absent: fresh.hysteresis)
+        extremeLevel = try saved.decode(.extremeLevel, absent: fresh.extremeLevel)
+        extremePassesQuietHours = try saved.decode(.extremePassesQuietHours, absent: fresh.extremePassesQuietHours)
+        indoors = saved.decodeChoice(.indoors, absent: fresh.indoors)
+    }
+}
+
+/// What the UV alert rule remembers: each level's state (`ThresholdAlerts`).
+struct UVAlertMemory: RuleMemory {
+    var thresholds: ThresholdAlerts
+
+    private enum CodingKeys: String, CodingKey { case thresholds }
+
+    init(thresholds: ThresholdAlerts) { self.thresholds = thresholds }
+
+    init(from decoder: any Decoder, absent fresh: UVAlertMemory) throws {
+        thresholds = try decoder.container(keyedBy: CodingKeys.self).decode(.thresholds, absent: fresh.thresholds)
+    }
+}
+
+extension EngineSettings {
+    public var alerts: UVAlertSettings {
+        get { self[part: UVAlertSettings.self] }
+        set { self[part: UVAlertSettings.self] = newValue }
+    }
+}
+
+extension EngineState {
+    var uvAlerts: UVAlertMemory {
+        get { self[memoryOf: UVAlertRule.self] }
+        set { self[memoryOf: UVAlertRule.self] = newValue }
     }
 }
 
