@@ -77,6 +77,26 @@ struct SavedStateChangeTests {
         #expect(read == silencedState())
     }
 
+    /// A newer release's rule, muted or snoozed there, is kept by name: the state reads whole and
+    /// writes the mute back for the release that knows the rule. (When a rule's name was a case
+    /// of an enum, the whole state was set aside as unreadable, every other mute with it.)
+    @Test func aMuteOfARuleFromANewerReleaseIsKept() throws {
+        let newer = try savedJSON(silencedState()) { object in
+            object["muted"] = ["uv-alert", "drink-water"]
+            object["snoozedUntil"] = ["drink-water": now.addingTimeInterval(600).timeIntervalSince1970]
+        }
+        let store = try store(holdingEngine: newer)
+        guard case .read(let read) = try store.restoreEngineState(now: now) else {
+            Issue.record("the state was not read")
+            return
+        }
+        let drinkWater = Rule(rawValue: "drink-water")
+        #expect(!drinkWater.isKnown)
+        #expect(read.muted == [.uvAlert, drinkWater])
+        #expect(read.snoozedUntil == [drinkWater: now.addingTimeInterval(600)])
+        #expect(read.quietUntil == now.addingTimeInterval(1800))
+    }
+
     @Test func anUnreadableStateIsSetAsideAndSaid() throws {
         let broken = try savedJSON(silencedState()) { object in object["muted"] = "every rule" }
         let store = try store(holdingEngine: broken)
