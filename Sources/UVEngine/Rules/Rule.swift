@@ -10,15 +10,6 @@ public struct Rule: RawRepresentable, Hashable, Sendable, Codable, CodingKeyRepr
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     public var description: String { rawValue }
 
     /// The rules the engine has, in the order it asks them (`Rules.all`).
