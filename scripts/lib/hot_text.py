@@ -78,11 +78,12 @@ def load_bias(functions, symbols):
 
 def sections_by_profile(work, binary):
     """For each profile of `binary` (its name: `uvctl-watch`), the code's input sections holding
-    an instruction it ran. The map is read once for all of them."""
+    an instruction it ran; a run whose children were traced too (`uvd-alone.PID.callgrind`, one
+    file a process) is one profile. The map is read once for all of them."""
     starts, ends, names, symbols = read_map(work / f"{binary}.map")
     by_profile = {}
     for profile in sorted(work.glob(f"{binary}*.callgrind")):
-        ran = by_profile.setdefault(profile.stem, set())
+        ran = by_profile.setdefault(profile.stem.split(".")[0], set())
         for owner, functions in functions_by_object(profile).items():
             if owner is None or not (pathlib.Path(owner).resolve().name == binary or owner == "???"):
                 continue
