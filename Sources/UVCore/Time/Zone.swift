@@ -66,7 +66,9 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         let local = max(-Self.limit, min(Self.limit, localSeconds))
         let before = rules.offset(at: local - 86_400)
         let after = rules.offset(at: local + 86_400)
-        let occurrences = Set([local - before, local - after]).filter { rules.offset(at: $0) + $0 == local }.sorted()
+        // One candidate where the offset is the same a day either side (nearly always), else the two.
+        let candidates = before == after ? [local - before] : [min(local - before, local - after), max(local - before, local - after)]
+        let occurrences = candidates.filter { rules.offset(at: $0) + $0 == local }
         guard occurrences.isEmpty else { return occurrences }
         // Skipped: the change lies between `local - after` (still the old offset) and
         // `local - before` (already the new one); find its instant.
@@ -85,7 +87,13 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
     public func nextDate(after date: Date, minuteOfDay: Int) -> Date {
         // A minute of the day from outside (a damaged saved state) is held to the day: no trap.
         let minuteOfDay = min(max(minuteOfDay, 0), 24 * 60 - 1)
-        let today = CivilDate.days(ofSeconds: localSeconds(date))
+        // Where the clock keeps one offset from `date` to the next such minute (every day but a
+        // change's), that minute is as far ahead on the wall clock as in time: no search.
+        let (now, local) = (Self.seconds(date), localSeconds(date))
+        let dayStart = CivilDate.days(ofSeconds: local) * 86_400
+        let ahead = (dayStart + minuteOfDay * 60 > local ? dayStart : dayStart + 86_400) + minuteOfDay * 60 - local
+        if rules.offset(at: now + ahead) == rules.offset(at: now) { return Date(timeIntervalSince1970: TimeInterval(now + ahead)) }
+        let today = CivilDate.days(ofSeconds: local)
         for day in (today - 1)...(today + 2) {
             let after = instants(localSeconds: day * 86_400 + minuteOfDay * 60).map { Date(timeIntervalSince1970: TimeInterval($0)) }.first
             { $0 > date }

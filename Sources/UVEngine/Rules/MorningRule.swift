@@ -52,8 +52,11 @@ enum MorningRule: EngineRule {
         (state.uvAhead(facts) ?? 0) >= 3
     }
 
+    /// Today's summary, until it is said (the next day's comes with the next day, which the
+    /// engine always wakes for).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        instant(state).map { [$0] } ?? []
+        guard state.morning.doneOn != state.todayKey(at: facts.now) else { return [] }
+        return instant(state).map { [$0] } ?? []
     }
 
     /// "Sunscreen window today 9:20 – 14:40 (peak 11 at 12:40)", when there is a window.

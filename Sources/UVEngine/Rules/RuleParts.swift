@@ -34,52 +34,80 @@ public struct NoMemory: RuleMemory {
 }
 
 extension FlatSavedPart {
-    fileprivate func isSame(as other: any FlatSavedPart) -> Bool { (other as? Self) == self }
-
-    /// Read from `decoder` as this part of whatever holds it.
-    fileprivate static func read(from decoder: any Decoder, absent fresh: any FlatSavedPart) throws -> any FlatSavedPart {
-        guard let fresh = fresh as? Self else { return fresh }
-        return try Self(from: decoder, absent: fresh)
+    /// Read from `decoder` as this part of whatever holds it, boxed.
+    fileprivate static func read(from decoder: any Decoder, absent fresh: any FlatSavedPart) throws -> PartBox {
+        guard let fresh = fresh as? Self else { return fresh.boxed }
+        return Box(try Self(from: decoder, absent: fresh))
     }
+
+    fileprivate var boxed: PartBox { Box(self) }
+}
+
+/// One part, held unchanged: a new value is a new box. Read back by its exact class, checked
+/// by identity, so that a step's many reads cost no dynamic cast.
+private class PartBox: @unchecked Sendable {
+    func isSame(as other: PartBox) -> Bool { false }
+    func encode(to encoder: any Encoder) throws {}
+}
+
+/// The box of a part of type `Part`. (Sendable: `value` is a `let` of a Sendable type.)
+private final class Box<Part: FlatSavedPart>: PartBox, @unchecked Sendable {
+    let value: Part
+
+    init(_ value: Part) { self.value = value }
+
+    override func isSame(as other: PartBox) -> Bool {
+        type(of: other) == Box<Part>.self && unsafeDowncast(other, to: Box<Part>.self).value == value
+    }
+
+    override func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
 /// The parts the rules keep in one holder, one of each type, every rule's always present (so
 /// that two holders that mean the same compare equal), written into the holder's own container.
+/// Held in `Rules.all`'s order and found by their type among five: a step's reads neither hash
+/// nor cast, and a write that changes nothing copies nothing.
 struct RuleParts: Sendable, Equatable {
-    private var byType: [ObjectIdentifier: any FlatSavedPart]
+    private var boxes: [PartBox]
 
     /// Each rule's part as `fresh` gives it.
     init(_ fresh: (any EngineRule.Type) -> any FlatSavedPart) {
-        byType = [:]
-        for rule in Rules.all { insert(fresh(rule)) }
+        boxes = Rules.all.map { fresh($0).boxed }
     }
 
     /// Each rule's part read from `decoder`, a part not saved (or a field of it) taking
     /// `fresh`'s.
     init(from decoder: any Decoder, fresh: (any EngineRule.Type) -> any FlatSavedPart) throws {
-        byType = [:]
-        for rule in Rules.all {
+        boxes = try Rules.all.map { rule in
             let freshPart = fresh(rule)
-            insert(try type(of: freshPart).read(from: decoder, absent: freshPart))
+            return try type(of: freshPart).read(from: decoder, absent: freshPart)
         }
     }
 
-    private mutating func insert(_ part: any FlatSavedPart) { byType[ObjectIdentifier(type(of: part))] = part }
+    private func box<Part: FlatSavedPart>(of type: Part.Type) -> Box<Part>? {
+        for box in boxes where Swift.type(of: box) == Box<Part>.self { return unsafeDowncast(box, to: Box<Part>.self) }
+        return nil
+    }
 
     /// The part of type `Part`, which every rule's is (`fallback` only for a type no rule keeps).
     func part<Part: FlatSavedPart>(_ type: Part.Type, fallback: @autoclosure () -> Part) -> Part {
-        byType[ObjectIdentifier(type)] as? Part ?? fallback()
+        box(of: type)?.value ?? fallback()
     }
 
-    mutating func set<Part: FlatSavedPart>(_ part: Part) { byType[ObjectIdentifier(Part.self)] = part }
+    /// Makes `part` the one of its type; one equal to what is held is not written.
+    mutating func set<Part: FlatSavedPart>(_ part: Part) {
+        guard let index = boxes.firstIndex(where: { type(of: $0) == Box<Part>.self }),
+            unsafeDowncast(boxes[index], to: Box<Part>.self).value != part
+        else { return }
+        boxes[index] = Box(part)
+    }
 
     /// Writes every part into the container `encoder` gives the holder.
     func encode(to encoder: any Encoder) throws {
-        for part in byType.values { try part.encode(to: encoder) }
+        for box in boxes { try box.encode(to: encoder) }
     }
 
     static func == (left: RuleParts, right: RuleParts) -> Bool {
-        left.byType.count == right.byType.count
-            && left.byType.allSatisfy { key, part in right.byType[key].map(part.isSame(as:)) ?? false }
+        left.boxes.count == right.boxes.count && zip(left.boxes, right.boxes).allSatisfy { $0 === $1 || $0.isSame(as: $1) }
     }
 }
