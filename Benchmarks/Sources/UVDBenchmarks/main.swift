@@ -139,16 +139,18 @@ var started: [() -> Void] = []
 
 /// The everyday desktop: a second uvd with a nearby station (Sydney's, on the stand-in) on a
 /// private session bus with a notification server, once it has shown the test notification (with
-/// the day's mini-wheel); nil where no bus can be made.
-func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
+/// the day's mini-wheel); nil where no bus can be made. `binaryDirectory`: where its cold copy
+/// goes (a disk of the bench's own; by default beside its other files).
+func startOnABus(name: String = "desktop", binaryDirectory: String? = nil) throws -> (bus: SessionBus, daemon: RunningDaemon)? {
     if let missing = SessionBus.missing {
         print("No uvd on a session bus: \(missing)")
         return nil
     }
-    let bus = try SessionBus(in: FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-bus")
+    let bus = try SessionBus(in: FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-bus-\(name)")
     do {
         let onBus = try RunningDaemon(
-            provider: provider, name: "desktop", station: true, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            provider: provider, name: name, station: true, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address],
+            binaryDirectory: binaryDirectory)
         try RunningDaemon.run(uvctl, ["notify-test", "--seconds", "5"], environment: onBus.environment)
         guard bus.notificationsShown > 0 else {
             onBus.stop()
@@ -163,6 +165,14 @@ func startOnABus() throws -> (bus: SessionBus, daemon: RunningDaemon)? {
         bus.stop()
         throw error
     }
+}
+
+/// Goes out as a user does, with `uvctl outside start` (its connection then ends): the day's dose
+/// is counted at every step.
+func goOutside(_ desktop: (bus: SessionBus, daemon: RunningDaemon)?) throws {
+    guard let desktop else { return }
+    let status = try RunningDaemon.run(uvctl, ["outside", "start"], environment: desktop.daemon.environment)
+    guard status == 0 else { throw RunningDaemon.Failure(description: "uvctl outside start failed (\(status))") }
 }
 
 let desktop = try stoppingOnFailure { try startOnABus() }
@@ -182,12 +192,7 @@ try stoppingOnFailure {
 // stand-in), the same on a session bus after a notification and outside by the user's word (the
 // day's dose counted at every step), and a `uvctl watch` following the first, for IDLE_SECONDS
 // (default 120).
-// Outside is started as a user starts it, with `uvctl outside start` (its connection then ends).
-try stoppingOnFailure {
-    guard let desktop else { return }
-    let status = try RunningDaemon.run(uvctl, ["outside", "start"], environment: desktop.daemon.environment)
-    guard status == 0 else { throw RunningDaemon.Failure(description: "uvctl outside start failed (\(status))") }
-}
+try stoppingOnFailure { try goOutside(desktop) }
 let idleSeconds = ProcessInfo.processInfo.environment["IDLE_SECONDS"].flatMap(Int.init) ?? 120
 // uvd alone once more, started cold from a disk with the kernel's default readahead (128 KB).
 let disk = ReadaheadDisk.make()
@@ -198,7 +203,20 @@ let onDefaultDisk = try stoppingOnFailure { () -> RunningDaemon? in
 }
 if let onDefaultDisk { started.append(onDefaultDisk.stop) }
 if case .failure(let problem) = disk { print("No disk with 128 KB readahead: \(problem)") }
-for _ in 0..<100 where onDefaultDisk != nil && provider.requestCount < daemons + 1 { usleep(100_000) }
+// The desktop case too, from a copy of its own on that disk.
+let desktopOnDefaultDisk = try stoppingOnFailure { () -> (bus: SessionBus, daemon: RunningDaemon)? in
+    guard case .success(let disk) = disk, desktop != nil else { return nil }
+    return try startOnABus(name: "desktop-128k", binaryDirectory: disk.mountPoint + "/bin-desktop")
+}
+if let desktopOnDefaultDisk {
+    started.append {
+        desktopOnDefaultDisk.daemon.stop()
+        desktopOnDefaultDisk.bus.stop()
+    }
+}
+try stoppingOnFailure { try goOutside(desktopOnDefaultDisk) }
+let coldDaemons = daemons + (onDefaultDisk == nil ? 0 : 1) + (desktopOnDefaultDisk == nil ? 0 : 1)
+for _ in 0..<100 where provider.requestCount < coldDaemons { usleep(100_000) }
 
 // `uvctl watch` from a cold copy of its own, in a cgroup of its own, as a bar would start it.
 let watchCgroup = try? MemoryCgroup.make("watch").get()
@@ -207,9 +225,19 @@ let watchBinary = try stoppingOnFailure {
     _ = try ColdBinary.copy(RunningDaemon.release, into: daemon.root + "/watch-bin")
     return daemon.root + "/watch-bin/uvctl"
 }
-let watch = try stoppingOnFailure {
-    try watchCgroup?.spawn(watchBinary, ["watch", "--format", "waybar"], environment: daemon.environment)
-        ?? RunningDaemon.spawn(watchBinary, ["watch", "--format", "waybar"], environment: daemon.environment)
+/// `uvctl watch --format waybar` from `binary`, in `cgroup` where there is one.
+func startWatch(_ binary: String, in cgroup: MemoryCgroup?) throws -> pid_t {
+    try cgroup?.spawn(binary, ["watch", "--format", "waybar"], environment: daemon.environment)
+        ?? RunningDaemon.spawn(binary, ["watch", "--format", "waybar"], environment: daemon.environment)
+}
+let watch = try stoppingOnFailure { try startWatch(watchBinary, in: watchCgroup) }
+// And once more from a cold copy on the 128 KB-readahead disk.
+let watchOnDefaultDisk = try stoppingOnFailure { () -> (pid: pid_t, cgroup: MemoryCgroup?)? in
+    guard case .success(let disk) = disk else { return nil }
+    let cgroup = try? MemoryCgroup.make("watch-128k").get()
+    if let cgroup { started.append(cgroup.remove) }
+    _ = try ColdBinary.copy(RunningDaemon.release, into: disk.mountPoint + "/watch-bin")
+    return (try startWatch(disk.mountPoint + "/watch-bin/uvctl", in: cgroup), cgroup)
 }
 sleep(3)
 print("Idle (wakeups = context switches of the process's threads; charged = what its memory cgroup is charged after a cold start):")
@@ -217,13 +245,17 @@ let idle: [(name: String, pid: pid_t, cgroup: MemoryCgroup?)] =
     [("uvd", daemon.pid, daemon.cgroup)]
     + (desktop.map { [("uvd, station + bus + notification + tray, outside", $0.daemon.pid, $0.daemon.cgroup)] } ?? [])
     + (onDefaultDisk.map { [("uvd, its binary on a disk with 128 KB readahead", $0.pid, $0.cgroup)] } ?? [])
+    + (desktopOnDefaultDisk.map { [("the desktop case, on the 128 KB disk", $0.daemon.pid, $0.daemon.cgroup)] } ?? [])
     + [("uvctl watch --format waybar", watch, watchCgroup)]
+    + (watchOnDefaultDisk.map { [("uvctl watch, on the 128 KB disk", $0.pid, $0.cgroup)] } ?? [])
 for line in IdleCost.measure(idle, seconds: idleSeconds) {
     print("  " + line)
 }
-kill(watch, SIGTERM)
 var watchStatus: Int32 = 0
-waitpid(watch, &watchStatus, 0)
+for pid in [watch] + (watchOnDefaultDisk.map { [$0.pid] } ?? []) {
+    kill(pid, SIGTERM)
+    waitpid(pid, &watchStatus, 0)
+}
 for stop in started.reversed() { stop() }
 started = []
 
