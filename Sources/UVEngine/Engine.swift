@@ -30,6 +30,9 @@ public enum Engine {
         let step = RuleStep(facts: facts, today: today, firstActivityToday: firstActivityToday)
         var held: [(Alert, HoldReason)] = []
         for rule in Rules.all { candidates += rule.speak(&state, step, held: &held) }
+        // What only informs (low urgency: the morning summary) is shown before what asks for
+        // something, which then lies on top.
+        candidates = candidates.filter { $0.urgency == .low } + candidates.filter { $0.urgency != .low }
 
         effects += deliver(candidates, &state, facts)
         effects += held.map { .heldBack($0.0, $0.1) }
