@@ -253,8 +253,9 @@ extension EngineState: Codable {
 }
 
 /// Facts about one local day that take calendar arithmetic to find.
-/// (Releases before 0.5.1 also saved the morning summary's instant here, which the morning
-/// rule now keeps; an older release reading this form works it out again.)
+/// (Releases before the rules kept their own memory also saved the morning summary's instant
+/// and minute here, which the morning rule now works out itself; such a release reading this
+/// form, without them, works them out again.)
 struct LocalDayFacts: Sendable, Equatable, Codable {
     var interval: DateInterval
     var key: DayKey

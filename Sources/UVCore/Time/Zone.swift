@@ -90,10 +90,10 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
         // Where the clock keeps one offset from `date` to the next such minute (every day but a
         // change's), that minute is as far ahead on the wall clock as in time: no search.
         let (now, local) = (Self.seconds(date), localSeconds(date))
-        let dayStart = CivilDate.days(ofSeconds: local) * 86_400
-        let ahead = (dayStart + minuteOfDay * 60 > local ? dayStart : dayStart + 86_400) + minuteOfDay * 60 - local
-        if rules.offset(at: now + ahead) == rules.offset(at: now) { return Date(timeIntervalSince1970: TimeInterval(now + ahead)) }
         let today = CivilDate.days(ofSeconds: local)
+        let todays = today * 86_400 + minuteOfDay * 60
+        let ahead = (todays > local ? todays : todays + 86_400) - local
+        if rules.offset(at: now + ahead) == rules.offset(at: now) { return Date(timeIntervalSince1970: TimeInterval(now + ahead)) }
         for day in (today - 1)...(today + 2) {
             let after = instants(localSeconds: day * 86_400 + minuteOfDay * 60).map { Date(timeIntervalSince1970: TimeInterval($0)) }.first
             { $0 > date }

@@ -63,8 +63,10 @@ private final class Box<Part: FlatSavedPart>: PartBox, @unchecked Sendable {
     override func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
-/// The parts the rules keep in one holder, one of each type, every rule's always present (so
-/// that two holders that mean the same compare equal), written into the holder's own container.
+/// The parts the rules keep in one holder, every rule's always present (so that two holders that
+/// mean the same compare equal), written into the holder's own container. A part is found by its
+/// type: each rule's is a type of its own, but for the empty `NoSettings` and `NoMemory`, which
+/// rules without either may share.
 /// Held in `Rules.all`'s order and found by their type among five: a step's reads neither hash
 /// nor cast, and a write that changes nothing copies nothing.
 struct RuleParts: Sendable, Equatable {
