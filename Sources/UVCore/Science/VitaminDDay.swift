@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// One person's vitamin D over a local day: hour by hour the minutes a standard dose takes
+/// beside the burn time, the day's best hour, and whether the sun makes any at all.
+///
+/// The one computation every view of vitamin D reads (`uvctl vitamin-d`, status, forecast, the
+/// tray, the morning summary), so they cannot disagree. The UV comes in as a function: the
+/// forecast's, or the clear-sky model's (`ClearSkyUV`) where there is no forecast.
+public struct VitaminDDay: Sendable, Equatable {
+    /// One local clock hour, judged at its middle.
+    public struct Hour: Sendable, Equatable {
+        /// The hour's first instant.
+        public let start: Date
+        /// The UV index and the Sun's zenith angle at the hour's middle.
+        public let uvi: Double
+        public let zenith: Double
+        /// Minutes for a standard dose (`StandardVitaminDDose`), nil when this sun makes none.
+        public let minutes: Double?
+        /// The burn time in the same UV and sunscreen (`BurnTime`, what uvd says everywhere).
+        public let burnTime: BurnTime
+
+        /// The dose's minutes as a share of the burn time, when both are known.
+        public var burnShare: Double? {
+            guard let minutes, let burn = burnTime.wholeMinutes, burn > 0 else { return nil }
+            return minutes / Double(burn)
+        }
+    }
+
+    /// Each whole local hour whose middle has the Sun above the horizon.
+    public let hours: [Hour]
+
+    /// The hour to choose: a standard dose there takes the least share of the burn time. The share
+    /// hardly changes while the Sun is high (the ratio of vitamin-D to burning UV is flat), so of
+    /// the hours within a tenth of the least share, the one with the gentlest UV, then the first.
+    public let bestHour: Hour?
+
+    /// Whether the sun makes vitamin D in any hour of the day.
+    public var makesVitaminD: Bool { bestHour != nil }
+
+    /// How far above the least share an hour may be and still count as as good.
+    static let shareTolerance = 1.1
+
+    public init(
+        day: DateInterval, coordinate: Coordinate, skinType: SkinType, exposure: SkinExposure = .standard,
+        effectiveSPF: Double = 1, uvi: (Date) -> Double
+    ) {
+        hours = LocalDay.hours(of: day).compactMap { start in
+            let middle = start.addingTimeInterval(1800)
+            let zenith = SolarPosition(at: middle, coordinate: coordinate).zenith
+            guard zenith < 90 else { return nil }
+            let index = max(0, uvi(middle))
+            return Hour(
+                start: start, uvi: index, zenith: zenith,
+                minutes: StandardVitaminDDose.minutes(
+                    skinType: skinType, exposure: exposure, uvi: index, zenith: zenith, effectiveSPF: effectiveSPF),
+                burnTime: BurnTime(skinType: skinType, uvi: index, effectiveSPF: effectiveSPF))
+        }
+        let shares = hours.compactMap(\.burnShare)
+        guard let least = shares.min() else {
+            bestHour = nil
+            return
+        }
+        let asGood = hours.filter { ($0.burnShare ?? .infinity) <= least * Self.shareTolerance }
+        bestHour = asGood.min { $0.uvi < $1.uvi }
+    }
+
+    /// The same day under a clear sky (`ClearSkyUV` with its defaults).
+    public static func clearSky(
+        day: DateInterval, coordinate: Coordinate, skinType: SkinType, exposure: SkinExposure = .standard, effectiveSPF: Double = 1
+    ) -> VitaminDDay {
+        let model = ClearSkyUV()
+        return VitaminDDay(day: day, coordinate: coordinate, skinType: skinType, exposure: exposure, effectiveSPF: effectiveSPF) {
+            model.uvIndex(at: $0, coordinate: coordinate)
+        }
+    }
+
+    /// Whether a clear sky's solar noon on `day` makes vitamin D at `coordinate`.
+    public static func clearNoonMakesVitaminD(day: DateInterval, coordinate: Coordinate) -> Bool {
+        let noon = SunTimes(day: day, coordinate: coordinate).solarNoon
+        let sun = SolarPosition(at: noon, coordinate: coordinate)
+        return VitaminDWeighting.makesVitaminD(uvi: ClearSkyUV().uvIndex(for: sun), zenith: sun.zenith)
+    }
+
+    /// The first day after `date`, within a year, whose clear noon makes vitamin D at
+    /// `coordinate`; nil if no day of the coming year does.
+    public static func nextDayItCan(after date: CalendarDate, coordinate: Coordinate, zone: Zone) -> CalendarDate? {
+        var day = date.interval(in: zone)
+        for _ in 0..<366 {
+            day = LocalDay.interval(containing: day.end.addingTimeInterval(1), in: zone)
+            if clearNoonMakesVitaminD(day: day, coordinate: coordinate) {
+                return CalendarDate(containing: day.start, in: zone)
+            }
+        }
+        return nil
+    }
+}
