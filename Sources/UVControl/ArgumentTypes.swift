@@ -20,6 +20,7 @@ extension BirthMonth: ExpressibleByArgument {
 }
 
 extension SunscreenQuantity: ExpressibleByArgument {}
+extension SkinExposure: ExpressibleByArgument {}
 extension SunscreenActivity: ExpressibleByArgument {}
 extension WindowSetting: ExpressibleByArgument {}
 

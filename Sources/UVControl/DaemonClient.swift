@@ -54,14 +54,19 @@ enum DaemonClient {
     /// (for commands that work without it but prefer what it knows: a socket with no uvd behind
     /// it must not hold them).
     static func statusIfRunning() async -> StatusInfo? {
+        await callIfRunning(UVD.GetStatus.self, LocationParameters(location: nil))?.status
+    }
+
+    /// uvd's reply to a call when it runs and answers as this user within
+    /// `optionalAnswerLimit`, else nil (an older uvd without the method is no answer either).
+    static func callIfRunning<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters) async -> Call.Reply? {
         guard let client = try? await VarlinkClient.connect(path: socketPath) else { return nil }
         defer { client.close() }
         guard (try? client.peerUID()) == getuid() else { return nil }
         let reply = await firstWithin(optionalAnswerLimit) {
-            try? await client.call(
-                UVD.GetStatus.qualifiedName, LocationParameters(location: nil), returning: UVD.GetStatus.Reply.self)
+            try? await client.call(Call.qualifiedName, parameters, returning: Call.Reply.self)
         }
-        return reply??.status
+        return reply ?? nil
     }
 
     static let optionalAnswerLimit = Duration.seconds(3)

@@ -30,10 +30,13 @@ struct ForecastChart {
         lines.append(sunLine)
         lines.append(windowSentence.text(now: now, today: day?.contains(now) ?? false))
         lines.append("")
-        let columns = Columns(hours.map(\.info))
+        let columns = Columns(hours.map(\.info), vitaminD: hours.map { vitaminD(at: $0.info) })
         lines += hours.map { row($0, columns) }
         lines.append("")
         lines.append(terminal.dim(tr("┃ sunscreen window  ▲ peak · burn times are estimates, not medical advice")))
+        if let vitaminD = forecast.vitaminD {
+            lines.append(terminal.dim(tr("D: minutes for a day's vitamin D in that hour, %1$@ (uvctl vitamin-d)", vitaminD.exposurePhrase)))
+        }
         lines.append(terminal.dim(forecast.readerAttribution))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -69,13 +72,22 @@ struct ForecastChart {
     private struct Columns {
         var name = 0
         var burn = 0
+        var vitaminD = 0
 
-        init(_ hours: [HourInfo]) {
+        init(_ hours: [HourInfo], vitaminD: [String]) {
             for hour in hours {
                 name = max(name, ForecastChart.levelName(hour).displayWidth)
                 burn = max(burn, ForecastChart.burnTime(hour).displayWidth)
             }
+            self.vitaminD = vitaminD.columnWidth
         }
+    }
+
+    /// "D 9 min": the vitamin-D minutes of the hour that starts at `hour`'s time (`VitaminDInfo`),
+    /// empty without a dose or without vitamin D in the reply.
+    private func vitaminD(at hour: HourInfo) -> String {
+        let minutes = forecast.vitaminD?.hours.first { $0.time == hour.time }?.minutes
+        return minutes.map { tr("D %1$@ min", $0) } ?? ""
     }
 
     private static func levelName(_ hour: HourInfo) -> String {
@@ -93,13 +105,14 @@ struct ForecastChart {
         let bar = Self.bar(hour.info.uvi).rightPadded(to: Self.barWidth)
         let name = Self.levelName(hour.info).rightPadded(to: columns.name)
         let burn = Self.burnTime(hour.info).rightPadded(to: columns.burn + 1)
+        let vitaminD = columns.vitaminD > 0 ? vitaminD(at: hour.info).rightPadded(to: columns.vitaminD + 1) : ""
         let inWindow = window?.contains(hour.time) ?? false
         let inPeak = notablePeak?.span.contains(hour.time) ?? false
         let marks = (inWindow ? "┃" : " ") + (inPeak ? " ▲" : "  ")
         let pointer = focus ?? now
         let isCurrent = pointer >= hour.time && pointer < hour.time.addingTimeInterval(3600)
         let arrow = isCurrent ? (focus == nil ? tr(" ◀ now") : " ◀") : ""
-        let line = "\(label) \(value) \(terminal.paint(bar, level)) \(name) \(burn)\(marks)\(arrow)"
+        let line = "\(label) \(value) \(terminal.paint(bar, level)) \(name) \(burn)\(vitaminD)\(marks)\(arrow)"
         return hour.time.addingTimeInterval(3600) <= now ? terminal.dim(line) : line
     }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import UVCore
+import UVProtocol
 
 /// The text of `uvctl guide`, one section per topic.
 enum Guide {
@@ -79,12 +80,43 @@ enum Guide {
     ]
 
     static func children(_ terminal: Terminal) -> String {
-        // The longest title: wrapped like the rest on a narrow terminal.
-        var text =
-            terminal.wrap(
-                tr("%1$@ (Cancer Council Australia; American Academy of Pediatrics)", terminal.bold(tr("Children and babies"))), indent: 0)
-            + "\n"
-        for paragraph in childrenAdvice { text += terminal.wrap("• " + paragraph, indent: 2) + "\n" }
-        return text + "\n"
+        bulleted(
+            tr("%1$@ (Cancer Council Australia; American Academy of Pediatrics)", terminal.bold(tr("Children and babies"))),
+            childrenAdvice, terminal) + "\n"
+    }
+
+    /// A title and its paragraphs, one bullet each; long titles wrap like the rest on a narrow
+    /// terminal.
+    private static func bulleted(_ title: String, _ paragraphs: [String], _ terminal: Terminal) -> String {
+        var text = terminal.wrap(title, indent: 0) + "\n"
+        for paragraph in paragraphs { text += terminal.wrap("• " + paragraph, indent: 2) + "\n" }
+        return text
+    }
+
+    /// How uvd weighs the sun for vitamin D (`StandardVitaminDDose`, `VitaminDWeighting`), and
+    /// what its figure is not.
+    static let vitaminDExplained = [
+        tr(
+            "A standard dose is the UV that makes as much vitamin D as 1000 IU taken by mouth: a quarter of your burn dose on a quarter of the body (face, arms and hands), counted in vitamin-D UV (Webb & Engelsen 2006). More bare skin takes less time; darker skin takes longer, as it burns later."
+        ),
+        tr(
+            "Vitamin D is made by shorter UV than burning is (the CIE 174 action spectrum). uvd works out that share of the UV from the Sun's height and 300 DU of ozone with a clear-sky model: steady with the Sun high, as Fioletov 2009 measured above UV index 5.5, and falling as the Sun sinks and the air takes the shortest UV out."
+        ),
+        tr(
+            "Below a threshold no vitamin D is made at all (Engelsen 2005): under a clear sky, none for part of the winter from about 51° of latitude, and for five months at 70°. uvd says so, and names the next day that can."
+        ),
+        tr(
+            "The best hour is where a dose takes the least share of your burn time; of hours about as good, the one with the gentlest UV. Never stay out past your burn time for vitamin D: where a dose would take longer, uvd says so."
+        ),
+        tr(
+            "Limits: clear-sky physics, with the day's forecast UV where uvd has one; shade, glass, clouds and clothes cut it. Sunscreen is taken to block vitamin-D UV as it blocks burning UV. Age is left out: older skin makes less (MacLaughlin & Holick 1985), but no published factor fits this model. An estimate for a healthy adult, not medical advice; babies under 12 months are kept in the shade."
+        ),
+        VitaminDInfo.positionStatement,
+    ]
+
+    static func vitaminD(_ terminal: Terminal) -> String {
+        bulleted(
+            tr("%1$@ (Webb & Engelsen 2006; Fioletov 2009; Engelsen 2005)", terminal.bold(tr("Vitamin D from the sun"))),
+            vitaminDExplained, terminal)
     }
 }

@@ -5,30 +5,35 @@ import UVCore
 struct GuideCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "guide",
-        abstract: tr("UV levels, skin types, sunscreen use and children in the sun, explained."),
+        abstract: tr("UV levels, skin types, sunscreen use, children in the sun and vitamin D, explained."),
         discussion: tr("Advice from the WHO Global Solar UV Index guide, Cancer Council Australia and the American Academy of Pediatrics.")
     )
 
-    /// The guide's sections.
+    /// The guide's sections; `vitamin-d` is given when asked for by name.
     enum Topic: String, ExpressibleByArgument, CaseIterable {
         case levels, skin, sunscreen, children
+        case vitaminD = "vitamin-d"
+
+        /// What `uvctl guide` alone prints: sun safety, the four sections before vitamin D.
+        static let sunSafety: [Topic] = [.levels, .skin, .sunscreen, .children]
     }
 
-    @Argument(help: ArgumentHelp(tr("levels, skin, sunscreen or children (default: all four).")))
+    @Argument(help: ArgumentHelp(tr("levels, skin, sunscreen, children or vitamin-d (default: the first four).")))
     var topic: Topic?
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        if output.json { return try JSONOutput.print(Report(topics: topic.map { [$0] } ?? Topic.allCases)) }
+        if output.json { return try JSONOutput.print(Report(topics: topic.map { [$0] } ?? Topic.sunSafety)) }
         let terminal = Terminal.standardOutput()
-        let topics = topic.map { [$0] } ?? Topic.allCases
+        let topics = topic.map { [$0] } ?? Topic.sunSafety
         let sections = topics.map { topic in
             switch topic {
             case .levels: Guide.levels(terminal)
             case .skin: Guide.skin(terminal)
             case .sunscreen: Guide.sunscreen(terminal)
             case .children: Guide.children(terminal)
+            case .vitaminD: Guide.vitaminD(terminal)
             }
         }
         print(sections.joined(separator: "\n"), terminator: "")
@@ -48,6 +53,8 @@ struct GuideCommand: ParsableCommand {
         var sunscreen: [String]?
         /// Children and babies, a line each.
         var children: [String]?
+        /// Vitamin D from the sun, a line each.
+        var vitaminD: [String]?
 
         init(topics: [Topic]) {
             if topics.contains(.levels) {
@@ -66,6 +73,7 @@ struct GuideCommand: ParsableCommand {
                 sunscreen = Guide.sunscreen(Terminal(usesColor: false)).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
             }
             if topics.contains(.children) { children = Guide.childrenAdvice }
+            if topics.contains(.vitaminD) { vitaminD = Guide.vitaminDExplained }
         }
     }
 }

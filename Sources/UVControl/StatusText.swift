@@ -60,6 +60,7 @@ enum StatusText {
             }
         }
         lines.append(WindowSentence(window: status.window, peak: status.peak, terminal: terminal, clock: clock).text(now: now, today: true))
+        if let line = status.vitaminD?.statusLine(now: now, time: clock.time, day: clock.day) { lines.append(line) }
         if let dose = status.dose { lines.append(DoseText.summary(dose)) }
         lines.append(terminal.dim(status.readerAttribution))
         return lines

@@ -17,7 +17,7 @@ public struct UVCtl: AsyncParsableCommand {
             ProfileCommand.self, SunscreenCommand.self, RefreshCommand.self, ReloadCommand.self, ConfigCommand.self,
             QuietCommand.self, SnoozeCommand.self, MuteCommand.self, UnmuteCommand.self, HomeCommand.self, HistoryCommand.self,
             DoctorCommand.self, NotifyTestCommand.self, SimulateCommand.self, BurnTimeCommand.self, SkinCommand.self, SunCommand.self,
-            WheelCommand.self, GuideCommand.self, OutsideCommand.self, DoseCommand.self, FamilyCommand.self,
+            WheelCommand.self, GuideCommand.self, OutsideCommand.self, DoseCommand.self, FamilyCommand.self, VitaminDCommand.self,
         ]
     )
 

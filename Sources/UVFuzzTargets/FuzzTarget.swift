@@ -89,6 +89,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = try? call.decodeParameters(OutsideParameters.self)
                 _ = try? call.decodeParameters(DoseParameters.self)
                 _ = try? call.decodeParameters(SetQuietParameters.self)
+                _ = try? call.decodeParameters(VitaminDParameters.self)
                 // A family member's name, read as the daemon reads it (its birth month and SPF are
                 // read as the parameters decode).
                 if let member = try? call.decodeParameters(FamilyMemberParameters.self) {

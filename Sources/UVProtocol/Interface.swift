@@ -86,7 +86,9 @@ public enum UVDInterface {
           family: ?FamilyStatus,
           # Where the person is, as the rules read it: in, or out since (the pop-ups that ask
           # for the sun come only while out)
-          whereabouts: ?Whereabouts
+          whereabouts: ?Whereabouts,
+          # Today's vitamin D for everyone out, with face, arms and hands bare
+          vitaminD: ?VitaminD
         )
 
         # state: in or out; since: when the person went out
@@ -124,8 +126,37 @@ public enum UVDInterface {
           sunrise: ?string,
           sunset: ?string,
           solarNoon: string,
-          daily: []Daily
+          daily: []Daily,
+          # The day's vitamin D for everyone out, with face, arms and hands bare
+          vitaminD: ?VitaminD
         )
+
+        # A day's vitamin D (a standard dose: the UV equal to 1000 IU by mouth, Webb & Engelsen
+        # 2006). exposed: face-hands, face-arms-hands, with-legs or swimwear; sky: forecast (the
+        # day's UV as GetForecast gives it) or clear-sky; hours and best are for the user's skin
+        # type; sunTooLow: the Sun is too low all day even under a clear sky, and nextDay is the
+        # next day it is not.
+        type VitaminD (
+          location: Location,
+          date: string,
+          exposed: string,
+          sky: string,
+          skinType: string,
+          hours: []VitaminDHour,
+          best: ?VitaminDBest,
+          sunTooLow: bool,
+          nextDay: ?string,
+          people: []VitaminDPerson
+        )
+
+        # minutes: for a standard dose at the hour's middle, null when that sun makes none.
+        type VitaminDHour (time: string, uvi: float, minutes: ?int, burnTimeMinutes: ?int)
+
+        # The hour where a dose takes the least share of the burn time (of equals, the gentlest UV).
+        type VitaminDBest (start: string, end: string, minutes: int, burnTimeMinutes: ?int, burnShare: ?float)
+
+        # shade: a baby under 12 months, told shade and never a dose time (best is null).
+        type VitaminDPerson (name: string, you: bool, skinType: string, ageMonths: ?int, best: ?VitaminDBest, shade: bool)
 
         type Station (
           station: string,

@@ -162,6 +162,9 @@ public struct StatusInfo: Codable, Sendable, Equatable {
     @Null public var family: FamilyStatusInfo? = nil
     /// Where the person is, as the rules read it (nil from a uvd before 0.5).
     @Null public var whereabouts: WhereaboutsInfo? = nil
+    /// Today's vitamin D (`VitaminDInfo`); left out of the JSON when not given (a reply made
+    /// without a place's day, as uvctl's own).
+    public var vitaminD: VitaminDInfo? = nil
 
     public init(
         uvi: Double, level: UVLevel, source: UVSource, attribution: String, updatedAt: String?, ageMinutes: Int?, stale: Bool,
@@ -256,6 +259,9 @@ public struct ForecastInfo: Codable, Sendable, Equatable {
     @Null public var sunset: String?
     public var solarNoon: String
     public var daily: [DailyInfo]
+    /// The day's vitamin D from the same UV (`VitaminDInfo`); left out of the JSON when not
+    /// given (`uvctl forecast --offline`, whose output is as it was).
+    public var vitaminD: VitaminDInfo? = nil
 
     public init(
         source: UVSource, attribution: String, updatedAt: String?, location: LocationInfo, date: CalendarDate, skinType: SkinType,

@@ -26,6 +26,7 @@ public enum UVD {
     public static let calls: [any UVDCall.Type] = [
         GetStatus.self,
         GetForecast.self,
+        GetVitaminD.self,
         ListStations.self,
         SetLocation.self,
         ClearLocation.self,
@@ -79,6 +80,16 @@ public enum UVD {
         public static let declaration = """
             # A day's hourly UV (default today) with the sunscreen window and peak.
             method GetForecast(location: ?string, date: ?string) -> (forecast: Forecast)
+            """
+    }
+    public enum GetVitaminD: UVDCall {
+        public typealias Parameters = VitaminDParameters
+        public typealias Reply = VitaminDReply
+        public static let name = "GetVitaminD"
+        public static let declaration = """
+            # A day's vitamin D (default today) for a skin type (default the profile's) and the bare
+            # skin (default face-arms-hands), with each family member's.
+            method GetVitaminD(location: ?string, date: ?string, skinType: ?string, exposed: ?string) -> (vitaminD: VitaminD)
             """
     }
     public enum ListStations: UVDCall {

@@ -104,7 +104,7 @@ struct VitaminDModelTests {
         let shares = summer.hours.compactMap(\.burnShare)
         let least = try #require(shares.min())
         let share = try #require(best.burnShare)
-        #expect(share <= least * 1.1)
+        #expect(share <= least * VitaminDDay.shareTolerance)
         let peak = try #require(summer.hours.max { $0.uvi < $1.uvi })
         #expect(best.uvi < peak.uvi)
         #expect(share < 0.5)

@@ -33,6 +33,23 @@ struct TrayViewTests {
         #expect(TrayView.itemStatus(extreme, Self.calm) == .needsAttention)
     }
 
+    /// The tooltip's vitamin-D line is the status's, while the day's best hour is ahead or under
+    /// way; once it has passed, the line goes.
+    @Test func theVitaminDLineIsTheStatusLineUntilItsHourIsGone() async throws {
+        let early = ISO8601DateFormatter().date(from: "2026-01-15T06:30:00+11:00")!
+        let (_, morning) = try await status(at: early)
+        let vitaminD = try #require(morning.vitaminD)
+        let best = try #require(vitaminD.best)
+        let line = try #require(
+            vitaminD.statusLine(
+                now: early, time: { ISOTimestamp(timeZone: vitaminD.location.zone).string($0).dropFirst(11).prefix(5).description },
+                day: { _ in "" }))
+        #expect(line.hasPrefix("Vitamin D · About \(best.minutes) min with face, arms and hands bare between "))
+        #expect(TrayView.tooltip(morning).split(separator: "\n").last.map(String.init) == line)
+        let (_, night) = try await status(at: Self.night)
+        #expect(!TrayView.tooltip(night).contains("Vitamin D"))
+    }
+
     /// The tray says extreme exactly when the status does: from the level the status carries,
     /// not from its UV rounded to one decimal (10.45 is very high; its 10.5 would round to 11).
     @Test func theTraysExtremeIsTheStatusLevel() async throws {

@@ -32,7 +32,12 @@ struct MeaningSavedFormTests {
         ),
         (.dose(level: 80, person: "Mia"), #"{"dose":{"level":80,"person":"Mia"}}"#),
         (.dose(level: 50), #"{"dose":{"level":50}}"#),
-        (.noWindowToday, #"{"noWindowToday":{}}"#),
+        (.noWindowToday(vitaminD: nil), #"{"noWindowToday":{}}"#),
+        (.noWindowToday(vitaminD: TodaysVitaminD.none), #"{"noWindowToday":{"vitaminD":{"none":{}}}}"#),
+        (
+            .noWindowToday(vitaminD: .dose(minutes: 20, from: at)),
+            #"{"noWindowToday":{"vitaminD":{"dose":{"from":790131600,"minutes":20}}}}"#
+        ),
         (
             .said(summary: "UV up to 9 today", body: "Apply sunscreen."),
             #"{"said":{"body":"Apply sunscreen.","summary":"UV up to 9 today"}}"#

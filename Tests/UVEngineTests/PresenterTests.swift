@@ -58,13 +58,27 @@ struct PresenterTests {
         .reapply(stage: .now, at: due, spf: .spf50, quantity: .lots, appliedAt: applied),
         .morning(window: TimeSpan(start: applied, end: due), peakUVI: 11, peakAt: due, yesterdayBurnDosePercent: nil),
         .morning(window: TimeSpan(start: applied, end: due), peakUVI: nil, peakAt: nil, yesterdayBurnDosePercent: nil),
-        .noWindowToday,
+        .noWindowToday(vitaminD: nil), .noWindowToday(vitaminD: TodaysVitaminD.none),
+        .noWindowToday(vitaminD: .dose(minutes: 20, from: due)),
     ])
     func noWordsCarryARawTimestamp(_ meaning: AlertMeaning) {
         let alert = Alert(subject: .other("x"), rule: .morning, meaning: meaning, urgency: .low, actions: [])
         let words = Presenter(zone: Self.sydney, twelveHour: false).present(alert)
         #expect(!words.summary.isEmpty && !words.body.isEmpty)
         #expect((words.summary + words.body).firstMatch(of: /\d{4}-\d\d-\d\dT/) == nil)
+    }
+
+    /// On a day without a window, "UV today" ends with the day's vitamin D, on the place's clock.
+    @Test func aDayWithoutAWindowSaysItsVitaminD() {
+        let presenter = Presenter(zone: Self.sydney, twelveHour: false)
+        let said = { (vitaminD: TodaysVitaminD?) in
+            presenter.present(
+                Alert(subject: .today, rule: .morning, meaning: .noWindowToday(vitaminD: vitaminD), urgency: .low, actions: [])
+            ).body
+        }
+        #expect(said(nil) == "No sunscreen window: UV stays low all day.")
+        #expect(said(TodaysVitaminD.none) == "No sunscreen window: UV stays low all day.\nNo vitamin D from the sun today.")
+        #expect(said(.dose(minutes: 20, from: Self.due)).hasSuffix("\nAbout 20 min from \(presenter.time(Self.due)) makes your vitamin D."))
     }
 
     @Test func anAlertSavedWithWordsStillLoads() throws {

@@ -21,8 +21,8 @@ public struct VitaminDDay: Sendable, Equatable {
 
         /// The dose's minutes as a share of the burn time, when both are known.
         public var burnShare: Double? {
-            guard let minutes, let burn = burnTime.wholeMinutes, burn > 0 else { return nil }
-            return minutes / Double(burn)
+            guard let minutes, case .minutes(let burn) = burnTime, burn > 0 else { return nil }
+            return minutes / burn
         }
     }
 
@@ -31,14 +31,15 @@ public struct VitaminDDay: Sendable, Equatable {
 
     /// The hour to choose: a standard dose there takes the least share of the burn time. The share
     /// hardly changes while the Sun is high (the ratio of vitamin-D to burning UV is flat), so of
-    /// the hours within a tenth of the least share, the one with the gentlest UV, then the first.
+    /// the hours within a twentieth of the least share, the one with the gentlest UV, then the
+    /// first: mid-morning or mid-afternoon, where Cancer Council Australia's statement puts it.
     public let bestHour: Hour?
 
     /// Whether the sun makes vitamin D in any hour of the day.
     public var makesVitaminD: Bool { bestHour != nil }
 
     /// How far above the least share an hour may be and still count as as good.
-    static let shareTolerance = 1.1
+    static let shareTolerance = 1.05
 
     public init(
         day: DateInterval, coordinate: Coordinate, skinType: SkinType, exposure: SkinExposure = .standard,
@@ -64,14 +65,14 @@ public struct VitaminDDay: Sendable, Equatable {
         bestHour = asGood.min { $0.uvi < $1.uvi }
     }
 
-    /// The same day under a clear sky (`ClearSkyUV` with its defaults).
+    /// The same day under a clear sky: the clear-sky day `uvctl forecast --offline` shows
+    /// (`DayOutlook.modelledSeries`).
     public static func clearSky(
         day: DateInterval, coordinate: Coordinate, skinType: SkinType, exposure: SkinExposure = .standard, effectiveSPF: Double = 1
     ) -> VitaminDDay {
-        let model = ClearSkyUV()
-        return VitaminDDay(day: day, coordinate: coordinate, skinType: skinType, exposure: exposure, effectiveSPF: effectiveSPF) {
-            model.uvIndex(at: $0, coordinate: coordinate)
-        }
+        let series = DayOutlook.modelledSeries(day: day, coordinate: coordinate)
+        return VitaminDDay(
+            day: day, coordinate: coordinate, skinType: skinType, exposure: exposure, effectiveSPF: effectiveSPF, uvi: series.uvi(at:))
     }
 
     /// Whether a clear sky's solar noon on `day` makes vitamin D at `coordinate`.

@@ -66,6 +66,25 @@ extension Core {
         return ViewBuilder.forecast(knowledge(now: now, for: target), day: day, now: now)
     }
 
+    /// `GetVitaminD`: a day's vitamin D at the current place or a saved one (`ViewBuilder.vitaminD`).
+    func vitaminD(now: Date, location: AskedLocation?, parameters: VitaminDParameters) throws(Refusal) -> VitaminDInfo {
+        let target = try savedPlace(location) ?? user.place
+        let date = parameters.date?.value
+        if let date, !date.isComputed { throw Refusal(.invalidValue, ComputedYears.refusal("date", date.description)) }
+        let day = date?.interval(in: target.timeZone) ?? LocalDay.interval(containing: now, in: target.timeZone)
+        return ViewBuilder.vitaminD(
+            knowledge(now: now, for: target), day: day, now: now, skinType: parameters.skinType?.value,
+            exposure: parameters.exposed?.value ?? .standard)
+    }
+
+    /// Today's vitamin D for "UV today" on a day without a window: the status's best hour, or none.
+    func todaysVitaminD(now: Date) -> TodaysVitaminD {
+        let today = LocalDay.interval(containing: now, in: user.place.timeZone)
+        let vitaminD = ViewBuilder.vitaminD(knowledge(now: now), day: today, now: now)
+        guard let best = vitaminD.best, let start = ISOInstant.parse(best.start) else { return .none }
+        return .dose(minutes: best.minutes, from: start)
+    }
+
     func stationList(now: Date) -> (stations: [StationInfo], updatedAt: String?) {
         let iso = ISOTimestamp(timeZone: user.place.timeZone)
         let stations = providers.stations
@@ -201,6 +220,16 @@ extension UVD.GetForecast: Answered {
         let asked = parameters.location.map(AskedLocation.init(lookingUp:))
         return try await shell.read { core throws(Refusal) in
             ForecastReply(forecast: try core.forecast(now: now, location: asked, date: parameters.date?.value))
+        }
+    }
+}
+
+extension UVD.GetVitaminD: Answered {
+    /// As `GetStatus`.
+    static func answer(_ parameters: VitaminDParameters, shell: CoreShell, now: Date) async throws -> VitaminDReply {
+        let asked = parameters.location.map(AskedLocation.init(lookingUp:))
+        return try await shell.read { core throws(Refusal) in
+            VitaminDReply(vitaminD: try core.vitaminD(now: now, location: asked, parameters: parameters))
         }
     }
 }

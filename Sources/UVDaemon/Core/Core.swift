@@ -600,14 +600,14 @@ extension Core {
     }
 
     /// "UV today": the day's window and peak as a notification with the wheel, as the morning
-    /// summary says them.
+    /// summary says them; on a day without a window, the day's vitamin D as the status gives it.
     private mutating func showToday(now: Date) {
         let facts = engine.facts(now: now)
         let meaning: AlertMeaning =
             if let window = facts.window {
                 .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at, yesterdayBurnDosePercent: nil)
             } else {
-                .noWindowToday
+                .noWindowToday(vitaminD: todaysVitaminD(now: now))
             }
         let alert = Alert(subject: .today, rule: .morning, meaning: meaning, urgency: .low, actions: [])
         let presented = Presenter(engine).present(alert)

@@ -64,6 +64,11 @@ enum TrayView {
         } else {
             lines.append(tr("No sunscreen window: UV stays low all day."))
         }
+        if let now = ISOInstant.parse(status.now),
+            let line = status.vitaminD?.statusLine(now: now, time: { clock($0, in: status) }, day: { day($0, in: status) })
+        {
+            lines.append(line)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -111,4 +116,14 @@ enum TrayView {
 
     /// "10:05" from an ISO 8601 time.
     private static func clock(_ iso: String) -> String { String(iso.dropFirst(11).prefix(5)) }
+
+    /// "10:05" for an instant, on the status place's clock.
+    private static func clock(_ date: Date, in status: StatusInfo) -> String {
+        clock(ISOTimestamp(timeZone: status.location.zone).string(date))
+    }
+
+    /// "Tuesday 2 March 2027" for an instant, on the status place's calendar.
+    private static func day(_ date: Date, in status: StatusInfo) -> String {
+        DisplayLocale.current.format(date, .longDay, in: status.location.zone)
+    }
 }

@@ -43,6 +43,8 @@ enum ViewBuilder {
             weatherCode: knowledge.usableForecast(now: now)?.current?.weatherCode, requestsToday: knowledge.requestsToday,
             now: iso.string(now), sources: sources.sources, disagreements: sources.disagreements)
         status.family = familyStatus(knowledge, facts: facts)
+        status.vitaminD = vitaminD(
+            knowledge, day: LocalDay.interval(containing: now, in: place.timeZone), now: now, blended: reading.blended)
         return status
     }
 
@@ -79,9 +81,38 @@ enum ViewBuilder {
     /// The UV series of a day, the one `outlook` (and so `uvctl forecast`) shows: today's blended
     /// day, else the forecast covering the day, else the clear-sky model.
     static func daySeries(_ knowledge: Knowledge, day: DateInterval, now: Date) -> UVSeries {
-        if day.contains(now) { return knowledge.blendedDay(now: now).series }
-        return knowledge.usableForecasts(now: now).first { !$0.series.samples(in: day).isEmpty }?.series
-            ?? DayOutlook.modelledSeries(day: day, coordinate: knowledge.place.coordinate)
+        daySky(knowledge, day: day, now: now).series
+    }
+
+    /// `daySeries`, and whether it is a forecast or the clear-sky model; `blended`, today's day
+    /// when the caller has it.
+    static func daySky(_ knowledge: Knowledge, day: DateInterval, now: Date, blended: BlendedDay? = nil) -> (
+        series: UVSeries, sky: VitaminDSky
+    ) {
+        if day.contains(now) {
+            let today = blended ?? knowledge.blendedDay(now: now)
+            return (today.series, today.base == .model ? .clearSky : .forecast)
+        }
+        if let covering = knowledge.usableForecasts(now: now).first(where: { !$0.series.samples(in: day).isEmpty }) {
+            return (covering.series, .forecast)
+        }
+        return (DayOutlook.modelledSeries(day: day, coordinate: knowledge.place.coordinate), .clearSky)
+    }
+
+    /// A day's vitamin D for the user and the family (`VitaminDParty`), from the UV `uvctl
+    /// forecast` shows for that day: what status, forecast, the tray and `uvctl vitamin-d` say.
+    static func vitaminD(
+        _ knowledge: Knowledge, day: DateInterval, now: Date, blended: BlendedDay? = nil, skinType: SkinType? = nil,
+        exposure: SkinExposure = .standard
+    ) -> VitaminDInfo {
+        let place = knowledge.place
+        let (series, sky) = daySky(knowledge, day: day, now: now, blended: blended)
+        let party = VitaminDParty(
+            day: day, coordinate: place.coordinate, zone: place.timeZone, you: skinType ?? knowledge.profile.effectiveSkinType,
+            family: knowledge.family, exposure: exposure, now: now, uvi: series.uvi(at:))
+        return VitaminDInfo(
+            party: party, place: place, approximate: true, date: CalendarDate(containing: day.start, in: place.timeZone),
+            exposure: exposure, sky: sky)
     }
 
     static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
@@ -89,11 +120,13 @@ enum ViewBuilder {
         let clearSky = Dictionary(
             (covering?.hourly ?? []).compactMap { hour in hour.clearSkyUVI.map { (hour.time, $0) } },
             uniquingKeysWith: { first, _ in first })
-        return ForecastInfo(
+        var forecast = ForecastInfo(
             outlook: outlook, place: knowledge.place, approximate: true, skinType: knowledge.profile.effectiveSkinType,
             window: knowledge.window,
             source: covering?.source ?? .model, updatedAt: covering.flatMap { knowledge.fetchedAt($0.source) }, clearSky: clearSky,
             daily: knowledge.usableForecast(now: now)?.daily ?? [], hourSource: blended.map { blended in { blended.source(at: $0) } })
+        forecast.vitaminD = vitaminD(knowledge, day: day, now: now, blended: blended)
+        return forecast
     }
 
     /// The profile as `GetProfile` and `SetProfile` reply it.

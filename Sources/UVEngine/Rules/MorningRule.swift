@@ -151,12 +151,36 @@ public struct MorningMeaning: RuleMeaning {
     }
 }
 
-/// "UV today" asked for from the tray on a day with no sunscreen window.
+/// "UV today" asked for from the tray on a day with no sunscreen window, with the day's vitamin D
+/// as `uvctl status` gives it (`VitaminDInfo`): on such a day it is the news.
 public struct NoWindowTodayMeaning: RuleMeaning {
     public static let savedName = "noWindowToday"
 
+    /// Today's vitamin D; nil where it is not known (an alert saved before it was said).
+    public var vitaminD: TodaysVitaminD?
+
+    public init(vitaminD: TodaysVitaminD?) {
+        self.vitaminD = vitaminD
+    }
+
     public func words(_ presenter: Presenter) -> (summary: String, body: String) {
-        (tr("UV today"), tr("No sunscreen window: UV stays low all day."))
+        let window = tr("No sunscreen window: UV stays low all day.")
+        return (tr("UV today"), vitaminD.map { window + "\n" + $0.sentence(presenter) } ?? window)
+    }
+}
+
+/// The day's vitamin D in a summary: none from the sun, or the best hour's dose.
+public enum TodaysVitaminD: Sendable, Equatable, Codable {
+    case none
+    /// A standard dose's minutes in the best hour, which starts at `from`.
+    case dose(minutes: Int, from: Date)
+
+    /// "No vitamin D from the sun today." or "About 20 min from 12:00 makes your vitamin D."
+    func sentence(_ presenter: Presenter) -> String {
+        switch self {
+        case .none: tr("No vitamin D from the sun today.")
+        case .dose(let minutes, let from): tr("About %1$@ min from %2$@ makes your vitamin D.", minutes, presenter.time(from))
+        }
     }
 }
 
@@ -165,5 +189,7 @@ extension AlertMeaning {
         AlertMeaning(MorningMeaning(window: window, peakUVI: peakUVI, peakAt: peakAt, yesterdayBurnDosePercent: yesterdayBurnDosePercent))
     }
 
-    public static let noWindowToday = AlertMeaning(NoWindowTodayMeaning())
+    public static func noWindowToday(vitaminD: TodaysVitaminD?) -> AlertMeaning {
+        AlertMeaning(NoWindowTodayMeaning(vitaminD: vitaminD))
+    }
 }

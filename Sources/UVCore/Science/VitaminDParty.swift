@@ -1,0 +1,66 @@
+import FoundationEssentials
+
+/// The vitamin D of everyone out on a day: the user and each family member, their own
+/// `VitaminDDay` from the same UV, and the next day a clear noon here makes any when this one
+/// makes none.
+///
+/// A baby under 12 months is told shade, never a dose time: babies are kept out of direct sun
+/// (Cancer Council Australia; the American Academy of Pediatrics), and their vitamin D is a
+/// matter for their doctor, not for the sun.
+public struct VitaminDParty: Sendable, Equatable {
+    /// One person's day.
+    public struct Person: Sendable, Equatable {
+        /// Empty for the user.
+        public var name: String
+        public var isUser: Bool
+        public var skinType: SkinType
+        /// Whole months of age, when a birth month is known.
+        public var ageInMonths: Int?
+        /// Nil for a baby under 12 months (`shade`).
+        public var day: VitaminDDay?
+
+        /// Under 12 months old: shade, not a dose time.
+        public var shade: Bool { ageInMonths.map { $0 < VitaminDParty.shadeUnderMonths } ?? false }
+    }
+
+    /// The age in months under which a baby is told shade.
+    public static let shadeUnderMonths = 12
+
+    /// The user first, then the family in the order added.
+    public let people: [Person]
+
+    /// Whether the Sun is too low on this day to make vitamin D here even under a clear sky
+    /// (rather than clouds keeping the UV down).
+    public let sunTooLow: Bool
+
+    /// The next day a clear noon here makes vitamin D, when the Sun is too low on this one.
+    public let nextDay: CalendarDate?
+
+    /// `uvi`: the day's UV (the forecast uvd shows for it, or the clear-sky model's); `now`: for
+    /// ages, counted on `zone`'s calendar.
+    public init(
+        day: DateInterval, coordinate: Coordinate, zone: Zone, you: SkinType, family: [FamilyMember], exposure: SkinExposure,
+        now: Date, uvi: (Date) -> Double
+    ) {
+        func dayFor(_ skinType: SkinType) -> VitaminDDay {
+            VitaminDDay(day: day, coordinate: coordinate, skinType: skinType, exposure: exposure, uvi: uvi)
+        }
+        let user = Person(name: "", isUser: true, skinType: you, ageInMonths: nil, day: dayFor(you))
+        people =
+            [user]
+            + family.map { member in
+                var person = Person(
+                    name: member.name, isUser: false, skinType: member.skinType, ageInMonths: member.born?.ageInMonths(at: now, in: zone),
+                    day: nil)
+                if !person.shade { person.day = dayFor(member.skinType) }
+                return person
+            }
+        sunTooLow = !VitaminDDay.clearNoonMakesVitaminD(day: day, coordinate: coordinate)
+        nextDay =
+            sunTooLow
+            ? VitaminDDay.nextDayItCan(after: CalendarDate(containing: day.start, in: zone), coordinate: coordinate, zone: zone) : nil
+    }
+
+    /// The user's day.
+    public var you: VitaminDDay? { people.first?.day }
+}

@@ -1,0 +1,156 @@
+import FoundationEssentials
+import UVCore
+
+extension SkinExposure: NamedValue, ReplyWord {}
+
+/// What the UV of a vitamin-D day is: the day's forecast as `uvctl forecast` shows it, or the
+/// clear-sky model (no forecast covers the day, or uvctl worked it out without uvd).
+public enum VitaminDSky: String, Sendable, ReplyWord {
+    case forecast
+    case clearSky = "clear-sky"
+}
+
+/// `GetVitaminD`'s parameters: the place (a saved location or a city; default the current one),
+/// the day (default today), the user's skin type (default the profile's) and the bare skin.
+public struct VitaminDParameters: Codable, Sendable, Equatable {
+    @Null public var location: String?
+    @Null public var date: Written<CalendarDate>?
+    @Null public var skinType: Written<SkinType>?
+    @Null public var exposed: Written<SkinExposure>?
+
+    public init(location: String?, date: CalendarDate?, skinType: SkinType?, exposed: SkinExposure?) {
+        self.location = location
+        self.date = date.map(Written.init)
+        self.skinType = skinType.map(Written.init)
+        self.exposed = exposed.map(Written.init)
+    }
+}
+
+public struct VitaminDReply: Codable, Sendable, Equatable {
+    public var vitaminD: VitaminDInfo
+
+    public init(vitaminD: VitaminDInfo) { self.vitaminD = vitaminD }
+}
+
+/// A day's vitamin D at a place (`VitaminDParty`): the user's hours, best hour and, on a day the
+/// Sun is too low, the next day it is not; and each person's best hour.
+public struct VitaminDInfo: Codable, Sendable, Equatable {
+    public var location: LocationInfo
+    public var date: Written<CalendarDate>
+    public var exposed: Word<SkinExposure>
+    public var sky: Word<VitaminDSky>
+    /// The user's skin type, which `hours` are for.
+    public var skinType: Written<SkinType>
+    public var hours: [VitaminDHourInfo]
+    @Null public var best: VitaminDBestInfo?
+    /// The Sun is too low all day to make vitamin D here, even under a clear sky.
+    public var sunTooLow: Bool
+    @Null public var nextDay: Written<CalendarDate>?
+    public var people: [VitaminDPersonInfo]
+
+    public init(
+        location: LocationInfo, date: CalendarDate, exposed: SkinExposure, sky: VitaminDSky, skinType: SkinType, hours: [VitaminDHourInfo],
+        best: VitaminDBestInfo?, sunTooLow: Bool, nextDay: CalendarDate?, people: [VitaminDPersonInfo]
+    ) {
+        self.location = location
+        self.date = Written(date)
+        self.exposed = Word(exposed)
+        self.sky = Word(sky)
+        self.skinType = Written(skinType)
+        self.hours = hours
+        self.best = best
+        self.sunTooLow = sunTooLow
+        self.nextDay = nextDay.map(Written.init)
+        self.people = people
+    }
+}
+
+/// One clock hour: its UV, the minutes for a standard dose (null when this sun makes none) and
+/// the burn time, at the hour's middle.
+public struct VitaminDHourInfo: Codable, Sendable, Equatable {
+    public var time: String
+    public var uvi: Double
+    @Null public var minutes: Int?
+    @Null public var burnTimeMinutes: Int?
+
+    public init(time: String, uvi: Double, minutes: Int?, burnTimeMinutes: Int?) {
+        self.time = time
+        self.uvi = uvi
+        self.minutes = minutes
+        self.burnTimeMinutes = burnTimeMinutes
+    }
+}
+
+/// The hour to choose (`VitaminDDay.bestHour`): its span, the dose's minutes, the burn time and
+/// the dose's share of it.
+public struct VitaminDBestInfo: Codable, Sendable, Equatable {
+    public var start: String
+    public var end: String
+    public var minutes: Int
+    @Null public var burnTimeMinutes: Int?
+    @Null public var burnShare: Double?
+
+    public init(start: String, end: String, minutes: Int, burnTimeMinutes: Int?, burnShare: Double?) {
+        self.start = start
+        self.end = end
+        self.minutes = minutes
+        self.burnTimeMinutes = burnTimeMinutes
+        self.burnShare = burnShare
+    }
+}
+
+/// One person's best hour; `shade` for a baby under 12 months, who gets no dose time.
+public struct VitaminDPersonInfo: Codable, Sendable, Equatable {
+    public var name: String
+    public var you: Bool
+    public var skinType: Written<SkinType>
+    @Null public var ageMonths: Int?
+    @Null public var best: VitaminDBestInfo?
+    public var shade: Bool
+
+    public init(name: String, you: Bool, skinType: SkinType, ageMonths: Int?, best: VitaminDBestInfo?, shade: Bool) {
+        self.name = name
+        self.you = you
+        self.skinType = Written(skinType)
+        self.ageMonths = ageMonths
+        self.best = best
+        self.shade = shade
+    }
+}
+
+extension VitaminDInfo {
+    /// The one shape of a vitamin-D day, for the daemon's views and uvctl's clear-sky answer.
+    public init(party: VitaminDParty, place: Place, approximate: Bool, date: CalendarDate, exposure: SkinExposure, sky: VitaminDSky) {
+        let iso = ISOTimestamp(timeZone: place.timeZone)
+        let you = party.people.first
+        self.init(
+            location: LocationInfo(place, approximate: approximate), date: date, exposed: exposure, sky: sky,
+            skinType: you?.skinType ?? .I,
+            hours: (you?.day?.hours ?? []).map { hour in
+                VitaminDHourInfo(
+                    time: iso.string(hour.start), uvi: hour.uvi.rounded(places: 2), minutes: hour.minutes.map(Self.wholeMinutes),
+                    burnTimeMinutes: hour.burnTime.wholeMinutes)
+            },
+            best: you?.day?.bestHour.map { VitaminDBestInfo($0, iso: iso) }, sunTooLow: party.sunTooLow, nextDay: party.nextDay,
+            people: party.people.map { person in
+                VitaminDPersonInfo(
+                    name: person.isUser ? FamilyStatusInfo.you : person.name, you: person.isUser, skinType: person.skinType,
+                    ageMonths: person.ageInMonths, best: person.day?.bestHour.map { VitaminDBestInfo($0, iso: iso) }, shade: person.shade)
+            })
+    }
+
+    /// A dose's minutes as said: rounded up (a dose is never promised sooner), at least 1.
+    static func wholeMinutes(_ minutes: Double) -> Int {
+        guard minutes.isFinite else { return Int.max }
+        return max(1, Int(min(minutes.rounded(.up), 100_000)))
+    }
+}
+
+extension VitaminDBestInfo {
+    init(_ hour: VitaminDDay.Hour, iso: ISOTimestamp) {
+        self.init(
+            start: iso.string(hour.start), end: iso.string(hour.start.addingTimeInterval(3600)),
+            minutes: hour.minutes.map(VitaminDInfo.wholeMinutes) ?? 0, burnTimeMinutes: hour.burnTime.wholeMinutes,
+            burnShare: hour.burnShare?.rounded(places: 2))
+    }
+}
