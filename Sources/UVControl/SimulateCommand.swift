@@ -136,7 +136,8 @@ struct SimulateCommand: AsyncParsableCommand {
         let party = await party(daemonRuns: daemonRuns)
         var simulator = Simulator(
             state: EngineState(settings: settings, zone: ZoneName(of: zone), skinType: skinType), start: day.start)
-        simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: target.coordinate).samples), at: day.start)
+        let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
+        simulator.send(.forecast(series.samples), at: day.start)
         if !party.members.isEmpty { simulator.send(.family(party.members), at: day.start) }
         var events: [(Date, EngineEvent)] = []
         if let leave, let minute = WallClock.minuteOfDay(parsing: leave) {
@@ -205,6 +206,14 @@ struct SimulateCommand: AsyncParsableCommand {
         print(
             DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone))
                 .joined(separator: "\n"))
+        let vitaminD = VitaminDInfo(
+            party: VitaminDParty(
+                day: day, coordinate: target.coordinate, zone: zone, you: skinType, family: party.members, exposure: .standard,
+                now: day.start, uvi: series.uvi(at:)),
+            place: target, approximate: false, date: CalendarDate(containing: day.start, in: zone), exposure: .standard, sky: .clearSky)
+        print(
+            ([vitaminD.dayLine(now: day.start, time: clock.time, day: clock.day)] + vitaminD.familyLines(time: clock.time)).joined(
+                separator: "\n"))
     }
 
     /// "4 pop-ups; none asked for the sun while you were in".

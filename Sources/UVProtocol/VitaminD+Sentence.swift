@@ -37,6 +37,11 @@ extension VitaminDInfo {
     /// until it has passed, or on a day without, why and when next; nil once the hour is gone.
     public func statusLine(now: Date, time: (Date) -> String, day: (Date) -> String) -> String? {
         if let best, let end = ISOInstant.parse(best.end), end <= now { return nil }
+        return dayLine(now: now, time: time, day: day)
+    }
+
+    /// The day's answer in one line, "Vitamin D · …", whatever the hour (`uvctl simulate`'s last).
+    public func dayLine(now: Date, time: (Date) -> String, day: (Date) -> String) -> String {
         let said = summary(now: now, time: time, day: day).filter { $0 != Self.positionStatement }
         return tr("Vitamin D · %1$@", said.joined(separator: " "))
     }
