@@ -5,15 +5,20 @@ import UVCore
 enum Deadlines {
     static func next(_ state: EngineState, _ facts: DayFacts) -> Date {
         let now = facts.now
+        // The earliest candidate after now, kept as they come (this runs at every step).
+        var earliest: Date?
+        func consider(_ candidate: Date) {
+            if candidate > now, earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+        }
         // Each rule's own, then what the engine keeps for every rule: a reminder asked for later,
         // the end of quiet hours holding something, the end of a snooze.
-        var candidates = Rules.all.flatMap { $0.deadlines(state, facts) }
-        candidates += state.remindAt.values
-        if !state.held.isEmpty, let end = state.quietEnd(after: now) { candidates.append(end) }
-        candidates += state.snoozedUntil.values
+        for rule in Rules.all { rule.deadlines(state, facts).forEach(consider) }
+        state.remindAt.values.forEach(consider)
+        if !state.held.isEmpty, let end = state.quietEnd(after: now) { consider(end) }
+        state.snoozedUntil.values.forEach(consider)
         // The next local day brings the next morning.
-        if let end = state.day?.interval.end { candidates.append(end) }
+        if let end = state.day?.interval.end { consider(end) }
         // The end of the local day is always among them; the fallback is never reached in practice.
-        return candidates.filter { $0 > now }.min() ?? now.addingTimeInterval(3600)
+        return earliest ?? now.addingTimeInterval(3600)
     }
 }

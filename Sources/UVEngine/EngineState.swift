@@ -72,7 +72,13 @@ public struct EngineState: Sendable, Equatable {
     /// The user's profile: what a pressed "Applied" records (nil in state saved before it was
     /// kept: the profile's defaults then).
     public var profile: Profile?
-    public var samples: [UVSample]
+    /// The UV forecast for the days around now, in time order.
+    public var samples: [UVSample] {
+        get { series.samples }
+        set { series = UVSeries(newValue) }
+    }
+    /// `samples` as a series, made once when they are set (every step reads it).
+    private(set) var series = UVSeries([])
     public var sunscreen = SunscreenOn()
     /// The people besides the user (none in state saved before families).
     public internal(set) var family: [FamilyMember] = []
@@ -120,7 +126,6 @@ public struct EngineState: Sendable, Equatable {
         self.settings = settings
         self.timeZoneIdentifier = zone
         self.skinType = skinType
-        samples = []
         memories = RuleParts { $0.freshMemoryPart(settings) }
     }
 
@@ -175,7 +180,6 @@ public struct EngineState: Sendable, Equatable {
         if let day, day.interval.contains(now), now < day.interval.end { return }
         day = LocalDayFacts(now: now, zone: zone)
     }
-    var series: UVSeries { UVSeries(samples) }
 
     /// The highest UV from now to the end of the local day, once there is a series.
     func uvAhead(_ facts: DayFacts) -> Double? {

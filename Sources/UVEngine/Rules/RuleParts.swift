@@ -43,9 +43,15 @@ extension FlatSavedPart {
     fileprivate var boxed: PartBox { Box(self) }
 }
 
-/// One part, held unchanged: a new value is a new box. Read back by its exact class, checked
-/// by identity, so that a step's many reads cost no dynamic cast.
+/// One part, held unchanged: a new value is a new box. Found by its part's type, kept in the box
+/// as an identifier (`part`), so that a step's many reads neither cast nor ask for a generic
+/// class's metadata.
 private class PartBox: @unchecked Sendable {
+    /// The type of the part inside.
+    let part: ObjectIdentifier
+
+    init(part: ObjectIdentifier) { self.part = part }
+
     func isSame(as other: PartBox) -> Bool { false }
     func encode(to encoder: any Encoder) throws {}
 }
@@ -54,10 +60,13 @@ private class PartBox: @unchecked Sendable {
 private final class Box<Part: FlatSavedPart>: PartBox, @unchecked Sendable {
     let value: Part
 
-    init(_ value: Part) { self.value = value }
+    init(_ value: Part) {
+        self.value = value
+        super.init(part: ObjectIdentifier(Part.self))
+    }
 
     override func isSame(as other: PartBox) -> Bool {
-        type(of: other) == Box<Part>.self && unsafeDowncast(other, to: Box<Part>.self).value == value
+        other.part == part && unsafeDowncast(other, to: Box<Part>.self).value == value
     }
 
     override func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
@@ -87,7 +96,8 @@ struct RuleParts: Sendable, Equatable {
     }
 
     private func box<Part: FlatSavedPart>(of type: Part.Type) -> Box<Part>? {
-        for box in boxes where Swift.type(of: box) == Box<Part>.self { return unsafeDowncast(box, to: Box<Part>.self) }
+        let part = ObjectIdentifier(type)
+        for box in boxes where box.part == part { return unsafeDowncast(box, to: Box<Part>.self) }
         return nil
     }
 
@@ -98,7 +108,8 @@ struct RuleParts: Sendable, Equatable {
 
     /// Makes `part` the one of its type; one equal to what is held is not written.
     mutating func set<Part: FlatSavedPart>(_ part: Part) {
-        guard let index = boxes.firstIndex(where: { type(of: $0) == Box<Part>.self }),
+        let key = ObjectIdentifier(Part.self)
+        guard let index = boxes.firstIndex(where: { $0.part == key }),
             unsafeDowncast(boxes[index], to: Box<Part>.self).value != part
         else { return }
         boxes[index] = Box(part)
