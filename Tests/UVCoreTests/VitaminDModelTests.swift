@@ -110,6 +110,32 @@ struct VitaminDModelTests {
         #expect(share < 0.5)
     }
 
+    /// Cancer Council Australia's guidance for moderately fair skin with face, arms and hands
+    /// bare (1000 IU): in summer under 10 minutes mid-morning or mid-afternoon; in winter about 15
+    /// minutes at lunchtime in Sydney and 30 in Hobart (Cancer Council Australia, "Risks and
+    /// benefits of sun exposure"; as given to Australian doctors, ausdoc.com.au, "Sunshine on my
+    /// shoulders makes me healthy").
+    @Test("Cancer Council Australia: under 10 min mid-morning in summer, 15 and 30 min at winter lunchtime")
+    func australianGuidance() throws {
+        func day(_ date: String, _ latitude: Double, _ longitude: Double, _ zone: String) throws -> VitaminDDay {
+            let local = Fixture.zone(zone)
+            return VitaminDDay.clearSky(
+                day: try #require(CalendarDate(parsing: date)).interval(in: local),
+                coordinate: Coordinate(latitude: latitude, longitude: longitude), skinType: .II)
+        }
+        let summer = try #require(try day("2027-01-15", -33.87, 151.21, "Australia/Sydney").bestHour)
+        #expect(try #require(summer.minutes) < 10)
+        #expect(summer.uvi >= 3 && summer.uvi < 6)
+        for (latitude, longitude, zone, expected) in [
+            (-33.87, 151.21, "Australia/Sydney", 15.0), (-42.88, 147.33, "Australia/Hobart", 30.0),
+        ] {
+            let winter = try #require(try day("2027-07-15", latitude, longitude, zone).bestHour)
+            let minutes = try #require(winter.minutes)
+            #expect(abs(minutes / expected - 1) < 0.25, "\(zone): \(minutes) min")
+            #expect(Fixture.clock(winter.start, Fixture.zone(zone)) == "12:00")
+        }
+    }
+
     @Test("Sunscreen multiplies the minutes by its effective SPF")
     func sunscreen() throws {
         let bare = try #require(StandardVitaminDDose.minutes(skinType: .III, uvi: 8, zenith: 20))

@@ -31,8 +31,9 @@ public struct VitaminDDay: Sendable, Equatable {
 
     /// The hour to choose: a standard dose there takes the least share of the burn time. The share
     /// hardly changes while the Sun is high (the ratio of vitamin-D to burning UV is flat), so of
-    /// the hours within a twentieth of the least share, the one with the gentlest UV, then the
-    /// first: mid-morning or mid-afternoon, where Cancer Council Australia's statement puts it.
+    /// the hours within a twentieth of the least share, as Cancer Council Australia's statement
+    /// puts it: with UV 3 or more, the gentlest such UV (mid-morning or mid-afternoon); with less
+    /// all day, the fewest minutes (midday). Of equals, the first.
     public let bestHour: Hour?
 
     /// Whether the sun makes vitamin D in any hour of the day.
@@ -40,6 +41,9 @@ public struct VitaminDDay: Sendable, Equatable {
 
     /// How far above the least share an hour may be and still count as as good.
     static let shareTolerance = 1.05
+
+    /// The UV index from which sun protection is advised, and the best hour is the gentlest.
+    static let protectionUVI = 3.0
 
     public init(
         day: DateInterval, coordinate: Coordinate, skinType: SkinType, exposure: SkinExposure = .standard,
@@ -62,7 +66,10 @@ public struct VitaminDDay: Sendable, Equatable {
             return
         }
         let asGood = hours.filter { ($0.burnShare ?? .infinity) <= least * Self.shareTolerance }
-        bestHour = asGood.min { $0.uvi < $1.uvi }
+        let protected = asGood.filter { $0.uvi >= Self.protectionUVI }
+        bestHour =
+            protected.isEmpty
+            ? asGood.min { ($0.minutes ?? .infinity) < ($1.minutes ?? .infinity) } : protected.min { $0.uvi < $1.uvi }
     }
 
     /// The same day under a clear sky: the clear-sky day `uvctl forecast --offline` shows
