@@ -70,14 +70,16 @@ struct VitaminDCommand: AsyncParsableCommand {
                     ? tr("Give --skin-type (uvd is not running to say your profile's).")
                     : tr("Give --skin-type, or save yours: uvctl profile set --skin-type, or uvctl skin quiz --save."))
         }
-        let family = await DaemonClient.callIfRunning(UVD.ListFamily.self, Empty())?.people.filter { !$0.you }.compactMap { person in
+        // uvd's family while it runs and they are out (`uvctl family off` leaves the user alone).
+        let listed = await DaemonClient.callIfRunning(UVD.ListFamily.self, Empty())
+        let family = (listed?.out == true ? listed?.people ?? [] : []).filter { !$0.you }.compactMap { person in
             person.skinType.map { FamilyMember(name: person.name, skinType: $0.value, born: person.born?.value) }
         }
         let zone = target.timeZone
         let day = date.day?.interval(in: zone) ?? LocalDay.interval(containing: now, in: zone)
         let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
         let party = VitaminDParty(
-            day: day, coordinate: target.coordinate, zone: zone, you: skin, family: family ?? [], exposure: exposed, now: now,
+            day: day, coordinate: target.coordinate, zone: zone, you: skin, family: family, exposure: exposed, now: now,
             uvi: series.uvi(at:))
         return VitaminDInfo(
             party: party, place: target, approximate: false, date: CalendarDate(containing: day.start, in: zone), exposure: exposed,
