@@ -9,7 +9,7 @@ public struct UVCtl: AsyncParsableCommand {
         commandName: "uvctl",
         abstract: tr("UV index, burn time and sunscreen guidance."),
         discussion: tr(
-            "status, forecast, watch, stations, location, profile, sunscreen, refresh, reload, config, quiet, snooze, mute, unmute, home, history and doctor ask the uvd daemon. The calculators (burn-time, skin, sun, forecast --offline, simulate, guide) work on their own. Burn times are conservative estimates, not medical advice."
+            "status, forecast, watch, stations, location, profile, sunscreen, refresh, reload, config, quiet, snooze, mute, unmute, home, history and doctor ask the uvd daemon. The calculators (burn-time, skin, sun, vitamin-d, forecast --offline, simulate, guide) work on their own. Burn times are conservative estimates, not medical advice."
         ),
         version: UVDVersion.string,
         subcommands: [

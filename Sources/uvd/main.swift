@@ -1,11 +1,21 @@
 import ArgumentParser
+import Glibc
 import UVControl
+import UVCore
 import UVPlatform
 
 /// Which program this is, by the name it was started by (the base name of argv[0]): `uvctl` is
 /// a link to `uvd`, so one binary serves both. Anything else (`uvd`, `/proc/self/exe` when the
 /// binary was replaced under a running daemon, a fetch child) is the daemon.
 let startedAsUVCtl = CommandLine.arguments.first.map { $0.split(separator: "/").last == "uvctl" } ?? false
+
+// `--version` alone, of either program, is answered before anything starts: the one answer that
+// needs neither the parser (its model of the commands and the completion check) nor the event
+// loop; what ArgumentParser prints for it, the same line.
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+    print(UVDVersion.string)
+    exit(0)
+}
 
 // Swift concurrency on uvd's own event loop from the first instruction (see `EventLoop`);
 // `uvctl watch` then sleeps between the daemon's lines.
