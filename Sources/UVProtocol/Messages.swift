@@ -260,7 +260,7 @@ public struct ForecastInfo: Codable, Sendable, Equatable {
     public var solarNoon: String
     public var daily: [DailyInfo]
     /// The day's vitamin D from the same UV (`VitaminDInfo`); left out of the JSON when not
-    /// given (`uvctl forecast --offline`, whose output is as it was).
+    /// given (a forecast made without it, as before 0.5.0).
     public var vitaminD: VitaminDInfo? = nil
 
     public init(

@@ -7,7 +7,8 @@ import Testing
 /// byte: `Tests/Fixtures/locale-output/NAME.LANGUAGE.txt`, written by uvctl 0.3.3 with ICU
 /// (`scripts/capture-locale-output`). One line moved since, on purpose: in `simulate-sydney` the
 /// 80 % dose notice comes at 10:18, when 80 % is reached, no longer at 10:37 with the UV 8 alert.
-/// One line was added since, on purpose: each simulation ends with the day's vitamin D (0.5.0).
+/// Added since, on purpose (0.5.0): each simulation ends with the day's vitamin D, and a day's
+/// forecast has a `D` column for it, a line saying what it is, and `vitaminD` in its JSON.
 @Suite("uvctl's output in each language")
 struct LocaleOutputTests {
     static let fixtures = ProviderFixture.packageRoot.appendingPathComponent("Tests/Fixtures/locale-output")
