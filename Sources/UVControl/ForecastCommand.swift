@@ -115,13 +115,9 @@ struct ForecastSource: ParsableArguments {
         var forecast = ForecastInfo(
             outlook: outlook, place: target, approximate: false, skinType: skinType, window: window, source: .model, updatedAt: nil)
         // The day's vitamin D from the same clear-sky UV, as uvd's forecast carries it.
-        let zone = target.timeZone
         forecast.vitaminD = VitaminDInfo(
-            party: VitaminDParty(
-                day: day, coordinate: target.coordinate, zone: zone, you: skinType, family: [], exposure: .standard, now: now,
-                uvi: series.uvi(at:)),
-            place: target, approximate: false, date: CalendarDate(containing: day.start, in: zone), exposure: .standard,
-            sky: .clearSky)
+            day: day, place: target, approximate: false, sky: .clearSky, you: skinType, family: [], exposure: .standard, now: now,
+            uvi: series.uvi(at:))
         return forecast
     }
 }

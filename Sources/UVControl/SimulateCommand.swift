@@ -207,10 +207,8 @@ struct SimulateCommand: AsyncParsableCommand {
             DoseText.lines(DoseInfo(simulator.dose(on: day, until: day.end), day: day, zone: zone))
                 .joined(separator: "\n"))
         let vitaminD = VitaminDInfo(
-            party: VitaminDParty(
-                day: day, coordinate: target.coordinate, zone: zone, you: skinType, family: party.members, exposure: .standard,
-                now: day.start, uvi: series.uvi(at:)),
-            place: target, approximate: false, date: CalendarDate(containing: day.start, in: zone), exposure: .standard, sky: .clearSky)
+            day: day, place: target, approximate: false, sky: .clearSky, you: skinType, family: party.members, exposure: .standard,
+            now: day.start, uvi: series.uvi(at:))
         print(
             ([vitaminD.dayLine(now: day.start, time: clock.time, day: clock.day)] + vitaminD.familyLines(time: clock.time)).joined(
                 separator: "\n"))

@@ -75,15 +75,11 @@ struct VitaminDCommand: AsyncParsableCommand {
         let family = (listed?.out == true ? listed?.people ?? [] : []).filter { !$0.you }.compactMap { person in
             person.skinType.map { FamilyMember(name: person.name, skinType: $0.value, born: person.born?.value) }
         }
-        let zone = target.timeZone
-        let day = date.day?.interval(in: zone) ?? LocalDay.interval(containing: now, in: zone)
+        let day = date.day?.interval(in: target.timeZone) ?? LocalDay.interval(containing: now, in: target.timeZone)
         let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
-        let party = VitaminDParty(
-            day: day, coordinate: target.coordinate, zone: zone, you: skin, family: family, exposure: exposed, now: now,
-            uvi: series.uvi(at:))
         return VitaminDInfo(
-            party: party, place: target, approximate: false, date: CalendarDate(containing: day.start, in: zone), exposure: exposed,
-            sky: .clearSky)
+            day: day, place: target, approximate: false, sky: .clearSky, you: skin, family: family, exposure: exposed, now: now,
+            uvi: series.uvi(at:))
     }
 
     /// The day as text: the hours, the answer, the family, what a dose is.

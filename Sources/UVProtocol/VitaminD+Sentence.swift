@@ -5,13 +5,17 @@ import UVCore
 /// the tray's tooltip give, made in one place. Times and days are written by the caller's clock
 /// (`time`, `day`), as the status and the tray write them.
 extension VitaminDInfo {
-    /// The day's answer for the user: the best hour, or why there is none and when there is.
-    /// On a day whose UV stays under 3, the position statement follows.
+    /// The day's answer for the user (`answer`), then the position statement on a day the sun
+    /// makes none or whose UV stays under 3.
     public func summary(now: Date, time: (Date) -> String, day: (Date) -> String) -> [String] {
         let lowUV = (hours.map(\.uvi).max() ?? 0) < Self.lowUV
-        if let best {
-            return [bestSentence(best, time: time)] + (lowUV ? [Self.positionStatement] : [])
-        }
+        let needsStatement = best == nil ? sunTooLow : lowUV
+        return answer(now: now, time: time, day: day) + (needsStatement ? [Self.positionStatement] : [])
+    }
+
+    /// The best hour, or why there is none and, when the sun is too low, the next day it is not.
+    private func answer(now: Date, time: (Date) -> String, day: (Date) -> String) -> [String] {
+        if let best { return [bestSentence(best, time: time)] }
         let interval = date.value.interval(in: location.zone)
         let today = interval.contains(now)
         guard sunTooLow else {
@@ -29,7 +33,6 @@ extension VitaminDInfo {
         if let next = nextDay?.value {
             lines.append(tr("The next day it can, here, is %1$@.", day(next.interval(in: location.zone).start)))
         }
-        lines.append(Self.positionStatement)
         return lines
     }
 
@@ -42,8 +45,7 @@ extension VitaminDInfo {
 
     /// The day's answer in one line, "Vitamin D · …", whatever the hour (`uvctl simulate`'s last).
     public func dayLine(now: Date, time: (Date) -> String, day: (Date) -> String) -> String {
-        let said = summary(now: now, time: time, day: day).filter { $0 != Self.positionStatement }
-        return tr("Vitamin D · %1$@", said.joined(separator: " "))
+        tr("Vitamin D · %1$@", answer(now: now, time: time, day: day).joined(separator: " "))
     }
 
     /// "About 9 min with face, arms and hands bare between 10:00 and 11:00, a third of your burn time."

@@ -119,12 +119,21 @@ public struct VitaminDPersonInfo: Codable, Sendable, Equatable {
 }
 
 extension VitaminDInfo {
-    /// The one shape of a vitamin-D day, for the daemon's views and uvctl's clear-sky answer.
-    public init(party: VitaminDParty, place: Place, approximate: Bool, date: CalendarDate, exposure: SkinExposure, sky: VitaminDSky) {
-        let iso = ISOTimestamp(timeZone: place.timeZone)
+    /// The one vitamin-D day, for the daemon's views and uvctl's own: everyone's `VitaminDParty`
+    /// on `day` at `place` under the UV `uvi` gives (`sky` says what that UV is), in its reply's
+    /// shape. `now` counts ages.
+    public init(
+        day: DateInterval, place: Place, approximate: Bool, sky: VitaminDSky, you: SkinType, family: [FamilyMember],
+        exposure: SkinExposure, now: Date, uvi: (Date) -> Double
+    ) {
+        let zone = place.timeZone
+        let party = VitaminDParty(
+            day: day, coordinate: place.coordinate, zone: zone, you: you, family: family, exposure: exposure, now: now, uvi: uvi)
+        let iso = ISOTimestamp(timeZone: zone)
         let you = party.people.first
         self.init(
-            location: LocationInfo(place, approximate: approximate), date: date, exposed: exposure, sky: sky,
+            location: LocationInfo(place, approximate: approximate), date: CalendarDate(containing: day.start, in: zone),
+            exposed: exposure, sky: sky,
             skinType: you?.skinType ?? .I,
             hours: (you?.day?.hours ?? []).map { hour in
                 VitaminDHourInfo(

@@ -81,8 +81,8 @@ public enum StandardVitaminDDose {
         skinType: SkinType, exposure: SkinExposure = .standard, uvi: Double, zenith: Double,
         effectiveSPF: Double = 1, ozone: Double = VitaminDWeighting.referenceOzone
     ) -> Double? {
-        guard uvi.isFinite, uvi > 0, VitaminDWeighting.makesVitaminD(uvi: uvi, zenith: zenith, ozone: ozone) else { return nil }
         let ratio = VitaminDWeighting.ratio(zenith: zenith, ozone: ozone)
+        guard VitaminDWeighting.irradiance(uvi: uvi, ratio: ratio) >= VitaminDWeighting.synthesisThreshold else { return nil }
         let protection = effectiveSPF.isFinite ? max(1, effectiveSPF) : 1
         let dose =
             medFraction * skinType.minimalErythemalDose * (referenceRatio / ratio)

@@ -39,8 +39,13 @@ public enum VitaminDWeighting {
     /// with an erythemal UV index at a zenith angle: `ratio × UVI ÷ 40` (UVI is 40 m²/W times
     /// the erythemal irradiance).
     public static func irradiance(uvi: Double, zenith: Double, ozone: Double = referenceOzone) -> Double {
+        irradiance(uvi: uvi, ratio: ratio(zenith: zenith, ozone: ozone))
+    }
+
+    /// The same, for a `ratio` already worked out (the spectral sum is the costly part).
+    static func irradiance(uvi: Double, ratio: Double) -> Double {
         guard uvi.isFinite, uvi > 0 else { return 0 }
-        return ratio(zenith: zenith, ozone: ozone) * uvi / 40
+        return ratio * uvi / 40
     }
 
     /// The least vitamin-D-weighted irradiance at which skin makes vitamin D, in W/m².

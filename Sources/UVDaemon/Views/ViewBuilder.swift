@@ -107,12 +107,9 @@ enum ViewBuilder {
     ) -> VitaminDInfo {
         let place = knowledge.place
         let (series, sky) = daySky(knowledge, day: day, now: now, blended: blended)
-        let party = VitaminDParty(
-            day: day, coordinate: place.coordinate, zone: place.timeZone, you: skinType ?? knowledge.profile.effectiveSkinType,
-            family: knowledge.family, exposure: exposure, now: now, uvi: series.uvi(at:))
         return VitaminDInfo(
-            party: party, place: place, approximate: true, date: CalendarDate(containing: day.start, in: place.timeZone),
-            exposure: exposure, sky: sky)
+            day: day, place: place, approximate: true, sky: sky, you: skinType ?? knowledge.profile.effectiveSkinType,
+            family: knowledge.family, exposure: exposure, now: now, uvi: series.uvi(at:))
     }
 
     static func forecast(_ knowledge: Knowledge, day: DateInterval, now: Date) -> ForecastInfo {
