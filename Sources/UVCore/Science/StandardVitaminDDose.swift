@@ -81,7 +81,14 @@ public enum StandardVitaminDDose {
         skinType: SkinType, exposure: SkinExposure = .standard, uvi: Double, zenith: Double,
         effectiveSPF: Double = 1, ozone: Double = VitaminDWeighting.referenceOzone
     ) -> Double? {
-        let ratio = VitaminDWeighting.ratio(zenith: zenith, ozone: ozone)
+        minutes(
+            skinType: skinType, exposure: exposure, uvi: uvi, ratio: VitaminDWeighting.ratio(zenith: zenith, ozone: ozone),
+            effectiveSPF: effectiveSPF)
+    }
+
+    /// The same for the sun's vitamin-D to erythemal `ratio` already worked out
+    /// (`VitaminDWeighting.ratio`): a day sums it once an hour for everyone out.
+    static func minutes(skinType: SkinType, exposure: SkinExposure, uvi: Double, ratio: Double, effectiveSPF: Double) -> Double? {
         guard VitaminDWeighting.irradiance(uvi: uvi, ratio: ratio) >= VitaminDWeighting.synthesisThreshold else { return nil }
         let protection = effectiveSPF.isFinite ? max(1, effectiveSPF) : 1
         let dose =

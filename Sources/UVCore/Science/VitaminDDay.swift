@@ -45,20 +45,43 @@ public struct VitaminDDay: Sendable, Equatable {
     /// The UV index from which sun protection is advised, and the best hour is the gentlest.
     static let protectionUVI = 3.0
 
+    /// The light of one local hour at its middle, the same for everyone out: worked out once for a
+    /// day (`light(day:coordinate:uvi:)`), read by each person's day.
+    struct HourLight: Sendable {
+        let start: Date
+        let uvi: Double
+        let zenith: Double
+        /// Vitamin-D over erythemal UV for that sun (`VitaminDWeighting.ratio`).
+        let ratio: Double
+    }
+
+    /// Each whole local hour of `day` whose middle has the Sun above the horizon, with its light.
+    static func light(day: DateInterval, coordinate: Coordinate, uvi: (Date) -> Double) -> [HourLight] {
+        LocalDay.hours(of: day).compactMap { start in
+            let middle = start.addingTimeInterval(1800)
+            let zenith = SolarPosition(at: middle, coordinate: coordinate).zenith
+            guard zenith < 90 else { return nil }
+            return HourLight(start: start, uvi: max(0, uvi(middle)), zenith: zenith, ratio: VitaminDWeighting.ratio(zenith: zenith))
+        }
+    }
+
     public init(
         day: DateInterval, coordinate: Coordinate, skinType: SkinType, exposure: SkinExposure = .standard,
         effectiveSPF: Double = 1, uvi: (Date) -> Double
     ) {
-        hours = LocalDay.hours(of: day).compactMap { start in
-            let middle = start.addingTimeInterval(1800)
-            let zenith = SolarPosition(at: middle, coordinate: coordinate).zenith
-            guard zenith < 90 else { return nil }
-            let index = max(0, uvi(middle))
-            return Hour(
-                start: start, uvi: index, zenith: zenith,
+        self.init(
+            light: Self.light(day: day, coordinate: coordinate, uvi: uvi), skinType: skinType, exposure: exposure,
+            effectiveSPF: effectiveSPF)
+    }
+
+    /// One person's day in light already worked out.
+    init(light: [HourLight], skinType: SkinType, exposure: SkinExposure, effectiveSPF: Double = 1) {
+        hours = light.map { hour in
+            Hour(
+                start: hour.start, uvi: hour.uvi, zenith: hour.zenith,
                 minutes: StandardVitaminDDose.minutes(
-                    skinType: skinType, exposure: exposure, uvi: index, zenith: zenith, effectiveSPF: effectiveSPF),
-                burnTime: BurnTime(skinType: skinType, uvi: index, effectiveSPF: effectiveSPF))
+                    skinType: skinType, exposure: exposure, uvi: hour.uvi, ratio: hour.ratio, effectiveSPF: effectiveSPF),
+                burnTime: BurnTime(skinType: skinType, uvi: hour.uvi, effectiveSPF: effectiveSPF))
         }
         let shares = hours.compactMap(\.burnShare)
         guard let least = shares.min() else {

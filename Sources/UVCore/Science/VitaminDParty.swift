@@ -42,9 +42,9 @@ public struct VitaminDParty: Sendable, Equatable {
         day: DateInterval, coordinate: Coordinate, zone: Zone, you: SkinType, family: [FamilyMember], exposure: SkinExposure,
         now: Date, uvi: (Date) -> Double
     ) {
-        func dayFor(_ skinType: SkinType) -> VitaminDDay {
-            VitaminDDay(day: day, coordinate: coordinate, skinType: skinType, exposure: exposure, uvi: uvi)
-        }
+        // The sun's light is everyone's: worked out once, read for each skin.
+        let light = VitaminDDay.light(day: day, coordinate: coordinate, uvi: uvi)
+        func dayFor(_ skinType: SkinType) -> VitaminDDay { VitaminDDay(light: light, skinType: skinType, exposure: exposure) }
         let user = Person(name: "", isUser: true, skinType: you, ageInMonths: nil, day: dayFor(you))
         people =
             [user]
