@@ -47,22 +47,6 @@ public struct VitaminDInfo: Codable, Sendable, Equatable {
     public var sunTooLow: Bool
     @Null public var nextDay: Written<CalendarDate>?
     public var people: [VitaminDPersonInfo]
-
-    public init(
-        location: LocationInfo, date: CalendarDate, exposed: SkinExposure, sky: VitaminDSky, skinType: SkinType, hours: [VitaminDHourInfo],
-        best: VitaminDBestInfo?, sunTooLow: Bool, nextDay: CalendarDate?, people: [VitaminDPersonInfo]
-    ) {
-        self.location = location
-        self.date = Written(date)
-        self.exposed = Word(exposed)
-        self.sky = Word(sky)
-        self.skinType = Written(skinType)
-        self.hours = hours
-        self.best = best
-        self.sunTooLow = sunTooLow
-        self.nextDay = nextDay.map(Written.init)
-        self.people = people
-    }
 }
 
 /// One clock hour: its UV, the minutes for a standard dose (null when this sun makes none) and
@@ -72,13 +56,6 @@ public struct VitaminDHourInfo: Codable, Sendable, Equatable {
     public var uvi: Double
     @Null public var minutes: Int?
     @Null public var burnTimeMinutes: Int?
-
-    public init(time: String, uvi: Double, minutes: Int?, burnTimeMinutes: Int?) {
-        self.time = time
-        self.uvi = uvi
-        self.minutes = minutes
-        self.burnTimeMinutes = burnTimeMinutes
-    }
 }
 
 /// The hour to choose (`VitaminDDay.bestHour`): its span, the dose's minutes, the burn time and
@@ -89,14 +66,6 @@ public struct VitaminDBestInfo: Codable, Sendable, Equatable {
     public var minutes: Int
     @Null public var burnTimeMinutes: Int?
     @Null public var burnShare: Double?
-
-    public init(start: String, end: String, minutes: Int, burnTimeMinutes: Int?, burnShare: Double?) {
-        self.start = start
-        self.end = end
-        self.minutes = minutes
-        self.burnTimeMinutes = burnTimeMinutes
-        self.burnShare = burnShare
-    }
 }
 
 /// One person's best hour; `shade` for a baby under 12 months, who gets no dose time.
@@ -107,15 +76,6 @@ public struct VitaminDPersonInfo: Codable, Sendable, Equatable {
     @Null public var ageMonths: Int?
     @Null public var best: VitaminDBestInfo?
     public var shade: Bool
-
-    public init(name: String, you: Bool, skinType: SkinType, ageMonths: Int?, best: VitaminDBestInfo?, shade: Bool) {
-        self.name = name
-        self.you = you
-        self.skinType = Written(skinType)
-        self.ageMonths = ageMonths
-        self.best = best
-        self.shade = shade
-    }
 }
 
 extension VitaminDInfo {
@@ -131,21 +91,24 @@ extension VitaminDInfo {
             day: day, coordinate: place.coordinate, zone: zone, you: you, family: family, exposure: exposure, now: now, uvi: uvi)
         let iso = ISOTimestamp(timeZone: zone)
         let you = party.people.first
-        self.init(
-            location: LocationInfo(place, approximate: approximate), date: CalendarDate(containing: day.start, in: zone),
-            exposed: exposure, sky: sky,
-            skinType: you?.skinType ?? .I,
-            hours: (you?.day?.hours ?? []).map { hour in
-                VitaminDHourInfo(
-                    time: iso.string(hour.start), uvi: hour.uvi.rounded(places: 2), minutes: hour.minutes.map(Self.wholeMinutes),
-                    burnTimeMinutes: hour.burnTime.wholeMinutes)
-            },
-            best: you?.day?.bestHour.map { VitaminDBestInfo($0, iso: iso) }, sunTooLow: party.sunTooLow, nextDay: party.nextDay,
-            people: party.people.map { person in
-                VitaminDPersonInfo(
-                    name: person.isUser ? FamilyStatusInfo.you : person.name, you: person.isUser, skinType: person.skinType,
-                    ageMonths: person.ageInMonths, best: person.day?.bestHour.map { VitaminDBestInfo($0, iso: iso) }, shade: person.shade)
-            })
+        location = LocationInfo(place, approximate: approximate)
+        date = Written(CalendarDate(containing: day.start, in: zone))
+        exposed = Word(exposure)
+        self.sky = Word(sky)
+        skinType = Written(you?.skinType ?? .I)
+        hours = (you?.day?.hours ?? []).map { hour in
+            VitaminDHourInfo(
+                time: iso.string(hour.start), uvi: hour.uvi.rounded(places: 2), minutes: hour.minutes.map(Self.wholeMinutes),
+                burnTimeMinutes: hour.burnTime.wholeMinutes)
+        }
+        best = you?.day?.bestHour.map { VitaminDBestInfo($0, iso: iso) }
+        sunTooLow = party.sunTooLow
+        nextDay = party.nextDay.map(Written.init)
+        people = party.people.map { person in
+            VitaminDPersonInfo(
+                name: person.isUser ? FamilyStatusInfo.you : person.name, you: person.isUser, skinType: Written(person.skinType),
+                ageMonths: person.ageInMonths, best: person.day?.bestHour.map { VitaminDBestInfo($0, iso: iso) }, shade: person.shade)
+        }
     }
 
     /// A dose's minutes as said: rounded up (a dose is never promised sooner), at least 1.

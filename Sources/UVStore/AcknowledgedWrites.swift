@@ -4,14 +4,9 @@ import UVCore
 /// Acknowledged changes that a damaged `-wal` took with it: found at a start, and said.
 public struct LostWrites: Sendable, Equatable, Codable {
     /// How many acknowledged write transactions the store no longer holds.
-    public var count: Int
+    public let count: Int
     /// The damaged `-wal`, copied aside before SQLite read it, for a person or a tool to look at.
-    public var keptAs: URL
-
-    public init(count: Int, keptAs: URL) {
-        self.count = count
-        self.keptAs = keptAs
-    }
+    public let keptAs: URL
 
     /// One sentence for the log, `uvctl status` and `uvctl doctor`.
     public var summary: String {
