@@ -67,7 +67,7 @@ enum StatusText {
     }
 
     /// `24 °C · partly cloudy`: what the provider says of the weather now, where it says it.
-    static func weatherLine(_ status: StatusInfo, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    static func weatherLine(_ status: StatusInfo, environment: [String: String] = ProcessEnvironment.atStart) -> String? {
         let temperature = status.temperatureCelsius.map {
             Weather.temperature(celsius: $0, fahrenheit: Weather.usesFahrenheit(environment: environment))
         }

@@ -15,7 +15,7 @@ struct Terminal {
         self.width = width
     }
 
-    static func standardOutput(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+    static func standardOutput(environment: [String: String] = ProcessEnvironment.atStart) -> Terminal {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let dumb = environment["TERM"] == "dumb"
         let onTerminal = isatty(STDOUT_FILENO) == 1

@@ -65,7 +65,7 @@ struct WheelCommand: AsyncParsableCommand {
 
     /// Renders through rsvg-convert, found on PATH; says so when it is not there.
     static func writePNG(_ svg: String, to path: String) throws {
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let searchPath = ProcessEnvironment.atStart["PATH"] ?? "/usr/bin:/bin"
         guard
             let converter = searchPath.split(separator: ":").map({ "\($0)/rsvg-convert" }).first(
                 where: FileManager.default.isExecutableFile(atPath:))

@@ -55,7 +55,7 @@ extension LibNotifyServer {
     }
 
     /// LXQt's settings file: `$XDG_CONFIG_HOME/lxqt/notifications.conf`.
-    static func lxqtSettingsPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func lxqtSettingsPath(environment: [String: String] = ProcessEnvironment.atStart) -> String {
         let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         return configHome + "/lxqt/notifications.conf"

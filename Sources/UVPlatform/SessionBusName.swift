@@ -72,7 +72,7 @@ public enum SessionBusName {
     /// The first service file for `name` in the session bus's search path
     /// (`$XDG_DATA_HOME/dbus-1/services`, then each of `$XDG_DATA_DIRS`), read as the D-Bus
     /// specification's "Message Bus Starting Services" lays them out; nil when none names it.
-    public static func serviceFile(for name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> ServiceFile? {
+    public static func serviceFile(for name: String, environment: [String: String] = ProcessEnvironment.atStart) -> ServiceFile? {
         let home = environment["HOME"] ?? ""
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
         let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share").split(

@@ -16,7 +16,7 @@ public struct SystemTimeZone: Sendable {
     public var environment: [String: String]
 
     public init(
-        localtime: URL = URL(fileURLWithPath: "/etc/localtime"), environment: [String: String] = ProcessInfo.processInfo.environment
+        localtime: URL = URL(fileURLWithPath: "/etc/localtime"), environment: [String: String] = ProcessEnvironment.atStart
     ) {
         self.localtime = localtime
         self.environment = environment

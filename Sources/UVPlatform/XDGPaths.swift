@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import UVCore
 
 /// Where uvd keeps things, by the XDG Base Directory Specification
 /// (https://specifications.freedesktop.org/basedir-spec/latest/): each variable if set to an absolute path, else its documented default.
@@ -12,7 +13,7 @@ public struct XDGPaths: Sendable, Equatable {
     /// Whether `runtime` is the /tmp fallback, which uvd must find as it made it (0700, its own).
     public var runtimeIsFallback: Bool
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.atStart) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         func base(_ variable: String, _ fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }

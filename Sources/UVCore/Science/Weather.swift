@@ -28,7 +28,7 @@ public enum Weather {
     /// Degrees Fahrenheit where the locale's region measures in them (the United States, Liberia,
     /// Myanmar — CLDR's measurement data), else Celsius. The locale is POSIX's: `LC_ALL`, then
     /// `LC_MEASUREMENT`, then `LANG` (`en_US.UTF-8` → US).
-    public static func usesFahrenheit(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public static func usesFahrenheit(environment: [String: String] = ProcessEnvironment.atStart) -> Bool {
         let locale = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let region = locale.split(separator: ".").first?.split(separator: "_").dropFirst().first.map { $0.prefix(2) }
         return ["US", "LR", "MM"].contains(region.map(String.init) ?? "")

@@ -16,7 +16,7 @@ public struct DisplayLocale: Sendable {
 
     /// The process's: its environment and the catalog `Localization` chose.
     public static let current = DisplayLocale(
-        environment: ProcessInfo.processInfo.environment, messageLanguage: Localization.catalog?.language)
+        environment: ProcessEnvironment.atStart, messageLanguage: Localization.catalog?.language)
 
     /// A language's own country where the time locale does not name one of that language.
     static let mainCountry = ["fr": "fr_FR", "es": "es_ES", "ja": "ja_JP", "de": "de_DE", "it": "it_IT", "pt": "pt_PT", "nl": "nl_NL"]

@@ -10,7 +10,7 @@ import FoundationEssentials
 /// `/usr/local/share/locale` and `/usr/share/locale`.
 public enum Localization {
     /// The catalog in use; nil for English.
-    public static let catalog: MessageCatalog? = load(environment: ProcessInfo.processInfo.environment)
+    public static let catalog: MessageCatalog? = load(environment: ProcessEnvironment.atStart)
 
     public static func load(environment: [String: String]) -> MessageCatalog? {
         for language in languages(environment: environment) {

@@ -5,7 +5,7 @@ extension Zone {
     /// `/etc/localtime` links to, else Debian's `/etc/timezone`, else `UTC`; each only when this
     /// system has that zone.
     public static func systemIdentifier(
-        environment: [String: String] = ProcessInfo.processInfo.environment, localtime: String = "/etc/localtime"
+        environment: [String: String] = ProcessEnvironment.atStart, localtime: String = "/etc/localtime"
     ) -> String {
         if let tz = environment["TZ"].map({ $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }), Zone(identifier: tz) != nil {
             return tz

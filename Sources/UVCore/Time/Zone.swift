@@ -137,7 +137,7 @@ public struct Zone: Sendable, Hashable, CustomStringConvertible {
 /// The system's zone files, each read once.
 final class ZoneFiles: Sendable {
     static let shared = ZoneFiles(
-        directory: ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo")
+        directory: ProcessEnvironment.atStart["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo")
 
     let directory: String
     private let loaded = Mutex<[String: TZif?]>([:])

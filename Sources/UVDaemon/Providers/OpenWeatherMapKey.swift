@@ -9,7 +9,7 @@ enum OpenWeatherMapKey {
     static let credentialName = "openweathermap-key"
 
     /// The key, nil when none is configured, or why a configured one cannot be used.
-    static func load(keyFile: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<String?, Problem> {
+    static func load(keyFile: String?, environment: [String: String] = ProcessEnvironment.atStart) -> Result<String?, Problem> {
         if let directory = environment["CREDENTIALS_DIRECTORY"] {
             let path = URL(filePath: directory).appending(path: credentialName).path
             if FileManager.default.fileExists(atPath: path) { return read(path, checkMode: false) }

@@ -171,7 +171,7 @@ public enum Daemon {
     /// tray host can ever be.
     static func startTray(_ configuration: Configuration, log: Logger) async -> StatusNotifierItem? {
         guard configuration.trayEnabled else { return nil }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.atStart
         let runtimeBus = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
         guard environment["DBUS_SESSION_BUS_ADDRESS"] != nil || runtimeBus.map({ FileManager.default.fileExists(atPath: $0) }) == true
         else {

@@ -310,8 +310,8 @@ struct Doctor {
     /// home). Where unprivileged user namespaces are restricted it may not, and uvd runs without
     /// it: still only as the user, its files 0600 in 0700 directories.
     private func sandboxCheck() -> CheckInfo? {
-        guard ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil else { return nil }
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        guard ProcessEnvironment.atStart["NOTIFY_SOCKET"] != nil else { return nil }
+        let home = ProcessEnvironment.atStart["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         let state = SandboxState.current(home: home)
         if state.ownUserNamespace, state.homeReadOnly {
             return CheckInfo(name: tr("sandbox"), result: .ok, detail: tr("applied: a user namespace of its own, home read-only"))
@@ -340,7 +340,7 @@ struct Doctor {
     }
 
     private func systemdCheck() -> CheckInfo {
-        guard ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil else {
+        guard ProcessEnvironment.atStart["NOTIFY_SOCKET"] != nil else {
             return CheckInfo(
                 name: "systemd", result: .warn, detail: tr("not started by systemd: no restart on failure, no journal"),
                 fix: "systemctl --user enable --now uvd")

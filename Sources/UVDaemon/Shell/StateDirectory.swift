@@ -14,7 +14,7 @@ import UVPlatform
 public enum StateDirectory {
     /// Creates the directory (0700, with its parents) or checks the one there. Under systemd, a
     /// refusal says how to give the sandbox write access to a place of the user's choosing.
-    public static func prepare(_ paths: XDGPaths, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func prepare(_ paths: XDGPaths, environment: [String: String] = ProcessEnvironment.atStart)
         throws(PrivateDirectory.Refused)
     {
         do throws(PrivateDirectory.Refused) {
@@ -60,8 +60,7 @@ public enum StateDirectory {
     /// Moves a database found at a former place into the state directory when that has none
     /// (the database with its `-wal`, and the last good configuration); a second database left
     /// beside one in use is named, not touched. Returns what was done, a sentence each, for the log.
-    public static func adoptFormerState(_ paths: XDGPaths, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String]
-    {
+    public static func adoptFormerState(_ paths: XDGPaths, environment: [String: String] = ProcessEnvironment.atStart) -> [String] {
         let files = FileManager.default
         var said: [String] = []
         for place in formerPlaces(paths, environment: environment) {
