@@ -131,7 +131,7 @@ struct CoreEventsTests {
         let quiet = core.handle(.command(.quietFor(minutes: 60)), at: Self.morning)
         let keep = try #require(Self.saves(quiet).first)
         #expect(keep.onRefusal == .takeBack)
-        guard case .quiet(let info) = Self.reply(quiet) else {
+        guard case .answered(let info as QuietInfo) = Self.reply(quiet) else {
             Issue.record("expected quiet hours in the answer: \(quiet)")
             return
         }
@@ -169,7 +169,7 @@ struct CoreEventsTests {
 
         _ = core.handle(.routeReadAgain(Self.homeWifi), at: Self.morning.addingTimeInterval(2))
         let marked = core.handle(.command(.markHome), at: Self.morning.addingTimeInterval(2))
-        guard case .said(let said) = Self.reply(marked) else {
+        guard case .answered(let said as String) = Self.reply(marked) else {
             Issue.record("expected home marked: \(marked)")
             return
         }

@@ -1,63 +1,33 @@
 import UVCore
 import UVProtocol
 
-/// What a command answers, read off the core's reply (`CoreReply`): the caller names the type it
-/// reads (`CoreShell.command`), so one generic call serves every command.
-protocol CommandAnswer: Sendable {
-    /// The answer `reply` carries, or nil when it carries another kind.
-    init?(answering reply: CoreReply)
+/// What a command answers, read off the core's reply (`CoreReply.answered`): the caller names the
+/// type it reads (`CoreShell.command`), so one generic call serves every command.
+protocol CommandAnswer: Sendable {}
+
+extension CommandAnswer {
+    /// The answer `reply` carries, or nil when it carries another type.
+    init?(answering reply: CoreReply) {
+        guard case .answered(let answer as Self) = reply else { return nil }
+        self = answer
+    }
 }
 
 /// What `uvctl home clear`, `snooze`, `mute`, `unmute`, `outside` say.
-extension String: CommandAnswer {
-    init?(answering reply: CoreReply) {
-        guard case .said(let text) = reply else { return nil }
-        self = text
-    }
-}
+extension String: CommandAnswer {}
 
-extension QuietInfo: CommandAnswer {
-    init?(answering reply: CoreReply) {
-        guard case .quiet(let info) = reply else { return nil }
-        self = info
-    }
-}
+extension QuietInfo: CommandAnswer {}
 
-extension LocationInfo: CommandAnswer {
-    init?(answering reply: CoreReply) {
-        guard case .location(let info) = reply else { return nil }
-        self = info
-    }
-}
+extension LocationInfo: CommandAnswer {}
 
-extension SunscreenInfo: CommandAnswer {
-    init?(answering reply: CoreReply) {
-        guard case .sunscreen(let info) = reply else { return nil }
-        self = info
-    }
-}
+extension SunscreenInfo: CommandAnswer {}
 
-extension Profile: CommandAnswer {
-    init?(answering reply: CoreReply) {
-        guard case .profile(let profile) = reply else { return nil }
-        self = profile
-    }
-}
+extension Profile: CommandAnswer {}
 
-extension FamilyReply: CommandAnswer {
-    init?(answering reply: CoreReply) {
-        guard case .family(let family) = reply else { return nil }
-        self = family
-    }
-}
+extension FamilyReply: CommandAnswer {}
 
 /// What `uvctl location remove` and `sunscreen remove` answer: that it was done.
-extension Empty: CommandAnswer {
-    init?(answering reply: CoreReply) {
-        guard case .done = reply else { return nil }
-        self.init()
-    }
-}
+extension Empty: CommandAnswer {}
 
 /// A method's reply that is a command's answer, as the core gave it (`CommandCall`).
 protocol CommandReply: Sendable {

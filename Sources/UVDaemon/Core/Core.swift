@@ -547,7 +547,7 @@ extension Core {
             } else {
                 settle(now: now)
             }
-            effects.append(.answer(.said(tr("reloaded %1$@", configFile))))
+            effects.append(.answer(.answered(tr("reloaded %1$@", configFile))))
         }
     }
 }
@@ -712,12 +712,12 @@ extension Core {
 
     /// `uvctl refresh`: one immediate round, at most every 5 minutes and within the budget, whose
     /// outcomes come as `.refreshed` when it ends. Asked while such a round runs, it joins that
-    /// round (answered `.done`, not refused as too soon). Refused otherwise with what the last
+    /// round (answered `Empty`, not refused as too soon). Refused otherwise with what the last
     /// requests got.
     private mutating func refreshAsked(now: Date) {
         if rounds[.forced] != nil {
             sources.counter.count(\.refreshesJoined)
-            return effects.append(.answer(.done))
+            return effects.append(.answer(.answered(Empty())))
         }
         let lastOutcomes = rounds.lastOutcomes
         let policy = loaded.configuration.policy
@@ -744,7 +744,7 @@ extension Core {
             unsaved.providerState = providers.changeState { $0.lastManualRefresh = now }
             startRound(.forced, now: now)
             armTimer(now: now)
-            effects.append(.answer(.done))
+            effects.append(.answer(.answered(Empty())))
         }
     }
 }

@@ -162,26 +162,26 @@ extension CoreCommand {
     /// What the user is told once the command is kept: its reply, read from the core as it now is.
     func reply(from core: Core, change: CommandChange, now: Date) throws(Refusal) -> CoreReply {
         switch self {
-        case .profile: return .profile(core.user.profile)
+        case .profile: return .answered(core.user.profile)
         // What was just put on (the last recorded), with the party's reapply time and whose it is.
-        case .applySunscreen: return .sunscreen(try core.sunscreenInfo(now: now, applied: core.user.sunscreen.newest))
-        case .recordWater: return .sunscreen(try core.sunscreenInfo(now: now))
-        case .removeSunscreen, .removeLocation: return .done
-        case .setLocation, .clearLocation: return .location(ViewBuilder.locationInfo(core.user.place))
-        case .addLocation(let saved): return .location(ViewBuilder.locationInfo(saved))
-        case .markHome, .outside: return .said(change.said ?? "")
-        case .clearHome: return .said(tr("no home network marked: leaving any Wi-Fi counts"))
-        case .quiet, .quietFor, .quietOff: return .quiet(core.quietInfo(now: now))
+        case .applySunscreen: return .answered(try core.sunscreenInfo(now: now, applied: core.user.sunscreen.newest))
+        case .recordWater: return .answered(try core.sunscreenInfo(now: now))
+        case .removeSunscreen, .removeLocation: return .answered(Empty())
+        case .setLocation, .clearLocation: return .answered(ViewBuilder.locationInfo(core.user.place))
+        case .addLocation(let saved): return .answered(ViewBuilder.locationInfo(saved))
+        case .markHome, .outside: return .answered(change.said ?? "")
+        case .clearHome: return .answered(tr("no home network marked: leaving any Wi-Fi counts"))
+        case .quiet, .quietFor, .quietOff: return .answered(core.quietInfo(now: now))
         case .snooze(let rule, let minutes):
             let until = now.addingTimeInterval(Double(minutes) * 60)
-            return .said(
+            return .answered(
                 tr(
                     "%1$@ snoozed until %2$@", rule.rawValue,
                     WallClock.format(until, in: core.currentPlace.timeZone, twelveHour: core.engineSettings.uses12HourClock)))
         case .mute(let rule, let today):
-            return .said(today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue))
-        case .unmute(let rule): return .said(tr("%1$@ speaks again", rule.rawValue))
-        case .addMember, .setMember, .removeMember, .familyOut: return .family(core.familyReply(now: now))
+            return .answered(today ? tr("%1$@ muted for today", rule.rawValue) : tr("%1$@ muted until `uvctl unmute %1$@`", rule.rawValue))
+        case .unmute(let rule): return .answered(tr("%1$@ speaks again", rule.rawValue))
+        case .addMember, .setMember, .removeMember, .familyOut: return .answered(core.familyReply(now: now))
         }
     }
 

@@ -61,12 +61,7 @@ struct Save: Sendable {
 /// The answer to an event that has a caller: a command's reply in its own type, or why the
 /// command was refused.
 enum CoreReply: Sendable {
-    case said(String)
-    case quiet(QuietInfo)
-    case location(LocationInfo)
-    case sunscreen(SunscreenInfo)
-    case profile(Profile)
-    case family(FamilyReply)
-    case done
+    /// The command's answer, which its caller reads as the type it expects (`CommandAnswer`).
+    case answered(any CommandAnswer)
     case refused(Refusal)
 }

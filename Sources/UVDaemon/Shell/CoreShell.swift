@@ -167,7 +167,7 @@ actor CoreShell {
         }
         switch send(.configurationRead(reading), at: clocks.wall()) {
         case .refused(let refusal): throw refusal
-        case .said(let text): return text
+        case .answered(let text as String): return text
         default: return ""
         }
     }
