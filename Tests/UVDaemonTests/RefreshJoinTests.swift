@@ -11,12 +11,18 @@ import UVProviders
 /// what it came to, instead of "refreshed less than 5 minutes ago" and nothing of the answers.
 @Suite("A refresh asked during a forced round")
 struct RefreshJoinTests {
-    @Test func waitsForTheRoundUnderWayAndReportsItsOutcome() async throws {
+    /// A started core whose providers answer only when the test lets them (`GatedHTTP.answer`),
+    /// its requests sent until `asking` is cancelled.
+    private static func gatedCore(now: Date) async throws -> (shell: InProcessCore, http: GatedHTTP, asking: Task<Void, Never>) {
         let http = GatedHTTP(response: HTTPResponse(status: 503, body: Data("busy".utf8)))
-        let now = SettleCountTests.now
         let shell = try InProcessCore(httpClient: http, answersArriveAt: { now.addingTimeInterval(1) })
         await shell.startEngine(now: now)
-        let asking = Task { await shell.core.sendRequests() }
+        return (shell, http, Task { await shell.core.sendRequests() })
+    }
+
+    @Test func waitsForTheRoundUnderWayAndReportsItsOutcome() async throws {
+        let now = SettleCountTests.now
+        let (shell, http, asking) = try await Self.gatedCore(now: now)
         defer { asking.cancel() }
 
         async let first = shell.core.requestRefresh(now: now)
@@ -38,11 +44,8 @@ struct RefreshJoinTests {
     /// A refresh whose caller goes (its client hung up, uvd stopping) ends at once, though its
     /// round still waits for a provider: a stop never waits for the providers to answer.
     @Test(.timeLimit(.minutes(20))) func aCancelledRefreshEndsAtOnce() async throws {
-        let http = GatedHTTP(response: HTTPResponse(status: 503, body: Data("busy".utf8)))
         let now = SettleCountTests.now
-        let shell = try InProcessCore(httpClient: http, answersArriveAt: { now.addingTimeInterval(1) })
-        await shell.startEngine(now: now)
-        let asking = Task { await shell.core.sendRequests() }
+        let (shell, http, asking) = try await Self.gatedCore(now: now)
         defer { asking.cancel() }
 
         let refresh = Task { try await shell.core.requestRefresh(now: now) }
