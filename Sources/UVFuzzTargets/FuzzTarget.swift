@@ -53,6 +53,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
 
+    /// Each method's parameters, decoded from every call the varlink target reads.
+    static var parameterTypes: [any Decodable.Type] {
+        [
+            LocationParameters.self, ForecastParameters.self, PlaceParameters.self, AddLocationParameters.self, SunscreenParameters.self,
+            ProfileParameters.self, SnoozeParameters.self, MuteParameters.self, OutsideParameters.self, DoseParameters.self,
+            SetQuietParameters.self, VitaminDParameters.self,
+        ]
+    }
+
     /// Sydney's 4 October 2026, 23 hours long (UTC when the system has no zone files).
     static let scenarioZone = Zone(identifier: "Australia/Sydney") ?? .utc
     static let scenarioDay = LocalDay.interval(containing: Date(timeIntervalSince1970: 1_791_072_000), in: scenarioZone)
@@ -78,18 +87,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let messages = try? framing.append(data) else { return }
             for message in messages {
                 guard let call = try? VarlinkCall(decoding: Data(message)) else { continue }
-                _ = try? call.decodeParameters(LocationParameters.self)
-                _ = try? call.decodeParameters(ForecastParameters.self)
-                _ = try? call.decodeParameters(PlaceParameters.self)
-                _ = try? call.decodeParameters(AddLocationParameters.self)
-                _ = try? call.decodeParameters(SunscreenParameters.self)
-                _ = try? call.decodeParameters(ProfileParameters.self)
-                _ = try? call.decodeParameters(SnoozeParameters.self)
-                _ = try? call.decodeParameters(MuteParameters.self)
-                _ = try? call.decodeParameters(OutsideParameters.self)
-                _ = try? call.decodeParameters(DoseParameters.self)
-                _ = try? call.decodeParameters(SetQuietParameters.self)
-                _ = try? call.decodeParameters(VitaminDParameters.self)
+                for parameters in Self.parameterTypes { _ = try? call.decodeParameters(parameters) }
                 // A family member's name, read as the daemon reads it (its birth month and SPF are
                 // read as the parameters decode).
                 if let member = try? call.decodeParameters(FamilyMemberParameters.self) {
