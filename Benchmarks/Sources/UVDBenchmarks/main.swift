@@ -94,6 +94,13 @@ benchmark("places: naming a coordinate (the biggest city within 25 km)") {
     blackHole(CityIndex.embedded.placeName(near: sydney))
 }
 
+// The zero-configuration place, worked out at each start: the zone's line in the system's
+// zone1970.tab; a zone that names no place (UTC) reads the whole table.
+let zoneTable = (try? String(contentsOfFile: Place.zoneTablePath, encoding: .utf8)) ?? ""
+benchmark("places: the place a time zone names (UTC: all of zone1970.tab read)") {
+    blackHole(ZoneLocation.resolve(zone: "Etc/UTC", zoneTable: zoneTable))
+}
+
 // The binary as it is installed (`make install` strips it), and as built.
 let strippedCopy = FileManager.default.temporaryDirectory.path + "/uvd-bench-\(getpid())-stripped"
 try RunningDaemon.run("/usr/bin/strip", ["--strip-all", "-o", strippedCopy, RunningDaemon.release], environment: [:])
