@@ -166,15 +166,12 @@ public enum Daemon {
         return UnreachableNotificationServer(reason: problem)
     }
 
-    /// The tray item, unless `[tray] enabled = false` or there is no session bus: without a bus
-    /// address nor `$XDG_RUNTIME_DIR/bus`, GLib would start a private bus of its own where no
-    /// tray host can ever be.
+    /// The tray item, unless `[tray] enabled = false` or there is no session bus (`SessionBus.address`,
+    /// GLib's own rule): without one, GLib would start a private bus of its own where no tray host
+    /// can ever be.
     static func startTray(_ configuration: Configuration, log: Logger) async -> StatusNotifierItem? {
         guard configuration.trayEnabled else { return nil }
-        let environment = ProcessEnvironment.atStart
-        let runtimeBus = environment["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
-        guard environment["DBUS_SESSION_BUS_ADDRESS"] != nil || runtimeBus.map({ FileManager.default.fileExists(atPath: $0) }) == true
-        else {
+        guard SessionBus.address() != nil else {
             log.info("tray: no session bus")
             return nil
         }
