@@ -90,18 +90,18 @@ extension VitaminDInfo {
         let party = VitaminDParty(
             day: day, coordinate: place.coordinate, zone: zone, you: you, family: family, exposure: exposure, now: now, uvi: uvi)
         let iso = ISOTimestamp(timeZone: zone)
-        let you = party.people.first
+        let user = party.people.first
         location = LocationInfo(place, approximate: approximate)
         date = Written(CalendarDate(containing: day.start, in: zone))
         exposed = Word(exposure)
         self.sky = Word(sky)
-        skinType = Written(you?.skinType ?? .I)
-        hours = (you?.day?.hours ?? []).map { hour in
+        skinType = Written(user?.skinType ?? .I)
+        hours = (user?.day?.hours ?? []).map { hour in
             VitaminDHourInfo(
                 time: iso.string(hour.start), uvi: hour.uvi.rounded(places: 2), minutes: hour.minutes.map(Self.wholeMinutes),
                 burnTimeMinutes: hour.burnTime.wholeMinutes)
         }
-        best = you?.day?.bestHour.map { VitaminDBestInfo($0, iso: iso) }
+        best = user?.day?.bestHour.map { VitaminDBestInfo($0, iso: iso) }
         sunTooLow = party.sunTooLow
         nextDay = party.nextDay.map(Written.init)
         people = party.people.map { person in
