@@ -147,7 +147,7 @@ struct SimulateCommand: AsyncParsableCommand {
             if apply {
                 events.append(
                     (
-                        leaving.addingTimeInterval(settings.leaveHome.debounce + 60),
+                        leaving.addingTimeInterval(settings[part: LeaveHomeSettings.self].debounce + 60),
                         .answer(subject: .leaveHome, .pressed(.applied))
                     ))
             }

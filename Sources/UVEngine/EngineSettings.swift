@@ -3,7 +3,7 @@ import UVCore
 
 /// What the rules are told by the configuration: what every rule and the day's numbers read
 /// (quiet hours, the reapply interval, the clock, the window), and each rule's own section
-/// (`EngineRule.Settings`, reached by the property its file declares: `settings.leaveHome`).
+/// (`EngineRule.Settings`, reached by the rule's key: `settings[.leaveHome]`).
 /// Saved as one flat object, the rules' fields beside these.
 public struct EngineSettings: Sendable, Equatable {
     public var quietHours = QuietHours()
@@ -17,10 +17,16 @@ public struct EngineSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// A rule's settings (the property a rule's file declares reads and writes it).
-    subscript<Settings: RuleSettings>(part type: Settings.Type) -> Settings {
+    /// A rule's settings, by their type.
+    public subscript<Settings: RuleSettings>(part type: Settings.Type) -> Settings {
         get { rules.part(type, fallback: Settings()) }
         set { rules.set(newValue) }
+    }
+
+    /// A rule's settings, by the rule's key (`settings[.reapply]`).
+    subscript<Rule: EngineRule>(rule: RuleKey<Rule>) -> Rule.Settings {
+        get { self[part: Rule.Settings.self] }
+        set { self[part: Rule.Settings.self] = newValue }
     }
 
     /// Every key of the rules' sections and of the engine's own (`[quiet]`), in the order

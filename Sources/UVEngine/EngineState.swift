@@ -129,8 +129,8 @@ public struct EngineState: Sendable, Equatable {
         memories = RuleParts { $0.freshMemoryPart(settings) }
     }
 
-    /// A rule's memory (the property a rule's file declares reads and writes it).
-    subscript<Rule: EngineRule>(memoryOf rule: Rule.Type) -> Rule.Memory {
+    /// A rule's memory, by the rule's key (`state[.reapply]`).
+    subscript<Rule: EngineRule>(rule: RuleKey<Rule>) -> Rule.Memory {
         get { memories.part(Rule.Memory.self, fallback: Rule.freshMemory(settings)) }
         set { memories.set(newValue) }
     }

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import UVCore
-import UVEngine
 import UVProviderPolicy
 
 @testable import UVConfig
+@testable import UVEngine
 
 @Suite("config.toml")
 struct ConfigLoaderTests {
@@ -37,10 +37,12 @@ struct ConfigLoaderTests {
             babies = false
             """
         let engine = try ConfigLoader.parse(text, path: "c.toml").configuration.engine
-        #expect(engine.alerts.indoors == .popUp && engine.reapply.indoors == .popUp)
-        #expect(engine.reapply.countdown && !engine.reapply.onGoingOut && engine.reapply.uvThreshold == 0 && !engine.leaveHome.namesBabies)
+        #expect(engine[.alerts].indoors == .popUp && engine[.reapply].indoors == .popUp)
+        #expect(
+            engine[.reapply].countdown && !engine[.reapply].onGoingOut && engine[.reapply].uvThreshold == 0
+                && !engine[.leaveHome].namesBabies)
         let defaults = Configuration().engine
-        #expect(defaults.alerts.indoors == .glance && defaults.reapply.indoors == .glance && !defaults.reapply.countdown)
+        #expect(defaults[.alerts].indoors == .glance && defaults[.reapply].indoors == .glance && !defaults[.reapply].countdown)
         #expect(
             throws: ConfigLoader.Invalid(problems: [
                 "c.toml:2:1: alerts.indoors = \"popup\" is not allowed; expected \"glance\" (the tray, uvctl status and waybar) or \"pop-up\""
@@ -116,8 +118,8 @@ struct ConfigLoaderTests {
             interval_minutes = 80
             """
         let engine = try ConfigLoader.parse(text, path: "c.toml").configuration.engine
-        #expect(engine.leaveHome.cooldown == 5400 && engine.alerts.levels == [6, 8, 10])
-        #expect(engine.morning.minute == nil && engine.reapplyInterval == 4800)
+        #expect(engine[.leaveHome].cooldown == 5400 && engine[.alerts].levels == [6, 8, 10])
+        #expect(engine[.morning].minute == nil && engine.reapplyInterval == 4800)
         #expect(engine.quietHours.spans.map(\.description) == ["22:00-07:00", "13:00-14:00"])
         do {
             _ = try ConfigLoader.parse("[quiet]\nhours = [\"late\"]\n[alerts]\nlevels = [6, \"eight\"]\n", path: "c.toml")
@@ -185,6 +187,6 @@ struct RuleSectionTests {
 
     @Test func theDoseRuleCanBeTurnedOff() throws {
         let loaded = try ConfigLoader.parse("[dose]\nenabled = false\n", path: "config.toml")
-        #expect(!loaded.configuration.engine.dose.enabled && loaded.warnings.isEmpty)
+        #expect(!loaded.configuration.engine[.dose].enabled && loaded.warnings.isEmpty)
     }
 }

@@ -60,7 +60,7 @@ struct UpgradeFrom020Tests {
         let loaded = try ConfigLoader.load(file: directory.appendingPathComponent("config.toml"))
         #expect(loaded.warnings.isEmpty)
         #expect(loaded.configuration.engine.quietHours == QuietHours([QuietSpan(start: 22 * 60, end: 7 * 60)]))
-        #expect(loaded.configuration.engine.alerts.levels == [6, 9])
+        #expect(loaded.configuration.engine[part: UVAlertSettings.self].levels == [6, 9])
         #expect(!loaded.configuration.camsEnabled && !loaded.configuration.openMeteoEnabled && !loaded.configuration.arpansaEnabled)
     }
 

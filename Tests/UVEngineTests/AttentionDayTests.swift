@@ -150,7 +150,7 @@ struct AttentionDayTests {
         let protected = try Self.play("07:00 wifi\n08:00 apply 50 lots\n08:15 cellular\n", family: [leo])
         #expect(protected.popUps.contains { $0.alert.rule == .leaveHome })
         var quiet = EngineSettings()
-        quiet.leaveHome.namesBabies = false
+        quiet[.leaveHome].namesBabies = false
         let unnamed = try Self.play("07:00 wifi\n08:00 apply 50 lots\n08:15 cellular\n", settings: quiet, family: [leo])
         #expect(!unnamed.popUps.contains { $0.alert.rule == .leaveHome })
     }
@@ -159,11 +159,11 @@ struct AttentionDayTests {
     /// `on_going_out = false`, `uv_threshold = 0`: uvd 0.4's day, nine pop-ups at the office.
     @Test func theSettingsGiveBackTheEarlierBehaviour() throws {
         var settings = EngineSettings()
-        settings.alerts.indoors = .popUp
-        settings.reapply.indoors = .popUp
-        settings.reapply.countdown = true
-        settings.reapply.uvThreshold = 0
-        settings.reapply.onGoingOut = false
+        settings[.alerts].indoors = .popUp
+        settings[.reapply].indoors = .popUp
+        settings[.reapply].countdown = true
+        settings[.reapply].uvThreshold = 0
+        settings[.reapply].onGoingOut = false
         let day = try Self.play(Self.day("office"), settings: settings)
         #expect(day.popUps.count == 9, "\(day.popUps.map { "\($0.time) \($0.alert.subject)" })")
         #expect(day.count(.reapply) == 3)

@@ -14,7 +14,7 @@ struct DoseNoticeTests {
     private func fresh(quiet: QuietHours = QuietHours()) -> EngineState {
         var settings = EngineSettings()
         settings.quietHours = quiet
-        settings.morning.minute = nil
+        settings[.morning].minute = nil
         return EngineState(settings: settings, zone: ZoneName(Self.zone), skinType: .II)
     }
 

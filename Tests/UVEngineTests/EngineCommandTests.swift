@@ -43,7 +43,7 @@ struct EngineCommandTests {
     @Test func snoozeWithdrawsAndSilencesARuleUntilItEnds() {
         // The countdown's pop-ups (`[reapply] countdown`), out: a reminder is on screen at 10:30.
         var settings = EngineSettings()
-        settings.reapply.countdown = true
+        settings[.reapply].countdown = true
         var sim = S(settings: settings, start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         sim.goOut(at: S.at("2026-01-15T09:00:00+11:00"))

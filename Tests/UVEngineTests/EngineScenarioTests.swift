@@ -24,7 +24,7 @@ struct EngineScenarioTests {
 
     @Test func theMorningSummaryAtTheFirstSignOfSomeoneAtTheMachine() {
         var settings = EngineSettings()
-        settings.morning.minute = nil
+        settings[.morning].minute = nil
         for (sign, at) in [
             (EngineEvent.resumed, "07:05"), (.userActivity, "07:10"), (.command(.quietOff), "07:15"),
             (.answer(subject: Subject.uvLevel(.high), .pressed(.notToday)), "07:20"),

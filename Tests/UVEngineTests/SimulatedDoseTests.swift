@@ -49,7 +49,7 @@ struct SimulatedDoseTests {
     /// `[dose] enabled = false` silences the rule: the dose is counted, nothing is said.
     @Test func theDoseRuleTurnedOffSaysNothing() throws {
         var settings = EngineSettings()
-        settings.dose.enabled = false
+        settings[.dose].enabled = false
         var sim = S(settings: settings, start: Self.day.start)
         sim.send(.forecast(S.modelledDay(Self.day.start)), at: Self.day.start)
         sim.simulator.run(until: Self.day.end, steps: try Scenario.parse("10:00 outside\n14:00 inside", day: Self.day, zone: S.sydney))

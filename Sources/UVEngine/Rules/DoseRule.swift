@@ -9,16 +9,16 @@ enum DoseRule: EngineRule {
     static let rule = Rule.dose
     static let settingsSection = "dose"
     static let meanings: [any RuleMeaning.Type] = [DoseMeaning.self]
-    static let settingKeys: [SettingKey<EngineSettings>] = [.boolean("dose.enabled", \.dose.enabled)]
+    static let settingKeys: [SettingKey<EngineSettings>] = [.boolean("dose.enabled", \.[.dose].enabled)]
 
     static func freshMemory(_ settings: EngineSettings) -> DoseNoticeMemory { DoseNoticeMemory() }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        guard state.settings.dose.enabled, let dose = state.dose, dose.outside else { return [] }
-        let noticed = state.doseNotices.noticedOn
+        guard state.settings[.dose].enabled, let dose = state.dose, dose.outside else { return [] }
+        let noticed = state[.dose].noticedOn
         let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && noticed[$0] != step.today }
         guard let level = reached.max() else { return [] }
-        for passed in reached { state.doseNotices.noticedOn[passed] = step.today }
+        for passed in reached { state[.dose].noticedOn[passed] = step.today }
         guard !state.isSilenced(.dose, now: step.now, today: step.today) else { return [] }
         return [
             Alert(
@@ -75,18 +75,9 @@ struct DoseNoticeMemory: RuleMemory {
     }
 }
 
-extension EngineSettings {
-    public var dose: DoseSettings {
-        get { self[part: DoseSettings.self] }
-        set { self[part: DoseSettings.self] = newValue }
-    }
-}
-
-extension EngineState {
-    var doseNotices: DoseNoticeMemory {
-        get { self[memoryOf: DoseRule.self] }
-        set { self[memoryOf: DoseRule.self] = newValue }
-    }
+extension RuleKey where Rule == DoseRule {
+    /// `settings[.dose]`, `state[.dose]`.
+    static var dose: Self { Self() }
 }
 
 /// `level` % of the day's burn dose reached while outside (50 or 80); out with the family,

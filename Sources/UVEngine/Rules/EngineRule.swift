@@ -63,6 +63,10 @@ extension EngineRule where Memory == NoMemory {
     static func freshMemory(_ settings: EngineSettings) -> NoMemory { NoMemory() }
 }
 
+/// A rule by the short name its file gives it, for reading its part of the settings and of the
+/// state: `settings[.reapply]` is `ReapplyRule`'s settings, `state[.reapply]` its memory.
+struct RuleKey<Rule: EngineRule>: Hashable {}
+
 /// What a rule speaks from at one step.
 struct RuleStep {
     let facts: DayFacts

@@ -16,33 +16,33 @@ enum MorningRule: EngineRule {
             apply: { settings, value in
                 guard case .string(let text) = value else { return false }
                 if text == "first-activity" {
-                    settings.morning.minute = nil
+                    settings[.morning].minute = nil
                     return true
                 }
                 guard let minute = WallClock.minuteOfDay(parsing: text) else { return false }
-                settings.morning.minute = minute
+                settings[.morning].minute = minute
                 return true
             },
-            show: { $0.morning.minute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\"" })
+            show: { $0[.morning].minute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\"" })
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> MorningMemory { MorningMemory() }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        if state.settings.morning.minute == nil {
+        if state.settings[.morning].minute == nil {
             guard step.firstActivityToday, let morning = alert(state, step.facts) else { return [] }
-            state.morning.doneOn = step.today
+            state[.morning].doneOn = step.today
             return [morning]
         }
-        guard state.morning.doneOn != step.today, let morning = instant(state), step.now >= morning else { return [] }
-        state.morning.doneOn = step.today
+        guard state[.morning].doneOn != step.today, let morning = instant(state), step.now >= morning else { return [] }
+        state[.morning].doneOn = step.today
         return alert(state, step.facts).map { [$0] } ?? []
     }
 
     /// The summary's instant on the local day entered: `[morning] time` on its clock (the first
     /// instant after a skipped hour, on a day whose clock jumps over it); nil without one.
     private static func instant(_ state: EngineState) -> Date? {
-        guard let minute = state.settings.morning.minute, let day = state.day else { return nil }
+        guard let minute = state.settings[.morning].minute, let day = state.day else { return nil }
         return state.zone.nextDate(after: day.interval.start.addingTimeInterval(-1), minuteOfDay: minute)
     }
 
@@ -55,7 +55,7 @@ enum MorningRule: EngineRule {
     /// Today's summary, until it is said (the next day's comes with the next day, which the
     /// engine always wakes for).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        guard state.morning.doneOn != state.todayKey(at: facts.now) else { return [] }
+        guard state[.morning].doneOn != state.todayKey(at: facts.now) else { return [] }
         return instant(state).map { [$0] } ?? []
     }
 
@@ -111,18 +111,9 @@ struct MorningMemory: RuleMemory {
     }
 }
 
-extension EngineSettings {
-    public var morning: MorningSettings {
-        get { self[part: MorningSettings.self] }
-        set { self[part: MorningSettings.self] = newValue }
-    }
-}
-
-extension EngineState {
-    var morning: MorningMemory {
-        get { self[memoryOf: MorningRule.self] }
-        set { self[memoryOf: MorningRule.self] = newValue }
-    }
+extension RuleKey where Rule == MorningRule {
+    /// `settings[.morning]`, `state[.morning]`.
+    static var morning: Self { Self() }
 }
 
 /// The morning summary: today's sunscreen window and its peak; with yesterday's burn dose, when

@@ -19,17 +19,17 @@ enum UVAlertRule: EngineRule {
                 guard case .list(let items) = value, items.count <= 5 else { return false }
                 let levels = items.compactMap(\.number)
                 guard levels.count == items.count, levels.allSatisfy({ (1...20).contains($0) }) else { return false }
-                settings.alerts.levels = levels.sorted()
+                settings[.alerts].levels = levels.sorted()
                 return true
-            }, show: { "[" + $0.alerts.levels.map { $0.plain }.joined(separator: ", ") + "]" }),
-        .number("alerts.hysteresis", 0...3, \.alerts.hysteresis),
-        .number("alerts.extreme_level", 8...20, \.alerts.extremeLevel),
-        .boolean("alerts.extreme_passes_quiet_hours", \.alerts.extremePassesQuietHours),
-        .indoors("alerts.indoors", \.alerts.indoors),
+            }, show: { "[" + $0[.alerts].levels.map { $0.plain }.joined(separator: ", ") + "]" }),
+        .number("alerts.hysteresis", 0...3, \.[.alerts].hysteresis),
+        .number("alerts.extreme_level", 8...20, \.[.alerts].extremeLevel),
+        .boolean("alerts.extreme_passes_quiet_hours", \.[.alerts].extremePassesQuietHours),
+        .indoors("alerts.indoors", \.[.alerts].indoors),
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> UVAlertMemory {
-        UVAlertMemory(thresholds: ThresholdAlerts(levels: settings.alerts.firingLevels, hysteresis: settings.alerts.hysteresis))
+        UVAlertMemory(thresholds: ThresholdAlerts(levels: settings[.alerts].firingLevels, hysteresis: settings[.alerts].hysteresis))
     }
 
     static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
@@ -37,8 +37,8 @@ enum UVAlertRule: EngineRule {
         case .forecast:
             return contradicted(&state, state.facts(now: now), today: state.todayKey(at: now))
         case .settings(let settings):
-            state.uvAlerts.thresholds.levels = settings.alerts.firingLevels
-            state.uvAlerts.thresholds.hysteresis = settings.alerts.hysteresis
+            state[.alerts].thresholds.levels = settings[.alerts].firingLevels
+            state[.alerts].thresholds.hysteresis = settings[.alerts].hysteresis
         default:
             break
         }
@@ -47,17 +47,17 @@ enum UVAlertRule: EngineRule {
 
     /// Only the extreme UV alert may pass, as `[alerts] extreme_passes_quiet_hours` allows.
     static func passesQuietHours(_ alert: Alert, _ state: EngineState) -> Bool {
-        alert.urgency == .critical && state.settings.alerts.extremePassesQuietHours
+        alert.urgency == .critical && state.settings[.alerts].extremePassesQuietHours
     }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
         let (uvi, now) = (step.facts.uvi, step.now)
-        let fired = state.uvAlerts.thresholds.observe(uvi: uvi, day: step.today)
+        let fired = state[.alerts].thresholds.observe(uvi: uvi, day: step.today)
         guard !state.isSilenced(.uvAlert, now: now, today: step.today), let highest = fired.last else { return [] }
         let level = UVLevel(uvi: highest)
         let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
-        let popsUp = state.whereabouts.isOut || state.settings.alerts.indoors == .popUp
+        let popsUp = state.whereabouts.isOut || state.settings[.alerts].indoors == .popUp
         let alert = Alert(
             subject: .uvLevel(level), rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
             urgency: extreme && popsUp ? .critical : .normal, actions: [.notToday])
@@ -73,13 +73,13 @@ enum UVAlertRule: EngineRule {
 
     /// While in, only the extreme level's, as it would have popped up then.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        facts.uvi >= 3 && (state.whereabouts.isOut || state.settings.alerts.indoors == .popUp || alert.subject == .uvLevel(.extreme))
+        facts.uvi >= 3 && (state.whereabouts.isOut || state.settings[.alerts].indoors == .popUp || alert.subject == .uvLevel(.extreme))
     }
 
     /// The moment the UV reaches the next level still to fire today (a second after, so the
     /// interpolated reading is at or over it).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        state.uvAlerts.thresholds.waiting(on: state.todayKey(at: facts.now)).compactMap {
+        state[.alerts].thresholds.waiting(on: state.todayKey(at: facts.now)).compactMap {
             state.series.firstTime(atLeast: $0, after: facts.now)?.addingTimeInterval(1)
         }
     }
@@ -91,13 +91,13 @@ enum UVAlertRule: EngineRule {
         guard !state.samples.isEmpty else { return [] }
         let shown = state.live.union(state.held.map(\.subject))
         var contradicted: Set<Subject> = []
-        for level in state.uvAlerts.thresholds.levels {
+        for level in state[.alerts].thresholds.levels {
             // The subject `speak` gives the level's alert.
             let subject = Subject.uvLevel(UVLevel(uvi: level))
-            guard shown.contains(subject), facts.uvi < level - state.uvAlerts.thresholds.hysteresis, facts.uviAhead < level else {
+            guard shown.contains(subject), facts.uvi < level - state[.alerts].thresholds.hysteresis, facts.uviAhead < level else {
                 continue
             }
-            state.uvAlerts.thresholds.forget(level, on: today)
+            state[.alerts].thresholds.forget(level, on: today)
             contradicted.insert(subject)
         }
         return contradicted.sorted()
@@ -154,18 +154,9 @@ struct UVAlertMemory: RuleMemory {
     }
 }
 
-extension EngineSettings {
-    public var alerts: UVAlertSettings {
-        get { self[part: UVAlertSettings.self] }
-        set { self[part: UVAlertSettings.self] = newValue }
-    }
-}
-
-extension EngineState {
-    var uvAlerts: UVAlertMemory {
-        get { self[memoryOf: UVAlertRule.self] }
-        set { self[memoryOf: UVAlertRule.self] = newValue }
-    }
+extension RuleKey where Rule == UVAlertRule {
+    /// `settings[.alerts]`, `state[.alerts]`.
+    static var alerts: Self { Self() }
 }
 
 /// The UV index reached `level`'s band (now `uvi`).
