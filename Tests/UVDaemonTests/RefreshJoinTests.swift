@@ -28,7 +28,7 @@ struct RefreshJoinTests {
         async let first = shell.core.requestRefresh(now: now)
         await http.requestArrived()
         async let second = shell.core.requestRefresh(now: now.addingTimeInterval(0.5))
-        #expect(await eventually { shell.core.counter.counts.refreshesJoined == 1 })
+        #expect(await eventually { shell.core.counter[.refreshesJoined] == 1 })
         for _ in 0..<UVSource.allCases.count { http.answer() }
 
         let firstOutcomes = try await first

@@ -28,10 +28,10 @@ struct SettleCountTests {
     }
 
     private func tally(_ shell: InProcessCore) async -> Tally {
-        let counts = shell.core.counter.counts
+        let counts = shell.core.counter
         return Tally(
-            engineSteps: counts.engineSteps, transactions: shell.store.transactionCount, blendedDays: counts.blendedDays,
-            statuses: counts.statuses, timerArms: counts.timerArms)
+            engineSteps: counts[.engineSteps], transactions: shell.store.transactionCount, blendedDays: counts[.blendedDays],
+            statuses: counts[.statuses], timerArms: counts[.timerArms])
     }
 
     private func since(_ before: Tally, _ after: Tally) -> Tally {
@@ -155,10 +155,10 @@ struct SettleCountTests {
         await http.requestArrived()
         http.answer()
         #expect(await eventually { await shell.core.state.rounds.lastOutcomes[.openMeteo]?.outcome.result == .fresh })
-        #expect(await eventually { shell.core.counter.counts.deliveries > 0 })
+        #expect(await eventually { shell.core.counter[.deliveries] > 0 })
         #expect(await shell.deliveryEnds())
 
-        let deliveries = shell.core.counter.counts.deliveries
+        let deliveries = shell.core.counter[.deliveries]
         #expect(deliveries == 1)
         #expect(!shell.server.notifications.isEmpty)
         #expect(shell.server.notifications.allSatisfy { $0.image != nil }, "the day's wheel goes with each")

@@ -168,12 +168,12 @@ extension Core {
     ) {
         let knowledge = knowledge(now: now)
         let blended = knowledge.blendedDay(now: now)
-        sources.counter.count(\.blendedDays)
+        sources.counter.count(.blendedDays)
         let heard = catchingUp(blended, now: now) + events
         var changes: [NotificationChange<Alert>] = []
         if !heard.isEmpty {
             let step = EngineStep(engine, heard, now: now)
-            sources.counter.count(\.engineSteps)
+            sources.counter.count(.engineSteps)
             engine = step.state
             unsaved.engine = engine
             if let application = step.recordedSunscreen { putOn(application) }
@@ -239,14 +239,14 @@ extension Core {
 
     /// The status as `uvctl status` and every watcher get it, from `knowledge` and its blended
     /// day: uvd's own warnings with it and, for the user's place, today's dose. Each is counted
-    /// (`CoreCounts.statuses`).
+    /// (`CoreCount.statuses`).
     func status(_ knowledge: Knowledge, blended: BlendedDay, now: Date) -> StatusInfo {
         status(knowledge, reading: knowledge.reading(now: now, blended: blended), now: now)
     }
 
     /// The same, from the day's `reading`, for a caller that reads more of it (`summary`).
     func status(_ knowledge: Knowledge, reading: DayReading, now: Date) -> StatusInfo {
-        sources.counter.count(\.statuses)
+        sources.counter.count(.statuses)
         var status = ViewBuilder.status(knowledge, reading: reading, now: now)
         status.warnings = warnings
         if knowledge.place == user.place { status.dose = todaysDose(now: now, series: reading.blended.series) }
@@ -317,7 +317,7 @@ extension Core {
     /// a save waiting for a delivery and the outbox's deadlines (a close's verdict, a delivery to
     /// try again), at most `longestSleep` ahead.
     private mutating func armTimer(now: Date) {
-        sources.counter.count(\.timerArms)
+        sources.counter.count(.timerArms)
         let wake = schedule.wake(noLaterThan: now.addingTimeInterval(Self.longestSleep))
         effects.append(.armTimer(at: min(wake, outbox.wake ?? wake)))
     }
@@ -484,7 +484,7 @@ extension Core {
         if outbox.isDelivering {
             if !unsaved.isEmpty { schedule.saveBy(now.addingTimeInterval(Self.deliveryWait)) }
         } else if waited || !unsaved.isEmpty {
-            sources.counter.count(\.deliveries)
+            sources.counter.count(.deliveries)
             saveUnsaved()
         }
         if outbox.wake != wake || schedule.isWaitingToSave != waited { armTimer(now: now) }
@@ -716,7 +716,7 @@ extension Core {
     /// requests got.
     private mutating func refreshAsked(now: Date) {
         if rounds[.forced] != nil {
-            sources.counter.count(\.refreshesJoined)
+            sources.counter.count(.refreshesJoined)
             return effects.append(.answer(.answered(Empty())))
         }
         let lastOutcomes = rounds.lastOutcomes

@@ -4,29 +4,29 @@ import Synchronization
 /// step, one store write and one status (`SettleCountTests`). Kept outside the core's value, so
 /// that a view, which only reads the core, can still be counted.
 final class CoreCounter: Sendable {
-    private let tally = Mutex(CoreCounts())
+    private let tally = Mutex([CoreCount: Int]())
 
-    /// Adds one to the count `which` names.
-    func count(_ which: WritableKeyPath<CoreCounts, Int> & Sendable) {
-        tally.withLock { $0[keyPath: which] += 1 }
+    /// Adds one to the count of `which`.
+    func count(_ which: CoreCount) {
+        tally.withLock { $0[which, default: 0] += 1 }
     }
 
-    /// The counts so far.
-    var counts: CoreCounts { tally.withLock { $0 } }
+    /// How many times `which` happened so far.
+    subscript(_ which: CoreCount) -> Int { tally.withLock { $0[which] ?? 0 } }
 }
 
-/// The counts a `CoreCounter` keeps.
-struct CoreCounts: Sendable, Equatable {
-    /// Steps of the rule engine (each over every event settled at once).
-    var engineSteps = 0
+/// What a `CoreCounter` counts.
+enum CoreCount: Hashable {
+    /// A step of the rule engine (each over every event settled at once).
+    case engineSteps
     /// Today's UV blended from what the providers said (`Knowledge.blendedDay`).
-    var blendedDays = 0
-    /// Statuses computed, for a query or for watchers.
-    var statuses = 0
-    /// Deliveries kept as their pass ended (`delivery(now:_:)`).
-    var deliveries = 0
-    /// Times the one timer was armed.
-    var timerArms = 0
-    /// `uvctl refresh` calls that joined the forced round under way.
-    var refreshesJoined = 0
+    case blendedDays
+    /// A status computed, for a query or for watchers.
+    case statuses
+    /// A delivery kept as its pass ended (`delivery(now:_:)`).
+    case deliveries
+    /// The one timer armed.
+    case timerArms
+    /// A `uvctl refresh` call that joined the forced round under way.
+    case refreshesJoined
 }
