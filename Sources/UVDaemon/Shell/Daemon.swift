@@ -79,7 +79,7 @@ public enum Daemon {
             Self.service(NotificationService(driver: driver, core: core), named: "notifications"),
             Self.service(
                 CoreLoopService(core: core, timer: timer, log: log), named: "core loop"),
-            Self.service(RequestService(core: core), named: "provider requests"),
+            Self.service(UntilShutdownService { await core.sendRequests() }, named: "provider requests"),
         ]
         do {
             services.append(
@@ -99,7 +99,7 @@ public enum Daemon {
         // SIGTERM or SIGINT, which starts the graceful shutdown.
         services.append(Self.service(LocateService(core: core, log: log), named: "GeoClue", ending: .ignore))
         services.append(Self.service(SignalService(core: core, signals: signals, log: log), named: "signals"))
-        services.append(Self.service(ControlSocketService(server: server), named: "control socket"))
+        services.append(Self.service(UntilShutdownService { await server.run() }, named: "control socket"))
 
         // Ready once the socket listens and the core stands; the status line (a whole status
         // computation) follows rather than delaying it.

@@ -7,12 +7,14 @@ import UVCore
 import UVPlatform
 import UVVarlink
 
-/// Serves the control socket; the first to stop at a graceful shutdown: no call is taken after.
-struct ControlSocketService: Service {
-    let server: VarlinkServer
+/// Work that runs until a graceful shutdown cancels it: the control socket's server (the first
+/// to stop: no call is taken after), the provider requests the core's refresh rounds send (each
+/// a child of it, cancelled with it).
+struct UntilShutdownService: Service {
+    let work: @Sendable () async -> Void
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { await server.run() }
+        await cancelWhenGracefulShutdown { await work() }
     }
 }
 
@@ -87,16 +89,6 @@ struct CoreLoopService: Service {
             }
             await core.timerFired(clockChanged: wake == .clockChanged, now: core.now)
         }
-    }
-}
-
-/// Asks the providers what the core's refresh rounds send, each request a child of this service;
-/// at a graceful shutdown the requests under way are cancelled.
-struct RequestService: Service {
-    let core: CoreShell
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown { await core.sendRequests() }
     }
 }
 
