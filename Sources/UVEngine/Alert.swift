@@ -207,7 +207,9 @@ public struct Alert: Sendable, Equatable, Codable {
         self.actions = actions
     }
 
-    private enum CodingKeys: String, CodingKey { case subject, rule, meaning, urgency, actions, summary, body }
+    private enum CodingKeys: String, CodingKey { case subject, rule, meaning, urgency, actions }
+    /// The words an alert was saved with before it was saved by its meaning.
+    private enum SavedWordsKeys: String, CodingKey { case summary, body }
     private struct SavedAction: Decodable { var key: String }
 
     /// Reads alerts saved with words (`summary`, `body`, `actions` as key and label) too.
@@ -220,19 +222,10 @@ public struct Alert: Sendable, Equatable, Codable {
             self.meaning = meaning
             actions = try container.decode([AlertAction].self, forKey: .actions)
         } else {
-            meaning = .said(
-                summary: try container.decode(String.self, forKey: .summary), body: try container.decode(String.self, forKey: .body))
+            let words = try decoder.container(keyedBy: SavedWordsKeys.self)
+            meaning = .said(summary: try words.decode(String.self, forKey: .summary), body: try words.decode(String.self, forKey: .body))
             actions = try container.decode([SavedAction].self, forKey: .actions).compactMap { AlertAction(rawValue: $0.key) }
         }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(subject, forKey: .subject)
-        try container.encode(rule, forKey: .rule)
-        try container.encode(meaning, forKey: .meaning)
-        try container.encode(urgency, forKey: .urgency)
-        try container.encode(actions, forKey: .actions)
     }
 }
 
