@@ -22,10 +22,6 @@ public struct FamilyMember: Sendable, Equatable, Codable {
     /// The most characters a name may have.
     public static let longestName = 32
 
-    /// `text` as a name, its surrounding spaces trimmed, or why it cannot be one: empty, longer
-    /// than `longestName` characters, or holding a control or formatting character (a newline,
-    /// a tab, an escape, a direction mark), which would break the lines and notifications it is
-    /// shown in.
     /// The most people a family holds besides the user.
     public static let largestFamily = 12
 
@@ -34,6 +30,10 @@ public struct FamilyMember: Sendable, Equatable, Codable {
         born.map { $0.ageInMonths(at: now, in: zone) < 6 } ?? false
     }
 
+    /// `text` as a name, its surrounding spaces trimmed, or why it cannot be one: empty, longer
+    /// than `longestName` characters, or holding a control or formatting character (a newline,
+    /// a tab, an escape, a direction mark), which would break the lines and notifications it is
+    /// shown in.
     public static func checkedName(_ text: String) -> Result<String, NameProblem> {
         let name = text.trimmingSpaces()
         if name.isEmpty { return .failure(.empty) }

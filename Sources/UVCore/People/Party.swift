@@ -9,22 +9,21 @@ import FoundationEssentials
 /// direct sun altogether, with shade, clothing and a hat. Children's burn times come from the
 /// same Fitzpatrick model as adults': a model, not a measurement of a child's skin.
 public struct Party: Sendable, Equatable {
-    /// One person and their burn time now.
+    /// One person and their burn time now; who they are (`name`, `isUser`, `skinType`,
+    /// `ageInMonths`) is read from `who`.
+    @dynamicMemberLookup
     public struct Person: Sendable, Equatable {
-        public var name: String
-        /// The user (the profile), always first.
-        public var isUser: Bool
-        public var skinType: SkinType
-        /// Whole months of age, when a birth month is known.
-        public var ageInMonths: Int?
+        public var who: Someone
         /// Nil for a baby under 6 months, who is to be kept out of direct sun, not timed.
         public var burnTime: BurnTime?
-
-        /// Under 6 months old.
-        public var isYoungBaby: Bool { ageInMonths.map { $0 < 6 } ?? false }
         /// To be kept out of direct sun now: a baby under 6 months always; under 12 months
         /// while the UV is 3 or more (Cancer Council Australia's guidance).
-        public var keepOutOfSun = false
+        public var keepOutOfSun: Bool
+
+        public subscript<Value>(dynamicMember fact: KeyPath<Someone, Value>) -> Value { who[keyPath: fact] }
+
+        /// Under 6 months old.
+        public var isYoungBaby: Bool { who.isUnder(months: 6) }
     }
 
     /// The UV from which a baby under 12 months is to be kept out of direct sun.
@@ -36,18 +35,16 @@ public struct Party: Sendable, Equatable {
     /// `facts`: the day as the status reads it; `you`: the user's skin type; `zone`: the place's,
     /// whose calendar ages are counted on.
     public init(facts: DayFacts, you: SkinType, family: [FamilyMember], zone: Zone) {
-        let user = Person(
-            name: "", isUser: true, skinType: you, ageInMonths: nil,
-            burnTime: facts.burnTime(for: you, wearing: facts.inputs.sunscreen.user))
-        people =
-            [user]
-            + family.map { member in
-                let age = member.born?.ageInMonths(at: facts.now, in: zone)
-                var person = Person(name: member.name, isUser: false, skinType: member.skinType, ageInMonths: age, burnTime: nil)
-                if !member.isUnderSixMonths(at: facts.now, in: zone) { person.burnTime = facts.burnTime(of: member) }
-                person.keepOutOfSun = person.isYoungBaby || (age.map { $0 < 12 } == true && facts.uvi >= Self.babyShadeUVI)
-                return person
-            }
+        people = Someone.everyone(you: you, family: family, now: facts.now, zone: zone).map { who in
+            let burnTime: BurnTime? =
+                if let member = who.member {
+                    who.isUnder(months: 6) ? nil : facts.burnTime(of: member)
+                } else {
+                    facts.burnTime(for: you, wearing: facts.inputs.sunscreen.user)
+                }
+            let keepOutOfSun = who.isUnder(months: 6) || (who.isUnder(months: 12) && facts.uvi >= Self.babyShadeUVI)
+            return Person(who: who, burnTime: burnTime, keepOutOfSun: keepOutOfSun)
+        }
     }
 
     /// The one whose skin reddens soonest; nil when no one's does within the burn time's

@@ -8,19 +8,18 @@ import FoundationEssentials
 /// (Cancer Council Australia; the American Academy of Pediatrics), and their vitamin D is a
 /// matter for their doctor, not for the sun.
 public struct VitaminDParty: Sendable, Equatable {
-    /// One person's day.
+    /// One person's day; who they are (`name`, `isUser`, `skinType`, `ageInMonths`) is read from
+    /// `who`.
+    @dynamicMemberLookup
     public struct Person: Sendable, Equatable {
-        /// Empty for the user.
-        public var name: String
-        public var isUser: Bool
-        public var skinType: SkinType
-        /// Whole months of age, when a birth month is known.
-        public var ageInMonths: Int?
+        public var who: Someone
         /// Nil for a baby under 12 months (`shade`).
         public var day: VitaminDDay?
 
+        public subscript<Value>(dynamicMember fact: KeyPath<Someone, Value>) -> Value { who[keyPath: fact] }
+
         /// Under 12 months old: shade, not a dose time.
-        public var shade: Bool { ageInMonths.map { $0 < VitaminDParty.shadeUnderMonths } ?? false }
+        public var shade: Bool { who.isUnder(months: VitaminDParty.shadeUnderMonths) }
     }
 
     /// The age in months under which a baby is told shade.
@@ -45,16 +44,9 @@ public struct VitaminDParty: Sendable, Equatable {
         // The sun's light is everyone's: worked out once, read for each skin.
         let light = VitaminDDay.light(day: day, coordinate: coordinate, uvi: uvi)
         func dayFor(_ skinType: SkinType) -> VitaminDDay { VitaminDDay(light: light, skinType: skinType, exposure: exposure) }
-        let user = Person(name: "", isUser: true, skinType: you, ageInMonths: nil, day: dayFor(you))
-        people =
-            [user]
-            + family.map { member in
-                var person = Person(
-                    name: member.name, isUser: false, skinType: member.skinType, ageInMonths: member.born?.ageInMonths(at: now, in: zone),
-                    day: nil)
-                if !person.shade { person.day = dayFor(member.skinType) }
-                return person
-            }
+        people = Someone.everyone(you: you, family: family, now: now, zone: zone).map { who in
+            who.isUnder(months: Self.shadeUnderMonths) ? Person(who: who, day: nil) : Person(who: who, day: dayFor(who.skinType))
+        }
         sunTooLow = !VitaminDDay.clearNoonMakesVitaminD(day: day, coordinate: coordinate)
         nextDay =
             sunTooLow
