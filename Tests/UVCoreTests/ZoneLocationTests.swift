@@ -35,6 +35,30 @@ struct ZoneLocationTests {
         #expect(location.isDefault && location.name == "Greenwich", "\(coordinates) gave \(location.coordinate)")
     }
 
+    /// The table is read line by line in place: a line is matched by its whole third field only,
+    /// a comment, a short line or a blank one is passed over, and a named zone whose coordinates
+    /// do not read gives way to a later line that names it well.
+    @Test func onlyAWholeThirdFieldWithCoordinatesThatReadPlacesAZone() {
+        let table = """
+            # AU\t-3352+15113\tAustralia/Sydney
+
+            AU\t-3352+15113
+            AU\t-3352+15113\tAustralia/Sydney_Old
+            AU\t-3352+15113\tAustralia/Syd
+            AU\t-3352+15113\tElsewhere\tAustralia/Sydney
+            AU\t-9952+15113\tAustralia/Sydney
+            AU\t-3352+15113\tAustralia/Sydney\tNew South Wales
+
+            """
+        let sydney = ZoneLocation.resolve(zone: "Australia/Sydney", zoneTable: table)
+        #expect(!sydney.isDefault && abs(sydney.coordinate.latitude - -(33 + 52.0 / 60)) < 1e-9)
+        #expect(ZoneLocation.resolve(zone: "Australia/Syd", zoneTable: table).name == "Syd")
+        for zone in ["Australia", "Australia/Sydney_", "New South Wales", "-3352+15113", "AU", ""] {
+            #expect(ZoneLocation.resolve(zone: zone, zoneTable: table).isDefault, "\(zone)")
+        }
+        #expect(ZoneLocation.resolve(zone: "Australia/Sydney", zoneTable: "").isDefault)
+    }
+
     @Test(arguments: ["Etc/UTC", "UTC", "Mars/Olympus_Mons"])
     func zonesWithoutAPlaceFallBackToGreenwich(zone: String) {
         let location = ZoneLocation.resolve(zone: zone, zoneTable: Self.table)

@@ -19,21 +19,41 @@ public struct ZoneLocation: Sendable, Equatable {
     ///
     /// Each line of the table is `codes<TAB>coordinates<TAB>TZ[<TAB>comment]`, coordinates in
     /// ISO 6709 sign-degrees-minutes[-seconds] form (`-3352+15113`, `+404251-0740023`).
-    ///
-    /// Read as UTF-8 bytes: the table is ASCII, and splitting its 20 KB into `Character`s (each
-    /// a grapheme cluster, found by Unicode's rules) was a third of uvd's start.
     public static func resolve(zone: String, zoneTable: String) -> ZoneLocation {
+        var table = zoneTable
+        table.makeContiguousUTF8()
         let wanted = Array(zone.utf8)
-        for line in zoneTable.utf8.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
-            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count >= 3, fields[2].elementsEqual(wanted),
-                let coordinate = parseISO6709(String(decoding: fields[1], as: UTF8.self))
-            else { continue }
-            return ZoneLocation(
-                name: placeName(ofZone: zone), coordinate: coordinate,
-                timeZoneIdentifier: zone, isDefault: false)
+        guard let coordinate = table.utf8.withContiguousStorageIfAvailable({ coordinate(ofZone: wanted, inTable: $0) }) ?? nil else {
+            return greenwich(timeZoneIdentifier: zone)
         }
-        return greenwich(timeZoneIdentifier: zone)
+        return ZoneLocation(name: placeName(ofZone: zone), coordinate: coordinate, timeZoneIdentifier: zone, isDefault: false)
+    }
+
+    /// The coordinates of the first line of `table` whose third field is `zone` and whose
+    /// coordinates read; comment lines (`#`) are passed over.
+    ///
+    /// Read as bytes, in place: the table is ASCII, and uvd reads it at each start, for a zone
+    /// it often does not name (UTC), so every line is looked at. Splitting its 20 KB into
+    /// `Character`s (grapheme clusters, by Unicode's rules) was a third of uvd's start, and
+    /// splitting it into arrays of lines and fields an eighth of what came before READY.
+    private static func coordinate(ofZone zone: [UInt8], inTable table: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+        let newline = UInt8(ascii: "\n")
+        let tab = UInt8(ascii: "\t")
+        var lineStart = table.startIndex
+        while lineStart < table.endIndex {
+            let lineEnd = table[lineStart...].firstIndex(of: newline) ?? table.endIndex
+            let line = table[lineStart..<lineEnd]
+            lineStart = lineEnd + 1
+            guard line.first != UInt8(ascii: "#"), let codesEnd = line.firstIndex(of: tab),
+                let coordinatesEnd = line[(codesEnd + 1)...].firstIndex(of: tab)
+            else { continue }
+            let zoneEnd = line[(coordinatesEnd + 1)...].firstIndex(of: tab) ?? line.endIndex
+            guard line[(coordinatesEnd + 1)..<zoneEnd].elementsEqual(zone),
+                let coordinate = parseISO6709(String(decoding: line[(codesEnd + 1)..<coordinatesEnd], as: UTF8.self))
+            else { continue }
+            return coordinate
+        }
+        return nil
     }
 
     /// `America/Argentina/Buenos_Aires` → `Buenos Aires`.
