@@ -21,9 +21,8 @@ public struct ZoneLocation: Sendable, Equatable {
     /// ISO 6709 sign-degrees-minutes[-seconds] form (`-3352+15113`, `+404251-0740023`).
     public static func resolve(zone: String, zoneTable: String) -> ZoneLocation {
         var table = zoneTable
-        table.makeContiguousUTF8()
         let wanted = Array(zone.utf8)
-        guard let coordinate = table.utf8.withContiguousStorageIfAvailable({ coordinate(ofZone: wanted, inTable: $0) }) ?? nil else {
+        guard let coordinate = table.withUTF8({ coordinate(ofZone: wanted, inTable: $0) }) else {
             return greenwich(timeZoneIdentifier: zone)
         }
         return ZoneLocation(name: placeName(ofZone: zone), coordinate: coordinate, timeZoneIdentifier: zone, isDefault: false)
