@@ -58,43 +58,31 @@ public struct EngineSettings: Sendable, Equatable {
 }
 
 extension EngineSettings: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case quietHours, reapplyInterval, uses12HourClock, window
-    }
+    /// The engine's own fields, beside which the rules' are saved.
+    private static let savedFields: [SavedField<Self>] = [
+        .value("quietHours", \.quietHours), .duration("reapplyInterval", \.reapplyInterval),
+        .value("uses12HourClock", \.uses12HourClock), .optional("window", \.window),
+    ]
 
     /// Reads what any release saved: a missing field takes its default, an unknown one is ignored.
     public init(from decoder: any Decoder) throws {
-        let saved = try decoder.container(keyedBy: CodingKeys.self)
-        let fresh = EngineSettings()
-        quietHours = try saved.decode(.quietHours, absent: fresh.quietHours)
-        reapplyInterval = try saved.decodeDuration(.reapplyInterval, absent: fresh.reapplyInterval)
-        uses12HourClock = try saved.decode(.uses12HourClock, absent: fresh.uses12HourClock)
-        window = try saved.decodeIfPresent(WindowSetting.self, forKey: .window)
+        self.init()
+        try Self.savedFields.read(try decoder.container(keyedBy: SavedKey.self), into: &self)
         rules = try RuleParts(from: decoder) { $0.defaultSettings }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(quietHours, forKey: .quietHours)
-        try container.encode(reapplyInterval, forKey: .reapplyInterval)
-        try container.encode(uses12HourClock, forKey: .uses12HourClock)
-        try container.encodeIfPresent(window, forKey: .window)
+        var container = encoder.container(keyedBy: SavedKey.self)
+        try Self.savedFields.write(self, to: &container)
         try rules.encode(to: encoder)
     }
 }
 
-extension KeyedDecodingContainer {
-    /// A saved duration; one outside what the configuration allows (a damaged file) takes
-    /// `fallback`: the rules step through durations minute by minute.
-    func decodeDuration(_ key: Key, absent fallback: TimeInterval) throws -> TimeInterval {
-        let value = try decode(key, absent: fallback)
-        return value.isFinite && (0...(7 * 86_400)).contains(value) ? value : fallback
-    }
-
-    /// A saved choice; one this release does not know (a later one's) takes `fallback`, not the
-    /// whole state.
-    func decodeChoice<Choice: Decodable>(_ key: Key, absent fallback: Choice) -> Choice {
-        (try? decodeIfPresent(Choice.self, forKey: key)).flatMap(\.self) ?? fallback
+extension SavedField {
+    /// A saved duration, always written; one outside what the configuration allows (a damaged
+    /// file) keeps the value read into: the rules step through durations minute by minute.
+    static func duration(_ name: String, _ field: WritableKeyPath<Whole, TimeInterval> & Sendable) -> Self {
+        .value(name, field, valid: { $0.isFinite && (0...(7 * 86_400)).contains($0) })
     }
 }
 

@@ -188,70 +188,41 @@ public struct EngineState: Sendable, Equatable {
 }
 
 extension EngineState: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case settings, timeZoneIdentifier, skinType, profile, samples, sunscreen, family, activitySeenOn, remindAt, mutedOn, held
-        case live, muted, snoozedUntil, quietHoursOverride, quietUntil, loudUntil, day, dose, doseDay, earlierDayDose, whereabouts
-        case outingToCheck
-    }
+    private static let settingsKey = SavedKey("settings")
+    private static let zoneKey = SavedKey("timeZoneIdentifier")
+    private static let skinTypeKey = SavedKey("skinType")
+
+    /// The fields besides the settings, the zone and the skin type.
+    private static let savedFields: [SavedField<Self>] = [
+        .optional("profile", \.profile), .value("samples", \.samples), .value("sunscreen", \.sunscreen),
+        .optional("activitySeenOn", \.activitySeenOn), .value("remindAt", \.remindAt), .value("mutedOn", \.mutedOn),
+        .value("held", \.held), .value("live", \.live), .value("muted", \.muted), .value("snoozedUntil", \.snoozedUntil),
+        .optional("quietHoursOverride", \.quietHoursOverride), .optional("quietUntil", \.quietUntil),
+        .optional("loudUntil", \.loudUntil), .optional("day", \.day), .optional("dose", \.dose), .optional("doseDay", \.doseDay),
+        .optional("earlierDayDose", \.earlierDayDose), .value("family", \.family), .value("whereabouts", \.whereabouts),
+        .optional("outingToCheck", \.outingToCheck),
+    ]
 
     /// Reads what any release saved: a missing field takes what a fresh state has (so a field
     /// added later keeps every mute, snooze and quiet setting saved before it), an unknown one is
     /// ignored; each rule's memory is read from the same object (`RuleParts`). Only the zone and
     /// skin type have no default; a state without them was never written by uvd.
     public init(from decoder: any Decoder) throws {
-        let saved = try decoder.container(keyedBy: CodingKeys.self)
-        let settings = try saved.decode(.settings, absent: EngineSettings())
+        let saved = try decoder.container(keyedBy: SavedKey.self)
+        let settings = try saved.decode(Self.settingsKey, absent: EngineSettings())
         self.init(
-            settings: settings, zone: try saved.decode(ZoneName.self, forKey: .timeZoneIdentifier),
-            skinType: try saved.decode(SkinType.self, forKey: .skinType))
-        profile = try saved.decode(.profile, absent: nil)
-        samples = try saved.decode(.samples, absent: [])
-        sunscreen = try saved.decode(.sunscreen, absent: SunscreenOn())
-        activitySeenOn = try saved.decode(.activitySeenOn, absent: nil)
-        remindAt = try saved.decode(.remindAt, absent: [:])
-        mutedOn = try saved.decode(.mutedOn, absent: [:])
-        held = try saved.decode(.held, absent: [])
-        live = try saved.decode(.live, absent: [])
-        muted = try saved.decode(.muted, absent: [])
-        snoozedUntil = try saved.decode(.snoozedUntil, absent: [:])
-        quietHoursOverride = try saved.decode(.quietHoursOverride, absent: nil)
-        quietUntil = try saved.decode(.quietUntil, absent: nil)
-        loudUntil = try saved.decode(.loudUntil, absent: nil)
-        day = try saved.decode(.day, absent: nil)
-        dose = try saved.decode(.dose, absent: nil)
-        doseDay = try saved.decode(.doseDay, absent: nil)
-        earlierDayDose = try saved.decode(.earlierDayDose, absent: nil)
-        family = try saved.decode(.family, absent: [])
-        whereabouts = try saved.decode(.whereabouts, absent: .inside)
-        outingToCheck = try saved.decode(.outingToCheck, absent: nil)
+            settings: settings, zone: try saved.decode(ZoneName.self, forKey: Self.zoneKey),
+            skinType: try saved.decode(SkinType.self, forKey: Self.skinTypeKey))
+        try Self.savedFields.read(saved, into: &self)
         memories = try RuleParts(from: decoder) { $0.freshMemoryPart(settings) }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var saved = encoder.container(keyedBy: CodingKeys.self)
-        try saved.encode(settings, forKey: .settings)
-        try saved.encode(timeZoneIdentifier, forKey: .timeZoneIdentifier)
-        try saved.encode(skinType, forKey: .skinType)
-        try saved.encodeIfPresent(profile, forKey: .profile)
-        try saved.encode(samples, forKey: .samples)
-        try saved.encode(sunscreen, forKey: .sunscreen)
-        try saved.encodeIfPresent(activitySeenOn, forKey: .activitySeenOn)
-        try saved.encode(remindAt, forKey: .remindAt)
-        try saved.encode(mutedOn, forKey: .mutedOn)
-        try saved.encode(held, forKey: .held)
-        try saved.encode(live, forKey: .live)
-        try saved.encode(muted, forKey: .muted)
-        try saved.encode(snoozedUntil, forKey: .snoozedUntil)
-        try saved.encodeIfPresent(quietHoursOverride, forKey: .quietHoursOverride)
-        try saved.encodeIfPresent(quietUntil, forKey: .quietUntil)
-        try saved.encodeIfPresent(loudUntil, forKey: .loudUntil)
-        try saved.encodeIfPresent(day, forKey: .day)
-        try saved.encodeIfPresent(dose, forKey: .dose)
-        try saved.encodeIfPresent(doseDay, forKey: .doseDay)
-        try saved.encodeIfPresent(earlierDayDose, forKey: .earlierDayDose)
-        try saved.encode(family, forKey: .family)
-        try saved.encode(whereabouts, forKey: .whereabouts)
-        try saved.encodeIfPresent(outingToCheck, forKey: .outingToCheck)
+        var saved = encoder.container(keyedBy: SavedKey.self)
+        try saved.encode(settings, forKey: Self.settingsKey)
+        try saved.encode(timeZoneIdentifier, forKey: Self.zoneKey)
+        try saved.encode(skinType, forKey: Self.skinTypeKey)
+        try Self.savedFields.write(self, to: &saved)
         try memories.encode(to: encoder)
     }
 }

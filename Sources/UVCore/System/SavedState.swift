@@ -14,3 +14,79 @@ extension KeyedDecodingContainer {
         try decodeIfPresent(Value.self, forKey: key) ?? fallback()
     }
 }
+
+/// A key of a saved object, named by a field's table entry (`SavedField`) rather than a
+/// `CodingKeys` case.
+public struct SavedKey: CodingKey, Sendable {
+    public let stringValue: String
+    public var intValue: Int? { nil }
+
+    public init(_ name: String) { stringValue = name }
+    public init(stringValue: String) { self.init(stringValue) }
+    public init?(intValue: Int) { nil }
+}
+
+/// One field of a structure saved as JSON: the key every release saved it under, and how a saved
+/// value is read into the structure and written from it. A structure lists its fields once and
+/// reads and writes itself by walking the list (`[SavedField].read(_:into:)`, `.write(_:to:)`),
+/// so a field's key, what stands in for it when it is absent and what is done with a damaged
+/// value are said in one line.
+public struct SavedField<Whole>: Sendable {
+    fileprivate let read: @Sendable (KeyedDecodingContainer<SavedKey>, inout Whole) throws -> Void
+    fileprivate let write: @Sendable (Whole, inout KeyedEncodingContainer<SavedKey>) throws -> Void
+
+    /// A field always written. Absent (saved before it existed), it keeps the value of the
+    /// structure read into; a saved value `valid` refuses (a damaged file) does too.
+    public static func value<Value: Codable & SendableMetatype>(
+        _ name: String, _ field: WritableKeyPath<Whole, Value> & Sendable,
+        valid: @escaping @Sendable (Value) -> Bool = { _ in true }
+    ) -> Self {
+        let key = SavedKey(name)
+        return Self(
+            read: { saved, whole in
+                if let value = try saved.decodeIfPresent(Value.self, forKey: key), valid(value) { whole[keyPath: field] = value }
+            },
+            write: { whole, container in try container.encode(whole[keyPath: field], forKey: key) })
+    }
+
+    /// A field written only when it holds a value: absent is how nil is saved. A saved value
+    /// `valid` refuses keeps the value of the structure read into.
+    public static func optional<Value: Codable & SendableMetatype>(
+        _ name: String, _ field: WritableKeyPath<Whole, Value?> & Sendable,
+        valid: @escaping @Sendable (Value) -> Bool = { _ in true }
+    ) -> Self {
+        let key = SavedKey(name)
+        return Self(
+            read: { saved, whole in
+                let value = try saved.decodeIfPresent(Value.self, forKey: key)
+                if value.map(valid) ?? true { whole[keyPath: field] = value }
+            },
+            write: { whole, container in try container.encodeIfPresent(whole[keyPath: field], forKey: key) })
+    }
+
+    /// A choice among named cases, always written: one this release does not know (a later
+    /// one's) keeps the value of the structure read into, rather than failing the whole.
+    public static func choice<Value: Codable & SendableMetatype>(_ name: String, _ field: WritableKeyPath<Whole, Value> & Sendable) -> Self
+    {
+        let key = SavedKey(name)
+        return Self(
+            read: { saved, whole in
+                if let value = (try? saved.decodeIfPresent(Value.self, forKey: key)).flatMap(\.self) { whole[keyPath: field] = value }
+            },
+            write: { whole, container in try container.encode(whole[keyPath: field], forKey: key) })
+    }
+}
+
+extension Array {
+    /// Reads each field saved in `saved` into `whole`; `whole` is what an absent one keeps.
+    public func read<Whole>(_ saved: KeyedDecodingContainer<SavedKey>, into whole: inout Whole) throws
+    where Element == SavedField<Whole> {
+        for field in self { try field.read(saved, &whole) }
+    }
+
+    /// Writes each field of `whole` into `container`.
+    public func write<Whole>(_ whole: Whole, to container: inout KeyedEncodingContainer<SavedKey>) throws
+    where Element == SavedField<Whole> {
+        for field in self { try field.write(whole, &container) }
+    }
+}

@@ -55,24 +55,14 @@ public struct DoseSettings: RuleSettings {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case enabled = "doseEnabled" }
-
-    public init(from decoder: any Decoder, absent fresh: DoseSettings) throws {
-        enabled = try decoder.container(keyedBy: CodingKeys.self).decode(.enabled, absent: fresh.enabled)
-    }
+    public static let savedFields: [SavedField<Self>] = [.value("doseEnabled", \.enabled)]
 }
 
 /// What the dose rule remembers: the local day on which each notice level (50, 80) was last said.
 struct DoseNoticeMemory: RuleMemory {
     var noticedOn: [Int: DayKey] = [:]
 
-    private enum CodingKeys: String, CodingKey { case noticedOn = "doseNoticedOn" }
-
-    init() {}
-
-    init(from decoder: any Decoder, absent fresh: DoseNoticeMemory) throws {
-        noticedOn = try decoder.container(keyedBy: CodingKeys.self).decode(.noticedOn, absent: fresh.noticedOn)
-    }
+    static let savedFields: [SavedField<Self>] = [.value("doseNoticedOn", \.noticedOn)]
 }
 
 extension RuleKey where Rule == DoseRule {

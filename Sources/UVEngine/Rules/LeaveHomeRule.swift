@@ -118,22 +118,11 @@ public struct LeaveHomeSettings: RuleSettings {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey {
-        case enabled = "leaveHomeEnabled"
-        case threshold = "leaveHomeThreshold"
-        case debounce = "leaveHomeDebounce"
-        case cooldown = "leaveHomeCooldown"
-        case namesBabies = "leaveHomeNamesBabies"
-    }
-
-    public init(from decoder: any Decoder, absent fresh: LeaveHomeSettings) throws {
-        let saved = try decoder.container(keyedBy: CodingKeys.self)
-        enabled = try saved.decode(.enabled, absent: fresh.enabled)
-        threshold = try saved.decode(.threshold, absent: fresh.threshold)
-        debounce = try saved.decodeDuration(.debounce, absent: fresh.debounce)
-        cooldown = try saved.decodeDuration(.cooldown, absent: fresh.cooldown)
-        namesBabies = try saved.decode(.namesBabies, absent: fresh.namesBabies)
-    }
+    public static let savedFields: [SavedField<Self>] = [
+        .value("leaveHomeEnabled", \.enabled), .value("leaveHomeThreshold", \.threshold),
+        .duration("leaveHomeDebounce", \.debounce), .duration("leaveHomeCooldown", \.cooldown),
+        .value("leaveHomeNamesBabies", \.namesBabies),
+    ]
 }
 
 /// What the leave-home rule remembers: the network's moves, a move waiting out its debounce,
@@ -143,20 +132,11 @@ struct LeaveHomeMemory: RuleMemory {
     var pending: Date?
     var lastAlert: Date?
 
-    private enum CodingKeys: String, CodingKey {
-        case detector = "leave"
-        case pending = "leavePending"
-        case lastAlert = "lastLeaveAlert"
-    }
+    static let savedFields: [SavedField<Self>] = [
+        .value("leave", \.detector), .optional("leavePending", \.pending), .optional("lastLeaveAlert", \.lastAlert),
+    ]
 
     init(detector: LeaveHomeDetector) { self.detector = detector }
-
-    init(from decoder: any Decoder, absent fresh: LeaveHomeMemory) throws {
-        let saved = try decoder.container(keyedBy: CodingKeys.self)
-        detector = try saved.decode(.detector, absent: fresh.detector)
-        pending = try saved.decode(.pending, absent: nil)
-        lastAlert = try saved.decode(.lastAlert, absent: nil)
-    }
 }
 
 extension RuleKey where Rule == LeaveHomeRule {

@@ -87,28 +87,16 @@ public struct MorningSettings: RuleSettings {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case minute = "morningMinute" }
-
-    /// Absent is how nil was saved (the first activity of the day); a minute outside the day (a
+    /// Absent is how nil is saved (the first activity of the day); a minute outside the day (a
     /// damaged file) takes the default.
-    public init(from decoder: any Decoder, absent fresh: MorningSettings) throws {
-        minute = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .minute).flatMap {
-            (0..<24 * 60).contains($0) ? $0 : fresh.minute
-        }
-    }
+    public static let savedFields: [SavedField<Self>] = [.optional("morningMinute", \.minute, valid: { (0..<24 * 60).contains($0) })]
 }
 
 /// What the morning rule remembers: the local day it last spoke on.
 struct MorningMemory: RuleMemory {
     var doneOn: DayKey?
 
-    private enum CodingKeys: String, CodingKey { case doneOn = "morningDoneOn" }
-
-    init() {}
-
-    init(from decoder: any Decoder, absent fresh: MorningMemory) throws {
-        doneOn = try decoder.container(keyedBy: CodingKeys.self).decode(.doneOn, absent: fresh.doneOn)
-    }
+    static let savedFields: [SavedField<Self>] = [.optional("morningDoneOn", \.doneOn)]
 }
 
 extension RuleKey where Rule == MorningRule {

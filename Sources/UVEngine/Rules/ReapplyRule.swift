@@ -159,20 +159,10 @@ public struct ReapplySettings: RuleSettings {
 
     public init() {}
 
-    private enum CodingKeys: String, CodingKey {
-        case countdown = "reapplyCountdown"
-        case indoors = "reapplyIndoors"
-        case onGoingOut = "reapplyOnGoingOut"
-        case uvThreshold = "reapplyUVThreshold"
-    }
-
-    public init(from decoder: any Decoder, absent fresh: ReapplySettings) throws {
-        let saved = try decoder.container(keyedBy: CodingKeys.self)
-        countdown = try saved.decode(.countdown, absent: fresh.countdown)
-        indoors = saved.decodeChoice(.indoors, absent: fresh.indoors)
-        onGoingOut = try saved.decode(.onGoingOut, absent: fresh.onGoingOut)
-        uvThreshold = try saved.decode(.uvThreshold, absent: fresh.uvThreshold)
-    }
+    public static let savedFields: [SavedField<Self>] = [
+        .value("reapplyCountdown", \.countdown), .choice("reapplyIndoors", \.indoors),
+        .value("reapplyOnGoingOut", \.onGoingOut), .value("reapplyUVThreshold", \.uvThreshold),
+    ]
 }
 
 /// What the reapply rule remembers of the application on record: the countdown stage last shown
@@ -183,20 +173,9 @@ struct ReapplyMemory: RuleMemory {
     var shownFor: Date?
     var heldFor: Date?
 
-    private enum CodingKeys: String, CodingKey {
-        case shown = "reapplyShown"
-        case shownFor = "reapplyShownFor"
-        case heldFor = "reapplyHeldFor"
-    }
-
-    init() {}
-
-    init(from decoder: any Decoder, absent fresh: ReapplyMemory) throws {
-        let saved = try decoder.container(keyedBy: CodingKeys.self)
-        shown = try saved.decode(.shown, absent: fresh.shown)
-        shownFor = try saved.decode(.shownFor, absent: fresh.shownFor)
-        heldFor = try saved.decode(.heldFor, absent: fresh.heldFor)
-    }
+    static let savedFields: [SavedField<Self>] = [
+        .optional("reapplyShown", \.shown), .optional("reapplyShownFor", \.shownFor), .optional("reapplyHeldFor", \.heldFor),
+    ]
 }
 
 extension RuleKey where Rule == ReapplyRule {

@@ -1,13 +1,28 @@
 import FoundationEssentials
+import UVCore
 
 /// A part a rule keeps in the engine's state or settings, saved flat: its fields are keys of the
 /// object that holds it (`leaveHomeEnabled` beside `quietHours`), as every release before rules
 /// held parts of their own wrote them, so a store written by any release reads and writes the
 /// same object. Its keys are its own: no two parts, and no field of the holder, share a key.
-public protocol FlatSavedPart: Sendable, Equatable, Encodable {
+public protocol FlatSavedPart: Sendable, Equatable {
+    /// Its fields, each under its own key of the holder's object.
+    static var savedFields: [SavedField<Self>] { get }
+}
+
+extension FlatSavedPart {
     /// Reads what any release saved from the holder's own keys: a key that is absent (written
-    /// before the field existed) takes `fresh`'s value, one it does not know is ignored.
-    init(from decoder: any Decoder, absent fresh: Self) throws
+    /// before the field existed) keeps `fresh`'s value, one it does not know is ignored.
+    init(from decoder: any Decoder, absent fresh: Self) throws {
+        self = fresh
+        try Self.savedFields.read(try decoder.container(keyedBy: SavedKey.self), into: &self)
+    }
+
+    /// Writes its fields into the holder's object.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: SavedKey.self)
+        try Self.savedFields.write(self, to: &container)
+    }
 }
 
 /// What a rule is told by `config.toml`: its section's values (`EngineRule.Settings`).
@@ -21,16 +36,14 @@ public protocol RuleMemory: FlatSavedPart {}
 
 /// The settings of a rule with no keys of its own.
 public struct NoSettings: RuleSettings {
+    public static var savedFields: [SavedField<Self>] { [] }
     public init() {}
-    public init(from decoder: any Decoder, absent fresh: NoSettings) {}
-    public func encode(to encoder: any Encoder) {}
 }
 
 /// The memory of a rule that remembers nothing.
 public struct NoMemory: RuleMemory {
+    public static var savedFields: [SavedField<Self>] { [] }
     public init() {}
-    public init(from decoder: any Decoder, absent fresh: NoMemory) {}
-    public func encode(to encoder: any Encoder) {}
 }
 
 extension FlatSavedPart {

@@ -125,33 +125,17 @@ public struct UVAlertSettings: RuleSettings {
     /// The levels that fire: those configured and the extreme one.
     var firingLevels: [Double] { Array(Set(levels + [extremeLevel])).sorted() }
 
-    private enum CodingKeys: String, CodingKey {
-        case levels = "uvAlertLevels"
-        case hysteresis, extremeLevel, extremePassesQuietHours
-        case indoors = "alertsIndoors"
-    }
-
-    public init(from decoder: any Decoder, absent fresh: UVAlertSettings) throws {
-        let saved = try decoder.container(keyedBy: CodingKeys.self)
-        levels = try saved.decode(.levels, absent: fresh.levels)
-        hysteresis = try saved.decode(.hysteresis, absent: fresh.hysteresis)
-        extremeLevel = try saved.decode(.extremeLevel, absent: fresh.extremeLevel)
-        extremePassesQuietHours = try saved.decode(.extremePassesQuietHours, absent: fresh.extremePassesQuietHours)
-        indoors = saved.decodeChoice(.indoors, absent: fresh.indoors)
-    }
+    public static let savedFields: [SavedField<Self>] = [
+        .value("uvAlertLevels", \.levels), .value("hysteresis", \.hysteresis), .value("extremeLevel", \.extremeLevel),
+        .value("extremePassesQuietHours", \.extremePassesQuietHours), .choice("alertsIndoors", \.indoors),
+    ]
 }
 
 /// What the UV alert rule remembers: each level's state (`ThresholdAlerts`).
 struct UVAlertMemory: RuleMemory {
     var thresholds: ThresholdAlerts
 
-    private enum CodingKeys: String, CodingKey { case thresholds }
-
-    init(thresholds: ThresholdAlerts) { self.thresholds = thresholds }
-
-    init(from decoder: any Decoder, absent fresh: UVAlertMemory) throws {
-        thresholds = try decoder.container(keyedBy: CodingKeys.self).decode(.thresholds, absent: fresh.thresholds)
-    }
+    static let savedFields: [SavedField<Self>] = [.value("thresholds", \.thresholds)]
 }
 
 extension RuleKey where Rule == UVAlertRule {
