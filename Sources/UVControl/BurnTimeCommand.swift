@@ -48,7 +48,8 @@ struct BurnTimeCommand: AsyncParsableCommand {
     }
 
     /// uvd's family, with each one's burn time under the same UV and sunscreen (`BurnTime`, the
-    /// user's own computation); a baby under 6 months has none: kept out of direct sun.
+    /// user's own computation) and whether they are to be kept out of direct sun at that UV, as
+    /// the status says (`Someone`); a baby under 6 months has no burn time.
     private func familyBurnTimes(uvi: Double, effectiveSPF: Double) async throws -> [PersonReport] {
         guard family else { return [] }
         // Without uvd, the client says it is not running (exit 69): the family is uvd's.
@@ -56,12 +57,11 @@ struct BurnTimeCommand: AsyncParsableCommand {
         let now = Date()
         return reply.people.filter { !$0.you }.compactMap { person in
             guard let skinType = person.skinType?.value else { return nil }
-            let member = FamilyMember(name: person.name, skinType: skinType, born: person.born?.value)
-            let baby = member.isUnderSixMonths(at: now, in: .current)
+            let who = Someone(FamilyMember(name: person.name, skinType: skinType, born: person.born?.value), at: now, in: .current)
             let time = BurnTime(skinType: skinType, uvi: uvi, effectiveSPF: effectiveSPF)
             return PersonReport(
-                name: person.name, skinType: skinType.numeral, burnTimeMinutes: Nullable(baby ? nil : time.wholeMinutes),
-                keepOutOfSun: baby)
+                name: person.name, skinType: skinType.numeral, burnTimeMinutes: Nullable(who.isYoungBaby ? nil : time.wholeMinutes),
+                keepOutOfSun: who.keepsOutOfSun(atUVI: uvi))
         }
     }
 

@@ -21,6 +21,23 @@ struct FamilyBurnTimeTests {
         #expect(text.contains("Mia (skin type I): about 10 min") && text.contains("Leo (skin type II): keep out of direct sun"))
     }
 
+    /// A baby of 6 to 11 months has a burn time but is kept out of direct sun from UV 3, as the
+    /// status and the leave-home prompt say: the same rule, not one of its own.
+    @Test func aBabyUnderAYearIsKeptOutOfTheSunFromUV3AsTheStatusSays() throws {
+        let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
+        try uvd.start()
+        #expect(try uvd.uvctl(["family", "add", "Ava", "--skin-type", "II", "--born", Self.monthsAgo(8)]).status == 0)
+        func ava(atUVI uvi: String) throws -> [String: Any] {
+            let report = try uvd.uvctl(["burn-time", "--family", "--uvi", uvi, "--skin-type", "III", "--json"]).json()
+            return try #require((report["family"] as? [[String: Any]])?.first)
+        }
+        let high = try ava(atUVI: "10")
+        #expect(high["keepOutOfSun"] as? Bool == true && high["burnTimeMinutes"] is Int)
+        #expect(try ava(atUVI: "2")["keepOutOfSun"] as? Bool == false)
+        let text = try uvd.uvctl(["burn-time", "--family", "--uvi", "10", "--skin-type", "III"]).stdout
+        #expect(text.contains("Ava (skin type II): keep out of direct sun"), "\(text)")
+    }
+
     @Test func withoutUvdItSaysSo() throws {
         let uvd = try DaemonHarness(providers: false, zone: "Etc/UTC")
         let result = try uvd.uvctl(["burn-time", "--family", "--uvi", "10", "--skin-type", "III"])

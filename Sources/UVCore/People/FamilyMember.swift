@@ -25,10 +25,20 @@ public struct FamilyMember: Sendable, Equatable, Codable {
     /// The most people a family holds besides the user.
     public static let largestFamily = 12
 
-    /// Under 6 months old at `now`: no sunscreen, no burn time; kept out of direct sun.
-    public func isUnderSixMonths(at now: Date, in zone: Zone) -> Bool {
-        born.map { $0.ageInMonths(at: now, in: zone) < 6 } ?? false
+    /// The age in months from which sunscreen is advised, and so a burn time and a dose counted.
+    public static let sunscreenFromMonths = 6
+
+    /// The age in months under which a baby is kept out of direct sun from UV 3 and told shade
+    /// rather than a vitamin-D dose time.
+    public static let shadeUnderMonths = 12
+
+    /// Younger than `months` at `now` on `zone`'s calendar (false when no birth month is known).
+    public func isUnder(months: Int, at now: Date, in zone: Zone) -> Bool {
+        born.map { $0.ageInMonths(at: now, in: zone) < months } ?? false
     }
+
+    /// Under 6 months old at `now`: no sunscreen, no burn time; kept out of direct sun.
+    public func isUnderSixMonths(at now: Date, in zone: Zone) -> Bool { isUnder(months: Self.sunscreenFromMonths, at: now, in: zone) }
 
     /// `text` as a name, its surrounding spaces trimmed, or why it cannot be one: empty, longer
     /// than `longestName` characters, or holding a control or formatting character (a newline,

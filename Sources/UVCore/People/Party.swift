@@ -16,18 +16,11 @@ public struct Party: Sendable, Equatable {
         public var who: Someone
         /// Nil for a baby under 6 months, who is to be kept out of direct sun, not timed.
         public var burnTime: BurnTime?
-        /// To be kept out of direct sun now: a baby under 6 months always; under 12 months
-        /// while the UV is 3 or more (Cancer Council Australia's guidance).
+        /// To be kept out of direct sun now (`Someone.keepsOutOfSun(atUVI:)`).
         public var keepOutOfSun: Bool
 
         public subscript<Value>(dynamicMember fact: KeyPath<Someone, Value>) -> Value { who[keyPath: fact] }
-
-        /// Under 6 months old.
-        public var isYoungBaby: Bool { who.isUnder(months: 6) }
     }
-
-    /// The UV from which a baby under 12 months is to be kept out of direct sun.
-    public static let babyShadeUVI = 3.0
 
     /// The user first, then the family in the order added.
     public let people: [Person]
@@ -38,12 +31,11 @@ public struct Party: Sendable, Equatable {
         people = Someone.everyone(you: you, family: family, now: facts.now, zone: zone).map { who in
             let burnTime: BurnTime? =
                 if let member = who.member {
-                    who.isUnder(months: 6) ? nil : facts.burnTime(of: member)
+                    who.isYoungBaby ? nil : facts.burnTime(of: member)
                 } else {
                     facts.burnTime(for: you, wearing: facts.inputs.sunscreen.user)
                 }
-            let keepOutOfSun = who.isUnder(months: 6) || (who.isUnder(months: 12) && facts.uvi >= Self.babyShadeUVI)
-            return Person(who: who, burnTime: burnTime, keepOutOfSun: keepOutOfSun)
+            return Person(who: who, burnTime: burnTime, keepOutOfSun: who.keepsOutOfSun(atUVI: facts.uvi))
         }
     }
 

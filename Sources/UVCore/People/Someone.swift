@@ -18,10 +18,34 @@ public struct Someone: Sendable, Equatable {
     /// Younger than `months` (false when no birth month is known).
     public func isUnder(months: Int) -> Bool { ageInMonths.map { $0 < months } ?? false }
 
+    /// Under 6 months old: sunscreen is not advised at that age, so no burn time and no dose;
+    /// kept out of direct sun at any UV (Cancer Council Australia; the American Academy of
+    /// Pediatrics).
+    public var isYoungBaby: Bool { isUnder(months: FamilyMember.sunscreenFromMonths) }
+
+    /// Under 12 months old: kept out of direct sun from UV 3, and told shade rather than a
+    /// vitamin-D dose time.
+    public var isBaby: Bool { isUnder(months: FamilyMember.shadeUnderMonths) }
+
+    /// To be kept out of direct sun at UV `uvi`: a baby under 6 months always, one under 12 months
+    /// while the UV is `babyShadeUVI` or more (Cancer Council Australia's guidance).
+    public func keepsOutOfSun(atUVI uvi: Double) -> Bool { isYoungBaby || (isBaby && uvi >= Self.babyShadeUVI) }
+
+    /// The UV from which a baby under 12 months is to be kept out of direct sun.
+    public static let babyShadeUVI = 3.0
+
+    /// `member`, their age counted at `now` on `zone`'s calendar.
+    public init(_ member: FamilyMember, at now: Date, in zone: Zone) {
+        self.init(member: member, skinType: member.skinType, ageInMonths: member.born?.ageInMonths(at: now, in: zone))
+    }
+
+    private init(member: FamilyMember?, skinType: SkinType, ageInMonths: Int?) {
+        (self.member, self.skinType, self.ageInMonths) = (member, skinType, ageInMonths)
+    }
+
     /// The user with skin type `you`, then each of `family` in the order added, their ages counted
     /// at `now` on `zone`'s calendar.
     public static func everyone(you: SkinType, family: [FamilyMember], now: Date, zone: Zone) -> [Someone] {
-        [Someone(member: nil, skinType: you, ageInMonths: nil)]
-            + family.map { Someone(member: $0, skinType: $0.skinType, ageInMonths: $0.born?.ageInMonths(at: now, in: zone)) }
+        [Someone(member: nil, skinType: you, ageInMonths: nil)] + family.map { Someone($0, at: now, in: zone) }
     }
 }

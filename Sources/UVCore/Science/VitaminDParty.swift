@@ -19,11 +19,8 @@ public struct VitaminDParty: Sendable, Equatable {
         public subscript<Value>(dynamicMember fact: KeyPath<Someone, Value>) -> Value { who[keyPath: fact] }
 
         /// Under 12 months old: shade, not a dose time.
-        public var shade: Bool { who.isUnder(months: VitaminDParty.shadeUnderMonths) }
+        public var shade: Bool { who.isBaby }
     }
-
-    /// The age in months under which a baby is told shade.
-    public static let shadeUnderMonths = 12
 
     /// The user first, then the family in the order added.
     public let people: [Person]
@@ -45,7 +42,7 @@ public struct VitaminDParty: Sendable, Equatable {
         let light = VitaminDDay.light(day: day, coordinate: coordinate, uvi: uvi)
         func dayFor(_ skinType: SkinType) -> VitaminDDay { VitaminDDay(light: light, skinType: skinType, exposure: exposure) }
         people = Someone.everyone(you: you, family: family, now: now, zone: zone).map { who in
-            who.isUnder(months: Self.shadeUnderMonths) ? Person(who: who, day: nil) : Person(who: who, day: dayFor(who.skinType))
+            who.isBaby ? Person(who: who, day: nil) : Person(who: who, day: dayFor(who.skinType))
         }
         sunTooLow = !VitaminDDay.clearNoonMakesVitaminD(day: day, coordinate: coordinate)
         nextDay =

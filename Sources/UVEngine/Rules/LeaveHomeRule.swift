@@ -59,7 +59,7 @@ enum LeaveHomeRule: EngineRule {
             let peakAhead = state.uvAhead(facts), peakAhead >= settings.threshold
         else { return [] }
         let reapply = !facts.inputs.sunscreen.isEmpty && ReapplyRule.isDueGoingOut(state, facts)
-        let shade = peakAhead >= Party.babyShadeUVI && settings.namesBabies ? babiesOut(state, now: now) : []
+        let shade = peakAhead >= Someone.babyShadeUVI && settings.namesBabies ? babiesOut(state, now: now) : []
         guard !facts.isProtected || reapply || !shade.isEmpty else { return [] }
         state[.leaveHome].lastAlert = now
         state.outingToCheck = nil
@@ -92,7 +92,7 @@ enum LeaveHomeRule: EngineRule {
     /// The family members out who are under 12 months old at `now`: kept out of direct sun
     /// (Cancer Council Australia; the American Academy of Pediatrics), never given a dose time.
     static func babiesOut(_ state: EngineState, now: Date) -> [String] {
-        state.family.filter { $0.born.map { $0.ageInMonths(at: now, in: state.zone) < 12 } ?? false }.map(\.name)
+        state.family.filter { $0.isUnder(months: FamilyMember.shadeUnderMonths, at: now, in: state.zone) }.map(\.name)
     }
 }
 
