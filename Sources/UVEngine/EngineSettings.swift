@@ -60,8 +60,10 @@ public struct EngineSettings: Sendable, Equatable {
 extension EngineSettings: Codable {
     /// The engine's own fields, beside which the rules' are saved.
     private static let savedFields: [SavedField<Self>] = [
-        .value("quietHours", \.quietHours), .duration("reapplyInterval", \.reapplyInterval),
-        .value("uses12HourClock", \.uses12HourClock), .optional("window", \.window),
+        .value("quietHours", { $0.quietHours }, { $0.quietHours = $1 }),
+        .duration("reapplyInterval", { $0.reapplyInterval }, { $0.reapplyInterval = $1 }),
+        .value("uses12HourClock", { $0.uses12HourClock }, { $0.uses12HourClock = $1 }),
+        .optional("window", { $0.window }, { $0.window = $1 }),
     ]
 
     /// Reads what any release saved: a missing field takes its default, an unknown one is ignored.
@@ -81,8 +83,10 @@ extension EngineSettings: Codable {
 extension SavedField {
     /// A saved duration, always written; one outside what the configuration allows (a damaged
     /// file) keeps the value read into: the rules step through durations minute by minute.
-    static func duration(_ name: String, _ field: WritableKeyPath<Whole, TimeInterval> & Sendable) -> Self {
-        .value(name, field, valid: { $0.isFinite && (0...(7 * 86_400)).contains($0) })
+    static func duration(
+        _ name: String, _ get: @escaping @Sendable (Whole) -> TimeInterval, _ set: @escaping @Sendable (inout Whole, TimeInterval) -> Void
+    ) -> Self {
+        .value(name, get, set, valid: { $0.isFinite && (0...(7 * 86_400)).contains($0) })
     }
 }
 

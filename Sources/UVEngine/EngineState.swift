@@ -194,13 +194,19 @@ extension EngineState: Codable {
 
     /// The fields besides the settings, the zone and the skin type.
     private static let savedFields: [SavedField<Self>] = [
-        .optional("profile", \.profile), .value("samples", \.samples), .value("sunscreen", \.sunscreen),
-        .optional("activitySeenOn", \.activitySeenOn), .value("remindAt", \.remindAt), .value("mutedOn", \.mutedOn),
-        .value("held", \.held), .value("live", \.live), .value("muted", \.muted), .value("snoozedUntil", \.snoozedUntil),
-        .optional("quietHoursOverride", \.quietHoursOverride), .optional("quietUntil", \.quietUntil),
-        .optional("loudUntil", \.loudUntil), .optional("day", \.day), .optional("dose", \.dose), .optional("doseDay", \.doseDay),
-        .optional("earlierDayDose", \.earlierDayDose), .value("family", \.family), .value("whereabouts", \.whereabouts),
-        .optional("outingToCheck", \.outingToCheck),
+        .optional("profile", { $0.profile }, { $0.profile = $1 }), .value("samples", { $0.samples }, { $0.samples = $1 }),
+        .value("sunscreen", { $0.sunscreen }, { $0.sunscreen = $1 }),
+        .optional("activitySeenOn", { $0.activitySeenOn }, { $0.activitySeenOn = $1 }),
+        .value("remindAt", { $0.remindAt }, { $0.remindAt = $1 }), .value("mutedOn", { $0.mutedOn }, { $0.mutedOn = $1 }),
+        .value("held", { $0.held }, { $0.held = $1 }), .value("live", { $0.live }, { $0.live = $1 }),
+        .value("muted", { $0.muted }, { $0.muted = $1 }), .value("snoozedUntil", { $0.snoozedUntil }, { $0.snoozedUntil = $1 }),
+        .optional("quietHoursOverride", { $0.quietHoursOverride }, { $0.quietHoursOverride = $1 }),
+        .optional("quietUntil", { $0.quietUntil }, { $0.quietUntil = $1 }),
+        .optional("loudUntil", { $0.loudUntil }, { $0.loudUntil = $1 }), .optional("day", { $0.day }, { $0.day = $1 }),
+        .optional("dose", { $0.dose }, { $0.dose = $1 }), .optional("doseDay", { $0.doseDay }, { $0.doseDay = $1 }),
+        .optional("earlierDayDose", { $0.earlierDayDose }, { $0.earlierDayDose = $1 }), .value("family", { $0.family }, { $0.family = $1 }),
+        .value("whereabouts", { $0.whereabouts }, { $0.whereabouts = $1 }),
+        .optional("outingToCheck", { $0.outingToCheck }, { $0.outingToCheck = $1 }),
     ]
 
     /// Reads what any release saved: a missing field takes what a fresh state has (so a field

@@ -18,8 +18,11 @@ import UVCore
         var minute: Int? = 450
 
         static let savedFields: [SavedField<Self>] = [
-            .value("partEnabled", \.enabled), .value("partMinutes", \.minutes, valid: { $0 >= 0 }), .choice("partMode", \.mode),
-            .optional("partLastSeen", \.lastSeen), .optional("partMinute", \.minute, valid: { (0..<1440).contains($0) }),
+            .value("partEnabled", { $0.enabled }, { $0.enabled = $1 }),
+            .value("partMinutes", { $0.minutes }, { $0.minutes = $1 }, valid: { $0 >= 0 }),
+            .choice("partMode", { $0.mode }, { $0.mode = $1 }),
+            .optional("partLastSeen", { $0.lastSeen }, { $0.lastSeen = $1 }),
+            .optional("partMinute", { $0.minute }, { $0.minute = $1 }, valid: { (0..<1440).contains($0) }),
         ]
 
         init() {}

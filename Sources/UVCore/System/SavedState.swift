@@ -30,7 +30,10 @@ public struct SavedKey: CodingKey, Sendable {
 /// value is read into the structure and written from it. A structure lists its fields once and
 /// reads and writes itself by walking the list (`[SavedField].read(_:into:)`, `.write(_:to:)`),
 /// so a field's key, what stands in for it when it is absent and what is done with a damaged
-/// value are said in one line.
+/// value are said in one entry. A field is reached by a getter and a setter rather than a key
+/// path: a key path is made at its first use from a pattern whose types the runtime resolves by
+/// name, scanning the binary's conformances (3 M instructions of a start before READY, for the
+/// engine's state).
 public struct SavedField<Whole>: Sendable {
     fileprivate let read: @Sendable (KeyedDecodingContainer<SavedKey>, inout Whole) throws -> Void
     fileprivate let write: @Sendable (Whole, inout KeyedEncodingContainer<SavedKey>) throws -> Void
@@ -38,42 +41,43 @@ public struct SavedField<Whole>: Sendable {
     /// A field always written. Absent (saved before it existed), it keeps the value of the
     /// structure read into; a saved value `valid` refuses (a damaged file) does too.
     public static func value<Value: Codable & SendableMetatype>(
-        _ name: String, _ field: WritableKeyPath<Whole, Value> & Sendable,
+        _ name: String, _ get: @escaping @Sendable (Whole) -> Value, _ set: @escaping @Sendable (inout Whole, Value) -> Void,
         valid: @escaping @Sendable (Value) -> Bool = { _ in true }
     ) -> Self {
         let key = SavedKey(name)
         return Self(
             read: { saved, whole in
-                if let value = try saved.decodeIfPresent(Value.self, forKey: key), valid(value) { whole[keyPath: field] = value }
+                if let value = try saved.decodeIfPresent(Value.self, forKey: key), valid(value) { set(&whole, value) }
             },
-            write: { whole, container in try container.encode(whole[keyPath: field], forKey: key) })
+            write: { whole, container in try container.encode(get(whole), forKey: key) })
     }
 
     /// A field written only when it holds a value: absent is how nil is saved. A saved value
     /// `valid` refuses keeps the value of the structure read into.
     public static func optional<Value: Codable & SendableMetatype>(
-        _ name: String, _ field: WritableKeyPath<Whole, Value?> & Sendable,
+        _ name: String, _ get: @escaping @Sendable (Whole) -> Value?, _ set: @escaping @Sendable (inout Whole, Value?) -> Void,
         valid: @escaping @Sendable (Value) -> Bool = { _ in true }
     ) -> Self {
         let key = SavedKey(name)
         return Self(
             read: { saved, whole in
                 let value = try saved.decodeIfPresent(Value.self, forKey: key)
-                if value.map(valid) ?? true { whole[keyPath: field] = value }
+                if value.map(valid) ?? true { set(&whole, value) }
             },
-            write: { whole, container in try container.encodeIfPresent(whole[keyPath: field], forKey: key) })
+            write: { whole, container in try container.encodeIfPresent(get(whole), forKey: key) })
     }
 
     /// A choice among named cases, always written: one this release does not know (a later
     /// one's) keeps the value of the structure read into, rather than failing the whole.
-    public static func choice<Value: Codable & SendableMetatype>(_ name: String, _ field: WritableKeyPath<Whole, Value> & Sendable) -> Self
-    {
+    public static func choice<Value: Codable & SendableMetatype>(
+        _ name: String, _ get: @escaping @Sendable (Whole) -> Value, _ set: @escaping @Sendable (inout Whole, Value) -> Void
+    ) -> Self {
         let key = SavedKey(name)
         return Self(
             read: { saved, whole in
-                if let value = (try? saved.decodeIfPresent(Value.self, forKey: key)).flatMap(\.self) { whole[keyPath: field] = value }
+                if let value = (try? saved.decodeIfPresent(Value.self, forKey: key)).flatMap(\.self) { set(&whole, value) }
             },
-            write: { whole, container in try container.encode(whole[keyPath: field], forKey: key) })
+            write: { whole, container in try container.encode(get(whole), forKey: key) })
     }
 }
 

@@ -55,14 +55,14 @@ public struct DoseSettings: RuleSettings {
 
     public init() {}
 
-    public static let savedFields: [SavedField<Self>] = [.value("doseEnabled", \.enabled)]
+    public static let savedFields: [SavedField<Self>] = [.value("doseEnabled", { $0.enabled }, { $0.enabled = $1 })]
 }
 
 /// What the dose rule remembers: the local day on which each notice level (50, 80) was last said.
 struct DoseNoticeMemory: RuleMemory {
     var noticedOn: [Int: DayKey] = [:]
 
-    static let savedFields: [SavedField<Self>] = [.value("doseNoticedOn", \.noticedOn)]
+    static let savedFields: [SavedField<Self>] = [.value("doseNoticedOn", { $0.noticedOn }, { $0.noticedOn = $1 })]
 }
 
 extension RuleKey where Rule == DoseRule {

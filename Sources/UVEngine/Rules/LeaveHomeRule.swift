@@ -119,9 +119,11 @@ public struct LeaveHomeSettings: RuleSettings {
     public init() {}
 
     public static let savedFields: [SavedField<Self>] = [
-        .value("leaveHomeEnabled", \.enabled), .value("leaveHomeThreshold", \.threshold),
-        .duration("leaveHomeDebounce", \.debounce), .duration("leaveHomeCooldown", \.cooldown),
-        .value("leaveHomeNamesBabies", \.namesBabies),
+        .value("leaveHomeEnabled", { $0.enabled }, { $0.enabled = $1 }),
+        .value("leaveHomeThreshold", { $0.threshold }, { $0.threshold = $1 }),
+        .duration("leaveHomeDebounce", { $0.debounce }, { $0.debounce = $1 }),
+        .duration("leaveHomeCooldown", { $0.cooldown }, { $0.cooldown = $1 }),
+        .value("leaveHomeNamesBabies", { $0.namesBabies }, { $0.namesBabies = $1 }),
     ]
 }
 
@@ -133,7 +135,8 @@ struct LeaveHomeMemory: RuleMemory {
     var lastAlert: Date?
 
     static let savedFields: [SavedField<Self>] = [
-        .value("leave", \.detector), .optional("leavePending", \.pending), .optional("lastLeaveAlert", \.lastAlert),
+        .value("leave", { $0.detector }, { $0.detector = $1 }), .optional("leavePending", { $0.pending }, { $0.pending = $1 }),
+        .optional("lastLeaveAlert", { $0.lastAlert }, { $0.lastAlert = $1 }),
     ]
 
     init(detector: LeaveHomeDetector) { self.detector = detector }

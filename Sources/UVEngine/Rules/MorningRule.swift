@@ -89,14 +89,16 @@ public struct MorningSettings: RuleSettings {
 
     /// Absent is how nil is saved (the first activity of the day); a minute outside the day (a
     /// damaged file) takes the default.
-    public static let savedFields: [SavedField<Self>] = [.optional("morningMinute", \.minute, valid: { (0..<24 * 60).contains($0) })]
+    public static let savedFields: [SavedField<Self>] = [
+        .optional("morningMinute", { $0.minute }, { $0.minute = $1 }, valid: { (0..<24 * 60).contains($0) })
+    ]
 }
 
 /// What the morning rule remembers: the local day it last spoke on.
 struct MorningMemory: RuleMemory {
     var doneOn: DayKey?
 
-    static let savedFields: [SavedField<Self>] = [.optional("morningDoneOn", \.doneOn)]
+    static let savedFields: [SavedField<Self>] = [.optional("morningDoneOn", { $0.doneOn }, { $0.doneOn = $1 })]
 }
 
 extension RuleKey where Rule == MorningRule {

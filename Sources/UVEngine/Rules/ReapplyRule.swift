@@ -160,8 +160,9 @@ public struct ReapplySettings: RuleSettings {
     public init() {}
 
     public static let savedFields: [SavedField<Self>] = [
-        .value("reapplyCountdown", \.countdown), .choice("reapplyIndoors", \.indoors),
-        .value("reapplyOnGoingOut", \.onGoingOut), .value("reapplyUVThreshold", \.uvThreshold),
+        .value("reapplyCountdown", { $0.countdown }, { $0.countdown = $1 }), .choice("reapplyIndoors", { $0.indoors }, { $0.indoors = $1 }),
+        .value("reapplyOnGoingOut", { $0.onGoingOut }, { $0.onGoingOut = $1 }),
+        .value("reapplyUVThreshold", { $0.uvThreshold }, { $0.uvThreshold = $1 }),
     ]
 }
 
@@ -174,7 +175,8 @@ struct ReapplyMemory: RuleMemory {
     var heldFor: Date?
 
     static let savedFields: [SavedField<Self>] = [
-        .optional("reapplyShown", \.shown), .optional("reapplyShownFor", \.shownFor), .optional("reapplyHeldFor", \.heldFor),
+        .optional("reapplyShown", { $0.shown }, { $0.shown = $1 }), .optional("reapplyShownFor", { $0.shownFor }, { $0.shownFor = $1 }),
+        .optional("reapplyHeldFor", { $0.heldFor }, { $0.heldFor = $1 }),
     ]
 }
 

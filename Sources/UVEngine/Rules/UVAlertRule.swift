@@ -126,8 +126,10 @@ public struct UVAlertSettings: RuleSettings {
     var firingLevels: [Double] { Array(Set(levels + [extremeLevel])).sorted() }
 
     public static let savedFields: [SavedField<Self>] = [
-        .value("uvAlertLevels", \.levels), .value("hysteresis", \.hysteresis), .value("extremeLevel", \.extremeLevel),
-        .value("extremePassesQuietHours", \.extremePassesQuietHours), .choice("alertsIndoors", \.indoors),
+        .value("uvAlertLevels", { $0.levels }, { $0.levels = $1 }), .value("hysteresis", { $0.hysteresis }, { $0.hysteresis = $1 }),
+        .value("extremeLevel", { $0.extremeLevel }, { $0.extremeLevel = $1 }),
+        .value("extremePassesQuietHours", { $0.extremePassesQuietHours }, { $0.extremePassesQuietHours = $1 }),
+        .choice("alertsIndoors", { $0.indoors }, { $0.indoors = $1 }),
     ]
 }
 
@@ -135,7 +137,7 @@ public struct UVAlertSettings: RuleSettings {
 struct UVAlertMemory: RuleMemory {
     var thresholds: ThresholdAlerts
 
-    static let savedFields: [SavedField<Self>] = [.value("thresholds", \.thresholds)]
+    static let savedFields: [SavedField<Self>] = [.value("thresholds", { $0.thresholds }, { $0.thresholds = $1 })]
 }
 
 extension RuleKey where Rule == UVAlertRule {
