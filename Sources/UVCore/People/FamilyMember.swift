@@ -32,14 +32,6 @@ public struct FamilyMember: Sendable, Equatable, Codable {
     /// rather than a vitamin-D dose time.
     public static let shadeUnderMonths = 12
 
-    /// Younger than `months` at `now` on `zone`'s calendar (false when no birth month is known).
-    public func isUnder(months: Int, at now: Date, in zone: Zone) -> Bool {
-        born.map { $0.ageInMonths(at: now, in: zone) < months } ?? false
-    }
-
-    /// Under 6 months old at `now`: no sunscreen, no burn time; kept out of direct sun.
-    public func isUnderSixMonths(at now: Date, in zone: Zone) -> Bool { isUnder(months: Self.sunscreenFromMonths, at: now, in: zone) }
-
     /// `text` as a name, its surrounding spaces trimmed, or why it cannot be one: empty, longer
     /// than `longestName` characters, or holding a control or formatting character (a newline,
     /// a tab, an escape, a direction mark), which would break the lines and notifications it is

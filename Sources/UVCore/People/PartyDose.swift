@@ -24,7 +24,7 @@ public struct PartyDose: Sendable, Equatable {
         family: [FamilyMember] = [], agesAt: Date, zone: Zone
     ) {
         withFamily = !family.isEmpty
-        let counted = family.filter { !$0.isUnderSixMonths(at: agesAt, in: zone) }
+        let counted = family.filter { !Someone($0, at: agesAt, in: zone).isYoungBaby }
         shares = ([nil] + counted.map { Optional($0) }).map { member in
             Share(
                 member: member,

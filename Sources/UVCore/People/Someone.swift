@@ -16,7 +16,7 @@ public struct Someone: Sendable, Equatable {
     public var isUser: Bool { member == nil }
 
     /// Younger than `months` (false when no birth month is known).
-    public func isUnder(months: Int) -> Bool { ageInMonths.map { $0 < months } ?? false }
+    private func isUnder(months: Int) -> Bool { ageInMonths.map { $0 < months } ?? false }
 
     /// Under 6 months old: sunscreen is not advised at that age, so no burn time and no dose;
     /// kept out of direct sun at any UV (Cancer Council Australia; the American Academy of

@@ -66,7 +66,7 @@ public struct DayFacts: Sendable {
         // The series, not the reading now: the engine, which knows no station, must get the same time.
         let wearers: [(String?, SkinType, SunscreenApplication?)] =
             [(nil, inputs.skinType, inputs.sunscreen.user)]
-            + inputs.family.filter { !$0.isUnderSixMonths(at: now, in: inputs.zone) }.map {
+            + inputs.family.filter { !Someone($0, at: now, in: inputs.zone).isYoungBaby }.map {
                 ($0.name, $0.skinType, inputs.sunscreen.worn(by: $0))
             }
         // The earliest; the earlier in the list on a tie (the user first).

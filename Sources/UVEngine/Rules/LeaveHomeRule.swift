@@ -92,7 +92,7 @@ enum LeaveHomeRule: EngineRule {
     /// The family members out who are under 12 months old at `now`: kept out of direct sun
     /// (Cancer Council Australia; the American Academy of Pediatrics), never given a dose time.
     static func babiesOut(_ state: EngineState, now: Date) -> [String] {
-        state.family.filter { $0.isUnder(months: FamilyMember.shadeUnderMonths, at: now, in: state.zone) }.map(\.name)
+        state.family.filter { Someone($0, at: now, in: state.zone).isBaby }.map(\.name)
     }
 }
 
