@@ -25,13 +25,6 @@ public struct FamilyMember: Sendable, Equatable, Codable {
     /// The most people a family holds besides the user.
     public static let largestFamily = 12
 
-    /// The age in months from which sunscreen is advised, and so a burn time and a dose counted.
-    public static let sunscreenFromMonths = 6
-
-    /// The age in months under which a baby is kept out of direct sun from UV 3 and told shade
-    /// rather than a vitamin-D dose time.
-    public static let shadeUnderMonths = 12
-
     /// `text` as a name, its surrounding spaces trimmed, or why it cannot be one: empty, longer
     /// than `longestName` characters, or holding a control or formatting character (a newline,
     /// a tab, an escape, a direction mark), which would break the lines and notifications it is

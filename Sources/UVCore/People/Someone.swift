@@ -21,11 +21,11 @@ public struct Someone: Sendable, Equatable {
     /// Under 6 months old: sunscreen is not advised at that age, so no burn time and no dose;
     /// kept out of direct sun at any UV (Cancer Council Australia; the American Academy of
     /// Pediatrics).
-    public var isYoungBaby: Bool { isUnder(months: FamilyMember.sunscreenFromMonths) }
+    public var isYoungBaby: Bool { isUnder(months: Self.sunscreenFromMonths) }
 
     /// Under 12 months old: kept out of direct sun from UV 3, and told shade rather than a
     /// vitamin-D dose time.
-    public var isBaby: Bool { isUnder(months: FamilyMember.shadeUnderMonths) }
+    public var isBaby: Bool { isUnder(months: Self.shadeUnderMonths) }
 
     /// To be kept out of direct sun at UV `uvi`: a baby under 6 months always, one under 12 months
     /// while the UV is `babyShadeUVI` or more (Cancer Council Australia's guidance).
@@ -33,6 +33,13 @@ public struct Someone: Sendable, Equatable {
 
     /// The UV from which a baby under 12 months is to be kept out of direct sun.
     public static let babyShadeUVI = 3.0
+
+    /// The age in months from which sunscreen is advised, and so a burn time and a dose counted.
+    private static let sunscreenFromMonths = 6
+
+    /// The age in months under which a baby is kept out of direct sun from UV 3 and told shade
+    /// rather than a vitamin-D dose time.
+    private static let shadeUnderMonths = 12
 
     /// `member`, their age counted at `now` on `zone`'s calendar.
     public init(_ member: FamilyMember, at now: Date, in zone: Zone) {
