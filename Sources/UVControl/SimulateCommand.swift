@@ -148,7 +148,7 @@ struct SimulateCommand: AsyncParsableCommand {
                 events.append(
                     (
                         leaving.addingTimeInterval(settings[part: LeaveHomeSettings.self].debounce + 60),
-                        .answer(subject: .leaveHome, .pressed(.applied))
+                        .answer(subject: .rule(.leaveHome), .pressed(.applied))
                     ))
             }
         }

@@ -3,7 +3,7 @@ import UVCore
 
 /// What the rules are told by the configuration: what every rule and the day's numbers read
 /// (quiet hours, the reapply interval, the clock, the window), and each rule's own section
-/// (`EngineRule.Settings`, reached by the rule's key: `settings[.leaveHome]`).
+/// (`EngineRule.Settings`, reached by the rule's key: `settings[LeaveHomeRule.key]`).
 /// Saved as one flat object, the rules' fields beside these.
 public struct EngineSettings: Sendable, Equatable {
     public var quietHours = QuietHours()
@@ -23,7 +23,7 @@ public struct EngineSettings: Sendable, Equatable {
         set { rules.set(newValue) }
     }
 
-    /// A rule's settings, by the rule's key (`settings[.reapply]`).
+    /// A rule's settings, by the rule's key (`settings[ReapplyRule.key]`).
     subscript<Rule: EngineRule>(rule: RuleKey<Rule>) -> Rule.Settings {
         get { self[part: Rule.Settings.self] }
         set { self[part: Rule.Settings.self] = newValue }

@@ -129,7 +129,7 @@ public struct EngineState: Sendable, Equatable {
         memories = RuleParts { $0.freshMemoryPart(settings) }
     }
 
-    /// A rule's memory, by the rule's key (`state[.reapply]`).
+    /// A rule's memory, by the rule's key (`state[ReapplyRule.key]`).
     subscript<Rule: EngineRule>(rule: RuleKey<Rule>) -> Rule.Memory {
         get { memories.part(Rule.Memory.self, fallback: Rule.freshMemory(settings)) }
         set { memories.set(newValue) }

@@ -37,12 +37,14 @@ struct ConfigLoaderTests {
             babies = false
             """
         let engine = try ConfigLoader.parse(text, path: "c.toml").configuration.engine
-        #expect(engine[.alerts].indoors == .popUp && engine[.reapply].indoors == .popUp)
+        #expect(engine[UVAlertRule.key].indoors == .popUp && engine[ReapplyRule.key].indoors == .popUp)
         #expect(
-            engine[.reapply].countdown && !engine[.reapply].onGoingOut && engine[.reapply].uvThreshold == 0
-                && !engine[.leaveHome].namesBabies)
+            engine[ReapplyRule.key].countdown && !engine[ReapplyRule.key].onGoingOut && engine[ReapplyRule.key].uvThreshold == 0
+                && !engine[LeaveHomeRule.key].namesBabies)
         let defaults = Configuration().engine
-        #expect(defaults[.alerts].indoors == .glance && defaults[.reapply].indoors == .glance && !defaults[.reapply].countdown)
+        #expect(
+            defaults[UVAlertRule.key].indoors == .glance && defaults[ReapplyRule.key].indoors == .glance
+                && !defaults[ReapplyRule.key].countdown)
         #expect(
             throws: ConfigLoader.Invalid(problems: [
                 "c.toml:2:1: alerts.indoors = \"popup\" is not allowed; expected \"glance\" (the tray, uvctl status and waybar) or \"pop-up\""
@@ -118,8 +120,8 @@ struct ConfigLoaderTests {
             interval_minutes = 80
             """
         let engine = try ConfigLoader.parse(text, path: "c.toml").configuration.engine
-        #expect(engine[.leaveHome].cooldown == 5400 && engine[.alerts].levels == [6, 8, 10])
-        #expect(engine[.morning].minute == nil && engine.reapplyInterval == 4800)
+        #expect(engine[LeaveHomeRule.key].cooldown == 5400 && engine[UVAlertRule.key].levels == [6, 8, 10])
+        #expect(engine[MorningRule.key].minute == nil && engine.reapplyInterval == 4800)
         #expect(engine.quietHours.spans.map(\.description) == ["22:00-07:00", "13:00-14:00"])
         do {
             _ = try ConfigLoader.parse("[quiet]\nhours = [\"late\"]\n[alerts]\nlevels = [6, \"eight\"]\n", path: "c.toml")
@@ -187,6 +189,6 @@ struct RuleSectionTests {
 
     @Test func theDoseRuleCanBeTurnedOff() throws {
         let loaded = try ConfigLoader.parse("[dose]\nenabled = false\n", path: "config.toml")
-        #expect(!loaded.configuration.engine[.dose].enabled && loaded.warnings.isEmpty)
+        #expect(!loaded.configuration.engine[DoseRule.key].enabled && loaded.warnings.isEmpty)
     }
 }

@@ -57,7 +57,7 @@ struct CoreEventsTests {
     /// Whether the leave-home prompt waits in the outbox to be shown (no server answers these
     /// tests, so nothing posted leaves it).
     static func promptPosted(_ core: Core) -> Bool {
-        core.outbox.waiting[.leaveHome] != nil
+        core.outbox.waiting[.rule(.leaveHome)] != nil
     }
 
     static func saves(_ effects: [Effect]) -> [Save] {
@@ -107,14 +107,14 @@ struct CoreEventsTests {
         #expect(Self.timers(confirmed) == [at.addingTimeInterval(Core.deliveryWait)])
         #expect(core.outside.network)
         let alone = core.handle(.timer(clockChanged: false, suspendedSoFar: 0), at: at.addingTimeInterval(Core.deliveryWait))
-        #expect(Self.saves(alone).first?.changes.engine?.live.contains(.leaveHome) == true)
+        #expect(Self.saves(alone).first?.changes.engine?.live.contains(.rule(.leaveHome)) == true)
     }
 
     /// With a family, the prompt names who burns first: a fair-skinned child before the user.
     @Test func theLeaveHomePromptNamesTheChildWhoBurnsFirst() throws {
         var (core, _) = try Self.started(family: [FamilyMember(name: "Mia", skinType: .I, born: BirthMonth(parsing: "2019-06"))])
         let (_, at) = try Self.leftHome(&core)
-        let prompt = try #require(core.outbox.waiting[.leaveHome])
+        let prompt = try #require(core.outbox.waiting[.rule(.leaveHome)])
         // The minutes are the party's burn times, the computation `uvctl status` shows.
         let first = try #require(
             FirstToBurn.of(core.engine.facts(now: at), you: .II, family: core.user.family, zone: InProcessCore.sydney.timeZone))
@@ -326,7 +326,7 @@ struct CoreEventsTests {
         let clicked = core.handle(.tray(.applied), at: at.addingTimeInterval(60))
         #expect(Self.reply(clicked) == nil)
         #expect(core.user.sunscreen.newest?.appliedAt == at.addingTimeInterval(60))
-        #expect(!core.engine.live.contains(.leaveHome))
+        #expect(!core.engine.live.contains(.rule(.leaveHome)))
         #expect(clicked.contains { if case .presentTray(let situation) = $0 { situation.sunscreenOn } else { false } })
     }
 }

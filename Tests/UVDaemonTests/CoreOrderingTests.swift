@@ -24,7 +24,7 @@ struct CoreOrderingTests {
     }
 
     @Test func theDeadlineArmedIsTheLatestStatesWhateverTheOrderOfCalls() async throws {
-        let shell = try InProcessCore(onScreen: [.reapply: 1])
+        let shell = try InProcessCore(onScreen: [.rule(.reapply): 1])
         let now = Self.morning
         await shell.startEngine(now: now)
         _ = await shell.core.timerFired(clockChanged: false, now: now)
@@ -39,7 +39,7 @@ struct CoreOrderingTests {
                             now: now)
                     case 1: try? await shell.core.run(.removeSunscreen, now: now)
                     case 2: try? await shell.core.run(.snooze(.reapply, minutes: index), now: now)
-                    default: try? await shell.press(.remind, on: .reapply, at: now)
+                    default: try? await shell.press(.remind, on: .rule(.reapply), at: now)
                     }
                 }
             }
@@ -70,10 +70,10 @@ struct CoreOrderingTests {
     }
 
     @Test func aPressIsKeptWithItsEffects() async throws {
-        let shell = try InProcessCore(onScreen: [.leaveHome: 1])
+        let shell = try InProcessCore(onScreen: [.rule(.leaveHome): 1])
         let now = Self.morning
         await shell.startEngine(now: now)
-        try await shell.press(.applied, on: .leaveHome, at: now)
+        try await shell.press(.applied, on: .rule(.leaveHome), at: now)
         let history = try shell.store.history(limit: 10)
         let pressed = try #require(history.firstIndex { $0.kind == .pressed && $0.key == "applied" })
         // Handled: the sunscreen it records is on, and nothing waits to be replayed.
@@ -101,7 +101,7 @@ struct CoreOrderingTests {
             clock = change
             #expect(await shell.deliveryEnds(), "stage \(index) reached the server")
         }
-        let reminders = try shell.store.history(limit: 50).filter { $0.kind == .notified && $0.subject == .reapply }
+        let reminders = try shell.store.history(limit: 50).filter { $0.kind == .notified && $0.subject == .rule(.reapply) }
         #expect(reminders.map(\.time) == ReapplyCountdown.changes(before: reapplyAt))
         #expect(reminders.last?.summary == "Reapply sunscreen now")
         // The status said the time the last reminder's text gives.

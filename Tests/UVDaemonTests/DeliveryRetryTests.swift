@@ -11,7 +11,7 @@ import UVStore
 /// (`retryAt`), the core arms its timer for it and, when it comes, the outbox's next pass starts.
 /// The outbox runs no timer of its own.
 @Suite struct DeliveryRetryTests {
-    private static let alert = OutboxPlay.alert(.reapply, "Reapply by 13:00")
+    private static let alert = OutboxPlay.alert(.rule(.reapply), "Reapply by 13:00")
 
     @Test func theOutboxTriesAgainOnlyWhenItsDeadlineComes() async throws {
         var play = OutboxPlay()

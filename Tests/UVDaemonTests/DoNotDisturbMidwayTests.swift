@@ -12,7 +12,7 @@ import UVNotify
 @Suite struct DoNotDisturbMidwayTests {
     @Test func whatIsPostedAfterItCameOnIsHeld() async throws {
         var play = OutboxPlay()
-        var step = play.posting(OutboxPlay.alert(.reapply, "Reapply by 12:00"))
+        var step = play.posting(OutboxPlay.alert(.rule(.reapply), "Reapply by 12:00"))
         while let call = step.calls.first {
             if case .show = call.kind { break }
             step = await play.answer(step)

@@ -36,7 +36,7 @@ struct NarrowButtonsTests {
 
     @Test func otherServersKeepTheWholeLabels() {
         let alert = PresentedAlert(
-            subject: .leaveHome, rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
+            subject: .rule(.leaveHome), rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
             buttons: [(.applied, "Applied"), (.remind, "In 15 min"), (.notToday, "Not today")])
         let dunst = NotificationServerInfo(name: "dunst", vendor: "knopwob", version: "1.9.0", capabilities: ["actions"])
         #expect(Outbox.presentation(alert, on: dunst).buttons.map(\.label) == ["Applied", "In 15 min", "Not today"])
@@ -47,7 +47,7 @@ struct NarrowButtonsTests {
     /// LXQt), the fourth is the uvctl command that does the same, in the body.
     @Test func aButtonPastTheMostAServerDrawsIsACommandInTheBody() {
         let alert = PresentedAlert(
-            subject: .leaveHome, rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
+            subject: .rule(.leaveHome), rule: .leaveHome, summary: "s", body: "b", urgency: .normal,
             buttons: [(.applied, "Applied"), (.remind, "In 15 min"), (.notToday, "Not today"), (.inside, "I'm inside")])
         let gnome = NotificationServerInfo(name: "gnome-shell", vendor: "GNOME", version: "43.9", capabilities: ["actions", "body"])
         for server in [gnome, Self.lxqt] {

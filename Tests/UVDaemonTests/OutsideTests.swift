@@ -50,11 +50,11 @@ struct OutsideTests {
         try await shell.core.run(.outside(OutsideParameters(action: .start, date: nil)), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
-        #expect(await shell.core.state.engine.live.contains(.dose))
+        #expect(await shell.core.state.engine.live.contains(.rule(.dose)))
         #expect(try await shell.core.read { try $0.doseReply(now: later, date: nil, days: nil) }.dose.burnDosePercent >= 80)
         // Said once: a later step says nothing more.
         _ = await shell.core.timerFired(clockChanged: true, now: later.addingTimeInterval(600))
-        let doseShown = try shell.store.history(limit: 20).filter { $0.subject == .dose && $0.kind == .notified }
+        let doseShown = try shell.store.history(limit: 20).filter { $0.subject == .rule(.dose) && $0.kind == .notified }
         #expect(doseShown.count <= 1)
     }
 
@@ -93,7 +93,7 @@ struct OutsideTests {
         #expect(percent < 50 && percent > 49.9)
         // A step at that instant (the clock "changed": the timer was armed a second later).
         _ = await shell.core.timerFired(clockChanged: true, now: almostHalf)
-        #expect(await shell.core.state.engine.live.contains(.dose))
+        #expect(await shell.core.state.engine.live.contains(.rule(.dose)))
         let eighty = try #require(await shell.core.state.engine.dose?.nextLevelAt)
         #expect(eighty > almostHalf.addingTimeInterval(60), "waiting for \(eighty), said half at \(almostHalf)")
         #expect(try #require(shell.timer.armed) <= eighty)
@@ -101,19 +101,19 @@ struct OutsideTests {
 
     /// "I'm inside" on the dose notice ends the time outside then, the user's and the network's.
     @Test func imInsideOnTheNoticeEndsTheTimeOutside() async throws {
-        let shell = try InProcessCore(onScreen: [.dose: 1])
+        let shell = try InProcessCore(onScreen: [.rule(.dose): 1])
         await shell.startEngine(now: Self.morning)
         await shell.core.send(.route(Self.phone, primary: nil), at: Self.morning)
         try await shell.core.run(.outside(OutsideParameters(action: .start, date: nil)), now: Self.morning)
         let later = Self.morning.addingTimeInterval(1800)
         _ = await shell.core.timerFired(clockChanged: true, now: later)
-        #expect(await shell.core.state.engine.live.contains(.dose))
+        #expect(await shell.core.state.engine.live.contains(.rule(.dose)))
         let pressed = later.addingTimeInterval(120)
-        try await shell.press(.inside, on: .dose, at: pressed)
+        try await shell.press(.inside, on: .rule(.dose), at: pressed)
         #expect(try !shell.store.isOutside(.user) && !shell.store.isOutside(.network))
         let day = LocalDay.interval(containing: Self.morning, in: InProcessCore.sydney.timeZone)
         #expect(try shell.store.outsideIntervals(overlapping: day).allSatisfy { $0.end == pressed })
-        #expect(await !shell.core.state.engine.live.contains(.dose))
+        #expect(await !shell.core.state.engine.live.contains(.rule(.dose)))
         // Still on the phone's connection: the same route reported again opens nothing.
         await shell.core.send(.route(Self.phone, primary: nil), at: pressed.addingTimeInterval(60))
         #expect(await !shell.core.state.outside.isOutside)

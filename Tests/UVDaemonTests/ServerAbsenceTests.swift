@@ -10,7 +10,7 @@ import UVStore
 /// No notification server running, or no session bus at all: uvd waits for one to come (the
 /// owner watch, the runtime directory's watch), not on a timer.
 @Suite struct ServerAbsenceTests {
-    private static let reminder = OutboxPlay.alert(.reapply, "Reapply by 13:00")
+    private static let reminder = OutboxPlay.alert(.rule(.reapply), "Reapply by 13:00")
 
     /// Shows the reminder while the server is absent, then moves the clock on 4 s: not a single
     /// retry (one on a timer would have come at 1 s and again at 3 s).
@@ -51,7 +51,7 @@ import UVStore
 @Suite struct UnansweredOwnerQuestionTests {
     @Test func whatIsOnScreenIsNotShownAgain() async throws {
         var play = OutboxPlay()
-        await play.show(OutboxPlay.alert(.reapply, "Reapply by 13:00"))
+        await play.show(OutboxPlay.alert(.rule(.reapply), "Reapply by 13:00"))
         #expect(play.server.notifications.count == 1)
 
         play.server.ownerQuestionTimesOut(true)
@@ -64,7 +64,7 @@ import UVStore
         var play = OutboxPlay()
         play.server.leave()
         play.server.ownerQuestionTimesOut(true)
-        await play.show(OutboxPlay.alert(.reapply, "Reapply by 13:00"))
+        await play.show(OutboxPlay.alert(.rule(.reapply), "Reapply by 13:00"))
         #expect(play.outbox.retryAt == play.now.addingTimeInterval(1), "tried again 1 s on")
     }
 }

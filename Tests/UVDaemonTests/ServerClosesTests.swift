@@ -13,7 +13,7 @@ import UVStore
 /// user makes is passed on once `closeVerdictDelay` has gone by on the core's clock.
 @Suite("A server's own closes")
 struct ServerClosesTests {
-    private static let prompt = OutboxPlay.alert(.leaveHome, "UV up to 9 today", buttons: [.applied])
+    private static let prompt = OutboxPlay.alert(.rule(.leaveHome), "UV up to 9 today", buttons: [.applied])
 
     @Test func closesAsTheServerStopsAreNotTheUsers() async throws {
         var play = OutboxPlay()
@@ -38,7 +38,7 @@ struct ServerClosesTests {
         await play.advance(by: Outbox.closeVerdictDelay / 2)
         #expect(play.answers.isEmpty, "not before its verdict")
         await play.advance(by: Outbox.closeVerdictDelay / 2)
-        #expect(play.answers.map(\.subject) == [.leaveHome])
+        #expect(play.answers.map(\.subject) == [.rule(.leaveHome)])
         #expect(play.answers.map(\.answer) == [.closed(.dismissed)])
         #expect(play.server.notifications.count == 1, "not shown again")
     }

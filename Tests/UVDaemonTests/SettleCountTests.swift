@@ -42,13 +42,13 @@ struct SettleCountTests {
     }
 
     @Test func aPressedAppliedIsOneStepOneWriteOneStatus() async throws {
-        let shell = try InProcessCore(onScreen: [.leaveHome: 1])
+        let shell = try InProcessCore(onScreen: [.rule(.leaveHome): 1])
         await shell.startEngine(now: Self.now)
         let watching = await shell.core.subscribe(now: Self.now)
         defer { _ = watching }
         let before = await tally(shell)
 
-        try await shell.press(.applied, on: .leaveHome, at: Self.now)
+        try await shell.press(.applied, on: .rule(.leaveHome), at: Self.now)
 
         #expect(since(before, await tally(shell)) == Tally(engineSteps: 1, transactions: 1, blendedDays: 1, statuses: 1, timerArms: 1))
         // All of it was kept in that one transaction: the press, the sunscreen and the rules' state.

@@ -55,7 +55,7 @@ struct SuspendTests {
         _ = await shell.core.timerFired(clockChanged: false, now: test.now)
         #expect(await shell.deliveryEnds())
         #expect(reminders(shell) == 0, "shown in quiet hours")
-        #expect(await shell.core.state.engine.held.contains { $0.subject == .reapply })
+        #expect(await shell.core.state.engine.held.contains { $0.subject == .rule(.reapply) })
         let quietEnds = ISO8601DateFormatter().date(from: "2026-01-15T14:00:00+11:00")!
         #expect(try #require(shell.timer.armed) <= quietEnds)
 
@@ -79,16 +79,16 @@ struct SuspendTests {
         let eleven = Self.nine.addingTimeInterval(2 * 3600 + 60)
         test.set(eleven)
         await shell.advance(from: Self.nine, to: eleven)
-        #expect(await shell.core.state.engine[.reapply].shown == .now)
+        #expect(await shell.core.state.engine[ReapplyRule.key].shown == .now)
 
         test.set(eleven.addingTimeInterval(-3600))
         _ = await shell.core.timerFired(clockChanged: true, now: test.now)
-        #expect(await shell.core.state.engine[.reapply].shown != .now, "still 'reapply now' an hour before it is due")
+        #expect(await shell.core.state.engine[ReapplyRule.key].shown != .now, "still 'reapply now' an hour before it is due")
         let shownBefore = reminders(shell)
         await shell.advance(from: test.now, to: eleven.addingTimeInterval(-120))
         #expect(await shell.deliveryEnds())
         #expect(reminders(shell) == shownBefore, "said again before it was due")
         await shell.advance(from: eleven.addingTimeInterval(-120), to: eleven.addingTimeInterval(60))
-        #expect(await shell.core.state.engine[.reapply].shown == .now)
+        #expect(await shell.core.state.engine[ReapplyRule.key].shown == .now)
     }
 }

@@ -64,7 +64,7 @@ struct TrayViewTests {
     @Test func aWaitingPromptNeedsAttentionAndOffersTheReminder() async throws {
         let (_, night) = try await status(at: Self.night)
         var waiting = Self.calm
-        waiting.waitingPrompt = .leaveHome
+        waiting.waitingPrompt = .rule(.leaveHome)
         #expect(TrayView.itemStatus(night, waiting) == .needsAttention)
         let labels = TrayView.menu(night, waiting).map(\.label)
         #expect(labels.contains("Remind me in 15 min"))

@@ -38,7 +38,7 @@ struct UpgradeFrom020Tests {
         #expect(sunscreen.spf == .spf30 && sunscreen.quantity == .medium)
         let history = try store.history(limit: 10)
         #expect(history.map(\.kind) == [.notified, .notified, .withdrawn])
-        #expect(history.map(\.subject) == [.morning, .uvLevel(.high), .morning])
+        #expect(history.map(\.subject) == [.rule(.morning), .uvLevel(.high), .rule(.morning)])
 
         guard case .read(let engine) = try store.restoreEngineState(now: Self.written) else {
             Issue.record("0.2.0's engine state was not read")

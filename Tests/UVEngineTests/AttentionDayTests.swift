@@ -70,7 +70,7 @@ struct AttentionDayTests {
         Self.checkNothingAsksForTheSunInside(day, "lunch")
         let goingOut = day.between(Self.at("12:30"), Self.at("12:45"))
         #expect(goingOut.contains { $0.rule == .reapply || $0.rule == .leaveHome })
-        #expect(goingOut.first?.subject == .reapply)
+        #expect(goingOut.first?.subject == .rule(.reapply))
     }
 
     @Test func aWiredDeskAtHomeIsAtMostTwoPopUps() throws {
@@ -132,7 +132,7 @@ struct AttentionDayTests {
         settings.reapplyInterval = 4 * 3600
         let day = try Self.play("07:00 wifi\n09:00 apply 50 lots\n12:05 outside\n13:00 inside\n", settings: settings)
         let out = day.between(Self.at("12:05"), Self.at("12:06"))
-        #expect(out.map(\.subject) == [.reapply])
+        #expect(out.map(\.subject) == [.rule(.reapply)])
         // Not when going out sooner.
         let early = try Self.play("07:00 wifi\n09:00 apply 50 lots\n10:30 outside\n11:00 inside\n", settings: settings)
         #expect(early.between(Self.at("10:30"), Self.at("11:00")).filter { $0.rule == .reapply }.isEmpty)
@@ -150,7 +150,7 @@ struct AttentionDayTests {
         let protected = try Self.play("07:00 wifi\n08:00 apply 50 lots\n08:15 cellular\n", family: [leo])
         #expect(protected.popUps.contains { $0.alert.rule == .leaveHome })
         var quiet = EngineSettings()
-        quiet[.leaveHome].namesBabies = false
+        quiet[LeaveHomeRule.key].namesBabies = false
         let unnamed = try Self.play("07:00 wifi\n08:00 apply 50 lots\n08:15 cellular\n", settings: quiet, family: [leo])
         #expect(!unnamed.popUps.contains { $0.alert.rule == .leaveHome })
     }
@@ -159,11 +159,11 @@ struct AttentionDayTests {
     /// `on_going_out = false`, `uv_threshold = 0`: uvd 0.4's day, nine pop-ups at the office.
     @Test func theSettingsGiveBackTheEarlierBehaviour() throws {
         var settings = EngineSettings()
-        settings[.alerts].indoors = .popUp
-        settings[.reapply].indoors = .popUp
-        settings[.reapply].countdown = true
-        settings[.reapply].uvThreshold = 0
-        settings[.reapply].onGoingOut = false
+        settings[UVAlertRule.key].indoors = .popUp
+        settings[ReapplyRule.key].indoors = .popUp
+        settings[ReapplyRule.key].countdown = true
+        settings[ReapplyRule.key].uvThreshold = 0
+        settings[ReapplyRule.key].onGoingOut = false
         let day = try Self.play(Self.day("office"), settings: settings)
         #expect(day.popUps.count == 9, "\(day.popUps.map { "\($0.time) \($0.alert.subject)" })")
         #expect(day.count(.reapply) == 3)

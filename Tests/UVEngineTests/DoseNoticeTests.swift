@@ -14,7 +14,7 @@ struct DoseNoticeTests {
     private func fresh(quiet: QuietHours = QuietHours()) -> EngineState {
         var settings = EngineSettings()
         settings.quietHours = quiet
-        settings[.morning].minute = nil
+        settings[MorningRule.key].minute = nil
         return EngineState(settings: settings, zone: ZoneName(Self.zone), skinType: .II)
     }
 
@@ -53,7 +53,7 @@ struct DoseNoticeTests {
         var state = Engine.reduce(fresh(), .command(.mute(.dose)), now: Self.at("09:00")).0
         #expect(hear(&state, 85, at: "10:00").isEmpty)
         #expect(
-            Presenter(state).present(Alert(subject: .dose, rule: .dose, meaning: .dose(level: 50), urgency: .normal, actions: []))
+            Presenter(state).present(Alert(subject: .rule(.dose), rule: .dose, meaning: .dose(level: 50), urgency: .normal, actions: []))
                 .summary == "Half your burn dose for today: shade or reapply")
     }
 

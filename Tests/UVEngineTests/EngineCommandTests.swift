@@ -25,7 +25,7 @@ struct EngineCommandTests {
             events: [
                 (wifi, .network(NetworkState(kind: .wifi))), (leave, .network(NetworkState(kind: .cellular))),
             ])
-        #expect(sim.alerts(.leaveHome).map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
+        #expect(sim.alerts(.rule(.leaveHome)).map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
     }
 
     @Test func quietOffEndsAConfiguredSpanInProgressOnly() {
@@ -43,7 +43,7 @@ struct EngineCommandTests {
     @Test func snoozeWithdrawsAndSilencesARuleUntilItEnds() {
         // The countdown's pop-ups (`[reapply] countdown`), out: a reminder is on screen at 10:30.
         var settings = EngineSettings()
-        settings[.reapply].countdown = true
+        settings[ReapplyRule.key].countdown = true
         var sim = S(settings: settings, start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         sim.goOut(at: S.at("2026-01-15T09:00:00+11:00"))
@@ -51,14 +51,14 @@ struct EngineCommandTests {
             .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf30, quantity: .medium, appliedAt: S.at("2026-01-15T09:00:00+11:00")))),
             at: S.at("2026-01-15T09:00:00+11:00"))
         sim.run(until: S.at("2026-01-15T10:30:00+11:00"))
-        let before = sim.alerts(.reapply).count
-        #expect(sim.state.live.contains(.reapply))
+        let before = sim.alerts(.rule(.reapply)).count
+        #expect(sim.state.live.contains(.rule(.reapply)))
         let snoozeAt = S.at("2026-01-15T10:30:00+11:00")
         let until = S.at("2026-01-15T12:30:00+11:00")
         sim.send(.command(.snooze(.reapply, until: until)), at: snoozeAt)
-        #expect(sim.withdrawn.last?.subject == .reapply)
+        #expect(sim.withdrawn.last?.subject == .rule(.reapply))
         sim.run(until: S.at("2026-01-15T13:00:00+11:00"))
-        let after = sim.alerts(.reapply).dropFirst(before)
+        let after = sim.alerts(.rule(.reapply)).dropFirst(before)
         #expect(!after.isEmpty)
         #expect(after.allSatisfy { $0.time >= until })
     }
@@ -77,9 +77,9 @@ struct EngineCommandTests {
     @Test func aClosedNotificationIsNotWithdrawnAgain() {
         var sim = highUVDay()
         sim.run(until: S.at("2026-01-15T07:31:00+11:00"))
-        #expect(sim.state.live.contains(.morning))
-        sim.send(.answer(subject: .morning, .closed(.unexplained)), at: S.at("2026-01-15T07:32:00+11:00"))
-        #expect(!sim.state.live.contains(.morning))
+        #expect(sim.state.live.contains(.rule(.morning)))
+        sim.send(.answer(subject: .rule(.morning), .closed(.unexplained)), at: S.at("2026-01-15T07:32:00+11:00"))
+        #expect(!sim.state.live.contains(.rule(.morning)))
         #expect(sim.withdrawn.isEmpty)
     }
 
@@ -92,14 +92,14 @@ struct EngineCommandTests {
                 (S.at("2026-01-15T07:40:00+11:00"), .network(NetworkState(kind: .wifi, isHomeWifi: false))),
                 (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
             ])
-        #expect(sim.alerts(.leaveHome).isEmpty)
+        #expect(sim.alerts(.rule(.leaveHome)).isEmpty)
         sim.run(
             until: S.at("2026-01-15T12:00:00+11:00"),
             events: [
                 (S.at("2026-01-15T10:40:00+11:00"), .network(NetworkState(kind: .wifi, isHomeWifi: true))),
                 (S.at("2026-01-15T11:00:00+11:00"), .network(NetworkState(kind: .cellular))),
             ])
-        #expect(sim.alerts(.leaveHome).count == 1)
+        #expect(sim.alerts(.rule(.leaveHome)).count == 1)
     }
 
     @Test func resumingAsksForAFreshForecast() {

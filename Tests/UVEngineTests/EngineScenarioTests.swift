@@ -17,14 +17,14 @@ struct EngineScenarioTests {
             events: [
                 (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
                 (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-                (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: .leaveHome, .pressed(.applied))),
+                (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: .rule(.leaveHome), .pressed(.applied))),
             ])
         return sim
     }
 
     @Test func theMorningSummaryAtTheFirstSignOfSomeoneAtTheMachine() {
         var settings = EngineSettings()
-        settings[.morning].minute = nil
+        settings[MorningRule.key].minute = nil
         for (sign, at) in [
             (EngineEvent.resumed, "07:05"), (.userActivity, "07:10"), (.command(.quietOff), "07:15"),
             (.answer(subject: Subject.uvLevel(.high), .pressed(.notToday)), "07:20"),
@@ -35,12 +35,12 @@ struct EngineScenarioTests {
                 until: S.at("2026-01-15T23:59:00+11:00"),
                 events: [
                     // A notification left to expire overnight is no one at the machine.
-                    (S.at("2026-01-15T06:00:00+11:00"), .answer(subject: .reapply, .closed(.unexplained))),
+                    (S.at("2026-01-15T06:00:00+11:00"), .answer(subject: .rule(.reapply), .closed(.unexplained))),
                     (S.at("2026-01-15T\(at):00+11:00"), sign),
                     (S.at("2026-01-15T09:00:00+11:00"), .userActivity),
                     (S.at("2026-01-15T10:00:00+11:00"), .resumed),
                 ])
-            #expect(sim.alerts(.morning).map(\.time) == [S.at("2026-01-15T\(at):00+11:00")], "\(sign)")
+            #expect(sim.alerts(.rule(.morning)).map(\.time) == [S.at("2026-01-15T\(at):00+11:00")], "\(sign)")
         }
     }
 
@@ -76,13 +76,13 @@ struct EngineScenarioTests {
 
     @Test func aCommutersDay() throws {
         let sim = commuter()
-        let leave = sim.alerts(.leaveHome)
+        let leave = sim.alerts(.rule(.leaveHome))
         #expect(leave.count == 1)
         #expect(leave.first?.time == S.at("2026-01-15T08:01:00+11:00"))
         #expect(leave.first?.alert.buttons.map(\.action) == [.applied, .remind, .notToday, .inside])
-        #expect(sim.withdrawn.contains { $0.subject == .leaveHome })
+        #expect(sim.withdrawn.contains { $0.subject == .rule(.leaveHome) })
         // The button recorded sunscreen: the reapply countdown follows, in place, ending in "now".
-        let reapply = sim.alerts(.reapply)
+        let reapply = sim.alerts(.rule(.reapply))
         #expect((1...3).contains(reapply.count))
         #expect(reapply.last?.alert.summary == "Reapply sunscreen now")
         // Each countdown stage appears as it begins: 60 minutes left, under 30, and due.
@@ -100,7 +100,7 @@ struct EngineScenarioTests {
         }
         #expect(sim.alerts(Subject.uvLevel(.extreme)).count == 1 && sim.alerts(Subject.uvLevel(.extreme)).first?.alert.urgency == .critical)
         // The morning summary, once, at 07:30.
-        let morning = sim.alerts(.morning)
+        let morning = sim.alerts(.rule(.morning))
         #expect(morning.count == 1 && morning.first?.time == S.at("2026-01-15T07:30:00+11:00"))
         #expect(morning.first?.alert.body.hasPrefix("Sunscreen window today 0") == true)
     }
@@ -115,7 +115,7 @@ struct EngineScenarioTests {
             events.append((start.addingTimeInterval(30), .network(NetworkState(kind: .cellular))))
         }
         sim.run(until: S.at("2026-01-15T10:00:00+11:00"), events: events)
-        #expect(sim.alerts(.leaveHome).count == 1)
+        #expect(sim.alerts(.rule(.leaveHome)).count == 1)
     }
 
     @Test func noLeaveHomeWhenSunscreenIsOnOrUVStaysLow() {
@@ -130,7 +130,7 @@ struct EngineScenarioTests {
                 (S.at("2026-01-15T07:55:00+11:00"), .network(NetworkState(kind: .wifi))),
                 (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
             ])
-        #expect(sim.alerts(.leaveHome).isEmpty)
+        #expect(sim.alerts(.rule(.leaveHome)).isEmpty)
 
         var evening = S(start: Self.day)
         evening.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
@@ -140,7 +140,7 @@ struct EngineScenarioTests {
                 (S.at("2026-01-15T20:00:00+11:00"), .network(NetworkState(kind: .wifi))),
                 (S.at("2026-01-15T21:00:00+11:00"), .network(NetworkState(kind: .cellular))),
             ])
-        #expect(evening.alerts(.leaveHome).isEmpty)
+        #expect(evening.alerts(.rule(.leaveHome)).isEmpty)
     }
 
     @Test func remindMeInFifteenMinutesAndNotToday() {
@@ -151,9 +151,9 @@ struct EngineScenarioTests {
             events: [
                 (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .wifi))),
                 (S.at("2026-01-15T08:10:00+11:00"), .network(NetworkState(kind: .cellular))),
-                (S.at("2026-01-15T08:12:00+11:00"), .answer(subject: .leaveHome, .pressed(.remind))),
+                (S.at("2026-01-15T08:12:00+11:00"), .answer(subject: .rule(.leaveHome), .pressed(.remind))),
             ])
-        #expect(sim.alerts(.leaveHome).map(\.time) == [S.at("2026-01-15T08:11:00+11:00"), S.at("2026-01-15T08:27:00+11:00")])
+        #expect(sim.alerts(.rule(.leaveHome)).map(\.time) == [S.at("2026-01-15T08:11:00+11:00"), S.at("2026-01-15T08:27:00+11:00")])
 
         var muted = S(start: Self.day)
         muted.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
@@ -171,7 +171,7 @@ struct EngineScenarioTests {
         let sim = commuter(settings: settings)
         // Morning (07:30) and leave-home (08:01) wait until 09:00; nothing pops up in between.
         #expect(sim.notified.allSatisfy { !(S.at("2026-01-15T06:00:00+11:00")..<S.at("2026-01-15T09:00:00+11:00")).contains($0.time) })
-        #expect(sim.alerts(.morning).map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
+        #expect(sim.alerts(.rule(.morning)).map(\.time) == [S.at("2026-01-15T09:00:00+11:00")])
     }
 
     @Test func heldAlertsThatNoLongerApplyAreDropped() throws {
@@ -191,7 +191,7 @@ struct EngineScenarioTests {
                         SunscreenOn(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: S.at("2026-01-15T11:30:00+11:00"))))
                 ),
             ])
-        #expect(sim.alerts(.leaveHome).isEmpty)
+        #expect(sim.alerts(.rule(.leaveHome)).isEmpty)
     }
 
     /// Out with Mia (type I) under the user's (type V) sunscreen: the countdown runs to Mia's
@@ -207,7 +207,7 @@ struct EngineScenarioTests {
             sim.run(
                 until: S.at("2026-01-15T13:00:00+11:00"),
                 events: [(applied, .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf15, quantity: .low, appliedAt: applied))))])
-            return sim.alerts(.reapply)
+            return sim.alerts(.rule(.reapply))
         }
         let yours = try #require(alone([]).last)
         let withMia = try #require(alone([FamilyMember(name: "Mia", skinType: .I)]).last)
@@ -229,7 +229,7 @@ struct EngineScenarioTests {
             events: [
                 (applied, .sunscreen(SunscreenOn(SunscreenApplication(spf: .spf50, quantity: .lots, appliedAt: applied))))
             ])
-        let reapply = sim.alerts(.reapply)
+        let reapply = sim.alerts(.rule(.reapply))
         #expect(reapply.map(\.time) == [S.at("2026-01-15T11:00:00+11:00")])
         #expect(reapply.first?.alert.summary == "Reapply sunscreen now")
     }
@@ -259,7 +259,7 @@ struct EngineScenarioTests {
         application.waterEventAt = S.at("2026-01-15T09:20:00+11:00")
         sim.run(
             until: S.at("2026-01-15T12:00:00+11:00"), events: [(S.at("2026-01-15T09:20:00+11:00"), .sunscreen(SunscreenOn(application)))])
-        let due = try #require(sim.alerts(.reapply).last)
+        let due = try #require(sim.alerts(.rule(.reapply)).last)
         #expect(due.alert.summary == "Reapply sunscreen now")
         #expect(due.time == S.at("2026-01-15T10:00:00+11:00"))
     }
@@ -272,7 +272,7 @@ struct EngineScenarioTests {
         let events: [(Date, EngineEvent)] = [
             (S.at("2026-01-15T06:30:00+11:00"), .network(NetworkState(kind: .wifi))),
             (S.at("2026-01-15T08:00:00+11:00"), .network(NetworkState(kind: .cellular))),
-            (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: .leaveHome, .pressed(.applied))),
+            (S.at("2026-01-15T08:05:00+11:00"), .answer(subject: .rule(.leaveHome), .pressed(.applied))),
         ]
         let stop = S.at("2026-01-15T09:10:00+11:00")
         first.run(until: stop, events: events)
@@ -293,7 +293,7 @@ struct EngineScenarioTests {
         var sim = S(start: start)
         sim.send(.forecast(S.modelledDay(start.addingTimeInterval(12 * 3600))), at: start)
         sim.run(until: start.addingTimeInterval(26 * 3600))
-        let mornings = sim.alerts(.morning).filter { LocalDay.key($0.time, in: S.sydney) == date }
+        let mornings = sim.alerts(.rule(.morning)).filter { LocalDay.key($0.time, in: S.sydney) == date }
         #expect(mornings.count == 1)
         #expect(mornings.first.map { WallClock.minuteOfDay($0.time, in: S.sydney) } == 7 * 60 + 30)
     }

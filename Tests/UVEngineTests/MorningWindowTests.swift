@@ -16,7 +16,7 @@ struct MorningWindowTests {
         var sim = S(settings: settings, start: Self.day)
         sim.send(.forecast(S.modelledDay(Self.day)), at: Self.day)
         sim.run(until: S.at("2026-01-15T08:00:00+11:00"))
-        return sim.alerts(.morning).first?.alert.body
+        return sim.alerts(.rule(.morning)).first?.alert.body
     }
 
     @Test func windowSixIsNarrowerThanThree() throws {

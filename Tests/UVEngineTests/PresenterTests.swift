@@ -11,7 +11,7 @@ struct PresenterTests {
     static let applied = Simulation.at("2026-01-15T12:05:00+11:00")
     static let due = Simulation.at("2026-01-15T14:05:00+11:00")
     static let reapply = Alert(
-        subject: .reapply, rule: .reapply,
+        subject: .rule(.reapply), rule: .reapply,
         meaning: .reapply(stage: .attention, at: due, spf: .spf30, quantity: .medium, appliedAt: applied), urgency: .normal,
         actions: [.reapplied, .remind])
 
@@ -114,7 +114,8 @@ struct ReapplyMeaningTests {
     private func body(_ first: FirstToBurn?) -> String {
         Presenter(zone: .utc, twelveHour: false).present(
             Alert(
-                subject: .leaveHome, rule: .leaveHome, meaning: .leaveHome(peakAhead: 9, firstToBurn: first), urgency: .normal, actions: [])
+                subject: .rule(.leaveHome), rule: .leaveHome, meaning: .leaveHome(peakAhead: 9, firstToBurn: first), urgency: .normal,
+                actions: [])
         ).body
     }
 

@@ -20,7 +20,7 @@ struct SavedStateFormTests {
     static func playedState() throws -> EngineState {
         let day = try #require(LocalDay.interval(isoDate: "2027-01-15", in: S.sydney))
         var settings = EngineSettings()
-        settings[.reapply].countdown = true
+        settings[ReapplyRule.key].countdown = true
         settings.quietHours = QuietHours([QuietSpan(start: 22 * 60, end: 7 * 60)])
         var simulator = Simulator(state: EngineState(settings: settings, zone: ZoneName(of: S.sydney), skinType: .II), start: day.start)
         simulator.send(.forecast(DayOutlook.modelledSeries(day: day, coordinate: S.place).samples), at: day.start)

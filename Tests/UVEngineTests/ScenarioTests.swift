@@ -22,7 +22,7 @@ struct ScenarioTests {
         var sim = S(start: Self.day.start)
         sim.send(.forecast(S.modelledDay(Self.day.start)), at: Self.day.start)
         sim.simulator.run(until: S.at("2026-01-15T12:00:00+11:00"), steps: steps)
-        #expect(sim.alerts(.leaveHome).count == 1)
+        #expect(sim.alerts(.rule(.leaveHome)).count == 1)
         // The swim changed the sunscreen the button recorded.
         #expect(sim.state.sunscreen.newest?.appliedAt == S.at("2026-01-15T08:05:00+11:00"))
         #expect(sim.state.sunscreen.newest?.waterEventAt == S.at("2026-01-15T09:30:00+11:00"))

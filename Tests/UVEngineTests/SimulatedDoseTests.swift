@@ -24,7 +24,7 @@ struct SimulatedDoseTests {
         let start = S.at("2026-01-15T10:00:00+11:00")
         let end = S.at("2026-01-15T14:00:00+11:00")
         #expect(sim.simulator.outsideIntervals == [OutsideInterval(start: start, end: end, source: .user)])
-        let notices = sim.alerts(Subject.dose)
+        let notices = sim.alerts(Subject.rule(.dose))
         #expect(
             notices.map(\.alert.summary) == [
                 "Half your burn dose for today: shade or reapply", "80 % of your burn dose for today: get into the shade",
@@ -49,11 +49,11 @@ struct SimulatedDoseTests {
     /// `[dose] enabled = false` silences the rule: the dose is counted, nothing is said.
     @Test func theDoseRuleTurnedOffSaysNothing() throws {
         var settings = EngineSettings()
-        settings[.dose].enabled = false
+        settings[DoseRule.key].enabled = false
         var sim = S(settings: settings, start: Self.day.start)
         sim.send(.forecast(S.modelledDay(Self.day.start)), at: Self.day.start)
         sim.simulator.run(until: Self.day.end, steps: try Scenario.parse("10:00 outside\n14:00 inside", day: Self.day, zone: S.sydney))
-        #expect(sim.alerts(Subject.dose).isEmpty)
+        #expect(sim.alerts(Subject.rule(.dose)).isEmpty)
         #expect(sim.simulator.dose(on: Self.day, until: Self.day.end).user.total.burnDosePercent > 80)
     }
 
@@ -68,7 +68,7 @@ struct SimulatedDoseTests {
         var sim = S(skin: .III, start: day.start)
         sim.send(.forecast(S.modelledDay(day.start)), at: day.start)
         sim.simulator.run(until: day.end, steps: try Scenario.parse("10:00 outside\n16:00 inside", day: day, zone: S.sydney))
-        let notices = sim.alerts(Subject.dose)
+        let notices = sim.alerts(Subject.rule(.dose))
         #expect(notices.count == 2)
         let start = S.at("2027-01-15T10:00:00+11:00")
         let series = UVSeries(S.modelledDay(day.start))
@@ -82,15 +82,15 @@ struct SimulatedDoseTests {
     @Test func imInsideEndsTheNetworksTimeOutsideAndNoMoreIsSaid() throws {
         // Away from home all day; the half-dose notice is answered "I'm inside".
         let away = try played("08:00 cellular")
-        let half = try #require(away.alerts(Subject.dose).first?.time)
+        let half = try #require(away.alerts(Subject.rule(.dose)).first?.time)
         // The minute after it, on Sydney's clock.
         let minute = (S.sydney.localSeconds(half) % 86_400) / 60 + 1
         let clock = String(format: "%02d:%02d", minute / 60, minute % 60)
         let sim = try played("08:00 cellular\n\(clock) press dose inside")
         #expect(sim.simulator.outsideIntervals.count == 1)
         #expect(sim.simulator.outsideIntervals.first?.end == S.at("2026-01-15T\(clock):00+11:00"))
-        #expect(sim.alerts(Subject.dose).count == 1, "no 80 % notice once inside")
-        #expect(sim.withdrawn.contains { $0.subject == .dose })
+        #expect(sim.alerts(Subject.rule(.dose)).count == 1, "no 80 % notice once inside")
+        #expect(sim.withdrawn.contains { $0.subject == .rule(.dose) })
     }
 
     @Test func insideWhileAwayIsNotReopenedUntilTheConnectionIsLeft() {
@@ -111,11 +111,11 @@ struct SimulatedDoseTests {
         let tomorrow = LocalDay.interval(containing: S.at("2026-01-16T12:00:00+11:00"), in: S.sydney)
         sim.send(.forecast(S.modelledDay(tomorrow.start)), at: tomorrow.start)
         sim.run(until: S.at("2026-01-16T09:00:00+11:00"))
-        let morning = try #require(sim.alerts(.morning).last)
+        let morning = try #require(sim.alerts(.rule(.morning)).last)
         #expect(morning.time > tomorrow.start)
         #expect(morning.alert.body.hasSuffix("\nYesterday outside: \(yesterday.fixed(0)) % of your burn dose."))
         // A day without time outside adds nothing the morning after.
         let quiet = try played("")
-        #expect(!(quiet.alerts(.morning).first?.alert.body.contains("Yesterday") ?? true))
+        #expect(!(quiet.alerts(.rule(.morning)).first?.alert.body.contains("Yesterday") ?? true))
     }
 }

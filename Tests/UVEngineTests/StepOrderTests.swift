@@ -14,8 +14,8 @@ struct StepOrderTests {
     /// something, is the one on top (as it was when the engine named its rules in that order).
     @Test func theSummaryComesBeforeThePromptThatAsksForSomething() {
         var settings = EngineSettings()
-        settings[.morning].minute = nil
-        settings[.leaveHome].debounce = 0
+        settings[MorningRule.key].minute = nil
+        settings[LeaveHomeRule.key].debounce = 0
         let eight = S.at("2026-01-15T08:00:00+11:00")
         var state = EngineState(settings: settings, zone: ZoneName(S.sydney.identifier), skinType: .II)
         state = Engine.reduce(state, [.forecast(S.modelledDay(eight)), .network(NetworkState(kind: .wifi))], now: eight).0
@@ -24,6 +24,6 @@ struct StepOrderTests {
         let shown = effects.compactMap { effect -> Subject? in
             if case .change(.show(let alert)) = effect { alert.subject } else { nil }
         }
-        #expect(shown == [.morning, .leaveHome])
+        #expect(shown == [.rule(.morning), .rule(.leaveHome)])
     }
 }

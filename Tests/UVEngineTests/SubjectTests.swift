@@ -13,7 +13,7 @@ struct SubjectTests {
     @Test func everySubjectReadsBackFromWhatItWrites() {
         for subject in Subject.known { #expect(Subject(subject.description) == subject) }
         #expect(Set(Subject.known.map(\.description)).count == Subject.known.count)
-        #expect(Subject("dose") == .dose)
+        #expect(Subject("dose") == .rule(.dose))
         for rule in Rule.known {
             let subjects = Subject.subjects(of: rule)
             #expect(!subjects.isEmpty && subjects.allSatisfy { $0.rule == rule && Subject.known.contains($0) }, "\(rule)")
@@ -21,19 +21,19 @@ struct SubjectTests {
     }
 
     @Test func theNamesEarlierReleasesWroteAreTheSameSubjects() {
-        #expect(Subject("leave-home") == .leaveHome)
+        #expect(Subject("leave-home") == .rule(.leaveHome))
         #expect(Subject("uv-high") == .uvLevel(.high))
         #expect(Subject("uv-veryHigh") == .uvLevel(.veryHigh))
         #expect(Subject("uv-extreme") == .uvLevel(.extreme))
-        #expect(Subject("reapply") == .reapply)
-        #expect(Subject("morning") == .morning)
+        #expect(Subject("reapply") == .rule(.reapply))
+        #expect(Subject("morning") == .rule(.morning))
     }
 
     @Test func eachSubjectBelongsToItsRule() {
-        #expect(Subject.leaveHome.rule == .leaveHome)
+        #expect(Subject.rule(.leaveHome).rule == .leaveHome)
         #expect(UVLevel.allCases.allSatisfy { Subject.uvLevel($0).rule == .uvAlert })
-        #expect(Subject.reapply.rule == .reapply)
-        #expect(Subject.morning.rule == .morning)
+        #expect(Subject.rule(.reapply).rule == .reapply)
+        #expect(Subject.rule(.morning).rule == .morning)
         #expect(Subject.test.rule == nil)
     }
 

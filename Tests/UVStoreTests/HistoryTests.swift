@@ -13,7 +13,7 @@ struct HistoryTests {
     let now = Date(timeIntervalSince1970: 1_768_438_800)
 
     @Test func anUnhandledPressIsReplayedAfterReopening() throws {
-        let press = HistoryEntry(time: now, kind: .pressed, subject: .leaveHome, key: "applied")
+        let press = HistoryEntry(time: now, kind: .pressed, subject: .rule(.leaveHome), key: "applied")
         do {
             let store = try Store(path: path)
             _ = try store.recordPress(press)
@@ -34,7 +34,7 @@ struct HistoryTests {
         var state = EngineState(settings: EngineSettings(), zone: ZoneName("Australia/Sydney"), skinType: .III)
         (state, _) = Engine.reduce(state, .command(.mute(.morning)), now: now)
         let shown = HistoryEntry(
-            time: now, kind: .notified, subject: .morning, summary: "UV today", body: "Sunscreen window today 09:20 – 14:40")
+            time: now, kind: .notified, subject: .rule(.morning), summary: "UV today", body: "Sunscreen window today 09:20 – 14:40")
         try store.save(StoreChanges(engine: state, history: [shown]))
         #expect(try store.engineState() == state)
         #expect(try store.history(limit: 1) == [shown])
@@ -43,15 +43,15 @@ struct HistoryTests {
     @Test func historyOlderThanNinetyDaysIsDropped() throws {
         let store = try Store(path: path)
         let state = EngineState(settings: EngineSettings(), zone: ZoneName("UTC"), skinType: .II)
-        let old = HistoryEntry(time: now, kind: .withdrawn, subject: .reapply)
-        let recent = HistoryEntry(time: now.addingTimeInterval(91 * 86_400), kind: .withdrawn, subject: .morning)
+        let old = HistoryEntry(time: now, kind: .withdrawn, subject: .rule(.reapply))
+        let recent = HistoryEntry(time: now.addingTimeInterval(91 * 86_400), kind: .withdrawn, subject: .rule(.morning))
         try store.save(StoreChanges(engine: state, history: [old]))
         try store.save(StoreChanges(engine: state, history: [recent]))
         #expect(try store.history(limit: 10) == [recent])
     }
 
     @Test func notificationIDsSurvive() throws {
-        let kept = NotificationIDs(ids: [.reapply: 7, .uvLevel(.high): 9], owner: ":1.42")
+        let kept = NotificationIDs(ids: [.rule(.reapply): 7, .uvLevel(.high): 9], owner: ":1.42")
         do { try Store(path: path).save(StoreChanges(notificationIDs: kept)) }
         #expect(try Store(path: path).notificationIDs() == kept)
     }

@@ -11,7 +11,7 @@ extension Core {
     static let trayIconSizes = [16, 22, 24, 32, 48]
 
     func traySituation(now: Date) -> TraySituation {
-        let prompt = [Subject.leaveHome, .reapply].first { engine.live.contains($0) }
+        let prompt = [Subject.rule(.leaveHome), .rule(.reapply)].first { engine.live.contains($0) }
         return TraySituation(
             waitingPrompt: prompt, quiet: engine.isQuiet(at: now), spf: user.profile.defaultSPF, sunscreenOn: !user.sunscreen.isEmpty,
             isOut: outside.isOutside)

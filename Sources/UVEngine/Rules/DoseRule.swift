@@ -7,22 +7,21 @@ enum DoseRule: EngineRule {
     typealias Settings = DoseSettings
 
     static let rule = Rule.dose
-    static let settingsSection = "dose"
     static let meanings: [any RuleMeaning.Type] = [DoseMeaning.self]
-    static let settingKeys: [SettingKey<EngineSettings>] = [.boolean("dose.enabled", \.[.dose].enabled)]
+    static let settingKeys: [SettingKey<EngineSettings>] = [.boolean("dose.enabled", \.[DoseRule.key].enabled)]
 
     static func freshMemory(_ settings: EngineSettings) -> DoseNoticeMemory { DoseNoticeMemory() }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        guard state.settings[.dose].enabled, let dose = state.dose, dose.outside else { return [] }
-        let noticed = state[.dose].noticedOn
+        guard state.settings[DoseRule.key].enabled, let dose = state.dose, dose.outside else { return [] }
+        let noticed = state[DoseRule.key].noticedOn
         let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && noticed[$0] != step.today }
         guard let level = reached.max() else { return [] }
-        for passed in reached { state[.dose].noticedOn[passed] = step.today }
+        for passed in reached { state[DoseRule.key].noticedOn[passed] = step.today }
         guard !state.isSilenced(.dose, now: step.now, today: step.today) else { return [] }
         return [
             Alert(
-                subject: .dose, rule: .dose, meaning: .dose(level: level, person: dose.firstToReach), urgency: .normal,
+                subject: .rule(.dose), rule: .dose, meaning: .dose(level: level, person: dose.firstToReach), urgency: .normal,
                 actions: [.inside, .notToday])
         ]
     }
@@ -44,11 +43,6 @@ extension Rule {
     public static let dose = Rule(rawValue: "dose")
 }
 
-extension Subject {
-    /// The day's burn dose reaching a notice level.
-    public static let dose = Subject.rule(.dose)
-}
-
 /// `[dose]`: whether the notices speak.
 public struct DoseSettings: RuleSettings {
     public var enabled = true
@@ -63,11 +57,6 @@ struct DoseNoticeMemory: RuleMemory {
     var noticedOn: [Int: DayKey] = [:]
 
     static let savedFields: [SavedField<Self>] = [.value("doseNoticedOn", { $0.noticedOn }, { $0.noticedOn = $1 })]
-}
-
-extension RuleKey where Rule == DoseRule {
-    /// `settings[.dose]`, `state[.dose]`.
-    static var dose: Self { Self() }
 }
 
 /// `level` % of the day's burn dose reached while outside (50 or 80); out with the family,

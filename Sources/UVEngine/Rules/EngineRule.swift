@@ -15,7 +15,7 @@ protocol EngineRule: Sendable {
 
     /// Its name (`uvctl mute`, the socket, the store).
     static var rule: Rule { get }
-    /// Its section in config.toml (`[reapply]`).
+    /// Its section in config.toml: by default its name with `_` for `-` (`[leave_home]`).
     static var settingsSection: String { get }
     /// The keys of its section, in the order `Config/uvd.toml` documents them; each may set a
     /// field of its `Settings` or an engine-wide one.
@@ -47,6 +47,7 @@ protocol EngineRule: Sendable {
 
 extension EngineRule {
     static var subjects: [Subject] { [.rule(rule)] }
+    static var settingsSection: String { String(rule.rawValue.map { $0 == "-" ? "_" : $0 }) }
     static var settingKeys: [SettingKey<EngineSettings>] { [] }
     static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] { [] }
     static func passesQuietHours(_ alert: Alert, _ state: EngineState) -> Bool { false }
@@ -63,9 +64,16 @@ extension EngineRule where Memory == NoMemory {
     static func freshMemory(_ settings: EngineSettings) -> NoMemory { NoMemory() }
 }
 
-/// A rule by the short name its file gives it, for reading its part of the settings and of the
-/// state: `settings[.reapply]` is `ReapplyRule`'s settings, `state[.reapply]` its memory.
+/// A rule as an index into the settings and the state: `settings[ReapplyRule.key]` is
+/// `ReapplyRule`'s settings, `state[ReapplyRule.key]` its memory. A value rather than the rule's
+/// type, so that a key path may pass through it (`\.[ReapplyRule.key].interval`): a key path's
+/// index must be `Hashable`, which a metatype is not.
 struct RuleKey<Rule: EngineRule>: Hashable {}
+
+extension EngineRule {
+    /// Its index into the settings and the state.
+    static var key: RuleKey<Self> { RuleKey() }
+}
 
 /// What a rule speaks from at one step.
 struct RuleStep {

@@ -8,37 +8,36 @@ enum LeaveHomeRule: EngineRule {
     typealias Settings = LeaveHomeSettings
 
     static let rule = Rule.leaveHome
-    static let settingsSection = "leave_home"
     static let meanings: [any RuleMeaning.Type] = [LeaveHomeMeaning.self]
     static let settingKeys: [SettingKey<EngineSettings>] = [
-        .boolean("leave_home.enabled", \.[.leaveHome].enabled),
-        .number("leave_home.uv_threshold", 0...15, \.[.leaveHome].threshold),
+        .boolean("leave_home.enabled", \.[LeaveHomeRule.key].enabled),
+        .number("leave_home.uv_threshold", 0...15, \.[LeaveHomeRule.key].threshold),
         SettingKey(
             path: "leave_home.debounce_seconds", expected: tr("a whole number of seconds from 0 to 3600"),
             apply: { settings, value in
                 guard case .integer(let seconds) = value, (0...3600).contains(seconds) else { return false }
-                settings[.leaveHome].debounce = TimeInterval(seconds)
+                settings[LeaveHomeRule.key].debounce = TimeInterval(seconds)
                 return true
-            }, show: { String(Int($0[.leaveHome].debounce)) }),
-        .minutes("leave_home.cooldown_minutes", 0...1440, \.[.leaveHome].cooldown),
-        .boolean("leave_home.babies", \.[.leaveHome].namesBabies),
+            }, show: { String(Int($0[LeaveHomeRule.key].debounce)) }),
+        .minutes("leave_home.cooldown_minutes", 0...1440, \.[LeaveHomeRule.key].cooldown),
+        .boolean("leave_home.babies", \.[LeaveHomeRule.key].namesBabies),
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> LeaveHomeMemory {
-        LeaveHomeMemory(detector: LeaveHomeDetector(debounce: settings[.leaveHome].debounce))
+        LeaveHomeMemory(detector: LeaveHomeDetector(debounce: settings[LeaveHomeRule.key].debounce))
     }
 
     static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
         switch event {
         case .network(let network):
-            state[.leaveHome].pending = state[.leaveHome].detector.observe(network, at: now)
+            state[LeaveHomeRule.key].pending = state[LeaveHomeRule.key].detector.observe(network, at: now)
         case .settings(let settings):
-            state[.leaveHome].detector.debounce = settings[.leaveHome].debounce
+            state[LeaveHomeRule.key].detector.debounce = settings[LeaveHomeRule.key].debounce
         case .command(.homeMarked(let marked)):
-            state[.leaveHome].detector.homeMarked = marked
+            state[LeaveHomeRule.key].detector.homeMarked = marked
         case .sunscreen(let on) where !on.isEmpty:
             // Sunscreen is on: the prompt to put it on goes.
-            return [.leaveHome]
+            return [.rule(.leaveHome)]
         default:
             break
         }
@@ -46,13 +45,13 @@ enum LeaveHomeRule: EngineRule {
     }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        let (settings, now, facts) = (state.settings[.leaveHome], step.now, step.facts)
-        var due = state[.leaveHome].detector.confirm(at: now)
-        if due { state[.leaveHome].pending = nil }
+        let (settings, now, facts) = (state.settings[LeaveHomeRule.key], step.now, step.facts)
+        var due = state[LeaveHomeRule.key].detector.confirm(at: now)
+        if due { state[LeaveHomeRule.key].pending = nil }
         if let remind = state.remindAt[.leaveHome], remind <= now {
             state.remindAt[.leaveHome] = nil
             due = true
-        } else if due, let last = state[.leaveHome].lastAlert, now.timeIntervalSince(last) < settings.cooldown {
+        } else if due, let last = state[LeaveHomeRule.key].lastAlert, now.timeIntervalSince(last) < settings.cooldown {
             due = false
         }
         guard due, settings.enabled, !state.isSilenced(.leaveHome, now: now, today: step.today),
@@ -61,12 +60,12 @@ enum LeaveHomeRule: EngineRule {
         let reapply = !facts.inputs.sunscreen.isEmpty && ReapplyRule.isDueGoingOut(state, facts)
         let shade = peakAhead >= Someone.babyShadeUVI && settings.namesBabies ? babiesOut(state, now: now) : []
         guard !facts.isProtected || reapply || !shade.isEmpty else { return [] }
-        state[.leaveHome].lastAlert = now
+        state[LeaveHomeRule.key].lastAlert = now
         state.outingToCheck = nil
         if reapply, let application = facts.reapplyApplication { ReapplyRule.saidOnLeaving(application, &state) }
         return [
             Alert(
-                subject: .leaveHome, rule: .leaveHome,
+                subject: .rule(.leaveHome), rule: .leaveHome,
                 meaning: .leaveHome(
                     peakAhead: peakAhead, firstToBurn: .of(facts, you: state.skinType, family: state.family, zone: state.zone),
                     reapply: reapply ? true : nil, shade: shade.isEmpty ? nil : shade),
@@ -79,15 +78,15 @@ enum LeaveHomeRule: EngineRule {
     static func asksForTheSun(_ alert: Alert) -> Bool { false }
 
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        !facts.isProtected && (state.uvAhead(facts) ?? 0) >= state.settings[.leaveHome].threshold
+        !facts.isProtected && (state.uvAhead(facts) ?? 0) >= state.settings[LeaveHomeRule.key].threshold
     }
 
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        state[.leaveHome].pending.map { [$0] } ?? []
+        state[LeaveHomeRule.key].pending.map { [$0] } ?? []
     }
 
     /// Whether a move away from home is waiting out its debounce: leaving has yet to have its say.
-    static func isLeaving(_ state: EngineState) -> Bool { state[.leaveHome].pending != nil }
+    static func isLeaving(_ state: EngineState) -> Bool { state[LeaveHomeRule.key].pending != nil }
 
     /// The family members out who are under 12 months old at `now`: kept out of direct sun
     /// (Cancer Council Australia; the American Academy of Pediatrics), never given a dose time.
@@ -98,10 +97,6 @@ enum LeaveHomeRule: EngineRule {
 
 extension Rule {
     public static let leaveHome = Rule(rawValue: "leave-home")
-}
-
-extension Subject {
-    public static let leaveHome = Subject.rule(.leaveHome)
 }
 
 /// `[leave_home]`: whether the prompt speaks, from what UV ahead, how long a move away from home
@@ -140,11 +135,6 @@ struct LeaveHomeMemory: RuleMemory {
     ]
 
     init(detector: LeaveHomeDetector) { self.detector = detector }
-}
-
-extension RuleKey where Rule == LeaveHomeRule {
-    /// `settings[.leaveHome]`, `state[.leaveHome]`.
-    static var leaveHome: Self { Self() }
 }
 
 /// Leaving home without sunscreen on a day whose UV still reaches `peakAhead`; with a family,

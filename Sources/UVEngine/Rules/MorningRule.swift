@@ -8,7 +8,6 @@ enum MorningRule: EngineRule {
     typealias Settings = MorningSettings
 
     static let rule = Rule.morning
-    static let settingsSection = "morning"
     static let meanings: [any RuleMeaning.Type] = [MorningMeaning.self, NoWindowTodayMeaning.self]
     static let settingKeys: [SettingKey<EngineSettings>] = [
         SettingKey(
@@ -16,33 +15,35 @@ enum MorningRule: EngineRule {
             apply: { settings, value in
                 guard case .string(let text) = value else { return false }
                 if text == "first-activity" {
-                    settings[.morning].minute = nil
+                    settings[MorningRule.key].minute = nil
                     return true
                 }
                 guard let minute = WallClock.minuteOfDay(parsing: text) else { return false }
-                settings[.morning].minute = minute
+                settings[MorningRule.key].minute = minute
                 return true
             },
-            show: { $0[.morning].minute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\"" })
+            show: {
+                $0[MorningRule.key].minute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\""
+            })
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> MorningMemory { MorningMemory() }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        if state.settings[.morning].minute == nil {
+        if state.settings[MorningRule.key].minute == nil {
             guard step.firstActivityToday, let morning = alert(state, step.facts) else { return [] }
-            state[.morning].doneOn = step.today
+            state[MorningRule.key].doneOn = step.today
             return [morning]
         }
-        guard state[.morning].doneOn != step.today, let morning = instant(state), step.now >= morning else { return [] }
-        state[.morning].doneOn = step.today
+        guard state[MorningRule.key].doneOn != step.today, let morning = instant(state), step.now >= morning else { return [] }
+        state[MorningRule.key].doneOn = step.today
         return alert(state, step.facts).map { [$0] } ?? []
     }
 
     /// The summary's instant on the local day entered: `[morning] time` on its clock (the first
     /// instant after a skipped hour, on a day whose clock jumps over it); nil without one.
     private static func instant(_ state: EngineState) -> Date? {
-        guard let minute = state.settings[.morning].minute, let day = state.day else { return nil }
+        guard let minute = state.settings[MorningRule.key].minute, let day = state.day else { return nil }
         return state.zone.nextDate(after: day.interval.start.addingTimeInterval(-1), minuteOfDay: minute)
     }
 
@@ -55,7 +56,7 @@ enum MorningRule: EngineRule {
     /// Today's summary, until it is said (the next day's comes with the next day, which the
     /// engine always wakes for).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        guard state[.morning].doneOn != state.todayKey(at: facts.now) else { return [] }
+        guard state[MorningRule.key].doneOn != state.todayKey(at: facts.now) else { return [] }
         return instant(state).map { [$0] } ?? []
     }
 
@@ -66,7 +67,7 @@ enum MorningRule: EngineRule {
         let yesterday = state.day.map { DayKey($0.interval.start.addingTimeInterval(-1), in: state.zone) }
         let yesterdays = state.earlierDayDose.flatMap { $0.day == yesterday && $0.burnDosePercent >= 1 ? $0.burnDosePercent : nil }
         return Alert(
-            subject: .morning, rule: .morning,
+            subject: .rule(.morning), rule: .morning,
             meaning: .morning(window: window, peakUVI: facts.peak?.uvi, peakAt: facts.peak?.at, yesterdayBurnDosePercent: yesterdays),
             urgency: .low, actions: [])
     }
@@ -74,10 +75,6 @@ enum MorningRule: EngineRule {
 
 extension Rule {
     public static let morning = Rule(rawValue: "morning")
-}
-
-extension Subject {
-    public static let morning = Subject.rule(.morning)
 }
 
 /// `[morning]`: when the summary comes.
@@ -99,11 +96,6 @@ struct MorningMemory: RuleMemory {
     var doneOn: DayKey?
 
     static let savedFields: [SavedField<Self>] = [.optional("morningDoneOn", { $0.doneOn }, { $0.doneOn = $1 })]
-}
-
-extension RuleKey where Rule == MorningRule {
-    /// `settings[.morning]`, `state[.morning]`.
-    static var morning: Self { Self() }
 }
 
 /// The morning summary: today's sunscreen window and its peak; with yesterday's burn dose, when

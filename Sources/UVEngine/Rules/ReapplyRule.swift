@@ -11,14 +11,13 @@ enum ReapplyRule: EngineRule {
     typealias Settings = ReapplySettings
 
     static let rule = Rule.reapply
-    static let settingsSection = "reapply"
     static let meanings: [any RuleMeaning.Type] = [ReapplyMeaning.self]
     static let settingKeys: [SettingKey<EngineSettings>] = [
         .minutes("reapply.interval_minutes", 30...480, \.reapplyInterval),
-        .boolean("reapply.countdown", \.[.reapply].countdown),
-        .indoors("reapply.indoors", \.[.reapply].indoors),
-        .boolean("reapply.on_going_out", \.[.reapply].onGoingOut),
-        .number("reapply.uv_threshold", 0...15, \.[.reapply].uvThreshold),
+        .boolean("reapply.countdown", \.[ReapplyRule.key].countdown),
+        .indoors("reapply.indoors", \.[ReapplyRule.key].indoors),
+        .boolean("reapply.on_going_out", \.[ReapplyRule.key].onGoingOut),
+        .number("reapply.uv_threshold", 0...15, \.[ReapplyRule.key].uvThreshold),
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> ReapplyMemory { ReapplyMemory() }
@@ -26,8 +25,8 @@ enum ReapplyRule: EngineRule {
     /// The sunscreen on record changed: the countdown starts afresh and the reminder goes.
     static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
         guard case .sunscreen = event else { return [] }
-        state[.reapply] = ReapplyMemory()
-        return [.reapply]
+        state[ReapplyRule.key] = ReapplyMemory()
+        return [.rule(.reapply)]
     }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held kept: inout [(Alert, HoldReason)]) -> [Alert] {
@@ -36,15 +35,15 @@ enum ReapplyRule: EngineRule {
             state.outingToCheck = nil
             return []
         }
-        let (now, settings, out) = (facts.now, state.settings[.reapply], state.whereabouts.isOut)
-        if state[.reapply].shownFor != application.appliedAt {
-            state[.reapply].shownFor = application.appliedAt
-            state[.reapply].shown = nil
+        let (now, settings, out) = (facts.now, state.settings[ReapplyRule.key], state.whereabouts.isOut)
+        if state[ReapplyRule.key].shownFor != application.appliedAt {
+            state[ReapplyRule.key].shownFor = application.appliedAt
+            state[ReapplyRule.key].shown = nil
         }
         // Not due (any more: the wall clock stepped back): due again when the time comes.
-        if stage != .now, state[.reapply].shown == .now || state[.reapply].heldFor == application.appliedAt {
-            state[.reapply].shown = nil
-            state[.reapply].heldFor = nil
+        if stage != .now, state[ReapplyRule.key].shown == .now || state[ReapplyRule.key].heldFor == application.appliedAt {
+            state[ReapplyRule.key].shown = nil
+            state[ReapplyRule.key].heldFor = nil
         }
         let silenced = state.isSilenced(.reapply, now: now, today: state.todayKey(at: now))
         let speaks = !silenced && (state.remindAt[.reapply] ?? .distantPast) <= now
@@ -52,7 +51,7 @@ enum ReapplyRule: EngineRule {
         let popsUp = out || settings.indoors == .popUp
         func alert(_ stage: ReapplyCountdown, urgency: Urgency) -> Alert {
             Alert(
-                subject: .reapply, rule: .reapply,
+                subject: .rule(.reapply), rule: .reapply,
                 meaning: .reapply(
                     stage: stage, at: reapply.date, spf: application.spf, quantity: application.quantity,
                     appliedAt: application.appliedAt, firstOut: facts.reapplyFirst),
@@ -62,32 +61,32 @@ enum ReapplyRule: EngineRule {
         if state.outingToCheck != nil, !LeaveHomeRule.isLeaving(state) {
             state.outingToCheck = nil
             if out, speaks, isDueGoingOut(state, facts) {
-                state[.reapply].shown = .now
+                state[ReapplyRule.key].shown = .now
                 state.remindAt[.reapply] = nil
                 return [alert(.now, urgency: .normal)]
             }
         }
         // "In 15 min" on a reminder whose time has run out: asked again now, where it can be acted on.
-        if let remind = state.remindAt[.reapply], remind <= now, stage == .now, state[.reapply].shown == .now {
+        if let remind = state.remindAt[.reapply], remind <= now, stage == .now, state[ReapplyRule.key].shown == .now {
             state.remindAt[.reapply] = nil
             return !silenced && worthIt && popsUp ? [alert(.now, urgency: .normal)] : []
         }
-        let held = stage == .now && state[.reapply].heldFor == application.appliedAt
-        guard stage != .normal, stage != state[.reapply].shown, !held, speaks else { return [] }
+        let held = stage == .now && state[ReapplyRule.key].heldFor == application.appliedAt
+        guard stage != .normal, stage != state[ReapplyRule.key].shown, !held, speaks else { return [] }
         guard stage == .now else {
             guard settings.countdown else { return [] }
-            state[.reapply].shown = stage
+            state[ReapplyRule.key].shown = stage
             state.remindAt[.reapply] = nil
             return [alert(stage, urgency: .normal)]
         }
         state.remindAt[.reapply] = nil
         guard worthIt, popsUp else {
             // Held, not said: going out still says it (`isDueGoingOut`).
-            state[.reapply].heldFor = application.appliedAt
+            state[ReapplyRule.key].heldFor = application.appliedAt
             kept.append((alert(stage, urgency: .normal), worthIt ? .inside : .noUVAhead))
             return []
         }
-        state[.reapply].shown = stage
+        state[ReapplyRule.key].shown = stage
         return [alert(stage, urgency: out ? .critical : .normal)]
     }
 
@@ -95,13 +94,13 @@ enum ReapplyRule: EngineRule {
 
     /// A reminder held while out is said after quiet hours only while still out.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        !state.sunscreen.isEmpty && (state.whereabouts.isOut || state.settings[.reapply].indoors == .popUp)
+        !state.sunscreen.isEmpty && (state.whereabouts.isOut || state.settings[ReapplyRule.key].indoors == .popUp)
     }
 
     /// The reapply time, and with `[reapply] countdown` the countdown's stages before it.
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
         guard let reapply = facts.reapply?.date else { return [] }
-        return state.settings[.reapply].countdown ? ReapplyCountdown.changes(before: reapply) : [reapply]
+        return state.settings[ReapplyRule.key].countdown ? ReapplyCountdown.changes(before: reapply) : [reapply]
     }
 
     /// How long after the last application going out is told to reapply, whatever the wear
@@ -114,30 +113,26 @@ enum ReapplyRule: EngineRule {
     /// on a day whose UV still reaches `[reapply] uv_threshold`.
     static func isDueGoingOut(_ state: EngineState, _ facts: DayFacts) -> Bool {
         guard let application = facts.reapplyApplication, uvWorthProtectingFromAhead(state, facts) else { return false }
-        let aged = state.settings[.reapply].onGoingOut && facts.now.timeIntervalSince(application.appliedAt) > goingOutReapplyAge
-        let said = state[.reapply].shownFor == application.appliedAt && state[.reapply].shown == .now
+        let aged = state.settings[ReapplyRule.key].onGoingOut && facts.now.timeIntervalSince(application.appliedAt) > goingOutReapplyAge
+        let said = state[ReapplyRule.key].shownFor == application.appliedAt && state[ReapplyRule.key].shown == .now
         return (facts.countdown == .now && !said) || aged
     }
 
     /// The leave-home prompt said "reapply" for `application`: the reminder does not pop up again
     /// for it.
     static func saidOnLeaving(_ application: SunscreenApplication, _ state: inout EngineState) {
-        (state[.reapply].shownFor, state[.reapply].shown) = (application.appliedAt, .now)
+        (state[ReapplyRule.key].shownFor, state[ReapplyRule.key].shown) = (application.appliedAt, .now)
     }
 
     /// Whether the UV still reaches `[reapply] uv_threshold` today; without a series yet (no
     /// forecast has come) nothing is known to be low, and the reminder is not kept back.
     private static func uvWorthProtectingFromAhead(_ state: EngineState, _ facts: DayFacts) -> Bool {
-        (state.uvAhead(facts) ?? .infinity) >= state.settings[.reapply].uvThreshold
+        (state.uvAhead(facts) ?? .infinity) >= state.settings[ReapplyRule.key].uvThreshold
     }
 }
 
 extension Rule {
     public static let reapply = Rule(rawValue: "reapply")
-}
-
-extension Subject {
-    public static let reapply = Subject.rule(.reapply)
 }
 
 /// `[reapply]` (besides `interval_minutes`, which the day's numbers read): the countdown's
@@ -178,11 +173,6 @@ struct ReapplyMemory: RuleMemory {
         .optional("reapplyShown", { $0.shown }, { $0.shown = $1 }), .optional("reapplyShownFor", { $0.shownFor }, { $0.shownFor = $1 }),
         .optional("reapplyHeldFor", { $0.heldFor }, { $0.heldFor = $1 }),
     ]
-}
-
-extension RuleKey where Rule == ReapplyRule {
-    /// `settings[.reapply]`, `state[.reapply]`.
-    static var reapply: Self { Self() }
 }
 
 /// The reapply countdown at `stage`, for the application made at `appliedAt`; out with the

@@ -19,17 +19,18 @@ enum UVAlertRule: EngineRule {
                 guard case .list(let items) = value, items.count <= 5 else { return false }
                 let levels = items.compactMap(\.number)
                 guard levels.count == items.count, levels.allSatisfy({ (1...20).contains($0) }) else { return false }
-                settings[.alerts].levels = levels.sorted()
+                settings[UVAlertRule.key].levels = levels.sorted()
                 return true
-            }, show: { "[" + $0[.alerts].levels.map { $0.plain }.joined(separator: ", ") + "]" }),
-        .number("alerts.hysteresis", 0...3, \.[.alerts].hysteresis),
-        .number("alerts.extreme_level", 8...20, \.[.alerts].extremeLevel),
-        .boolean("alerts.extreme_passes_quiet_hours", \.[.alerts].extremePassesQuietHours),
-        .indoors("alerts.indoors", \.[.alerts].indoors),
+            }, show: { "[" + $0[UVAlertRule.key].levels.map { $0.plain }.joined(separator: ", ") + "]" }),
+        .number("alerts.hysteresis", 0...3, \.[UVAlertRule.key].hysteresis),
+        .number("alerts.extreme_level", 8...20, \.[UVAlertRule.key].extremeLevel),
+        .boolean("alerts.extreme_passes_quiet_hours", \.[UVAlertRule.key].extremePassesQuietHours),
+        .indoors("alerts.indoors", \.[UVAlertRule.key].indoors),
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> UVAlertMemory {
-        UVAlertMemory(thresholds: ThresholdAlerts(levels: settings[.alerts].firingLevels, hysteresis: settings[.alerts].hysteresis))
+        UVAlertMemory(
+            thresholds: ThresholdAlerts(levels: settings[UVAlertRule.key].firingLevels, hysteresis: settings[UVAlertRule.key].hysteresis))
     }
 
     static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
@@ -37,8 +38,8 @@ enum UVAlertRule: EngineRule {
         case .forecast:
             return contradicted(&state, state.facts(now: now), today: state.todayKey(at: now))
         case .settings(let settings):
-            state[.alerts].thresholds.levels = settings[.alerts].firingLevels
-            state[.alerts].thresholds.hysteresis = settings[.alerts].hysteresis
+            state[UVAlertRule.key].thresholds.levels = settings[UVAlertRule.key].firingLevels
+            state[UVAlertRule.key].thresholds.hysteresis = settings[UVAlertRule.key].hysteresis
         default:
             break
         }
@@ -47,17 +48,17 @@ enum UVAlertRule: EngineRule {
 
     /// Only the extreme UV alert may pass, as `[alerts] extreme_passes_quiet_hours` allows.
     static func passesQuietHours(_ alert: Alert, _ state: EngineState) -> Bool {
-        alert.urgency == .critical && state.settings[.alerts].extremePassesQuietHours
+        alert.urgency == .critical && state.settings[UVAlertRule.key].extremePassesQuietHours
     }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
         let (uvi, now) = (step.facts.uvi, step.now)
-        let fired = state[.alerts].thresholds.observe(uvi: uvi, day: step.today)
+        let fired = state[UVAlertRule.key].thresholds.observe(uvi: uvi, day: step.today)
         guard !state.isSilenced(.uvAlert, now: now, today: step.today), let highest = fired.last else { return [] }
         let level = UVLevel(uvi: highest)
         let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
-        let popsUp = state.whereabouts.isOut || state.settings[.alerts].indoors == .popUp
+        let popsUp = state.whereabouts.isOut || state.settings[UVAlertRule.key].indoors == .popUp
         let alert = Alert(
             subject: .uvLevel(level), rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
             urgency: extreme && popsUp ? .critical : .normal, actions: [.notToday])
@@ -73,13 +74,14 @@ enum UVAlertRule: EngineRule {
 
     /// While in, only the extreme level's, as it would have popped up then.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        facts.uvi >= 3 && (state.whereabouts.isOut || state.settings[.alerts].indoors == .popUp || alert.subject == .uvLevel(.extreme))
+        facts.uvi >= 3
+            && (state.whereabouts.isOut || state.settings[UVAlertRule.key].indoors == .popUp || alert.subject == .uvLevel(.extreme))
     }
 
     /// The moment the UV reaches the next level still to fire today (a second after, so the
     /// interpolated reading is at or over it).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        state[.alerts].thresholds.waiting(on: state.todayKey(at: facts.now)).compactMap {
+        state[UVAlertRule.key].thresholds.waiting(on: state.todayKey(at: facts.now)).compactMap {
             state.series.firstTime(atLeast: $0, after: facts.now)?.addingTimeInterval(1)
         }
     }
@@ -91,13 +93,13 @@ enum UVAlertRule: EngineRule {
         guard !state.samples.isEmpty else { return [] }
         let shown = state.live.union(state.held.map(\.subject))
         var contradicted: Set<Subject> = []
-        for level in state[.alerts].thresholds.levels {
+        for level in state[UVAlertRule.key].thresholds.levels {
             // The subject `speak` gives the level's alert.
             let subject = Subject.uvLevel(UVLevel(uvi: level))
-            guard shown.contains(subject), facts.uvi < level - state[.alerts].thresholds.hysteresis, facts.uviAhead < level else {
+            guard shown.contains(subject), facts.uvi < level - state[UVAlertRule.key].thresholds.hysteresis, facts.uviAhead < level else {
                 continue
             }
-            state[.alerts].thresholds.forget(level, on: today)
+            state[UVAlertRule.key].thresholds.forget(level, on: today)
             contradicted.insert(subject)
         }
         return contradicted.sorted()
@@ -138,11 +140,6 @@ struct UVAlertMemory: RuleMemory {
     var thresholds: ThresholdAlerts
 
     static let savedFields: [SavedField<Self>] = [.value("thresholds", { $0.thresholds }, { $0.thresholds = $1 })]
-}
-
-extension RuleKey where Rule == UVAlertRule {
-    /// `settings[.alerts]`, `state[.alerts]`.
-    static var alerts: Self { Self() }
 }
 
 /// The UV index reached `level`'s band (now `uvi`).
