@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints Sources/UVCore/Science/VitaminDSpectra.swift's three tables from NCAR TUV-x's data.
+"""Prints Sources/UVCore/Science/VitaminDSpectra.swift's lines from NCAR TUV-x's data.
 
 uvd's vitamin-D model needs, at each whole nanometre from 280 to 330 nm: the Sun's irradiance
 above the atmosphere, ozone's absorption cross-section, and the previtamin-D3 action spectrum.
@@ -36,13 +36,7 @@ action = h5py.File(root / "data/spectral_weights/Previtamin-D3 (CIE 2006)_spectr
 action_by_nm = dict(zip(numpy.array(action["wavelength"]), numpy.array(action["spectral_weight_parameters"])[0]))
 
 
-def rows(values, form):
-    text = [form(v) for v in values]
-    return "\n".join("        " + ", ".join(text[i : i + 8]) + "," for i in range(0, len(text), 8))
-
-
-print(rows([bin_mean(solar[:, 0], solar[:, 1], w) for w in wavelengths], lambda v: f"{v:.4e}"))
-print()
-print(rows([bin_mean(ozone_wavelengths, ozone_228, w) for w in wavelengths], lambda v: f"{v:.4e}"))
-print()
-print(rows([action_by_nm[float(w)] for w in wavelengths], lambda v: f"{v:.3e}"))
+solar_by_nm = [bin_mean(solar[:, 0], solar[:, 1], w) for w in wavelengths]
+ozone_by_nm = [bin_mean(ozone_wavelengths, ozone_228, w) for w in wavelengths]
+for w, sun, o3 in zip(wavelengths, solar_by_nm, ozone_by_nm):
+    print(f"        ({w}, {sun:.4e}, {o3:.4e}, {action_by_nm[float(w)]:.3e}),")

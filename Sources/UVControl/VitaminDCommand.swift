@@ -1,7 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
 import UVCore
-import UVPlaces
 import UVProtocol
 
 /// `uvctl vitamin-d`: the minutes of sun that make a standard vitamin-D dose, hour by hour beside
@@ -18,10 +17,7 @@ struct VitaminDCommand: AsyncParsableCommand {
         )
     )
 
-    @Option(help: ArgumentHelp(tr("A saved location (see uvctl location list) or a city instead of the current one."), valueName: "name"))
-    var location: String?
-
-    @OptionGroup var place: PlaceOptions
+    @OptionGroup var target: LocationOrPlace
 
     @OptionGroup var date: DayOption
 
@@ -34,9 +30,6 @@ struct VitaminDCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if location != nil, place.lat != nil {
-            throw ValidationError(tr("Give --location or --lat/--lon, not both."))
-        }
         if let day = date.day, !day.isComputed, let text = date.date {
             throw ValidationError(ComputedYears.refusal("--date", text))
         }
@@ -54,15 +47,13 @@ struct VitaminDCommand: AsyncParsableCommand {
 
     /// uvd's answer for its place or a saved one; else this clear-sky one.
     private func answer(now: Date) async throws -> VitaminDInfo {
-        if place.lat == nil,
+        if !target.isCoordinate,
             let reply = await DaemonClient.callIfRunning(
-                UVD.GetVitaminD.self, VitaminDParameters(location: location, date: date.day, skinType: skinType, exposed: exposed))
+                UVD.GetVitaminD.self, VitaminDParameters(location: target.location, date: date.day, skinType: skinType, exposed: exposed))
         {
             return reply.vitaminD
         }
-        let target =
-            location.map { LocationArgument.place($0) { tr("%1$@; saved locations are uvd's, and it is not running", $0) } }
-            ?? place.resolve()
+        let place = target.resolve { tr("%1$@; saved locations are uvd's, and it is not running", $0) }
         let known = skinType == nil ? await DaemonClient.statusIfRunning() : nil
         guard let skin = skinType ?? known.flatMap({ $0.skinTypeIsDefault ? nil : $0.skinType.value }) else {
             throw ValidationError(
@@ -75,10 +66,10 @@ struct VitaminDCommand: AsyncParsableCommand {
         let family = (listed?.out == true ? listed?.people ?? [] : []).filter { !$0.you }.compactMap { person in
             person.skinType.map { FamilyMember(name: person.name, skinType: $0.value, born: person.born?.value) }
         }
-        let day = date.day?.interval(in: target.timeZone) ?? LocalDay.interval(containing: now, in: target.timeZone)
-        let series = DayOutlook.modelledSeries(day: day, coordinate: target.coordinate)
+        let day = date.day?.interval(in: place.timeZone) ?? LocalDay.interval(containing: now, in: place.timeZone)
+        let series = DayOutlook.modelledSeries(day: day, coordinate: place.coordinate)
         return VitaminDInfo(
-            day: day, place: target, approximate: false, sky: .clearSky, you: skin, family: family, exposure: exposed, now: now,
+            day: day, place: place, approximate: false, sky: .clearSky, you: skin, family: family, exposure: exposed, now: now,
             uvi: series.uvi(at:))
     }
 

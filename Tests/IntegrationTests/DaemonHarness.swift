@@ -20,6 +20,9 @@ final class DaemonHarness {
     /// default keeps it to the glance while in: `AttentionDayTests`, `OfficeDayLiveTests`).
     static let remindersWhereverYouAre = "[reapply]\ncountdown = true\nindoors = \"pop-up\""
 
+    /// Every provider that is on by default turned off, so that the clear-sky model answers.
+    static let noProviders = ["cams", "open-meteo", "arpansa"].map { "[providers.\($0)]\nenabled = false\n" }.joined()
+
     var configFile: URL { root.appendingPathComponent("config/uvd/config.toml") }
     var socket: URL { root.appendingPathComponent("run/uvd/io.uvd") }
     var database: URL { root.appendingPathComponent("state/uvd/uvd.sqlite") }

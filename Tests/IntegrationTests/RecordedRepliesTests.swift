@@ -93,16 +93,7 @@ struct RecordedRepliesTests {
 
     @Test func everyReplyIsAsItWas() throws {
         let uvd = try DaemonHarness(providers: false)
-        try """
-        [location]
-        geoclue = false
-        [providers.cams]
-        enabled = false
-        [providers.open-meteo]
-        enabled = false
-        [providers.arpansa]
-        enabled = false
-        """.write(to: uvd.configFile, atomically: true, encoding: .utf8)
+        try ("[location]\ngeoclue = false\n" + DaemonHarness.noProviders).write(to: uvd.configFile, atomically: true, encoding: .utf8)
         try uvd.start(extraEnvironment: [
             "LD_PRELOAD": libfaketime, "FAKETIME": "2027-01-15 10:00:00", "DONT_FAKE_MONOTONIC": "1",
         ])

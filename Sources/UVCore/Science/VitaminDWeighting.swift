@@ -81,12 +81,12 @@ public enum VitaminDWeighting {
         let ozoneMolecules = ozone * moleculesPerDobsonUnit
         var erythemal = 0.0
         var vitaminD = 0.0
-        for index in VitaminDSpectra.previtaminD.indices {
+        for (index, line) in VitaminDSpectra.lines.enumerated() {
             let direct = exp(-rayleighDepth[index] * airMass)
-            let transmitted = exp(-VitaminDSpectra.ozoneCrossSection[index] * ozoneMolecules * ozonePath) * (direct + (1 - direct) / 2)
-            let ground = VitaminDSpectra.extraterrestrial[index] * cosine * transmitted
+            let transmitted = exp(-line.ozoneCrossSection * ozoneMolecules * ozonePath) * (direct + (1 - direct) / 2)
+            let ground = line.extraterrestrial * cosine * transmitted
             erythemal += ground * erythemaWeight[index]
-            vitaminD += ground * VitaminDSpectra.previtaminD[index]
+            vitaminD += ground * line.previtaminD
         }
         return (erythemal, vitaminD)
     }
@@ -98,8 +98,8 @@ public enum VitaminDWeighting {
     /// Molecules per cm² in a column of 1 DU (0.01 mm of ozone at 0 °C and 1 atm).
     static let moleculesPerDobsonUnit = 2.687e16
 
-    /// The wavelength of each table index, in nm.
-    static let wavelengths = VitaminDSpectra.previtaminD.indices.map { Double(VitaminDSpectra.firstWavelength + $0) }
+    /// The wavelength of each line of the spectra, in nm.
+    static let wavelengths = VitaminDSpectra.lines.map(\.wavelength)
 
     /// CIE S 007 erythema action spectrum at each wavelength.
     static let erythemaWeight: [Double] = wavelengths.map { wavelength in
