@@ -25,8 +25,18 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await Self.show(location: location, format: format, json: output.json)
+    }
+
+    /// `uvctl status` with no option, the call status bars and people make most: answered by
+    /// `UVCtl.main` without building the parser's model of every command (see there).
+    static func showPlain() async throws {
+        try await show(location: nil, format: nil, json: false)
+    }
+
+    private static func show(location: String?, format: StatusFormat?, json: Bool) async throws {
         let status = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: location)).status
-        if output.json {
+        if json {
             try JSONOutput.print(status)
         } else if let format {
             print(format.render(status))

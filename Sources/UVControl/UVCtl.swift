@@ -27,6 +27,18 @@ public struct UVCtl: AsyncParsableCommand {
     /// What `uvctl` does: parse the arguments and run the command they name.
     public static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `uvctl status` alone, what people type most, skips building the parser's model of every
+        // command and its completion check: by reflection, each with protocol-conformance lookups
+        // over the whole binary, two thirds of the call's instructions. What it says and how it
+        // fails are the parsed `status`'s (`uvctl status --` takes that path).
+        if arguments == ["status"] {
+            do {
+                try await StatusCommand.showPlain()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
         let names = (configuration.subcommands.map { $0._commandName } + ["help"])
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
             let hint = CommandSuggestion.closest(to: first, among: names).map { tr(" Did you mean '%1$@'?", $0) } ?? ""

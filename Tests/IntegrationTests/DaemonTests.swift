@@ -141,6 +141,26 @@ struct DaemonTests {
         #expect(try uvd.uvctl(["forecast", "--offline"]).status == 0)
     }
 
+    /// `uvctl status` alone is answered without the parser; `status --` goes through it.
+    @Test func statusAloneSaysWhatTheParsedStatusSays() throws {
+        let uvd = try DaemonHarness(providers: false)
+        let absent = try uvd.uvctl(["status"])
+        let parsedAbsent = try uvd.uvctl(["status", "--"])
+        #expect(absent.status == 69 && absent.status == parsedAbsent.status)
+        #expect(absent.stderr == parsedAbsent.stderr && absent.stdout == parsedAbsent.stdout)
+        try uvd.start()
+        defer { uvd.kill(SIGTERM) }
+        // The UV now moves with the clock: a pair a rounding apart is asked again.
+        var pairs: [(ToolRunner.Result, ToolRunner.Result)] = []
+        for _ in 0..<3 where pairs.last.map({ $0.0.stdout != $0.1.stdout }) ?? true {
+            pairs.append((try uvd.uvctl(["status"]), try uvd.uvctl(["status", "--"])))
+        }
+        let (alone, parsed) = try #require(pairs.last)
+        #expect(alone.status == 0 && parsed.status == 0)
+        #expect(alone.stdout == parsed.stdout && alone.stderr == parsed.stderr)
+        #expect(alone.stdout.contains("Burn time"), "\(alone.stdout)")
+    }
+
     @Test func locationsAndSavedPlaces() throws {
         let uvd = try DaemonHarness(providers: false)
         try uvd.start()
