@@ -20,10 +20,10 @@ struct ConfigHostileInputTests {
         #expect(problem(Array("[😀\n".utf8))?.hasPrefix("c.toml:1:2: found '😀', expected a key") == true)
         #expect(problem(Array("a=[}\n".utf8))?.hasPrefix("c.toml:1:4: found '}', expected a value") == true)
         #expect(problem(Array("e=1979-05-27T:\n".utf8))?.hasPrefix("c.toml:1:3: found '1979-05-27T:'") == true)
+        // The NUL is shown escaped (the known keys that follow change with the rules).
         #expect(
-            problem(Array("\"\\u0000\" = 1\n".utf8))
-                == "c.toml:1:1: unknown key '\"\\u0000\"' at the top level; known keys: alerts, dose, forecast, leave_home, location, morning, network, providers, quiet, reapply, refresh, tray"
-        )
+            problem(Array("\"\\u0000\" = 1\n".utf8))?.hasPrefix(
+                "c.toml:1:1: unknown key '\"\\u0000\"' at the top level; known keys: ") == true)
     }
 
     /// An integer past 64 bits is named as such (it was "expected a value: a number, …").
