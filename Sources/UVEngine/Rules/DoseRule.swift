@@ -8,16 +8,16 @@ enum DoseRule: EngineRule {
 
     static let rule = Rule.dose
     static let meanings: [any RuleMeaning.Type] = [DoseMeaning.self]
-    static let settingKeys: [SettingKey<EngineSettings>] = [.boolean("dose.enabled", \.[DoseRule.key].enabled)]
+    static let settingKeys: [SettingKey<EngineSettings>] = [.boolean("dose.enabled", \.[key].enabled)]
 
     static func freshMemory(_ settings: EngineSettings) -> DoseNoticeMemory { DoseNoticeMemory() }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        guard state.settings[DoseRule.key].enabled, let dose = state.dose, dose.outside else { return [] }
-        let noticed = state[DoseRule.key].noticedOn
+        guard state.settings[key].enabled, let dose = state.dose, dose.outside else { return [] }
+        let noticed = state[key].noticedOn
         let reached = DoseReading.noticeLevels.filter { Double($0) <= dose.burnDosePercent && noticed[$0] != step.today }
         guard let level = reached.max() else { return [] }
-        for passed in reached { state[DoseRule.key].noticedOn[passed] = step.today }
+        for passed in reached { state[key].noticedOn[passed] = step.today }
         guard !state.isSilenced(.dose, now: step.now, today: step.today) else { return [] }
         return [
             Alert(

@@ -71,7 +71,7 @@ extension EngineRule where Memory == NoMemory {
 struct RuleKey<Rule: EngineRule>: Hashable {}
 
 extension EngineRule {
-    /// Its index into the settings and the state.
+    /// Its index into the settings and the state (`state[key]` within the rule's own type).
     static var key: RuleKey<Self> { RuleKey() }
 }
 

@@ -10,31 +10,31 @@ enum LeaveHomeRule: EngineRule {
     static let rule = Rule.leaveHome
     static let meanings: [any RuleMeaning.Type] = [LeaveHomeMeaning.self]
     static let settingKeys: [SettingKey<EngineSettings>] = [
-        .boolean("leave_home.enabled", \.[LeaveHomeRule.key].enabled),
-        .number("leave_home.uv_threshold", 0...15, \.[LeaveHomeRule.key].threshold),
+        .boolean("leave_home.enabled", \.[key].enabled),
+        .number("leave_home.uv_threshold", 0...15, \.[key].threshold),
         SettingKey(
             path: "leave_home.debounce_seconds", expected: tr("a whole number of seconds from 0 to 3600"),
             apply: { settings, value in
                 guard case .integer(let seconds) = value, (0...3600).contains(seconds) else { return false }
-                settings[LeaveHomeRule.key].debounce = TimeInterval(seconds)
+                settings[key].debounce = TimeInterval(seconds)
                 return true
-            }, show: { String(Int($0[LeaveHomeRule.key].debounce)) }),
-        .minutes("leave_home.cooldown_minutes", 0...1440, \.[LeaveHomeRule.key].cooldown),
-        .boolean("leave_home.babies", \.[LeaveHomeRule.key].namesBabies),
+            }, show: { String(Int($0[key].debounce)) }),
+        .minutes("leave_home.cooldown_minutes", 0...1440, \.[key].cooldown),
+        .boolean("leave_home.babies", \.[key].namesBabies),
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> LeaveHomeMemory {
-        LeaveHomeMemory(detector: LeaveHomeDetector(debounce: settings[LeaveHomeRule.key].debounce))
+        LeaveHomeMemory(detector: LeaveHomeDetector(debounce: settings[key].debounce))
     }
 
     static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
         switch event {
         case .network(let network):
-            state[LeaveHomeRule.key].pending = state[LeaveHomeRule.key].detector.observe(network, at: now)
+            state[key].pending = state[key].detector.observe(network, at: now)
         case .settings(let settings):
-            state[LeaveHomeRule.key].detector.debounce = settings[LeaveHomeRule.key].debounce
+            state[key].detector.debounce = settings[key].debounce
         case .command(.homeMarked(let marked)):
-            state[LeaveHomeRule.key].detector.homeMarked = marked
+            state[key].detector.homeMarked = marked
         case .sunscreen(let on) where !on.isEmpty:
             // Sunscreen is on: the prompt to put it on goes.
             return [.rule(.leaveHome)]
@@ -45,13 +45,13 @@ enum LeaveHomeRule: EngineRule {
     }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        let (settings, now, facts) = (state.settings[LeaveHomeRule.key], step.now, step.facts)
-        var due = state[LeaveHomeRule.key].detector.confirm(at: now)
-        if due { state[LeaveHomeRule.key].pending = nil }
+        let (settings, now, facts) = (state.settings[key], step.now, step.facts)
+        var due = state[key].detector.confirm(at: now)
+        if due { state[key].pending = nil }
         if let remind = state.remindAt[.leaveHome], remind <= now {
             state.remindAt[.leaveHome] = nil
             due = true
-        } else if due, let last = state[LeaveHomeRule.key].lastAlert, now.timeIntervalSince(last) < settings.cooldown {
+        } else if due, let last = state[key].lastAlert, now.timeIntervalSince(last) < settings.cooldown {
             due = false
         }
         guard due, settings.enabled, !state.isSilenced(.leaveHome, now: now, today: step.today),
@@ -60,7 +60,7 @@ enum LeaveHomeRule: EngineRule {
         let reapply = !facts.inputs.sunscreen.isEmpty && ReapplyRule.isDueGoingOut(state, facts)
         let shade = peakAhead >= Someone.babyShadeUVI && settings.namesBabies ? babiesOut(state, now: now) : []
         guard !facts.isProtected || reapply || !shade.isEmpty else { return [] }
-        state[LeaveHomeRule.key].lastAlert = now
+        state[key].lastAlert = now
         state.outingToCheck = nil
         if reapply, let application = facts.reapplyApplication { ReapplyRule.saidOnLeaving(application, &state) }
         return [
@@ -78,15 +78,15 @@ enum LeaveHomeRule: EngineRule {
     static func asksForTheSun(_ alert: Alert) -> Bool { false }
 
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        !facts.isProtected && (state.uvAhead(facts) ?? 0) >= state.settings[LeaveHomeRule.key].threshold
+        !facts.isProtected && (state.uvAhead(facts) ?? 0) >= state.settings[key].threshold
     }
 
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        state[LeaveHomeRule.key].pending.map { [$0] } ?? []
+        state[key].pending.map { [$0] } ?? []
     }
 
     /// Whether a move away from home is waiting out its debounce: leaving has yet to have its say.
-    static func isLeaving(_ state: EngineState) -> Bool { state[LeaveHomeRule.key].pending != nil }
+    static func isLeaving(_ state: EngineState) -> Bool { state[key].pending != nil }
 
     /// The family members out who are under 12 months old at `now`: kept out of direct sun
     /// (Cancer Council Australia; the American Academy of Pediatrics), never given a dose time.

@@ -15,35 +15,35 @@ enum MorningRule: EngineRule {
             apply: { settings, value in
                 guard case .string(let text) = value else { return false }
                 if text == "first-activity" {
-                    settings[MorningRule.key].minute = nil
+                    settings[key].minute = nil
                     return true
                 }
                 guard let minute = WallClock.minuteOfDay(parsing: text) else { return false }
-                settings[MorningRule.key].minute = minute
+                settings[key].minute = minute
                 return true
             },
             show: {
-                $0[MorningRule.key].minute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\""
+                $0[key].minute.map { "\"\(WallClock.format(minuteOfDay: $0, twelveHour: false))\"" } ?? "\"first-activity\""
             })
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> MorningMemory { MorningMemory() }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
-        if state.settings[MorningRule.key].minute == nil {
+        if state.settings[key].minute == nil {
             guard step.firstActivityToday, let morning = alert(state, step.facts) else { return [] }
-            state[MorningRule.key].doneOn = step.today
+            state[key].doneOn = step.today
             return [morning]
         }
-        guard state[MorningRule.key].doneOn != step.today, let morning = instant(state), step.now >= morning else { return [] }
-        state[MorningRule.key].doneOn = step.today
+        guard state[key].doneOn != step.today, let morning = instant(state), step.now >= morning else { return [] }
+        state[key].doneOn = step.today
         return alert(state, step.facts).map { [$0] } ?? []
     }
 
     /// The summary's instant on the local day entered: `[morning] time` on its clock (the first
     /// instant after a skipped hour, on a day whose clock jumps over it); nil without one.
     private static func instant(_ state: EngineState) -> Date? {
-        guard let minute = state.settings[MorningRule.key].minute, let day = state.day else { return nil }
+        guard let minute = state.settings[key].minute, let day = state.day else { return nil }
         return state.zone.nextDate(after: day.interval.start.addingTimeInterval(-1), minuteOfDay: minute)
     }
 
@@ -56,7 +56,7 @@ enum MorningRule: EngineRule {
     /// Today's summary, until it is said (the next day's comes with the next day, which the
     /// engine always wakes for).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        guard state[MorningRule.key].doneOn != state.todayKey(at: facts.now) else { return [] }
+        guard state[key].doneOn != state.todayKey(at: facts.now) else { return [] }
         return instant(state).map { [$0] } ?? []
     }
 

@@ -14,10 +14,10 @@ enum ReapplyRule: EngineRule {
     static let meanings: [any RuleMeaning.Type] = [ReapplyMeaning.self]
     static let settingKeys: [SettingKey<EngineSettings>] = [
         .minutes("reapply.interval_minutes", 30...480, \.reapplyInterval),
-        .boolean("reapply.countdown", \.[ReapplyRule.key].countdown),
-        .indoors("reapply.indoors", \.[ReapplyRule.key].indoors),
-        .boolean("reapply.on_going_out", \.[ReapplyRule.key].onGoingOut),
-        .number("reapply.uv_threshold", 0...15, \.[ReapplyRule.key].uvThreshold),
+        .boolean("reapply.countdown", \.[key].countdown),
+        .indoors("reapply.indoors", \.[key].indoors),
+        .boolean("reapply.on_going_out", \.[key].onGoingOut),
+        .number("reapply.uv_threshold", 0...15, \.[key].uvThreshold),
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> ReapplyMemory { ReapplyMemory() }
@@ -25,7 +25,7 @@ enum ReapplyRule: EngineRule {
     /// The sunscreen on record changed: the countdown starts afresh and the reminder goes.
     static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
         guard case .sunscreen = event else { return [] }
-        state[ReapplyRule.key] = ReapplyMemory()
+        state[key] = ReapplyMemory()
         return [.rule(.reapply)]
     }
 
@@ -35,15 +35,15 @@ enum ReapplyRule: EngineRule {
             state.outingToCheck = nil
             return []
         }
-        let (now, settings, out) = (facts.now, state.settings[ReapplyRule.key], state.whereabouts.isOut)
-        if state[ReapplyRule.key].shownFor != application.appliedAt {
-            state[ReapplyRule.key].shownFor = application.appliedAt
-            state[ReapplyRule.key].shown = nil
+        let (now, settings, out) = (facts.now, state.settings[key], state.whereabouts.isOut)
+        if state[key].shownFor != application.appliedAt {
+            state[key].shownFor = application.appliedAt
+            state[key].shown = nil
         }
         // Not due (any more: the wall clock stepped back): due again when the time comes.
-        if stage != .now, state[ReapplyRule.key].shown == .now || state[ReapplyRule.key].heldFor == application.appliedAt {
-            state[ReapplyRule.key].shown = nil
-            state[ReapplyRule.key].heldFor = nil
+        if stage != .now, state[key].shown == .now || state[key].heldFor == application.appliedAt {
+            state[key].shown = nil
+            state[key].heldFor = nil
         }
         let silenced = state.isSilenced(.reapply, now: now, today: state.todayKey(at: now))
         let speaks = !silenced && (state.remindAt[.reapply] ?? .distantPast) <= now
@@ -61,32 +61,32 @@ enum ReapplyRule: EngineRule {
         if state.outingToCheck != nil, !LeaveHomeRule.isLeaving(state) {
             state.outingToCheck = nil
             if out, speaks, isDueGoingOut(state, facts) {
-                state[ReapplyRule.key].shown = .now
+                state[key].shown = .now
                 state.remindAt[.reapply] = nil
                 return [alert(.now, urgency: .normal)]
             }
         }
         // "In 15 min" on a reminder whose time has run out: asked again now, where it can be acted on.
-        if let remind = state.remindAt[.reapply], remind <= now, stage == .now, state[ReapplyRule.key].shown == .now {
+        if let remind = state.remindAt[.reapply], remind <= now, stage == .now, state[key].shown == .now {
             state.remindAt[.reapply] = nil
             return !silenced && worthIt && popsUp ? [alert(.now, urgency: .normal)] : []
         }
-        let held = stage == .now && state[ReapplyRule.key].heldFor == application.appliedAt
-        guard stage != .normal, stage != state[ReapplyRule.key].shown, !held, speaks else { return [] }
+        let held = stage == .now && state[key].heldFor == application.appliedAt
+        guard stage != .normal, stage != state[key].shown, !held, speaks else { return [] }
         guard stage == .now else {
             guard settings.countdown else { return [] }
-            state[ReapplyRule.key].shown = stage
+            state[key].shown = stage
             state.remindAt[.reapply] = nil
             return [alert(stage, urgency: .normal)]
         }
         state.remindAt[.reapply] = nil
         guard worthIt, popsUp else {
             // Held, not said: going out still says it (`isDueGoingOut`).
-            state[ReapplyRule.key].heldFor = application.appliedAt
+            state[key].heldFor = application.appliedAt
             kept.append((alert(stage, urgency: .normal), worthIt ? .inside : .noUVAhead))
             return []
         }
-        state[ReapplyRule.key].shown = stage
+        state[key].shown = stage
         return [alert(stage, urgency: out ? .critical : .normal)]
     }
 
@@ -94,13 +94,13 @@ enum ReapplyRule: EngineRule {
 
     /// A reminder held while out is said after quiet hours only while still out.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
-        !state.sunscreen.isEmpty && (state.whereabouts.isOut || state.settings[ReapplyRule.key].indoors == .popUp)
+        !state.sunscreen.isEmpty && (state.whereabouts.isOut || state.settings[key].indoors == .popUp)
     }
 
     /// The reapply time, and with `[reapply] countdown` the countdown's stages before it.
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
         guard let reapply = facts.reapply?.date else { return [] }
-        return state.settings[ReapplyRule.key].countdown ? ReapplyCountdown.changes(before: reapply) : [reapply]
+        return state.settings[key].countdown ? ReapplyCountdown.changes(before: reapply) : [reapply]
     }
 
     /// How long after the last application going out is told to reapply, whatever the wear
@@ -113,21 +113,21 @@ enum ReapplyRule: EngineRule {
     /// on a day whose UV still reaches `[reapply] uv_threshold`.
     static func isDueGoingOut(_ state: EngineState, _ facts: DayFacts) -> Bool {
         guard let application = facts.reapplyApplication, uvWorthProtectingFromAhead(state, facts) else { return false }
-        let aged = state.settings[ReapplyRule.key].onGoingOut && facts.now.timeIntervalSince(application.appliedAt) > goingOutReapplyAge
-        let said = state[ReapplyRule.key].shownFor == application.appliedAt && state[ReapplyRule.key].shown == .now
+        let aged = state.settings[key].onGoingOut && facts.now.timeIntervalSince(application.appliedAt) > goingOutReapplyAge
+        let said = state[key].shownFor == application.appliedAt && state[key].shown == .now
         return (facts.countdown == .now && !said) || aged
     }
 
     /// The leave-home prompt said "reapply" for `application`: the reminder does not pop up again
     /// for it.
     static func saidOnLeaving(_ application: SunscreenApplication, _ state: inout EngineState) {
-        (state[ReapplyRule.key].shownFor, state[ReapplyRule.key].shown) = (application.appliedAt, .now)
+        (state[key].shownFor, state[key].shown) = (application.appliedAt, .now)
     }
 
     /// Whether the UV still reaches `[reapply] uv_threshold` today; without a series yet (no
     /// forecast has come) nothing is known to be low, and the reminder is not kept back.
     private static func uvWorthProtectingFromAhead(_ state: EngineState, _ facts: DayFacts) -> Bool {
-        (state.uvAhead(facts) ?? .infinity) >= state.settings[ReapplyRule.key].uvThreshold
+        (state.uvAhead(facts) ?? .infinity) >= state.settings[key].uvThreshold
     }
 }
 

@@ -19,18 +19,18 @@ enum UVAlertRule: EngineRule {
                 guard case .list(let items) = value, items.count <= 5 else { return false }
                 let levels = items.compactMap(\.number)
                 guard levels.count == items.count, levels.allSatisfy({ (1...20).contains($0) }) else { return false }
-                settings[UVAlertRule.key].levels = levels.sorted()
+                settings[key].levels = levels.sorted()
                 return true
-            }, show: { "[" + $0[UVAlertRule.key].levels.map { $0.plain }.joined(separator: ", ") + "]" }),
-        .number("alerts.hysteresis", 0...3, \.[UVAlertRule.key].hysteresis),
-        .number("alerts.extreme_level", 8...20, \.[UVAlertRule.key].extremeLevel),
-        .boolean("alerts.extreme_passes_quiet_hours", \.[UVAlertRule.key].extremePassesQuietHours),
-        .indoors("alerts.indoors", \.[UVAlertRule.key].indoors),
+            }, show: { "[" + $0[key].levels.map { $0.plain }.joined(separator: ", ") + "]" }),
+        .number("alerts.hysteresis", 0...3, \.[key].hysteresis),
+        .number("alerts.extreme_level", 8...20, \.[key].extremeLevel),
+        .boolean("alerts.extreme_passes_quiet_hours", \.[key].extremePassesQuietHours),
+        .indoors("alerts.indoors", \.[key].indoors),
     ]
 
     static func freshMemory(_ settings: EngineSettings) -> UVAlertMemory {
         UVAlertMemory(
-            thresholds: ThresholdAlerts(levels: settings[UVAlertRule.key].firingLevels, hysteresis: settings[UVAlertRule.key].hysteresis))
+            thresholds: ThresholdAlerts(levels: settings[key].firingLevels, hysteresis: settings[key].hysteresis))
     }
 
     static func hear(_ event: EngineEvent, _ state: inout EngineState, now: Date) -> [Subject] {
@@ -38,8 +38,8 @@ enum UVAlertRule: EngineRule {
         case .forecast:
             return contradicted(&state, state.facts(now: now), today: state.todayKey(at: now))
         case .settings(let settings):
-            state[UVAlertRule.key].thresholds.levels = settings[UVAlertRule.key].firingLevels
-            state[UVAlertRule.key].thresholds.hysteresis = settings[UVAlertRule.key].hysteresis
+            state[key].thresholds.levels = settings[key].firingLevels
+            state[key].thresholds.hysteresis = settings[key].hysteresis
         default:
             break
         }
@@ -48,17 +48,17 @@ enum UVAlertRule: EngineRule {
 
     /// Only the extreme UV alert may pass, as `[alerts] extreme_passes_quiet_hours` allows.
     static func passesQuietHours(_ alert: Alert, _ state: EngineState) -> Bool {
-        alert.urgency == .critical && state.settings[UVAlertRule.key].extremePassesQuietHours
+        alert.urgency == .critical && state.settings[key].extremePassesQuietHours
     }
 
     static func speak(_ state: inout EngineState, _ step: RuleStep, held: inout [(Alert, HoldReason)]) -> [Alert] {
         guard !state.samples.isEmpty else { return [] }
         let (uvi, now) = (step.facts.uvi, step.now)
-        let fired = state[UVAlertRule.key].thresholds.observe(uvi: uvi, day: step.today)
+        let fired = state[key].thresholds.observe(uvi: uvi, day: step.today)
         guard !state.isSilenced(.uvAlert, now: now, today: step.today), let highest = fired.last else { return [] }
         let level = UVLevel(uvi: highest)
         let extreme = UVLevel(uvi: uvi) == .extreme && level == .extreme
-        let popsUp = state.whereabouts.isOut || state.settings[UVAlertRule.key].indoors == .popUp
+        let popsUp = state.whereabouts.isOut || state.settings[key].indoors == .popUp
         let alert = Alert(
             subject: .uvLevel(level), rule: .uvAlert, meaning: .uvLevel(uvi: uvi, level: level),
             urgency: extreme && popsUp ? .critical : .normal, actions: [.notToday])
@@ -75,13 +75,13 @@ enum UVAlertRule: EngineRule {
     /// While in, only the extreme level's, as it would have popped up then.
     static func stillApplies(_ alert: Alert, _ state: EngineState, _ facts: DayFacts) -> Bool {
         facts.uvi >= 3
-            && (state.whereabouts.isOut || state.settings[UVAlertRule.key].indoors == .popUp || alert.subject == .uvLevel(.extreme))
+            && (state.whereabouts.isOut || state.settings[key].indoors == .popUp || alert.subject == .uvLevel(.extreme))
     }
 
     /// The moment the UV reaches the next level still to fire today (a second after, so the
     /// interpolated reading is at or over it).
     static func deadlines(_ state: EngineState, _ facts: DayFacts) -> [Date] {
-        state[UVAlertRule.key].thresholds.waiting(on: state.todayKey(at: facts.now)).compactMap {
+        state[key].thresholds.waiting(on: state.todayKey(at: facts.now)).compactMap {
             state.series.firstTime(atLeast: $0, after: facts.now)?.addingTimeInterval(1)
         }
     }
@@ -93,13 +93,13 @@ enum UVAlertRule: EngineRule {
         guard !state.samples.isEmpty else { return [] }
         let shown = state.live.union(state.held.map(\.subject))
         var contradicted: Set<Subject> = []
-        for level in state[UVAlertRule.key].thresholds.levels {
+        for level in state[key].thresholds.levels {
             // The subject `speak` gives the level's alert.
             let subject = Subject.uvLevel(UVLevel(uvi: level))
-            guard shown.contains(subject), facts.uvi < level - state[UVAlertRule.key].thresholds.hysteresis, facts.uviAhead < level else {
+            guard shown.contains(subject), facts.uvi < level - state[key].thresholds.hysteresis, facts.uviAhead < level else {
                 continue
             }
-            state[UVAlertRule.key].thresholds.forget(level, on: today)
+            state[key].thresholds.forget(level, on: today)
             contradicted.insert(subject)
         }
         return contradicted.sorted()
