@@ -74,7 +74,7 @@ extension VitaminDInfo {
     }
 
     /// How the bare skin is said; the raw word for one a newer uvd knows and this one does not.
-    public var exposurePhrase: String { exposed.value?.bare.phrase ?? exposed.description }
+    public var exposurePhrase: String { exposed.value?.phrase ?? exposed.description }
 
     /// The UV index under which a day's peak calls for the position statement beside the hour.
     static let lowUV = 3.0

@@ -7,17 +7,27 @@ public enum SkinExposure: String, Sendable, CaseIterable, Codable {
     case withLegs = "with-legs"
     case swimwear
 
-    /// The share of the body's skin that is bare, and how a sentence names the bare skin ("with
-    /// face, arms and hands bare"). Face, arms and hands are a quarter, the area Holick's rule and
-    /// Webb & Engelsen 2006's standard dose are stated for; the others follow the rule of nines
-    /// (Wallace 1951): face and hands about a tenth, adding the legs below shorts about 0.45,
-    /// swimwear about 0.85.
-    public var bare: (bodyFraction: Double, phrase: String) {
+    /// The share of the body's skin that is bare. Face, arms and hands are a quarter, the area
+    /// Holick's rule and Webb & Engelsen 2006's standard dose are stated for; the others follow
+    /// the rule of nines (Wallace 1951): face and hands about a tenth, adding the legs below
+    /// shorts about 0.45, swimwear about 0.85. A number of its own, not beside the phrase: the
+    /// dose's minutes read it for every hour of the day and every person, and need no words.
+    public var bodyFraction: Double {
         switch self {
-        case .faceAndHands: (0.10, tr("with face and hands bare"))
-        case .faceArmsAndHands: (0.25, tr("with face, arms and hands bare"))
-        case .withLegs: (0.45, tr("with face, arms, hands and legs bare"))
-        case .swimwear: (0.85, tr("in swimwear"))
+        case .faceAndHands: 0.10
+        case .faceArmsAndHands: 0.25
+        case .withLegs: 0.45
+        case .swimwear: 0.85
+        }
+    }
+
+    /// How a sentence names the bare skin: "with face, arms and hands bare".
+    public var phrase: String {
+        switch self {
+        case .faceAndHands: tr("with face and hands bare")
+        case .faceArmsAndHands: tr("with face, arms and hands bare")
+        case .withLegs: tr("with face, arms, hands and legs bare")
+        case .swimwear: tr("in swimwear")
         }
     }
 
@@ -84,7 +94,7 @@ public enum StandardVitaminDDose {
         let protection = effectiveSPF.isFinite ? max(1, effectiveSPF) : 1
         let dose =
             medFraction * skinType.minimalErythemalDose * (referenceRatio / ratio)
-            * (SkinExposure.standard.bare.bodyFraction / exposure.bare.bodyFraction)
+            * (SkinExposure.standard.bodyFraction / exposure.bodyFraction)
         return dose * protection / (erythemalDosePerMinutePerUVI * uvi)
     }
 }
