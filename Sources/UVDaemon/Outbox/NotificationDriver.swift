@@ -1,5 +1,4 @@
 import FoundationEssentials
-import ServiceLifecycle
 import UVNotify
 import UVPlatform
 
@@ -41,17 +40,15 @@ actor NotificationDriver {
             group.addTask { await self.listen(reporting: report) }
             await withTaskGroup(of: Void.self) { making in
                 making.addTask {
-                    await withGracefulShutdownHandler {
-                        for await call in self.calls {
-                            await report(.serverAnswered(call.number, await Self.answer(call.kind, on: self.server)))
-                        }
-                    } onGracefulShutdown: {
-                        self.callsToMake.finish()
+                    for await call in self.calls {
+                        await report(.serverAnswered(call.number, await Self.answer(call.kind, on: self.server)))
                     }
                 }
                 making.addTask {
-                    // Only once a stop begins does the wait for the call under way count.
-                    guard (try? await gracefulShutdown()) != nil else { return }
+                    // At a stop the calls end (none handed over after it is made), and only then
+                    // does the wait for the call under way count.
+                    guard await GracefulShutdown.wait() else { return }
+                    self.callsToMake.finish()
                     try? await EventLoop.sleep(for: Self.stopWait)
                 }
                 await making.next()

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Logging
-import ServiceLifecycle
 import UVBus
 import UVConfig
 import UVCore
@@ -75,7 +74,7 @@ public enum Daemon {
         // Started together; at a graceful shutdown each is stopped in the reverse of this order,
         // each awaited before the next: the control socket first (no call is taken after), the
         // notifications last (the call under way ends, so the ids the server gave are kept).
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+        var services: [ServiceGroup.Member] = [
             Self.service(NotificationService(driver: driver, core: core), named: "notifications"),
             Self.service(
                 CoreLoopService(core: core, timer: timer, log: log), named: "core loop"),
@@ -97,7 +96,7 @@ public enum Daemon {
         }
         // Asking GeoClue once is its job done, not a reason to stop; the signal service ends at
         // SIGTERM or SIGINT, which starts the graceful shutdown.
-        services.append(Self.service(LocateService(core: core, log: log), named: "GeoClue", ending: .ignore))
+        services.append(Self.service(LocateService(core: core, log: log), named: "GeoClue", endStopsGroup: false))
         services.append(Self.service(SignalService(core: core, signals: signals, log: log), named: "signals"))
         services.append(Self.service(UntilShutdownService { await server.run() }, named: "control socket"))
 
@@ -110,9 +109,7 @@ public enum Daemon {
         log.info("ready: \(status)")
 
         // No signals of its own: uvd's signalfd (SignalService) starts the graceful shutdown.
-        do { try await ServiceGroup(configuration: ServiceGroupConfiguration(services: services, logger: log)).run() } catch {
-            log.error("\(error); stopping")
-        }
+        if let failure = await ServiceGroup(members: services).run() { log.error("\(failure); stopping") }
         // What still waits for a delivery to end is kept now, then the database checkpointed,
         // and a test notification still waiting withdrawn: its buttons would answer no one.
         await core.stop(now: core.now)
@@ -124,14 +121,10 @@ public enum Daemon {
         try DaemonStop.check()
     }
 
-    /// One of uvd's services for the group: its end (`ending`, when it returns) and its failure
-    /// stop the others gracefully, in order.
-    private static func service(
-        _ service: any Service, named name: String,
-        ending: ServiceGroupConfiguration.ServiceConfiguration.TerminationBehavior = .gracefullyShutdownGroup
-    ) -> ServiceGroupConfiguration.ServiceConfiguration {
-        ServiceGroupConfiguration.ServiceConfiguration(
-            service: service, successTerminationBehavior: ending, failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: name)
+    /// One of uvd's services for the group: its end (unless `endStopsGroup` is false) and its
+    /// failure stop the others gracefully, in order.
+    private static func service(_ service: any Service, named name: String, endStopsGroup: Bool = true) -> ServiceGroup.Member {
+        ServiceGroup.Member(name: name, service: service, endStopsGroup: endStopsGroup)
     }
 
     /// The runtime directory (refused when it is the /tmp fallback and not uvd's own), the lock

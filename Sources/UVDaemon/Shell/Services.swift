@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import Logging
-import ServiceLifecycle
 import UVBus
 import UVCore
 import UVPlatform
@@ -14,7 +13,7 @@ struct UntilShutdownService: Service {
     let work: @Sendable () async -> Void
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { await work() }
+        await untilGracefulShutdown(work)
     }
 }
 
@@ -27,10 +26,10 @@ struct SignalService: Service {
     let log: Logger
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown { try await takeSignals() }
+        await untilGracefulShutdown(takeSignals)
     }
 
-    private func takeSignals() async throws {
+    @Sendable private func takeSignals() async {
         while let signal = try? await signals.next() {
             guard signal == SIGHUP else {
                 log.info("signal \(signal): stopping")
@@ -49,10 +48,10 @@ struct LocateService: Service {
     let log: Logger
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { await locate() }
+        await untilGracefulShutdown(locate)
     }
 
-    private func locate() async {
+    @Sendable private func locate() async {
         guard await core.wantsGeoClue else { return }
         // GeoClue's conversation blocks (at most 2 s): keep it off the executor's threads.
         let answer = await OffThread.run { GeoClue.locate() }
@@ -75,10 +74,10 @@ struct CoreLoopService: Service {
 
     func run() async throws {
         await core.startEngine(now: core.now)
-        await cancelWhenGracefulShutdown { await loop() }
+        await untilGracefulShutdown(loop)
     }
 
-    private func loop() async {
+    @Sendable private func loop() async {
         var rules = ExecutorRuleWatch()
         while !Task.isCancelled {
             rules.report(log)
@@ -111,7 +110,9 @@ struct TimeZoneService: Service {
     let changes: SystemTimeZone.Changes
 
     func run() async throws {
-        for await zone in changes.cancelOnGracefulShutdown() { await core.send(.systemTimeZone(Self.place(of: zone))) }
+        await untilGracefulShutdown { [changes, core] in
+            for await zone in changes { await core.send(.systemTimeZone(Self.place(of: zone))) }
+        }
     }
 
     /// The place a time zone stands for (its zone1970.tab entry), read from the tz database
@@ -127,10 +128,13 @@ struct NetworkService: Service {
     let watch: NetworkWatch
 
     func run() async throws {
-        for await route in watch.routes().cancelOnGracefulShutdown() {
-            // NetworkManager's answer can take up to 500 ms: keep it off the executor's threads.
-            let primary = await OffThread.run { NetworkManager.primary() }
-            await core.send(.route(route, primary: primary))
+        let routes = watch.routes()
+        await untilGracefulShutdown { [core] in
+            for await route in routes {
+                // NetworkManager's answer can take up to 500 ms: keep it off the executor's threads.
+                let primary = await OffThread.run { NetworkManager.primary() }
+                await core.send(.route(route, primary: primary))
+            }
         }
     }
 }

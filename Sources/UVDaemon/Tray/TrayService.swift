@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Logging
-import ServiceLifecycle
 import UVCore
 import UVNotify
 import UVPlatform
@@ -31,10 +30,10 @@ struct TrayService: Service {
     }
 
     func run() async throws {
-        await cancelWhenGracefulShutdown { await show() }
+        await untilGracefulShutdown(show)
     }
 
-    private func show() async {
+    @Sendable private func show() async {
         let shown = Shown()
         // The status and the situation often change together (a click puts sunscreen on): each
         // stream only takes what it hears and asks for the item to be shown again; one loop
