@@ -117,7 +117,7 @@ extension BusValue {
         case .double(let value): return g_variant_new_double(value)
         // GLib checks strings and paths; one it refuses (not UTF-8, a bad path) becomes an empty
         // one rather than a crash. uvd's own strings are Swift strings, always UTF-8.
-        case .string(let value): return g_variant_new_string(value.replacing("\0", with: ""))
+        case .string(let value): return g_variant_new_string(value.filter { $0 != "\0" })
         case .objectPath(let value):
             return g_variant_is_object_path(value) != 0 ? g_variant_new_object_path(value) : g_variant_new_object_path("/")
         case .signature(let value): return g_variant_is_signature(value) != 0 ? g_variant_new_signature(value) : g_variant_new_signature("")

@@ -211,7 +211,7 @@ struct HistoryCommand: AsyncParsableCommand {
         if output.json { return try JSONOutput.print(reply) }
         if reply.entries.isEmpty { print(tr("Nothing said yet.")) }
         for entry in reply.entries {
-            let when = String(entry.time.prefix(16)).replacing("T", with: " ") + (entry.zone.map { " (\($0))" } ?? "")
+            let when = entry.time.prefix(16).replacing(every: "T", with: " ") + (entry.zone.map { " (\($0))" } ?? "")
             let what =
                 switch entry.kind {
                 case .notified: "\(entry.subject): \(entry.summary ?? "") — \(entry.body ?? "")"

@@ -86,7 +86,7 @@ public struct CurlHTTPClient: HTTPClient {
         if overLimit || code == CurlCode.fileSizeExceeded { return .tooLarge(maximumBytes) }
         switch code {
         case CurlCode.abortedByCallback: return .transport("cancelled")
-        case CurlCode.timedOut where !message.contains("too slow"):
+        case CurlCode.timedOut where !message.contains(text: "too slow"):
             return .transport("no complete answer within \(deadline.wholeMilliseconds / 1000) s")
         case CurlCode.timedOut: return .transport("the answer stalled (nothing for \(stallSeconds) s)")
         default: return .transport(message)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import UVCore
 
 /// What opening the store had to do about a damaged or unusable database file: why, where the
 /// old files went, and how many rows of each table could still be read into the fresh store.
@@ -93,7 +94,7 @@ enum StoreSalvage {
 
     /// A table or column name as an SQL identifier: in double quotes, a quote in it doubled.
     private static func quoted(_ name: String) -> String {
-        "\"" + name.replacing("\"", with: "\"\"") + "\""
+        "\"" + name.replacing(every: "\"", with: "\"\"") + "\""
     }
 }
 

@@ -57,7 +57,7 @@ public struct ZoneLocation: Sendable, Equatable {
 
     /// `America/Argentina/Buenos_Aires` → `Buenos Aires`.
     static func placeName(ofZone zone: String) -> String {
-        (zone.split(separator: "/").last.map(String.init) ?? zone).replacing("_", with: " ")
+        (zone.split(separator: "/").last.map(String.init) ?? zone).replacing(every: "_", with: " ")
     }
 
     /// ISO 6709 `±DDMM[SS]±DDDMM[SS]`; nil unless minutes and seconds are below 60 and the

@@ -54,7 +54,7 @@ public struct DisplayLocale: Sendable {
     public func decimal(_ value: Double, places: Int, width: Int = 0) -> String {
         let digits = value.fixed(min(places, 6))
         let plain = digits.leftPadded(to: width)
-        return decimalSeparator == "." ? plain : plain.replacing(".", with: decimalSeparator)
+        return decimalSeparator == "." ? plain : plain.replacing(every: ".", with: decimalSeparator)
     }
 
     /// A date in the locale's form (`lun. 23 nov.`, `11月23日(月)`), from CLDR's patterns and names

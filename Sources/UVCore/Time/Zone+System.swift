@@ -11,7 +11,7 @@ extension Zone {
             return tz
         }
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
-            let range = target.firstRange(of: "zoneinfo/"), Zone(identifier: String(target[range.upperBound...])) != nil
+            let range = target.firstRange(ofText: "zoneinfo/"), Zone(identifier: String(target[range.upperBound...])) != nil
         {
             return String(target[range.upperBound...])
         }
