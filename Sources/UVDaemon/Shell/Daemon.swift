@@ -75,30 +75,29 @@ public enum Daemon {
         // each awaited before the next: the control socket first (no call is taken after), the
         // notifications last (the call under way ends, so the ids the server gave are kept).
         var services: [ServiceGroup.Member] = [
-            Self.service(NotificationService(driver: driver, core: core), named: "notifications"),
-            Self.service(
-                CoreLoopService(core: core, timer: timer, log: log), named: "core loop"),
-            Self.service(UntilShutdownService { await core.sendRequests() }, named: "provider requests"),
+            .init(name: "notifications", service: NotificationService(driver: driver, core: core)),
+            .init(name: "core loop", service: CoreLoopService(core: core, timer: timer, log: log)),
+            .init(name: "provider requests", service: UntilShutdownService { await core.sendRequests() }),
         ]
         do {
             services.append(
-                Self.service(NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader())), named: "network watch"))
+                .init(name: "network watch", service: NetworkService(core: core, watch: try NetworkWatch(reader: RouteReader()))))
         } catch {
             log.error("network watch: cannot open rtnetlink (\(error)); leave-home alerts are off")
         }
         do {
-            services.append(Self.service(TimeZoneService(core: core, changes: try SystemTimeZone().changes()), named: "time zone watch"))
+            services.append(.init(name: "time zone watch", service: TimeZoneService(core: core, changes: try SystemTimeZone().changes())))
         } catch {
             log.error("time zone watch: cannot watch /etc/localtime (\(error)); a new system time zone counts from the next start")
         }
         if let tray = await startTray(loaded.configuration, log: log) {
-            services.append(Self.service(TrayService(core: core, item: tray, log: log), named: "tray"))
+            services.append(.init(name: "tray", service: TrayService(core: core, item: tray, log: log)))
         }
         // Asking GeoClue once is its job done, not a reason to stop; the signal service ends at
         // SIGTERM or SIGINT, which starts the graceful shutdown.
-        services.append(Self.service(LocateService(core: core, log: log), named: "GeoClue", endStopsGroup: false))
-        services.append(Self.service(SignalService(core: core, signals: signals, log: log), named: "signals"))
-        services.append(Self.service(UntilShutdownService { await server.run() }, named: "control socket"))
+        services.append(.init(name: "GeoClue", service: LocateService(core: core, log: log), endStopsGroup: false))
+        services.append(.init(name: "signals", service: SignalService(core: core, signals: signals, log: log)))
+        services.append(.init(name: "control socket", service: UntilShutdownService { await server.run() }))
 
         // Ready once the socket listens and the core stands; the status line (a whole status
         // computation) follows rather than delaying it.
@@ -119,12 +118,6 @@ public enum Daemon {
         Systemd.notify("STOPPING=1")
         log.info("stopped")
         try DaemonStop.check()
-    }
-
-    /// One of uvd's services for the group: its end (unless `endStopsGroup` is false) and its
-    /// failure stop the others gracefully, in order.
-    private static func service(_ service: any Service, named name: String, endStopsGroup: Bool = true) -> ServiceGroup.Member {
-        ServiceGroup.Member(name: name, service: service, endStopsGroup: endStopsGroup)
     }
 
     /// The runtime directory (refused when it is the /tmp fallback and not uvd's own), the lock

@@ -12,8 +12,6 @@ final class GracefulShutdown: Sendable {
         var begun = false
         /// Who waits for the shutdown, by the number `wait` gave them.
         var waiting: [UInt64: CheckedContinuation<Bool, Never>] = [:]
-        /// Waits whose task was cancelled before they were listed: not listed then.
-        var cancelledEarly: Set<UInt64> = []
         var nextWaiter: UInt64 = 0
     }
     private let state = Mutex(State())
@@ -37,23 +35,18 @@ final class GracefulShutdown: Sendable {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in
+                // Under the lock `onCancel` takes: a task cancelled before this is not listed, and
+                // one cancelled after finds itself listed there.
                 let answer: Bool? = state.withLock { state in
                     if state.begun { return true }
-                    if state.cancelledEarly.remove(number) != nil { return false }
+                    if Task.isCancelled { return false }
                     state.waiting[number] = waiter
                     return nil
                 }
                 if let answer { waiter.resume(returning: answer) }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-                guard let waiter = state.waiting.removeValue(forKey: number) else {
-                    if !state.begun { state.cancelledEarly.insert(number) }
-                    return nil
-                }
-                return waiter
-            }
-            waiter?.resume(returning: false)
+            state.withLock { $0.waiting.removeValue(forKey: number) }?.resume(returning: false)
         }
     }
 

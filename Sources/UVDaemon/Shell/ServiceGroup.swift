@@ -15,7 +15,7 @@ struct ServiceGroup {
         let name: String
         let service: any Service
         /// Whether its returning stops the group; a failure always does.
-        let endStopsGroup: Bool
+        var endStopsGroup = true
     }
 
     /// A service's failure: which one, and what it threw.
