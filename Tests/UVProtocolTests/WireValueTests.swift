@@ -7,6 +7,24 @@ import UVProtocol
 /// and a value a newer uvd sends that this uvctl does not know reads as the cautious one.
 @Suite("io.uvd's typed values on the wire")
 struct WireValueTests {
+    /// A `@Null` field written straight into its object (`KeyedEncodingContainer.encode(_:forKey:)`
+    /// for `Null`) is its value or `null`, as the wrapper writes itself where it is not a field,
+    /// never left out; an absent key reads as nil.
+    @Test func aNullFieldIsItsValueOrNullAsTheWrapperWritesIt() throws {
+        let read = #"[{"time":"12:00","uvi":11.5,"minutes":4,"burnTimeMinutes":21},{"time":"06:00","uvi":0.2}]"#
+        let hours = try JSONDecoder().decode([VitaminDHourInfo].self, from: Data(read.utf8))
+        #expect(hours.map(\.minutes) == [4, nil] && hours.map(\.burnTimeMinutes) == [21, nil])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let written = String(decoding: try encoder.encode(hours), as: UTF8.self)
+        #expect(
+            written
+                == #"[{"burnTimeMinutes":21,"minutes":4,"time":"12:00","uvi":11.5},{"burnTimeMinutes":null,"minutes":null,"time":"06:00","uvi":0.2}]"#
+        )
+        let alone = [Null(wrappedValue: 4), Null<Int>(wrappedValue: nil)]
+        #expect(String(decoding: try encoder.encode(alone), as: UTF8.self) == "[4,null]")
+    }
+
     @Test func aDoctorVerdictIsWrittenAsBefore() throws {
         let check = CheckInfo(name: "state", result: .fail, detail: "d")
         let json = String(decoding: try JSONEncoder().encode(check), as: UTF8.self)
