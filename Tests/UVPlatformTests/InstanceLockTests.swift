@@ -106,4 +106,36 @@ struct InstanceLockTests {
                 .init(pid: 4242, major: 8, minor: 2, inode: 131_081), .init(pid: 17, major: 0xfd, minor: 1, inode: 99),
             ])
     }
+
+    /// Who holds the lock, as uvctl asks before asking uvd its version: the record lock's
+    /// holder by the kernel's word, whatever pid the file names; nobody for a `flock` alone (a
+    /// uvd before 0.5) or no file. Asking takes nothing: the lock is still refused after.
+    @Test func theHoldersPidIsTheKernelsWordAndAskingTakesNothing() async throws {
+        #expect(InstanceLock.holder(in: scratch.url.path) == nil)
+        let uvd = try await holder("record", seconds: 5, name: "uvd")
+        try "999999\n".write(toFile: lockFile, atomically: false, encoding: .utf8)
+        #expect(InstanceLock.holder(in: scratch.url.path) == uvd.pid)
+        #expect(throws: InstanceLock.AlreadyRunning.self) { try InstanceLock(directory: scratch.url.path) }
+        uvd.signal(SIGKILL)
+        _ = uvd.wait()
+        #expect(InstanceLock.holder(in: scratch.url.path) == nil)
+        for word in ["held", "count"] { try FileManager.default.removeItem(at: scratch.url.appendingPathComponent(word)) }
+        let older = try await holder("flock", seconds: 5)
+        defer {
+            older.signal(SIGKILL)
+            _ = older.wait()
+        }
+        #expect(InstanceLock.holder(in: scratch.url.path) == nil)
+    }
+
+    /// The same binary is this process's own; python, running another file, is not, and
+    /// neither is a process that is gone.
+    @Test func aProcessRunsThisBinaryOnlyWhenItIsTheSameFile() async throws {
+        #expect(ProcessTable.runsThisBinary(getpid()))
+        let other = try await holder("record", seconds: 5)
+        #expect(!ProcessTable.runsThisBinary(other.pid))
+        other.signal(SIGKILL)
+        _ = other.wait()
+        #expect(!ProcessTable.runsThisBinary(other.pid))
+    }
 }
