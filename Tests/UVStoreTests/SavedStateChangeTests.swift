@@ -79,21 +79,22 @@ struct SavedStateChangeTests {
 
     /// A newer release's rule, muted or snoozed there, is kept by name: the state reads whole and
     /// writes the mute back for the release that knows the rule. (When a rule's name was a case
-    /// of an enum, the whole state was set aside as unreadable, every other mute with it.)
+    /// of an enum, the whole state was set aside as unreadable, every other mute with it.) The
+    /// name is one no rule would take, so that adding a rule never makes it a known one.
     @Test func aMuteOfARuleFromANewerReleaseIsKept() throws {
         let newer = try savedJSON(silencedState()) { object in
-            object["muted"] = ["uv-alert", "drink-water"]
-            object["snoozedUntil"] = ["drink-water": now.addingTimeInterval(600).timeIntervalSince1970]
+            object["muted"] = ["uv-alert", "from-a-later-release"]
+            object["snoozedUntil"] = ["from-a-later-release": now.addingTimeInterval(600).timeIntervalSince1970]
         }
         let store = try store(holdingEngine: newer)
         guard case .read(let read) = try store.restoreEngineState(now: now) else {
             Issue.record("the state was not read")
             return
         }
-        let drinkWater = Rule(rawValue: "drink-water")
-        #expect(!drinkWater.isKnown)
-        #expect(read.muted == [.uvAlert, drinkWater])
-        #expect(read.snoozedUntil == [drinkWater: now.addingTimeInterval(600)])
+        let laterRule = Rule(rawValue: "from-a-later-release")
+        #expect(!laterRule.isKnown)
+        #expect(read.muted == [.uvAlert, laterRule])
+        #expect(read.snoozedUntil == [laterRule: now.addingTimeInterval(600)])
         #expect(read.quietUntil == now.addingTimeInterval(1800))
     }
 
