@@ -140,7 +140,7 @@ enum DaemonClient {
     static func versionSkew() async -> String? {
         // The uvd holding the instance lock runs this very binary: the same version, known
         // without asking (a second connection, a third of `uvctl status`'s wait on uvd).
-        if let holder = InstanceLock.holder(in: XDGPaths().runtime.path), ProcessTable.runsThisBinary(holder) { return nil }
+        if InstanceLock.isHeldByThisBinary(in: XDGPaths().runtime.path) { return nil }
         guard let client = try? await VarlinkClient.connect(path: socketPath) else { return nil }
         defer { client.close() }
         let info = await firstWithin(optionalAnswerLimit) {

@@ -100,7 +100,11 @@ public final class InstanceLock: Sendable {
         guard fcntl(descriptor, F_SETLK, &record) == 0 else {
             let code = errno
             guard code == EAGAIN || code == EACCES else { return .failed(code) }
-            return .held(recordHolder(descriptor))
+            var asked = Glibc.flock()
+            asked.l_type = Int16(F_WRLCK)
+            asked.l_whence = Int16(SEEK_SET)
+            let known = fcntl(descriptor, F_GETLK, &asked) == 0 && asked.l_type != Int16(F_UNLCK) && asked.l_pid > 0
+            return .held(known ? asked.l_pid : nil)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
@@ -111,26 +115,6 @@ public final class InstanceLock: Sendable {
             return code == EWOULDBLOCK ? .held(nil) : .failed(code)
         }
         return .taken
-    }
-
-    /// The pid of another process holding the record lock on `descriptor`'s file, as the kernel
-    /// says (`F_GETLK`, which takes nothing); nil when none does or it cannot be told.
-    private static func recordHolder(_ descriptor: Int32) -> Int32? {
-        var asked = Glibc.flock()
-        asked.l_type = Int16(F_WRLCK)
-        asked.l_whence = Int16(SEEK_SET)
-        guard fcntl(descriptor, F_GETLK, &asked) == 0, asked.l_type != Int16(F_UNLCK), asked.l_pid > 0 else { return nil }
-        return asked.l_pid
-    }
-
-    /// The pid of the uvd holding the lock in `directory`, from the kernel's record of the lock
-    /// (never a pid left in the file by a uvd that died); nil when no process holds it, or only
-    /// by `flock` (a uvd before 0.5), or it cannot be told. Asking takes nothing.
-    public static func holder(in directory: String) -> Int32? {
-        let descriptor = open(directory + "/uvd.lock", O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return recordHolder(descriptor)
     }
 
     /// The pid the lock file names, when it reads as one.
@@ -148,6 +132,15 @@ public final class InstanceLock: Sendable {
     /// think another runs; false too when there is no lock file; nil when it cannot be told.
     public static func isHeld(in directory: String) -> Bool? {
         FileLockHolders.locks(on: directory + "/uvd.lock").map { !$0.isEmpty }
+    }
+
+    /// Whether the lock in `directory` is held, and only by processes that run this very binary
+    /// (`ProcessTable.runsThisBinary`): the uvd running is then the same build as this process.
+    /// Read from /proc/locks as `isHeld` is, never by opening the lock file, whose closing would
+    /// drop the record lock of a uvd that asked.
+    public static func isHeldByThisBinary(in directory: String) -> Bool {
+        guard let locks = FileLockHolders.locks(on: directory + "/uvd.lock"), !locks.isEmpty else { return false }
+        return locks.allSatisfy { ProcessTable.runsThisBinary($0.pid) }
     }
 
     deinit { close(descriptor) }

@@ -107,25 +107,20 @@ struct InstanceLockTests {
             ])
     }
 
-    /// Who holds the lock, as uvctl asks before asking uvd its version: the record lock's
-    /// holder by the kernel's word, whatever pid the file names; nobody for a `flock` alone (a
-    /// uvd before 0.5) or no file. Asking takes nothing: the lock is still refused after.
-    @Test func theHoldersPidIsTheKernelsWordAndAskingTakesNothing() async throws {
-        #expect(InstanceLock.holder(in: scratch.url.path) == nil)
-        let uvd = try await holder("record", seconds: 5, name: "uvd")
-        try "999999\n".write(toFile: lockFile, atomically: false, encoding: .utf8)
-        #expect(InstanceLock.holder(in: scratch.url.path) == uvd.pid)
-        #expect(throws: InstanceLock.AlreadyRunning.self) { try InstanceLock(directory: scratch.url.path) }
-        uvd.signal(SIGKILL)
-        _ = uvd.wait()
-        #expect(InstanceLock.holder(in: scratch.url.path) == nil)
-        for word in ["held", "count"] { try FileManager.default.removeItem(at: scratch.url.appendingPathComponent(word)) }
-        let older = try await holder("flock", seconds: 5)
-        defer {
-            older.signal(SIGKILL)
-            _ = older.wait()
-        }
-        #expect(InstanceLock.holder(in: scratch.url.path) == nil)
+    /// Whether the uvd holding the lock is this very build, as uvctl asks before asking uvd its
+    /// version: not with no holder, nor with another program (python) holding it, whatever pid
+    /// the file names; yes once this process holds it.
+    @Test func theLockIsHeldByThisBinaryOnlyWhenItsHoldersRunIt() async throws {
+        #expect(!InstanceLock.isHeldByThisBinary(in: scratch.url.path))
+        let other = try await holder("record", seconds: 5, name: "uvd")
+        try "\(getpid())\n".write(toFile: lockFile, atomically: false, encoding: .utf8)
+        #expect(!InstanceLock.isHeldByThisBinary(in: scratch.url.path))
+        other.signal(SIGKILL)
+        _ = other.wait()
+        #expect(!InstanceLock.isHeldByThisBinary(in: scratch.url.path))
+        let lock = try InstanceLock(directory: scratch.url.path)
+        #expect(InstanceLock.isHeldByThisBinary(in: scratch.url.path))
+        withExtendedLifetime(lock) {}
     }
 
     /// The same binary is this process's own; python, running another file, is not, and
