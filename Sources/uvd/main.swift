@@ -1,4 +1,5 @@
 import ArgumentParser
+import CReadAround
 import Glibc
 import UVControl
 import UVCore
@@ -16,6 +17,11 @@ if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
     print(UVDVersion.string)
     exit(0)
 }
+
+// The binary's data is read from disk a page at a time as it is touched, not 128 KB around each
+// page: the first protocol conformance lookup touches a descriptor in every object's constants.
+// Only advice: where the kernel refuses it, the readahead stays, and nothing else changes.
+_ = uvd_read_data_pages_when_touched()
 
 // Swift concurrency on uvd's own event loop from the first instruction (see `EventLoop`);
 // `uvctl watch` then sleeps between the daemon's lines.
