@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a linker script that lays the code a binary ran at the front of its code.
 
-  hot_text.py WORK BINARY [FIRST...] > Build/BINARY-hot-text.ld
+  hot_text.py WORK BINARY ALONE DESKTOP WATCH > Build/BINARY-hot-text.ld
   hot_text.py --check MAP SCRIPT      (is the script still about this build's code?)
 
 WORK holds the linker's map of BINARY (BINARY.map, from `make release LINK_MAPS=WORK`) and
@@ -13,9 +13,18 @@ which has no symbol to name it by), or a precompiled object's whole `.text` (the
 Swift.o, an ICU object) — and the script puts those sections, and only those, in an output
 section `.text.hot` inserted before `.text`. An input section is named by its file (the last two
 parts of an object's path, or `archive:member`) and its section name, so the script holds for
-any checkout directory. With FIRST (profiles' names, such as `uvd uvd-uvctl-watch`), what each
-ran comes in that order before what only the others ran: long-lived processes keep less of the
-code resident.
+any checkout directory.
+
+ALONE, DESKTOP and WATCH name the profiles of the three long-lived processes (the daemon alone,
+the daemon on a desktop, `uvctl watch`). A page fault in code reads the disk's readahead around
+it (128 KB by default), so each of them should find what it runs in one stretch, not spread
+among what only the others run. The sets are laid out as
+
+    desktop only | alone, not watch | alone and watch | desktop and watch, not alone |
+    watch only | what the other profiles ran
+
+so that the daemon alone runs one stretch (the second and third), the desktop one stretch (the
+first four) and `uvctl watch` one stretch (the third to the fifth).
 Sections the script names that a build no longer has simply match
 nothing; a section missing from it still links, among the cold code.
 """
@@ -150,11 +159,10 @@ if __name__ == "__main__":
     if sys.argv[1] == "--check":
         check(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
         sys.exit(0)
-    work, binary, first = pathlib.Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    work, binary, alone_name, desktop_name, watch_name = pathlib.Path(sys.argv[1]), *sys.argv[2:6]
     by_profile = sections_by_profile(work, binary)
-    tiers, placed = [], set()
-    for name in first + [None]:
-        sections = by_profile.get(name, set()) if name else set().union(*by_profile.values())
-        tiers.append(sections - placed)
-        placed |= sections
+    alone, desktop, watch = (by_profile.get(name, set()) for name in (alone_name, desktop_name, watch_name))
+    everything = set().union(*by_profile.values())
+    tiers = [desktop - alone - watch, alone - watch, alone & watch, (desktop & watch) - alone, watch - alone - desktop]
+    tiers.append(everything - set().union(*tiers))
     print(script(tiers))
