@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "CSystemd", cSettings: strictC, linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CEventLoop", cSettings: strictC),
         .target(name: "CSpawn", cSettings: strictC),
-        .target(name: "CReadAround", cSettings: strictC),
+        .target(name: "CProcessMemory", cSettings: strictC),
         // libnotify's headers by path rather than by pkg-config: its .pc file asks for -pthread,
         // which SwiftPM refuses with a warning on every build (six times over on a first one).
         .target(
@@ -73,7 +73,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "uvd",
-            dependencies: ["CReadAround", "UVControl", "UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["CProcessMemory", "UVControl", "UVDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: seesGLib
         ),
         .target(name: "UVEngine", dependencies: ["UVCore"]),
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),
         .testTarget(name: "UVNotifyTests", dependencies: ["UVBus", "UVNotify", "TestSupport"], swiftSettings: seesGLib),
         .testTarget(name: "UVBusTests", dependencies: ["UVBus", "TestSupport"], swiftSettings: seesGLib),
-        .testTarget(name: "UVPlatformTests", dependencies: ["CReadAround", "UVBus", "UVPlatform", "TestSupport"]),
+        .testTarget(name: "UVPlatformTests", dependencies: ["CProcessMemory", "UVBus", "UVPlatform", "TestSupport"]),
         .testTarget(name: "UVVarlinkTests", dependencies: ["UVVarlink", "UVPlatform", "UVProtocol", "TestSupport"]),
         .testTarget(
             name: "UVDaemonTests",

@@ -1,11 +1,11 @@
-import CReadAround
+import CProcessMemory
 import Foundation
 import Testing
 
 /// The advice lands where it is meant to: every mapping of this program's data is read a page at
 /// a time when touched (`rr` among its flags in /proc/self/smaps), and its code keeps the kernel's
 /// readahead.
-@Suite struct ReadAroundTests {
+@Suite struct ProcessMemoryTests {
     @Test func theProgramsDataIsReadAPageAtATimeAndItsCodeIsNot() throws {
         #expect(uvd_read_data_pages_when_touched() >= 1)
         let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")

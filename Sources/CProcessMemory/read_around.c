@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "uvd_read_around.h"
+#include "uvd_process_memory.h"
 
 #include <errno.h>
 #include <link.h>
