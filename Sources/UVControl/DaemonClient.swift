@@ -80,6 +80,30 @@ enum DaemonClient {
     static func call<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters) async throws -> Call.Reply {
         let client = try await connect()
         defer { client.close() }
+        return try await call(Call.self, parameters, on: client)
+    }
+
+    /// `call`, then uvd's version asked on the same connection (`org.varlink.service.GetInfo`,
+    /// within `optionalAnswerLimit`): the reply, and the sentence for a uvd of another version
+    /// than this uvctl, nil when they match or uvd does not say. One connection and one more
+    /// round trip, where a second connection costs uvd an accept and a file lock's holder
+    /// read from /proc/locks waits for the kernel's RCU grace period (about 8 ms here) whenever
+    /// nothing has read it in the last few milliseconds, as for a person typing `uvctl status`.
+    static func callTellingVersionSkew<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters) async throws -> (
+        reply: Call.Reply, skew: String?
+    ) {
+        let client = try await connect()
+        defer { client.close() }
+        let reply = try await call(Call.self, parameters, on: client)
+        let info = await firstWithin(optionalAnswerLimit) {
+            try? await client.call("org.varlink.service.GetInfo", Empty(), returning: VarlinkServer.Info.self)
+        }
+        return (reply, (info ?? nil).flatMap { skewSentence(running: $0.version) })
+    }
+
+    private static func call<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters, on client: VarlinkClient) async throws
+        -> Call.Reply
+    {
         let limit =
             switch Call.name {
             case UVD.Refresh.name: refreshLimit
@@ -136,18 +160,20 @@ enum DaemonClient {
     }
 
     /// The sentence for a uvd of another version than this uvctl, or nil when they match (or
-    /// uvd does not say).
+    /// uvd does not say), asked on a connection of its own.
     static func versionSkew() async -> String? {
-        // The uvd holding the instance lock runs this very binary: the same version, known
-        // without asking (a second connection, a third of `uvctl status`'s wait on uvd).
-        if InstanceLock.isHeldByThisBinary(in: XDGPaths().runtime.path) { return nil }
         guard let client = try? await VarlinkClient.connect(path: socketPath) else { return nil }
         defer { client.close() }
         let info = await firstWithin(optionalAnswerLimit) {
             try? await client.call("org.varlink.service.GetInfo", Empty(), returning: VarlinkServer.Info.self)
         }
-        guard let running = info??.version, running != UVDVersion.string else { return nil }
-        return VersionSkew.sentence(running: running, installed: UVDVersion.string)
+        return (info ?? nil).flatMap { skewSentence(running: $0.version) }
+    }
+
+    /// The sentence for a uvd running `version`, nil when it is this uvctl's own (or not said).
+    private static func skewSentence(running version: String?) -> String? {
+        guard let version, version != UVDVersion.string else { return nil }
+        return VersionSkew.sentence(running: version, installed: UVDVersion.string)
     }
 
     /// A socket the service manager holds (uvd.socket) takes the call while no uvd runs: when

@@ -35,16 +35,19 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     private static func show(location: String?, format: StatusFormat?, json: Bool) async throws {
-        let status = try await DaemonClient.call(UVD.GetStatus.self, LocationParameters(location: location)).status
+        let parameters = LocationParameters(location: location)
         if json {
-            try JSONOutput.print(status)
+            try JSONOutput.print(try await DaemonClient.call(UVD.GetStatus.self, parameters).status)
         } else if let format {
+            let status = try await DaemonClient.call(UVD.GetStatus.self, parameters).status
             print(format.render(status))
             if format == .i3blocks, StatusFormat.isUrgent(status) { throw ExitCode(StatusFormat.i3blocksUrgent) }
         } else {
-            print(StatusText.lines(status, terminal: .standardOutput()).joined(separator: "\n"))
-            // After an upgrade the uvd running is the old binary until it is restarted.
-            if let skew = await DaemonClient.versionSkew() { print(skew) }
+            // After an upgrade the uvd running is the old binary until it is restarted: said
+            // after the status, asked on the same connection.
+            let answer = try await DaemonClient.callTellingVersionSkew(UVD.GetStatus.self, parameters)
+            print(StatusText.lines(answer.reply.status, terminal: .standardOutput()).joined(separator: "\n"))
+            if let skew = answer.skew { print(skew) }
         }
     }
 }

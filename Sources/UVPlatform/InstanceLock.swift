@@ -134,14 +134,5 @@ public final class InstanceLock: Sendable {
         FileLockHolders.locks(on: directory + "/uvd.lock").map { !$0.isEmpty }
     }
 
-    /// Whether the lock in `directory` is held, and only by processes that run this very binary
-    /// (`ProcessTable.runsThisBinary`): the uvd running is then the same build as this process.
-    /// Read from /proc/locks as `isHeld` is, never by opening the lock file, whose closing would
-    /// drop the record lock of a uvd that asked.
-    public static func isHeldByThisBinary(in directory: String) -> Bool {
-        guard let locks = FileLockHolders.locks(on: directory + "/uvd.lock"), !locks.isEmpty else { return false }
-        return locks.allSatisfy { ProcessTable.runsThisBinary($0.pid) }
-    }
-
     deinit { close(descriptor) }
 }

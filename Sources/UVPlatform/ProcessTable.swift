@@ -4,24 +4,12 @@ import UVCore
     import Glibc
 #endif
 
-/// What `/proc` says of another process: its name, whether it is a uvd still running, and whether
-/// it runs the same binary as this one.
+/// What `/proc` says of another process: its name, and whether it is a uvd still running.
 public enum ProcessTable {
     /// The name it runs under (`/proc/PID/comm`), if it exists.
     public static func name(of pid: Int32) -> String? {
         guard case .bytes(let comm) = SmallFile.read("/proc/\(pid)/comm", maximumSize: 64) else { return nil }
         return String(decoding: comm, as: UTF8.self).filter { $0 != "\n" }
-    }
-
-    /// Whether `pid` runs the very file this process runs: `/proc/PID/exe` and `/proc/self/exe`
-    /// are one device and inode, so one build and one version. An upgrade puts a new file in
-    /// place while a running uvd keeps the old one, so they differ then; false too when it cannot
-    /// be told (no such process, or one this user may not look into).
-    public static func runsThisBinary(_ pid: Int32) -> Bool {
-        var theirs = Glibc.stat()
-        var ours = Glibc.stat()
-        guard stat("/proc/\(pid)/exe", &theirs) == 0, stat("/proc/self/exe", &ours) == 0 else { return false }
-        return theirs.st_dev == ours.st_dev && theirs.st_ino == ours.st_ino
     }
 
     /// Whether `pid` is a process named uvd that has not died (a zombie, not yet reaped, has).

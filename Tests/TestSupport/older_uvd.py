@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """An older uvd on a varlink socket, for uvctl's version-skew test: it holds the instance lock
 as uvd does, answers org.varlink.service.GetInfo with VERSION, and answers every io.uvd call
-with org.varlink.service.MethodNotFound, as a uvd that does not know the call.
+with org.varlink.service.MethodNotFound, as a uvd that does not know the call; with STATUS (a
+file holding a status object, as `uvctl status --json` prints it), io.uvd.GetStatus with that.
+It writes "ready" to standard output, then a line "connection" for each connection it accepts.
 
-  older_uvd.py RUNTIME_DIR/uvd VERSION
+  older_uvd.py RUNTIME_DIR/uvd VERSION [STATUS]
 """
 import fcntl
 import json
@@ -13,6 +15,7 @@ import sys
 import threading
 
 directory, version = sys.argv[1], sys.argv[2]
+status = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else None
 lock = os.open(os.path.join(directory, "uvd.lock"), os.O_RDWR | os.O_CREAT, 0o600)
 fcntl.flock(lock, fcntl.LOCK_EX)
 path = os.path.join(directory, "io.uvd")
@@ -36,6 +39,8 @@ def serve(connection):
             if method == "org.varlink.service.GetInfo":
                 reply = {"parameters": {"vendor": "uvd", "product": "uvd", "version": version, "url": "https://example.invalid",
                                         "interfaces": ["org.varlink.service", "io.uvd"]}}
+            elif method == "io.uvd.GetStatus" and status is not None:
+                reply = {"parameters": {"status": status}}
             else:
                 reply = {"error": "org.varlink.service.MethodNotFound", "parameters": {"method": method}}
             connection.sendall(json.dumps(reply).encode() + b"\0")
@@ -45,4 +50,6 @@ def serve(connection):
 while True:
     # Each connection on a thread of its own: uvctl asks the version on a second one while the
     # first is open.
-    threading.Thread(target=serve, args=(server.accept()[0],), daemon=True).start()
+    connection = server.accept()[0]
+    print("connection", flush=True)
+    threading.Thread(target=serve, args=(connection,), daemon=True).start()

@@ -106,31 +106,4 @@ struct InstanceLockTests {
                 .init(pid: 4242, major: 8, minor: 2, inode: 131_081), .init(pid: 17, major: 0xfd, minor: 1, inode: 99),
             ])
     }
-
-    /// Whether the uvd holding the lock is this very build, as uvctl asks before asking uvd its
-    /// version: not with no holder, nor with another program (python) holding it, whatever pid
-    /// the file names; yes once this process holds it.
-    @Test func theLockIsHeldByThisBinaryOnlyWhenItsHoldersRunIt() async throws {
-        #expect(!InstanceLock.isHeldByThisBinary(in: scratch.url.path))
-        let other = try await holder("record", seconds: 5, name: "uvd")
-        try "\(getpid())\n".write(toFile: lockFile, atomically: false, encoding: .utf8)
-        #expect(!InstanceLock.isHeldByThisBinary(in: scratch.url.path))
-        other.signal(SIGKILL)
-        _ = other.wait()
-        #expect(!InstanceLock.isHeldByThisBinary(in: scratch.url.path))
-        let lock = try InstanceLock(directory: scratch.url.path)
-        #expect(InstanceLock.isHeldByThisBinary(in: scratch.url.path))
-        withExtendedLifetime(lock) {}
-    }
-
-    /// The same binary is this process's own; python, running another file, is not, and
-    /// neither is a process that is gone.
-    @Test func aProcessRunsThisBinaryOnlyWhenItIsTheSameFile() async throws {
-        #expect(ProcessTable.runsThisBinary(getpid()))
-        let other = try await holder("record", seconds: 5)
-        #expect(!ProcessTable.runsThisBinary(other.pid))
-        other.signal(SIGKILL)
-        _ = other.wait()
-        #expect(!ProcessTable.runsThisBinary(other.pid))
-    }
 }
