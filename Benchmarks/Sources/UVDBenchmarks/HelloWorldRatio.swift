@@ -4,7 +4,10 @@ import UVCore
 
 /// uvctl's start as a whole process beside a static Swift hello-world's (`swiftc -O
 /// -static-stdlib`, `print("hi")`) on the same machine, run in turn so that both see the same
-/// load: the medians of `pairs` pairs, and their ratio.
+/// load: the medians of `pairs` pairs, and their ratio. Each run starts `pause` after the one
+/// before ended, as a person's command or a status bar's does, not in its wake: the kernel keeps
+/// some of a run's work for a few milliseconds after it (a read of /proc/locks waits for an RCU
+/// grace period unless another came just before), and back-to-back runs hid such costs.
 enum HelloWorldRatio {
     struct Comparison {
         let name: String
@@ -34,12 +37,14 @@ enum HelloWorldRatio {
     /// `uvctl arguments` against `hello`, `pairs` times each in turn.
     static func compare(
         _ name: String, uvctl: String, _ arguments: [String], hello: String, environment: [String: String], target: Double,
-        pairs: Int = 40
+        pairs: Int = 40, pause: useconds_t = 100_000
     ) throws -> Comparison {
         var helloTimes: [Double] = []
         var times: [Double] = []
         for _ in 0..<pairs {
+            usleep(pause)
             helloTimes.append(try milliseconds { try RunningDaemon.run(hello, [], environment: environment) })
+            usleep(pause)
             times.append(try milliseconds { try RunningDaemon.run(uvctl, arguments, environment: environment) })
         }
         return Comparison(name: name, helloMilliseconds: median(helloTimes), milliseconds: median(times), target: target)
