@@ -95,10 +95,7 @@ enum DaemonClient {
         let client = try await connect()
         defer { client.close() }
         let reply = try await call(Call.self, parameters, on: client)
-        let info = await firstWithin(optionalAnswerLimit) {
-            try? await client.call("org.varlink.service.GetInfo", Empty(), returning: VarlinkServer.Info.self)
-        }
-        return (reply, (info ?? nil).flatMap { skewSentence(running: $0.version) })
+        return (reply, await versionSkew(on: client))
     }
 
     private static func call<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters, on client: VarlinkClient) async throws
@@ -164,16 +161,16 @@ enum DaemonClient {
     static func versionSkew() async -> String? {
         guard let client = try? await VarlinkClient.connect(path: socketPath) else { return nil }
         defer { client.close() }
+        return await versionSkew(on: client)
+    }
+
+    /// The same, asked on `client` (`org.varlink.service.GetInfo`, within `optionalAnswerLimit`).
+    private static func versionSkew(on client: VarlinkClient) async -> String? {
         let info = await firstWithin(optionalAnswerLimit) {
             try? await client.call("org.varlink.service.GetInfo", Empty(), returning: VarlinkServer.Info.self)
         }
-        return (info ?? nil).flatMap { skewSentence(running: $0.version) }
-    }
-
-    /// The sentence for a uvd running `version`, nil when it is this uvctl's own (or not said).
-    private static func skewSentence(running version: String?) -> String? {
-        guard let version, version != UVDVersion.string else { return nil }
-        return VersionSkew.sentence(running: version, installed: UVDVersion.string)
+        guard let running = info??.version, running != UVDVersion.string else { return nil }
+        return VersionSkew.sentence(running: running, installed: UVDVersion.string)
     }
 
     /// A socket the service manager holds (uvd.socket) takes the call while no uvd runs: when

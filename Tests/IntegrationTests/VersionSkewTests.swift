@@ -13,25 +13,8 @@ import UVCore
 @Suite("uvctl and a uvd of another version")
 struct VersionSkewTests {
     @Test func aCallTheRunningUvdDoesNotKnowSaysWhichVersionsAndWhatToDo() throws {
-        let scratch = ScratchPath("uvd-skew")
-        let runtime = scratch.url.appendingPathComponent("run")
-        let directory = runtime.appendingPathComponent("uvd")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        chmod(runtime.path, 0o700)
-        chmod(directory.path, 0o700)
-        // In a process of its own, as a real uvd is.
-        let older = try ChildProcess(
-            "/usr/bin/python3",
-            [ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/older_uvd.py").path, directory.path, "0.1.9"],
-            environment: ["PATH": "/usr/bin:/bin"], stdout: "/dev/null", stderr: "/dev/null")
-        defer {
-            older.signal(SIGTERM)
-            older.wait()
-        }
-        _ = eventuallyBlocking { FileManager.default.fileExists(atPath: directory.appendingPathComponent("io.uvd").path) }
-
-        let environment = ["XDG_RUNTIME_DIR": runtime.path, "HOME": scratch.url.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-        let result = try ToolRunner.uvctl.run(["mute", "morning"], environment: environment)
+        let older = try OlderUvd()
+        let result = try ToolRunner.uvctl.run(["mute", "morning"], environment: older.environment)
         #expect(result.status == ExitStatus.unavailable.rawValue)
         #expect(
             result.stderr.contains("uvd 0.1.9 runs, \(UVDVersion.string) is installed: systemctl --user restart uvd"), "\(result.stderr)")
@@ -47,36 +30,13 @@ struct VersionSkewTests {
         let printed = try uvd.uvctl(["status", "--json"])
         uvd.kill(SIGTERM)
         #expect(printed.status == 0, "\(printed.stderr)")
-        let scratch = ScratchPath("uvd-skew-status")
-        let runtime = scratch.url.appendingPathComponent("run")
-        let directory = runtime.appendingPathComponent("uvd")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        chmod(runtime.path, 0o700)
-        chmod(directory.path, 0o700)
-        let statusFile = scratch.url.appendingPathComponent("status.json")
-        try Data(printed.stdout.utf8).write(to: statusFile)
-        let connections = scratch.url.appendingPathComponent("connections")
-        let older = try ChildProcess(
-            "/usr/bin/python3",
-            [
-                ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/older_uvd.py").path, directory.path, "0.1.9",
-                statusFile.path,
-            ],
-            environment: ["PATH": "/usr/bin:/bin"], stdout: connections.path, stderr: "/dev/null")
-        defer {
-            older.signal(SIGTERM)
-            older.wait()
-        }
-        _ = eventuallyBlocking { FileManager.default.fileExists(atPath: directory.appendingPathComponent("io.uvd").path) }
-
-        let environment = ["XDG_RUNTIME_DIR": runtime.path, "HOME": scratch.url.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-        let result = try ToolRunner.uvctl.run(["status"], environment: environment)
+        let older = try OlderUvd(status: printed.stdout)
+        let result = try ToolRunner.uvctl.run(["status"], environment: older.environment)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("UV ") == true, "\(result.stdout)")
         #expect(lines.last?.hasPrefix("uvd 0.1.9 runs, \(UVDVersion.string) is installed: ") == true, "\(result.stdout)")
-        let accepted = (try? String(contentsOf: connections, encoding: .utf8)) ?? ""
-        #expect(accepted.split(separator: "\n").filter { $0 == "connection" }.count == 1, "\(accepted)")
+        #expect(older.connections == 1)
     }
 
     /// Who holds a file lock is read from /proc/locks, whose first read in a while waits for the
@@ -98,5 +58,47 @@ struct VersionSkewTests {
         let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         #expect(!calls.contains { $0.contains("/proc/locks") }, "\(calls.joined(separator: "\n"))")
         #expect(calls.filter { $0.contains("connect(") && $0.contains("io.uvd") }.count == 1, "\(calls.joined(separator: "\n"))")
+    }
+}
+
+/// `older_uvd.py` answering as uvd 0.1.9 in a runtime directory of its own, in a process of its
+/// own as a real uvd is, until this value goes; with `status` (a status object as `uvctl status
+/// --json` prints it) it answers `GetStatus` with that.
+private final class OlderUvd {
+    private let scratch = ScratchPath("uvd-skew")
+    private let process: ChildProcess
+    private let output: URL
+    /// For uvctl: the runtime directory it serves in, and a home of the test's own.
+    let environment: [String: String]
+
+    init(status: String? = nil) throws {
+        let runtime = scratch.url.appendingPathComponent("run")
+        let directory = runtime.appendingPathComponent("uvd")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        chmod(runtime.path, 0o700)
+        chmod(directory.path, 0o700)
+        var arguments = [
+            ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/older_uvd.py").path, directory.path, "0.1.9",
+        ]
+        if let status {
+            let file = scratch.url.appendingPathComponent("status.json")
+            try Data(status.utf8).write(to: file)
+            arguments.append(file.path)
+        }
+        output = scratch.url.appendingPathComponent("output")
+        process = try ChildProcess(
+            "/usr/bin/python3", arguments, environment: ["PATH": "/usr/bin:/bin"], stdout: output.path, stderr: "/dev/null")
+        _ = eventuallyBlocking { FileManager.default.fileExists(atPath: directory.appendingPathComponent("io.uvd").path) }
+        environment = ["XDG_RUNTIME_DIR": runtime.path, "HOME": scratch.url.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+    }
+
+    /// The connections it has accepted (a line "connection" each in its output).
+    var connections: Int {
+        ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0 == "connection" }.count
+    }
+
+    deinit {
+        process.signal(SIGTERM)
+        process.wait()
     }
 }
