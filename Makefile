@@ -97,8 +97,10 @@ release:
 	ln -sf uvd $(RELEASE_BIN)/uvctl
 	scripts/check-no-icu $(RELEASE_BIN)/uvd $(if $(LINK_MAPS),$(LINK_MAPS)/uvd.map)
 link-release = binary=$(RELEASE_BIN)/$(1); \
-	if [ -n "$(LINK_MAPS)" ] || [ Build/$(1)-hot-text.ld -nt "$$binary" ] || [ $(RELEASE_BIN)/libstdc++.so -nt "$$binary" ]; then rm -f "$$binary"; fi; \
-	$(RELEASE) --product $(1) -Xlinker -T -Xlinker $(CURDIR)/Build/$(1)-hot-text.ld \
+	for input in Build/$(1)-hot-text.ld Build/no-unwind-tables.ld $(RELEASE_BIN)/libstdc++.so; do \
+		if [ "$$input" -nt "$$binary" ]; then rm -f "$$binary"; fi; done; \
+	if [ -n "$(LINK_MAPS)" ]; then rm -f "$$binary"; fi; \
+	$(RELEASE) --product $(1) -Xlinker -T -Xlinker $(CURDIR)/Build/$(1)-hot-text.ld -Xlinker -T -Xlinker $(CURDIR)/Build/no-unwind-tables.ld \
 	$(if $(LINK_MAPS),-Xlinker -Map=$(LINK_MAPS)/$(1).map -Xlinker --no-demangle)
 
 # The C++ runtime the Swift runtime needs (libstdc++) goes into the release binaries too: swiftc
