@@ -10,7 +10,7 @@ import UVVarlink
 /// an `ExitStatus`: `unavailable` when uvd is not running, `usage` for a value uvd refuses,
 /// `configuration` for a broken configuration, `failure` otherwise.
 enum DaemonClient {
-    static var socketPath: String { XDGPaths().socket.path }
+    static var socketPath: String { RuntimeDirectory().socketPath }
 
     /// Connects, and makes sure the one answering is a process of this user: a socket in a
     /// directory someone else made (the /tmp fallback) could be theirs.
@@ -83,19 +83,18 @@ enum DaemonClient {
         return try await call(Call.self, parameters, on: client)
     }
 
-    /// `call`, then uvd's version asked on the same connection (`org.varlink.service.GetInfo`,
-    /// within `optionalAnswerLimit`): the reply, and the sentence for a uvd of another version
-    /// than this uvctl, nil when they match or uvd does not say. One connection and one more
-    /// round trip, where a second connection costs uvd an accept and a file lock's holder
-    /// read from /proc/locks waits for the kernel's RCU grace period (about 8 ms here) whenever
-    /// nothing has read it in the last few milliseconds, as for a person typing `uvctl status`.
-    static func callTellingVersionSkew<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters) async throws -> (
-        reply: Call.Reply, skew: String?
-    ) {
+    /// The status, and the sentence for a uvd of another version than this uvctl (nil when they
+    /// match or uvd does not say). The version comes in `GetStatus`'s reply; a uvd before 0.5.0
+    /// leaves it out and is asked `org.varlink.service.GetInfo` on the same connection (within
+    /// `optionalAnswerLimit`). Never a second connection, which costs uvd an accept, nor who
+    /// holds the instance lock, read from /proc/locks, whose first read in a while waits for
+    /// the kernel's RCU grace period (about 8 ms here), as for a person typing `uvctl status`.
+    static func statusTellingVersionSkew(_ parameters: LocationParameters) async throws -> (status: StatusInfo, skew: String?) {
         let client = try await connect()
         defer { client.close() }
-        let reply = try await call(Call.self, parameters, on: client)
-        return (reply, await versionSkew(on: client))
+        let reply = try await call(UVD.GetStatus.self, parameters, on: client)
+        if let running = reply.version { return (reply.status, VersionSkew.sentence(running: running)) }
+        return (reply.status, await versionSkew(on: client))
     }
 
     private static func call<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters, on client: VarlinkClient) async throws
@@ -169,8 +168,8 @@ enum DaemonClient {
         let info = await firstWithin(optionalAnswerLimit) {
             try? await client.call("org.varlink.service.GetInfo", Empty(), returning: VarlinkServer.Info.self)
         }
-        guard let running = info??.version, running != UVDVersion.string else { return nil }
-        return VersionSkew.sentence(running: running, installed: UVDVersion.string)
+        guard let running = info??.version else { return nil }
+        return VersionSkew.sentence(running: running)
     }
 
     /// A socket the service manager holds (uvd.socket) takes the call while no uvd runs: when
@@ -178,7 +177,7 @@ enum DaemonClient {
     /// lock before anything else, so a lock nobody holds at three looks half a second apart
     /// means no uvd is there to answer; said at once rather than after `answerLimit`.
     private static func notRunningWatch() async throws {
-        let runtime = XDGPaths().runtime.path
+        let runtime = RuntimeDirectory().path
         var unheld = 0
         while true {
             try await EventLoop.sleep(for: .milliseconds(500))

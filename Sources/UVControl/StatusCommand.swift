@@ -45,8 +45,8 @@ struct StatusCommand: AsyncParsableCommand {
         } else {
             // After an upgrade the uvd running is the old binary until it is restarted: said
             // after the status, asked on the same connection.
-            let answer = try await DaemonClient.callTellingVersionSkew(UVD.GetStatus.self, parameters)
-            print(StatusText.lines(answer.reply.status, terminal: .standardOutput()).joined(separator: "\n"))
+            let answer = try await DaemonClient.statusTellingVersionSkew(parameters)
+            print(StatusText.lines(answer.status, terminal: .standardOutput()).joined(separator: "\n"))
             if let skew = answer.skew { print(skew) }
         }
     }

@@ -84,7 +84,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = SkillCases(day, utcOffsetSeconds: 36_000).cases.count
         case .varlink:
             var framing = VarlinkFraming()
-            guard let messages = try? framing.append(data) else { return }
+            guard let messages = try? framing.append(Array(data)) else { return }
             for message in messages {
                 guard let call = try? VarlinkCall(decoding: Data(message)) else { continue }
                 for parameters in Self.parameterTypes { _ = try? call.decodeParameters(parameters) }

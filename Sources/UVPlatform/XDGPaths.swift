@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import UVCore
 
 /// Where uvd keeps things, by the XDG Base Directory Specification
@@ -8,10 +7,8 @@ public struct XDGPaths: Sendable, Equatable {
     public var config: URL
     public var state: URL
     public var cache: URL
-    /// `$XDG_RUNTIME_DIR/uvd`; without XDG_RUNTIME_DIR, `uvd-UID` in `$TMPDIR` (else /tmp).
-    public var runtime: URL
-    /// Whether `runtime` is the /tmp fallback, which uvd must find as it made it (0700, its own).
-    public var runtimeIsFallback: Bool
+    /// Where the socket and the instance lock live.
+    public var runtimeDirectory: RuntimeDirectory
 
     public init(environment: [String: String] = ProcessEnvironment.atStart) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
@@ -22,19 +19,11 @@ public struct XDGPaths: Sendable, Equatable {
         config = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("uvd")
         state = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("uvd")
         cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("uvd")
-        if let runtimeDirectory = environment["XDG_RUNTIME_DIR"], runtimeDirectory.hasPrefix("/") {
-            runtime = URL(fileURLWithPath: runtimeDirectory).appendingPathComponent("uvd")
-            runtimeIsFallback = false
-        } else {
-            let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-            runtime = URL(fileURLWithPath: temporary).appendingPathComponent("uvd-\(getuid())")
-            runtimeIsFallback = true
-        }
+        runtimeDirectory = RuntimeDirectory(environment: environment)
     }
 
     public var configFile: URL { config.appendingPathComponent("config.toml") }
     public var database: URL { state.appendingPathComponent("uvd.sqlite") }
     /// A copy of the last configuration file that loaded cleanly, used when the file breaks.
     public var lastGoodConfig: URL { state.appendingPathComponent("last-good-config.toml") }
-    public var socket: URL { runtime.appendingPathComponent("io.uvd") }
 }

@@ -4,6 +4,18 @@ public struct StatusReply: Codable, Sendable, Equatable {
     public init(status: StatusInfo) { self.status = status }
 }
 
+/// `GetStatus`'s reply: the status, and the version of the uvd that gave it, so that plain `uvctl
+/// status` tells a uvd of another version (one not restarted after an upgrade) without a second
+/// call. A uvd before 0.5.0 leaves the version out; uvctl then asks `GetInfo`.
+public struct VersionedStatusReply: Codable, Sendable, Equatable {
+    public var status: StatusInfo
+    public var version: String?
+    public init(status: StatusInfo, version: String?) {
+        self.status = status
+        self.version = version
+    }
+}
+
 public struct ForecastReply: Codable, Sendable, Equatable {
     public var forecast: ForecastInfo
     public init(forecast: ForecastInfo) { self.forecast = forecast }

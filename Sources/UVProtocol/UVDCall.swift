@@ -66,11 +66,11 @@ public enum UVD {
 
     public enum GetStatus: UVDCall {
         public typealias Parameters = LocationParameters
-        public typealias Reply = StatusReply
+        public typealias Reply = VersionedStatusReply
         public static let name = "GetStatus"
         public static let declaration = """
-            # The status now, for the current place or a saved one.
-            method GetStatus(location: ?string) -> (status: Status)
+            # The status now, for the current place or a saved one, and uvd's version (since 0.5.0).
+            method GetStatus(location: ?string) -> (status: Status, version: ?string)
             """
     }
     public enum GetForecast: UVDCall {

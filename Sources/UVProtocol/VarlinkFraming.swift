@@ -11,8 +11,11 @@ public struct VarlinkFraming: Sendable {
     /// A message too long to be one of ours.
     public struct Oversized: Error, Equatable {}
 
-    /// Adds received bytes; returns every message completed by them.
-    public mutating func append(_ bytes: some Sequence<UInt8>) throws(Oversized) -> [[UInt8]] {
+    /// Adds received bytes; returns every message completed by them. An array, not any sequence:
+    /// `append(contentsOf:)` left generic makes its iterator's type from a mangled name, and the
+    /// runtime checks that type's requirements by scanning every conformance record in the binary
+    /// (200,000 instructions, at each program's first reply).
+    public mutating func append(_ bytes: [UInt8]) throws(Oversized) -> [[UInt8]] {
         buffer.append(contentsOf: bytes)
         var messages: [[UInt8]] = []
         while let end = buffer.firstIndex(of: 0) {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import UVCore
 import UVEngine
 
 private let libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
@@ -20,10 +21,12 @@ struct RecordedRepliesTests {
     static let recorded = ProviderFixture.packageRoot.appendingPathComponent("Tests/Fixtures/varlink-0.4.0/replies.txt")
     static let script = ProviderFixture.packageRoot.appendingPathComponent("Tests/TestSupport/record_replies.py")
 
-    /// What 0.5.0 added to the replies: where the person is in the status, and the settings of
-    /// issue 51's rules in `GetConfig` (each a whole entry, with its default).
+    /// What 0.5.0 added to the replies: where the person is in the status, uvd's version beside
+    /// the status of `GetStatus`, and the settings of issue 51's rules in `GetConfig` (each a
+    /// whole entry, with its default).
     static let additions = [
         #""whereabouts":{"since":null,"state":"in"},"#,
+        #","version":"\#(UVDVersion.string)""#,
         #"{"key":"leave_home.babies","origin":"default","value":"true"},"#,
         #"{"key":"alerts.indoors","origin":"default","value":"\"glance\""},"#,
         #"{"key":"reapply.countdown","origin":"default","value":"false"},"#,

@@ -41,9 +41,10 @@ struct VersionSkewTests {
 
     /// Who holds a file lock is read from /proc/locks, whose first read in a while waits for the
     /// kernel's RCU grace period (about 8 ms on the machine the tests were written on, twice all
-    /// else `uvctl status` does): plain `uvctl status` reads no such table and connects once.
+    /// else `uvctl status` does): plain `uvctl status` reads no such table, connects once and
+    /// makes one call, its version coming with the status.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "needs strace (Debian package strace)"))
-    func plainStatusReadsNoLockTable() throws {
+    func plainStatusReadsNoLockTableAndCallsOnce() throws {
         let uvd = try DaemonHarness()
         try uvd.start()
         defer { uvd.kill(SIGTERM) }
@@ -52,12 +53,14 @@ struct VersionSkewTests {
         let trace = scratch.url.appendingPathComponent("trace")
         let result = try ToolRunner.run(
             URL(fileURLWithPath: "/usr/bin/strace"),
-            ["-f", "-e", "trace=openat,connect", "-o", trace.path, ToolRunner.uvctl.executable.path, "status"],
+            ["-f", "-s", "256", "-e", "trace=openat,connect,sendto,write", "-o", trace.path, ToolRunner.uvctl.executable.path, "status"],
             environment: ToolRunner.baseEnvironment.merging(uvd.environment) { _, new in new })
         #expect(result.status == 0, "\(result.stderr)")
         let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
         #expect(!calls.contains { $0.contains("/proc/locks") }, "\(calls.joined(separator: "\n"))")
         #expect(calls.filter { $0.contains("connect(") && $0.contains("io.uvd") }.count == 1, "\(calls.joined(separator: "\n"))")
+        #expect(calls.filter { $0.contains(#"\"method\":"#) }.count == 1, "\(calls.joined(separator: "\n"))")
+        #expect(!calls.contains { $0.contains("GetInfo") }, "\(calls.joined(separator: "\n"))")
     }
 }
 

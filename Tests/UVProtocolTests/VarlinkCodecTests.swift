@@ -161,6 +161,22 @@ struct VarlinkCodecTests {
         }
     }
 
+    /// A call's envelope is written by hand: it is JSON that the server reads back to the same
+    /// method, parameters and `more`, and a method name JSON would have to escape is refused.
+    @Test func aCallsEnvelopeIsJSONTheServerReads() throws {
+        let status = try VarlinkCall.encode(method: "io.uvd.GetStatus", parameters: LocationParameters(location: "Caf\u{E9} \"Nord\""))
+        #expect(status.last == 0)
+        let read = try VarlinkCall(decoding: Data(status.dropLast()))
+        #expect(read.method == "io.uvd.GetStatus" && !read.more && !read.oneway)
+        #expect(try read.decodeParameters(LocationParameters.self).location == "Caf\u{E9} \"Nord\"")
+        let info = try VarlinkCall.encode(method: "org.varlink.service.GetInfo", parameters: Empty(), more: true)
+        #expect(String(decoding: info, as: UTF8.self) == "{\"method\":\"org.varlink.service.GetInfo\",\"parameters\":{},\"more\":true}\0")
+        #expect(try VarlinkCall(decoding: Data(info.dropLast())).more)
+        for wrong in ["", "io.uvd.Get\"Status", "io.uvd.GetStatus\n", "io.uvd.Get\\Status", "io.uvd.GetSt\u{E4}tus"] {
+            #expect(throws: EncodingError.self, "\(wrong)") { try VarlinkCall.encode(method: wrong, parameters: Empty()) }
+        }
+    }
+
     @Test func repliesAndErrors() throws {
         let reply = try VarlinkReply.encode(Location(location: "x"), continues: true)
         #expect(String(decoding: reply, as: UTF8.self) == "{\"continues\":true,\"parameters\":{\"location\":\"x\"}}\0")

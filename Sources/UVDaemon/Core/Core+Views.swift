@@ -208,9 +208,11 @@ enum HistoryRequest: Sendable, Equatable {
 /// The methods that read the core, each beside its view (`ViewCall`).
 extension UVD.GetStatus: Answered {
     /// The asked location's city is looked up before the core is read (`AskedLocation`).
-    static func answer(_ parameters: LocationParameters, shell: CoreShell, now: Date) async throws -> StatusReply {
+    static func answer(_ parameters: LocationParameters, shell: CoreShell, now: Date) async throws -> VersionedStatusReply {
         let asked = parameters.location.map(AskedLocation.init(lookingUp:))
-        return try await shell.read { core throws(Refusal) in StatusReply(status: try core.status(now: now, location: asked)) }
+        return try await shell.read { core throws(Refusal) in
+            VersionedStatusReply(status: try core.status(now: now, location: asked), version: UVDVersion.string)
+        }
     }
 }
 

@@ -44,7 +44,7 @@ public enum Daemon {
         if let recovery = store.recovery { log.error("\(recovery.summary)") }
         if let lost = store.lostWrites { log.error("\(lost.summary)") }
         let timer = try WallClockTimer()
-        let iconDirectory = paths.runtime.path
+        let iconDirectory = paths.runtimeDirectory.path
         let driver = NotificationDriver(server: DeferredNotificationServer { notificationServer(iconDirectory: iconDirectory, log: log) })
         let core = try CoreShell(
             store: store, driver: driver, configFile: paths.configFile, lastGoodConfig: paths.lastGoodConfig, loaded: loaded,
@@ -60,8 +60,8 @@ public enum Daemon {
             listener = adopted
             log.info("control socket from the service manager")
         } else {
-            listener = try UnixListener(path: paths.socket.path)
-            log.info("control socket at \(paths.socket.path)")
+            listener = try UnixListener(path: paths.runtimeDirectory.socketPath)
+            log.info("control socket at \(paths.runtimeDirectory.socketPath)")
         }
         let server = VarlinkServer(
             listener: listener, service: ControlService(core: core), interfaceName: UVDInterface.name,
@@ -124,10 +124,10 @@ public enum Daemon {
     /// that keeps uvd to one instance, then the state and configuration directories, all 0700.
     static func prepareDirectories(_ paths: XDGPaths) throws -> InstanceLock {
         let advice =
-            paths.runtimeIsFallback
+            paths.runtimeDirectory.isFallback
             ? tr("set XDG_RUNTIME_DIR to a directory of your own (the user manager sets /run/user/%1$@), or remove it", getuid()) : nil
-        try PrivateDirectory.prepare(paths.runtime.path, strict: paths.runtimeIsFallback, advice: advice)
-        let lock = try InstanceLock(directory: paths.runtime.path)
+        try PrivateDirectory.prepare(paths.runtimeDirectory.path, strict: paths.runtimeDirectory.isFallback, advice: advice)
+        let lock = try InstanceLock(directory: paths.runtimeDirectory.path)
         try StateDirectory.prepare(paths)
         if FileManager.default.fileExists(atPath: paths.config.path) { try PrivateDirectory.prepare(paths.config.path) }
         return lock
