@@ -80,7 +80,7 @@ enum DaemonClient {
     static func call<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters) async throws -> Call.Reply {
         let client = try await connect()
         defer { client.close() }
-        return try await call(Call.self, parameters, on: client)
+        return try await call(Call.self, sending: parameters, on: client)
     }
 
     /// The status, and the sentence for a uvd of another version than this uvctl (nil when they
@@ -92,12 +92,20 @@ enum DaemonClient {
     static func statusTellingVersionSkew(_ parameters: LocationParameters) async throws -> (status: StatusInfo, skew: String?) {
         let client = try await connect()
         defer { client.close() }
-        let reply = try await call(UVD.GetStatus.self, parameters, on: client)
+        // No location is `{}`, sent as `Empty`: no `JSONEncoder` is made (`VarlinkCall.encode`).
+        let reply =
+            if parameters.location == nil {
+                try await call(UVD.GetStatus.self, sending: Empty(), on: client)
+            } else {
+                try await call(UVD.GetStatus.self, sending: parameters, on: client)
+            }
         if let running = reply.version { return (reply.status, VersionSkew.sentence(running: running)) }
         return (reply.status, await versionSkew(on: client))
     }
 
-    private static func call<Call: UVDCall>(_: Call.Type, _ parameters: Call.Parameters, on client: VarlinkClient) async throws
+    /// `Call` with `parameters` (its `Parameters`, or what encodes as they do), on `client`.
+    private static func call<Call: UVDCall, Sent: Encodable & Sendable>(_: Call.Type, sending parameters: Sent, on client: VarlinkClient)
+        async throws
         -> Call.Reply
     {
         let limit =

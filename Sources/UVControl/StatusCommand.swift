@@ -46,7 +46,7 @@ struct StatusCommand: AsyncParsableCommand {
             // After an upgrade the uvd running is the old binary until it is restarted: said
             // after the status, asked on the same connection.
             let answer = try await DaemonClient.statusTellingVersionSkew(parameters)
-            print(StatusText.lines(answer.status, terminal: .standardOutput()).joined(separator: "\n"))
+            print(StatusText.lines(answer.status, terminal: .standardOutput()).joinedText(separator: "\n"))
             if let skew = answer.skew { print(skew) }
         }
     }

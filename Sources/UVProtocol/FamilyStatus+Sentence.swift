@@ -20,10 +20,10 @@ extension FamilyStatusInfo {
         }
         guard let first, let minutes = first.burnTimeMinutes else {
             let babies = people.filter(\.keepOutOfSun).map(keepOut)
-            return ([tr("No one burns within %1$@ min", Int(BurnTime.limits.upperBound))] + babies).joined(
+            return ([tr("No one burns within %1$@ min", Int(BurnTime.limits.upperBound))] + babies).joinedText(
                 separator: DisplayLocale.current.clauseSeparator)
         }
         let lead = first.you ? tr("You burn first: about %1$@ min", minutes) : tr("%1$@ burns first: about %2$@ min", first.name, minutes)
-        return ([lead] + (first.keepOutOfSun ? [keepOut(first)] : []) + others).joined(separator: DisplayLocale.current.clauseSeparator)
+        return ([lead] + (first.keepOutOfSun ? [keepOut(first)] : []) + others).joinedText(separator: DisplayLocale.current.clauseSeparator)
     }
 }

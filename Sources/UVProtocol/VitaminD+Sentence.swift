@@ -45,7 +45,7 @@ extension VitaminDInfo {
 
     /// The day's answer in one line, "Vitamin D · …", whatever the hour (`uvctl simulate`'s last).
     public func dayLine(now: Date, time: (Date) -> String, day: (Date) -> String) -> String {
-        tr("Vitamin D · %1$@", answer(now: now, time: time, day: day).joined(separator: " "))
+        tr("Vitamin D · %1$@", answer(now: now, time: time, day: day).joinedText(separator: " "))
     }
 
     /// "About 9 min with face, arms and hands bare between 10:00 and 11:00, a third of your burn time."

@@ -172,6 +172,10 @@ struct VarlinkCodecTests {
         let info = try VarlinkCall.encode(method: "org.varlink.service.GetInfo", parameters: Empty(), more: true)
         #expect(String(decoding: info, as: UTF8.self) == "{\"method\":\"org.varlink.service.GetInfo\",\"parameters\":{},\"more\":true}\0")
         #expect(try VarlinkCall(decoding: Data(info.dropLast())).more)
+        // What `uvctl status` sends as `Empty` is what no location encodes as.
+        #expect(
+            try VarlinkCall.encode(method: "io.uvd.GetStatus", parameters: LocationParameters(location: nil))
+                == VarlinkCall.encode(method: "io.uvd.GetStatus", parameters: Empty()))
         for wrong in ["", "io.uvd.Get\"Status", "io.uvd.GetStatus\n", "io.uvd.Get\\Status", "io.uvd.GetSt\u{E4}tus"] {
             #expect(throws: EncodingError.self, "\(wrong)") { try VarlinkCall.encode(method: wrong, parameters: Empty()) }
         }
