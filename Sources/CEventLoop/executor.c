@@ -1,5 +1,5 @@
 // A global executor for Swift concurrency: jobs in one FIFO queue, served by the main thread and
-// one more; an idle thread waits on a condition variable with no timeout. Installed through the
+// (for the daemon) one more; an idle thread waits on a condition variable with no timeout. Installed through the
 // runtime's hook (swift/include/swift/Runtime/ConcurrencyHooks.def: swift_task_enqueueGlobal_hook,
 // called with the job and the original implementation); a job runs through swift_job_run with the
 // generic executor, as the default executor runs it.
@@ -117,9 +117,10 @@ static void *serve(void *unused) {
     uvd_executor_serve();
 }
 
-int uvd_executor_install(bool strict) {
+int uvd_executor_install(bool strict, bool second_thread) {
     swift_task_enqueueGlobal_hook = enqueue;
     uvd_executor_watch_rules(strict);
+    if (!second_thread) return 0;
     pthread_attr_t attributes;
     int status = pthread_attr_init(&attributes);
     if (status != 0) return status;

@@ -14,8 +14,10 @@ import UVCore
 public enum EventLoop {
     /// Takes over the global executor for this process, then runs `body` as the program and gives
     /// the main thread to the executor; exits with what `body` returns. Call first thing in main.
-    public static func run(_ body: @escaping @Sendable () async -> Int32) -> Never {
-        let status = uvd_executor_install(strictRules)
+    /// With `secondThread`, another thread serves jobs beside the main thread (the daemon's,
+    /// where a job of one client's may run while another's waits for its turn).
+    public static func run(secondThread: Bool, _ body: @escaping @Sendable () async -> Int32) -> Never {
+        let status = uvd_executor_install(strictRules, secondThread)
         if status != 0 {
             StandardStream.error.write(
                 "\(CommandLine.arguments.first ?? "uvd"): no second thread for tasks (\(String(cString: strerror(status)))); the main thread serves alone\n"

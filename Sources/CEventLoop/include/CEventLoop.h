@@ -32,9 +32,9 @@ void uvd_watch_release(uvd_watch *watch);
 /// thing in main, before any task exists; `uvd_executor_serve` then gives the main thread to it.
 /// Jobs for the main actor and `Task.sleep` still go to libdispatch, which uvd must not use: a
 /// main-actor job is counted (`uvd_executor_watch_rules`), and with `strict` the process stops
-/// at the first. Returns 0, or the error number when its second thread could not start (the main
-/// thread then serves alone).
-int uvd_executor_install(bool strict);
+/// at the first. With `second_thread`, one more thread serves beside the main thread; returns 0,
+/// or the error number when it could not start (the main thread then serves alone).
+int uvd_executor_install(bool strict, bool second_thread);
 
 /// What broke the executor's rules so far (CONTRIBUTING.md, "The executor").
 typedef struct {
