@@ -26,7 +26,7 @@ public struct UVCtl: AsyncParsableCommand {
 
     /// What `uvctl` does: parse the arguments and run the command they name.
     public static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Array(ProcessArguments.atStart.dropFirst())
         // `uvctl status` alone, what people type most, skips building the parser's model of every
         // command and its completion check: by reflection, each with protocol-conformance lookups
         // over the whole binary, two thirds of the call's instructions. What it says and how it
@@ -45,6 +45,6 @@ public struct UVCtl: AsyncParsableCommand {
             StandardStream.error.write(tr("uvctl: '%1$@' is not a command.", first) + hint + "\n" + tr("See uvctl --help.") + "\n")
             Glibc.exit(ExitStatus.usage.rawValue)
         }
-        await main(nil)
+        await main(arguments)
     }
 }

@@ -20,7 +20,7 @@ public enum EventLoop {
         let status = uvd_executor_install(strictRules, secondThread)
         if status != 0 {
             StandardStream.error.write(
-                "\(CommandLine.arguments.first ?? "uvd"): no second thread for tasks (\(String(cString: strerror(status)))); the main thread serves alone\n"
+                "\(ProcessArguments.atStart.first ?? "uvd"): no second thread for tasks (\(String(cString: strerror(status)))); the main thread serves alone\n"
             )
         }
         Task.detached { exit(await body()) }

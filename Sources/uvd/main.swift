@@ -8,12 +8,12 @@ import UVPlatform
 /// Which program this is, by the name it was started by (the base name of argv[0]): `uvctl` is
 /// a link to `uvd`, so one binary serves both. Anything else (`uvd`, `/proc/self/exe` when the
 /// binary was replaced under a running daemon, a fetch child) is the daemon.
-let startedAsUVCtl = CommandLine.arguments.first.map { $0.split(separator: "/").last == "uvctl" } ?? false
+let startedAsUVCtl = ProcessArguments.atStart.first.map { $0.split(separator: "/").last == "uvctl" } ?? false
 
 // `--version` alone, of either program, is answered before anything starts: the one answer that
 // needs neither the parser (its model of the commands and the completion check) nor the event
 // loop; what ArgumentParser prints for it, the same line.
-if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+if ProcessArguments.atStart.count == 2, ProcessArguments.atStart[1] == "--version" {
     print(UVDVersion.string)
     exit(0)
 }
@@ -38,7 +38,7 @@ EventLoop.run(secondThread: !startedAsUVCtl) {
     // Plain `uvd`, as systemd starts it, goes straight to the daemon: building the parser's
     // model of uvd's options (by reflection, with a protocol-conformance lookup for each) was a
     // tenth of the time from start to READY, and there is nothing to parse.
-    guard CommandLine.arguments.count > 1 else {
+    guard ProcessArguments.atStart.count > 1 else {
         do {
             try await UVD.serve(paths: XDGPaths())
         } catch {
@@ -46,6 +46,6 @@ EventLoop.run(secondThread: !startedAsUVCtl) {
         }
         return 0
     }
-    await UVD.main()
+    await UVD.main(Array(ProcessArguments.atStart.dropFirst()))
     return 0
 }

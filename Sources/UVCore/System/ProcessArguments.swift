@@ -1,0 +1,35 @@
+import Glibc
+
+/// The arguments uvd or uvctl started with, read once.
+///
+/// `CommandLine.arguments`, unless it is empty: a process always has at least its name, but on
+/// Linux the Swift runtime finds argv on its own after the program is loaded, and where a
+/// library preloaded before it changes the environment (`LD_PRELOAD` of libfaketime does) it
+/// finds none. Read as none, `uvctl status` would start as the daemon. Then the kernel's copy
+/// is read instead: /proc/self/cmdline, the arguments each ended by a NUL.
+public enum ProcessArguments {
+    public static let atStart: [String] = CommandLine.arguments.isEmpty ? fromKernel() : CommandLine.arguments
+
+    private static func fromKernel() -> [String] {
+        let descriptor = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return arguments(cmdline: bytes)
+    }
+
+    /// The arguments of a `cmdline` file: each ended by a NUL (the last one's may be missing),
+    /// bytes that are not UTF-8 repaired (U+FFFD).
+    static func arguments(cmdline: [UInt8]) -> [String] {
+        guard !cmdline.isEmpty else { return [] }
+        let ended = cmdline.last == 0 ? cmdline.dropLast() : cmdline[...]
+        return ended.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
