@@ -1,5 +1,3 @@
-import Glibc
-
 /// The arguments uvd or uvctl started with, read once.
 ///
 /// `CommandLine.arguments`, unless it is empty: a process always has at least its name, but on
@@ -10,18 +8,10 @@ import Glibc
 public enum ProcessArguments {
     public static let atStart: [String] = CommandLine.arguments.isEmpty ? fromKernel() : CommandLine.arguments
 
+    /// /proc/self/cmdline's arguments; none where it cannot be read. Its limit is well above what
+    /// the kernel lets a command line be (a quarter of the stack's limit, 2 MB by default).
     private static func fromKernel() -> [String] {
-        let descriptor = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
-        }
+        guard case .bytes(let bytes) = SmallFile.read("/proc/self/cmdline", maximumSize: 32 << 20) else { return [] }
         return arguments(cmdline: bytes)
     }
 
