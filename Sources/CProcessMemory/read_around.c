@@ -43,3 +43,11 @@ int uvd_read_data_pages_when_touched(void) {
     }
     return advice.advised;
 }
+
+/// The advice given before anything else in the program runs: an initialiser of priority 101 (the
+/// first a program may use) runs before the Swift runtime's and Foundation's own, which read
+/// constants (a conformance lookup, the runtime's environment) that, advised only once `main`
+/// began, were read 128 KB at a time.
+__attribute__((constructor(101))) static void read_data_pages_when_touched_from_the_start(void) {
+    (void)uvd_read_data_pages_when_touched();
+}

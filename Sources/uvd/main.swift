@@ -18,12 +18,9 @@ if ProcessArguments.atStart.count == 2, ProcessArguments.atStart[1] == "--versio
     exit(0)
 }
 
-// How the process holds memory, set before any thread starts: the binary's data read from disk a
-// page at a time as it is touched, not 128 KB around each page (the first protocol conformance
-// lookup touches a descriptor in every object's constants), and one malloc arena for all threads
-// (an arena a thread held about 190 KB that one shared arena does not). Both are only advice to
-// the kernel and to glibc: where refused, uvd runs as before.
-_ = uvd_read_data_pages_when_touched()
+// One malloc arena for all threads, set before any thread starts (an arena a thread held about
+// 190 KB that one shared arena does not): only advice to glibc; where refused, uvd runs as before.
+// (The binary's data is read a page at a time from before the runtime starts: CProcessMemory.)
 _ = uvd_share_one_malloc_arena()
 
 // Swift concurrency on uvd's own event loop from the first instruction (see `EventLoop`);

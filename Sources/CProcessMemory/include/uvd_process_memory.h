@@ -8,8 +8,9 @@
 /// `.rodata`, spread through megabytes; with readahead each of those reads brings 128 KB that
 /// nothing else uses, and the process's memory cgroup is charged for all of it. Code keeps its
 /// readahead: what runs is laid out together (Build/uvd-hot-text.ld), and Linux 6.18 (tried)
-/// reads ahead of faults in executable mappings whatever the advice. The number of segments
-/// advised, or -1 with errno when the kernel refused one.
+/// reads ahead of faults in executable mappings whatever the advice. The library gives it itself
+/// before the program's other initialisers run; a second call changes nothing. The number of
+/// segments advised, or -1 with errno when the kernel refused one.
 int uvd_read_data_pages_when_touched(void);
 
 /// Makes every thread of the process allocate from one malloc arena (mallopt M_ARENA_MAX 1).
