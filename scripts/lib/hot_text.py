@@ -87,8 +87,9 @@ def load_bias(functions, symbols):
 
 def sections_by_profile(work, binary):
     """For each profile of `binary` (its name: `uvctl-watch`), the code's input sections holding
-    an instruction it ran; a run whose children were traced too (`uvd-alone.PID.callgrind`, one
-    file a process) is one profile. The map is read once for all of them."""
+    an instruction it ran; the files of one name are one profile, whatever follows its first dot
+    (`uvd-alone.0730.PID.callgrind`: a run at one of several hours, one file a traced process).
+    The map is read once for all of them."""
     starts, ends, names, symbols = read_map(work / f"{binary}.map")
     by_profile = {}
     for profile in sorted(work.glob(f"{binary}*.callgrind")):
