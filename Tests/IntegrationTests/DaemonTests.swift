@@ -158,7 +158,8 @@ struct DaemonTests {
         let (alone, parsed) = try #require(pairs.last)
         #expect(alone.status == 0 && parsed.status == 0)
         #expect(alone.stdout == parsed.stdout && alone.stderr == parsed.stderr)
-        #expect(alone.stdout.contains("Burn time"), "\(alone.stdout)")
+        // The whole status, by day ("Burn time about …") or by night ("No burn risk now"): its skin type line.
+        #expect(alone.stdout.hasPrefix("UV ") && alone.stdout.contains("(skin type "), "\(alone.stdout)")
     }
 
     @Test func locationsAndSavedPlaces() throws {
