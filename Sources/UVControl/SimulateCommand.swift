@@ -9,7 +9,7 @@ import UVProtocol
 /// `uvctl simulate`: a whole day through the rule engine, and what it would say when.
 struct SimulateCommand: AsyncParsableCommand {
     /// The configuration's sections the simulation reads: each rule's, and quiet hours.
-    static let ruleSections = (Rule.known.map(\.settingsSection) + ["quiet"]).map { "[\($0)]" }.joined(separator: ", ")
+    static let ruleSections = (Rule.known.map(\.settingsSection) + ["quiet"]).map { "[\($0)]" }.joinedText(separator: ", ")
 
     static let configuration = CommandConfiguration(
         commandName: "simulate",

@@ -39,6 +39,15 @@ public struct UVCtl: AsyncParsableCommand {
             }
             return
         }
+        // So does a status bar's `uvctl watch`, which runs all session (`WatchCommand.barFormat`).
+        if let format = WatchCommand.barFormat(arguments) {
+            do {
+                try await WatchCommand.follow(format: format, json: false)
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
         let names = (configuration.subcommands.map { $0._commandName } + ["help"])
         if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
             let hint = CommandSuggestion.closest(to: first, among: names).map { tr(" Did you mean '%1$@'?", $0) } ?? ""

@@ -57,6 +57,31 @@ struct BarTests {
         try uvd.waitFor("a block from the new uvd", timeout: 40) { lines().count > seen && lines().last?.contains("uvd stopped") == false }
     }
 
+    /// A bar's own command line (`watch --format waybar`) is answered without the parser; the same
+    /// request through it (`--` at the end) gives the same module.
+    @Test func aBarsWatchSaysWhatTheParsedOneSays() throws {
+        let uvd = try started()
+        func firstModule(_ arguments: [String]) throws -> [String: Any] {
+            let output = uvd.root.appendingPathComponent("watch-\(arguments.count).out")
+            let watch = try ChildProcess(
+                ToolRunner.uvctl.executable.path, arguments, environment: uvd.environment, stdout: output.path, stderr: output.path + ".err"
+            )
+            defer {
+                watch.signal(SIGTERM)
+                watch.wait()
+            }
+            func text() -> String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+            try uvd.waitFor("a module from uvctl \(arguments.joined(separator: " "))") { text().contains("\n") }
+            let line = String(text().prefix { $0 != "\n" })
+            return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+        let bar = try firstModule(["watch", "--format", "waybar"])
+        let parsed = try firstModule(["watch", "--format", "waybar", "--"])
+        #expect(Set(bar.keys) == Set(parsed.keys) && Set(bar.keys).isSuperset(of: ["text", "tooltip", "class", "alt"]))
+        #expect(bar["class"] as? [String] == parsed["class"] as? [String])
+        #expect((bar["text"] as? String)?.hasPrefix("UV ") == true && (parsed["text"] as? String)?.hasPrefix("UV ") == true)
+    }
+
     @Test func watchEndsQuietlyWhenItsReaderGoes() throws {
         let uvd = try started()
         let result = uvd.root.appendingPathComponent("pipe.out")

@@ -35,6 +35,8 @@ struct ArgumentErrorTests {
         (["forecast", "--offline", "--days", "3", "--at", "12:00"], "--at points at an hour of one day's chart"),
         (["status", "--format", "waybar", "--json"], "Choose --json or --format, not both."),
         (["watch", "--format", "waybar", "--json"], "Choose --json or --format, not both."),
+        (["watch", "--format", "xml"], "Please provide one of"),
+        (["watch", "--format=xml"], "Please provide one of"),
         // Outside the years the solar model holds for (0001-01-01 was shown as 3 January).
         (["forecast", "--offline", "--date", "0001-01-01"], "--date '0001-01-01' is outside the years 1800 to 2100"),
         (["forecast", "--offline", "--at", "1500-06-01T12:00Z"], "--at '1500-06-01T12:00Z' is outside the years 1800 to 2100"),
