@@ -49,6 +49,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The store's file (`uvd.sqlite`) as a crash, a full disk or another program may leave it:
     /// opened (recovered when damaged) and everything in it read, through uvd's SQLite layer.
     case store
+    /// What a process starts with: the bytes as `/proc/self/cmdline` (read for the arguments
+    /// where the runtime finds none) and, split at their NULs, as the entries of `environ`.
+    case processStart = "process-start"
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -141,6 +144,31 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = Engine.reduce(state, [.settings(EngineSettings()), .tick, .userActivity], now: Self.now)
         case .store:
             StoreFile.open(data, now: Self.now)
+        case .processStart:
+            let bytes = [UInt8](data)
+            // The arguments are the NUL-ended fields, none lost or merged.
+            let arguments = ProcessArguments.arguments(cmdline: bytes)
+            let fields = bytes.isEmpty ? 0 : bytes.split(separator: 0, omittingEmptySubsequences: false).count - (bytes.last == 0 ? 1 : 0)
+            if arguments.count != fields { preconditionFailure("\(fields) fields read as \(arguments.count) arguments") }
+            // The non-empty fields as `environ`'s entries: of two of one name the first is kept
+            // (the one getenv gives), and an entry without `=` is none.
+            var block: [CChar] = []
+            var starts: [Int] = []
+            var expected: [String: String] = [:]
+            for field in bytes.split(separator: 0) {
+                starts.append(block.count)
+                block += field.map { CChar(bitPattern: $0) } + [0]
+                if let equals = field.firstIndex(of: UInt8(ascii: "=")) {
+                    let name = String(decoding: field[..<equals], as: UTF8.self)
+                    if expected[name] == nil { expected[name] = String(decoding: field[(equals + 1)...], as: UTF8.self) }
+                }
+            }
+            let variables = block.withUnsafeMutableBufferPointer { storage in
+                var entries = starts.map { start in storage.baseAddress.map { $0 + start } }
+                entries.append(nil)
+                return entries.withUnsafeMutableBufferPointer { ProcessEnvironment.variables($0.baseAddress) }
+            }
+            if variables != expected { preconditionFailure("the environment read \(variables), not \(expected)") }
         case .scenario:
             // Every event the file names happens on the day it was asked for.
             guard let steps = try? Scenario.parse([UInt8](data), day: Self.scenarioDay, zone: Self.scenarioZone) else { return }

@@ -19,6 +19,13 @@ import Testing
         #expect(variables == ["HOME": "/home/ada", "EMPTY": "", "EQUATION": "a=b", "LANG": "de_DE.UTF-8"])
     }
 
+    /// Found by the `process-start` fuzzer: the value was taken from the character after `=`, and
+    /// `=` with a combining mark after it is one character, so the mark was lost.
+    @Test func aValueStartingWithACombiningMarkKeepsIt() {
+        let variables = withEnviron(["ACCENT=\u{301}e", "ARABIC=\u{657}x"]) { ProcessEnvironment.variables($0) }
+        #expect(variables == ["ACCENT": "\u{301}e", "ARABIC": "\u{657}x"])
+    }
+
     @Test func theFirstOfTwoEntriesOfOneNameIsKeptAsGetenvDoes() {
         let variables = withEnviron(["TZ=Europe/Berlin", "TZ=Asia/Tokyo"]) { ProcessEnvironment.variables($0) }
         #expect(variables == ["TZ": "Europe/Berlin"])

@@ -17,7 +17,7 @@ public enum ProcessArguments {
 
     /// The arguments of a `cmdline` file: each ended by a NUL (the last one's may be missing),
     /// bytes that are not UTF-8 repaired (U+FFFD).
-    static func arguments(cmdline: [UInt8]) -> [String] {
+    public static func arguments(cmdline: [UInt8]) -> [String] {
         guard !cmdline.isEmpty else { return [] }
         let ended = cmdline.last == 0 ? cmdline.dropLast() : cmdline[...]
         return ended.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }

@@ -15,7 +15,7 @@ public enum ProcessEnvironment {
     /// out; of two entries of one name the first is kept, the one `getenv` gives, so that uvd and
     /// the C libraries it loads see one environment. Bytes that are not UTF-8 are repaired
     /// (U+FFFD), as `String(cString:)` does.
-    static func variables(_ entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
+    public static func variables(_ entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
         var variables: [String: String] = [:]
         guard var entry = entries else { return variables }
         while let pointer = entry.pointee {
@@ -23,7 +23,9 @@ public enum ProcessEnvironment {
             if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
                 let name = String(text[..<equals])
                 if variables[name] == nil {
-                    variables[name] = String(text[text.index(after: equals)...])
+                    // After the `=` byte, not the character: `=` and a combining mark after it
+                    // are one character.
+                    variables[name] = String(text[text.utf8.index(after: equals)...])
                 }
             }
             entry += 1
