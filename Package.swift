@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "UVSkillTests", dependencies: ["UVSkill", "UVCore"]),
         .testTarget(name: "UVWheelTests", dependencies: ["UVWheel", "UVCore"]),
         .testTarget(name: "UVStoreTests", dependencies: ["UVStore", "UVProviderPolicy", "TestSupport"]),
-        .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol", "UVEngine"]),
+        .testTarget(name: "UVProtocolTests", dependencies: ["UVProtocol", "UVEngine", "UVFuzzTargets"]),
         .testTarget(name: "UVFuzzTargetsTests", dependencies: ["UVFuzzTargets"]),
         .testTarget(name: "UVNotifyTests", dependencies: ["UVBus", "UVNotify", "TestSupport"], swiftSettings: seesGLib),
         .testTarget(name: "UVBusTests", dependencies: ["UVBus", "TestSupport"], swiftSettings: seesGLib),

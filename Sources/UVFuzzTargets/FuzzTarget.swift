@@ -52,6 +52,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// What a process starts with: the bytes as `/proc/self/cmdline` (read for the arguments
     /// where the runtime finds none) and, split at their NULs, as the entries of `environ`.
     case processStart = "process-start"
+    /// A message on the control socket as JSON (`WireJSON`, uvd's own parser), read as every
+    /// method's reply; what it reads, FoundationEssentials' `JSONDecoder` must read too, and to
+    /// the same value (where that holds every number).
+    case wireJSON = "wire-json"
 
     /// A fixed "now" near the seeds' times, so the plausibility screen runs its whole course.
     static let now = Date(timeIntervalSince1970: 1_744_617_600)
@@ -63,6 +67,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             ProfileParameters.self, SnoozeParameters.self, MuteParameters.self, OutsideParameters.self, DoseParameters.self,
             SetQuietParameters.self, VitaminDParameters.self,
         ]
+    }
+
+    /// `value` as `Call`'s reply, as uvctl reads it.
+    static func readReply<Call: UVDCall>(_ call: Call.Type, from value: WireJSON) {
+        _ = try? WireDecoder.decode(Call.Reply.self, from: value)
     }
 
     /// Sydney's 4 October 2026, 23 hours long (UTC when the system has no zone files).
@@ -169,6 +178,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 return entries.withUnsafeMutableBufferPointer { ProcessEnvironment.variables($0.baseAddress) }
             }
             if variables != expected { preconditionFailure("the environment read \(variables), not \(expected)") }
+        case .wireJSON:
+            guard let value = try? WireJSON(parsing: [UInt8](data)) else { return }
+            for call in UVD.calls { Self.readReply(call, from: value) }
+            guard let reference = try? JSONDecoder().decode(JSONProbe.self, from: data) else {
+                preconditionFailure("WireJSON read a document JSONDecoder refuses")
+            }
+            let read = try? WireDecoder.decode(JSONProbe.self, from: value)
+            if read != JSONProbe(value) || (!reference.hasUnrepresentableNumber && read != reference) {
+                preconditionFailure("WireJSON read \(String(describing: read)) where JSONDecoder read \(reference)")
+            }
         case .scenario:
             // Every event the file names happens on the day it was asked for.
             guard let steps = try? Scenario.parse([UInt8](data), day: Self.scenarioDay, zone: Self.scenarioZone) else { return }

@@ -6,29 +6,30 @@ public struct VarlinkCall: Sendable {
     public var method: String
     public var more: Bool
     public var oneway: Bool
-    /// The raw message, kept so each method can decode its own parameters.
-    let message: Data
+    /// The call's `parameters` member as parsed, kept so each method can decode its own.
+    private let parameters: WireJSON?
 
     /// Decodes one message body (without its NUL terminator).
     public init(decoding message: Data) throws(VarlinkError) {
         let header: Header
+        let value: WireJSON
         do {
-            header = try JSONDecoder().decode(Header.self, from: message)
+            value = try WireJSON(parsing: [UInt8](message))
+            header = try WireDecoder.decode(Header.self, from: value)
         } catch {
             throw .invalidMessage("a call must be a JSON object with a string \"method\"")
         }
         method = header.method
         more = header.more ?? false
         oneway = header.oneway ?? false
-        self.message = message
+        if case .object(let members) = value { parameters = members["parameters"] } else { parameters = nil }
     }
 
-    /// The call's `parameters` as `T`; a missing `parameters` decodes from `{}`.
+    /// The call's `parameters` as `T`; a missing or null `parameters` decodes from `{}`.
     public func decodeParameters<T: Decodable>(_ type: T.Type) throws(VarlinkError) -> T {
         do {
-            let body = try JSONDecoder().decode(Body<T>.self, from: message)
-            if let parameters = body.parameters { return parameters }
-            return try JSONDecoder().decode(T.self, from: Data("{}".utf8))
+            let given = parameters.flatMap { $0 == .null ? nil : $0 } ?? .object([:])
+            return try WireDecoder.decode(T.self, from: given)
         } catch let error as DecodingError {
             throw .invalidParameter(Self.parameterName(error))
         } catch let refused as ValueRefused {
@@ -67,13 +68,16 @@ public struct VarlinkCall: Sendable {
         }
     }
 
+    /// The parameter `error` is about, as a dotted path (`location.latitude`); `parameters` when
+    /// it is about them all.
     private static func parameterName(_ error: DecodingError) -> String {
+        let path: [any CodingKey]
         switch error {
-        case .keyNotFound(let key, _): key.stringValue
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            context.codingPath.filter { $0.stringValue != "parameters" }.map(\.stringValue).joined(separator: ".")
-        @unknown default: "parameters"
+        case .keyNotFound(let key, _): return key.stringValue
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): path = context.codingPath
+        @unknown default: path = []
         }
+        return path.isEmpty ? "parameters" : path.map(\.stringValue).joined(separator: ".")
     }
 
     private struct Header: Decodable {

@@ -76,11 +76,11 @@ public final class VarlinkClient: Sendable {
                 guard !bytes.isEmpty else { throw VarlinkClosed() }
                 pending = try framing.append(bytes)
             }
-            let message = Data(pending.removeFirst())
-            if let failure = try? JSONDecoder().decode(ErrorReply.self, from: message) {
+            let message = try WireDecoder.value(pending.removeFirst())
+            if let failure = try? WireDecoder.decode(ErrorReply.self, from: message) {
                 throw VarlinkRemoteError(name: failure.error, parameters: failure.parameters ?? [:])
             }
-            let reply = try JSONDecoder().decode(Reply<R>.self, from: message)
+            let reply = try WireDecoder.decode(Reply<R>.self, from: message)
             return (reply.parameters, reply.continues ?? false)
         }
     }

@@ -42,6 +42,18 @@ struct VarlinkCodecTests {
         #expect(throws: VarlinkError.invalidParameter("location")) { try call.decodeParameters(Location.self) }
     }
 
+    /// A number that is not whole, or too large, for a parameter names that parameter; once it
+    /// named none (an InvalidParameter of "": JSONDecoder said where for no number it refused),
+    /// and parameters of the wrong kind as a whole are named `parameters`.
+    @Test(arguments: [
+        (#"{"waterResistanceMinutes":0.5}"#, "waterResistanceMinutes"), (#"{"waterResistanceMinutes":1e30}"#, "waterResistanceMinutes"),
+        ("[]", "parameters"), ("5", "parameters"),
+    ])
+    func aNumberThatDoesNotFitNamesItsParameter(parameters: String, name: String) throws {
+        let call = try VarlinkCall(decoding: Data(#"{"method":"io.uvd.SetProfile","parameters":\#(parameters)}"#.utf8))
+        #expect(throws: VarlinkError.invalidParameter(name)) { try call.decodeParameters(ProfileParameters.self) }
+    }
+
     /// A value written from a list travels as its type: decoded once, and a text that is none of
     /// its values refused there, naming the parameter and the choices; `none` is no application.
     @Test(arguments: [
