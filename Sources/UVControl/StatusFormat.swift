@@ -32,9 +32,8 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
         case .compact:
             return tr("UV %1$@ %2$@", uvi, level.name) + burn + (status.stale ? tr(" (stale)") : "")
         case .i3blocks where persistent:
-            return Self.json(
-                I3BlocksBlock(
-                    full_text: "UV \(uvi)\(burn)", short_text: "UV \(uvi)", color: level.hexColor, urgent: Self.isUrgent(status)))
+            return Self.i3blocksBlock(
+                fullText: "UV \(uvi)\(burn)", shortText: "UV \(uvi)", color: level.hexColor, urgent: Self.isUrgent(status))
         case .i3blocks:
             return "UV \(uvi)\(burn)\nUV \(uvi)\n\(level.hexColor)"
         case .polybar:
@@ -47,11 +46,10 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
             if let dose = status.dose, dose.burnDosePercent >= 80 { classes.append("dose-high") }
             // Out (away from home, or outside by your word): where the reminders pop up.
             if status.whereabouts?.state.value == .out { classes.append("out") }
-            let tooltip = StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joined(separator: "\n")
-            return Self.json(
-                WaybarModule(
-                    text: Self.pango("UV \(uvi)"), alt: level.rawValue, tooltip: Self.pango(tooltip),
-                    class: classes, percentage: min(100, Int((status.uvi / 11 * 100).rounded()))))
+            let tooltip = StatusText.lines(status, terminal: Terminal(usesColor: false), now: now).joinedText(separator: "\n")
+            return Self.waybarModule(
+                text: Self.pango("UV \(uvi)"), alt: level.rawValue, tooltip: Self.pango(tooltip), classes: classes,
+                percentage: min(100, Int((status.uvi / 11 * 100).rounded())))
         }
     }
 
@@ -61,12 +59,12 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .compact: return text
         case .i3blocks where persistent:
-            return Self.json(I3BlocksBlock(full_text: text, short_text: "UV ?", color: "#888888", urgent: false))
+            return Self.i3blocksBlock(fullText: text, shortText: "UV ?", color: "#888888", urgent: false)
         case .i3blocks: return "\(text)\nUV ?\n#888888"
         case .polybar: return "%{F#888888}\(text)%{F-}"
         case .waybar:
-            return Self.json(
-                WaybarModule(text: Self.pango("UV ?"), alt: "stopped", tooltip: Self.pango(text), class: ["stopped"], percentage: 0))
+            return Self.waybarModule(
+                text: Self.pango("UV ?"), alt: "stopped", tooltip: Self.pango(text), classes: ["stopped"], percentage: 0)
         }
     }
 
@@ -76,26 +74,18 @@ enum StatusFormat: String, ExpressibleByArgument, CaseIterable {
         text.escapingMarkup(apostrophe: true)
     }
 
-    private static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-    }
-
-    /// waybar's custom-module JSON (return-type json).
-    struct WaybarModule: Encodable {
-        let text: String
-        let alt: String
-        let tooltip: String
-        let `class`: [String]
-        let percentage: Int
+    /// waybar's custom-module JSON (`return-type: json`).
+    static func waybarModule(text: String, alt: String, tooltip: String, classes: [String], percentage: Int) -> String {
+        BarJSON.object([
+            ("alt", .string(alt)), ("class", .strings(classes)), ("percentage", .integer(percentage)), ("text", .string(text)),
+            ("tooltip", .string(tooltip)),
+        ])
     }
 
     /// i3blocks' JSON block (`format=json`), the keys of the i3bar protocol.
-    struct I3BlocksBlock: Encodable {
-        let full_text: String
-        let short_text: String
-        let color: String
-        let urgent: Bool
+    static func i3blocksBlock(fullText: String, shortText: String, color: String, urgent: Bool) -> String {
+        BarJSON.object([
+            ("color", .string(color)), ("full_text", .string(fullText)), ("short_text", .string(shortText)), ("urgent", .bool(urgent)),
+        ])
     }
 }
